@@ -1,0 +1,61 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import { openDatabase, type DatabaseHandle } from './db/database';
+import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerStaticContent } from './modules/static-content/static-content.routes';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/security-headers';
+
+/** JSON bodies above this are refused with 413 (uploads go through multipart with their own limit). */
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+export type AppDependencies = { database: DatabaseHandle };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: DatabaseHandle;
+  }
+}
+
+/**
+ * Builds the whole application without listening, so tests drive it with `inject` or a real port.
+ * Order matters: external plugins, then the app's own, then routes; static content last because
+ * it owns the not-found handler.
+ */
+export async function buildApp(config: Config, dependencies?: AppDependencies): Promise<FastifyInstance> {
+  const database =
+    dependencies?.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.paths.pglite }));
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Secrets never reach the log: tokens travel in these headers.
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.query.token'],
+    },
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    // Keep-alive sockets that sit idle are closed at shutdown; requests in flight finish first.
+    forceCloseConnections: 'idle',
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: false },
+  });
+  app.decorate('config', config);
+  app.decorate('database', database);
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app);
+
+  registerHealthRoutes(app, database);
+  if (config.env === 'test') {
+    const { registerTestRoutes } = await import('./modules/testing/testing.routes');
+    registerTestRoutes(app);
+  }
+
+  await registerStaticContent(app, config);
+
+  app.addHook('onClose', async () => {
+    if (!dependencies?.database) await database.close();
+  });
+  return app;
+}

@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const optionalUrl = (protocols: string[], example: string) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => value || undefined)
+    .pipe(
+      z
+        .url({ message: `must be a URL such as ${example}` })
+        .refine((value) => protocols.some((p) => value.startsWith(`${p}:`)), {
+          message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+        })
+        .optional(),
+    )
+    .optional();
+
+/**
+ * Every environment variable the server reads. Parsed once at start-up; a bad value stops the
+ * server with the full list of what is wrong (Epic Stack style), never a half-configured process.
+ */
+const EnvironmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce
+    .number({ message: 'must be a port number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(8000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1, 'must be a folder path').default('./data'),
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql'], 'postgres://user@127.0.0.1:5432/juntos'),
+  REDIS_URL: optionalUrl(['redis', 'rediss'], 'redis://127.0.0.1:6379'),
+  SMTP_URL: optionalUrl(['smtp', 'smtps'], 'smtp://user:pass@mail.example.org:587'),
+  JWT_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters long')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  PUBLIC_URL: z
+    .url({ message: 'must be the public address of the site, such as https://juntos.example.org' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  OPERATOR_NAME: z.string().trim().min(1).default('Juntos'),
+  OPERATOR_ADDRESS: z.string().trim().default(''),
+  CONTACT_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
+  WEB_DIST_DIR: z.string().trim().min(1).optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60_000).default(10_000),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  jwtSecret: string;
+  publicUrl: string;
+  logLevel: string;
+  operator: { name: string; address: string; contactEmail: string };
+  paths: { webDist: string; webPublic: string; media: string; pglite: string };
+  shutdownTimeoutMs: number;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * The JWT secret must survive restarts (or every session would end), so without JWT_SECRET one is
+ * generated once and kept in DATA_DIR with owner-only permissions.
+ */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvironmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    smtpUrl: env.SMTP_URL,
+    jwtSecret: env.JWT_SECRET ?? loadOrCreateSecret(dataDir),
+    publicUrl,
+    logLevel: env.LOG_LEVEL,
+    operator: {
+      name: env.OPERATOR_NAME,
+      address: env.OPERATOR_ADDRESS,
+      contactEmail: env.CONTACT_EMAIL ?? `privacy@${new URL(publicUrl).hostname}`,
+    },
+    paths: {
+      webDist: path.resolve(env.WEB_DIST_DIR ?? path.join(repositoryRoot, 'apps/web/dist')),
+      webPublic: path.join(repositoryRoot, 'apps/web/public'),
+      media: path.join(dataDir, 'media'),
+      pglite: path.join(dataDir, 'pg'),
+    },
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+  };
+}

@@ -1,0 +1,27 @@
+/**
+ * The one error vocabulary of the API: thrown anywhere, turned into the JSON of DESIGN.md
+ * ("error", "code", optional "fields") by the error handler in plugins/errors.ts.
+ * `messageKey` names a server message (i18n/locales) so the text follows the caller's language.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    readonly messageKey: string,
+    readonly options: {
+      values?: Record<string, string | number>;
+      /** Field name → message key, for validation errors. */
+      fields?: Record<string, string>;
+      headers?: Record<string, string>;
+    } = {},
+  ) {
+    super(code);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (messageKey = 'errors.not_found', values?: Record<string, string>) =>
+  new AppError(404, 'not_found', messageKey, { values });
+
+export const validationFailed = (fields: Record<string, string>) =>
+  new AppError(400, 'validation_failed', 'errors.validation', { fields });

@@ -1,0 +1,78 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError } from 'zod';
+import type { ApiError } from '@juntos/domain';
+import { AppError } from '../lib/app-error';
+import { requestLanguage, translate } from '../i18n/messages';
+
+/** Fastify's own client errors, mapped to our stable codes and messages. */
+const FASTIFY_CLIENT_ERRORS: Record<string, { code: string; key: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_json', key: 'errors.invalid_json' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_json', key: 'errors.invalid_json' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'body_too_large', key: 'errors.body_too_large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'unsupported_media_type',
+    key: 'errors.unsupported_media_type',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'bad_request', key: 'errors.bad_request' },
+};
+
+function fieldsFromZod(error: ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.join('.') || '_';
+    fields[field] ??= issue.message;
+  }
+  return fields;
+}
+
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  messageKey: string,
+  options: { values?: Record<string, string | number>; fields?: Record<string, string> } = {},
+) {
+  const language = requestLanguage(request.headers);
+  const body: ApiError = { error: translate(language, messageKey, options.values), code };
+  if (options.fields) {
+    body.fields = Object.fromEntries(
+      Object.entries(options.fields).map(([field, key]) => [field, translate(language, key)]),
+    );
+  }
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * One handler turns every thrown error into the JSON of DESIGN.md. Client errors keep their
+ * status; anything unexpected becomes a 500 whose details stay in the log, never in the response.
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.options.headers) void reply.headers(error.options.headers);
+      return sendError(request, reply, error.statusCode, error.code, error.messageKey, error.options);
+    }
+    if (error instanceof ZodError) {
+      return sendError(request, reply, 400, 'validation_failed', 'errors.validation', {
+        fields: fieldsFromZod(error),
+      });
+    }
+    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    if (known) {
+      return sendError(request, reply, error.statusCode ?? 400, known.code, known.key);
+    }
+    if (error instanceof SyntaxError) {
+      return sendError(request, reply, 400, 'invalid_json', 'errors.invalid_json');
+    }
+    if (error.statusCode === 429) {
+      return sendError(request, reply, 429, 'rate_limited', 'errors.rate_limited');
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ err: error }, 'client error');
+      return sendError(request, reply, error.statusCode, 'bad_request', 'errors.bad_request');
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(request, reply, 500, 'internal_error', 'errors.internal');
+  });
+}

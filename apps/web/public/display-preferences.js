@@ -1,0 +1,30 @@
+/*
+ * Runs before the first paint (a classic script in <head>, allowed by the CSP as a same-origin
+ * file), so large text, a dark or high-contrast theme, reduced motion or the legible font are in
+ * place before anything is drawn. The React settings panel calls the same function through
+ * window.juntosApplyDisplayPreferences, so there is one definition of how preferences apply.
+ */
+(function () {
+  'use strict';
+  var KEY = 'display_preferences';
+
+  function apply(preferences) {
+    var p = preferences || {};
+    var root = document.documentElement;
+    var size = typeof p.textSize === 'number' ? Math.min(200, Math.max(100, p.textSize)) : 100;
+    root.style.fontSize = size === 100 ? '' : size + '%';
+    root.setAttribute('data-contrast', p.highContrast === true ? 'high' : 'normal');
+    root.setAttribute('data-theme', p.dark === true ? 'dark' : 'light');
+    root.setAttribute('data-motion', p.reduceMotion === true ? 'reduce' : 'auto');
+    root.setAttribute('data-font', p.legibleFont === true ? 'legible' : 'default');
+  }
+
+  var stored = null;
+  try {
+    stored = JSON.parse(window.localStorage.getItem(KEY) || 'null');
+  } catch (error) {
+    stored = null;
+  }
+  apply(stored);
+  window.juntosApplyDisplayPreferences = apply;
+})();

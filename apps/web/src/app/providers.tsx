@@ -1,0 +1,27 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Toaster } from 'react-hot-toast';
+import { TOAST_DURATION_MS, TOAST_MAX_WIDTH_PX } from '@juntos/domain';
+import { ConsentProvider } from '../features/cookie-consent/consent-context';
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
+});
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConsentProvider>
+        {children}
+        <Toaster
+          position="top-center"
+          toastOptions={{
+            duration: TOAST_DURATION_MS.default,
+            success: { duration: TOAST_DURATION_MS.success },
+            style: { maxWidth: TOAST_MAX_WIDTH_PX },
+          }}
+        />
+      </ConsentProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,69 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+type DialogProps = {
+  open: boolean;
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  /** Called on Escape; omit it for a dialog that needs an explicit answer (Escape then does nothing). */
+  onClose?: () => void;
+  className?: string;
+};
+
+/**
+ * A modal dialog on the native <dialog> element: `showModal()` makes the rest of the page inert,
+ * so focus stays inside and assistive technology reads only the dialog. Focus returns to the
+ * element that had it before the dialog opened.
+ */
+export function Dialog({ open, title, description, children, onClose, className }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || !open) return;
+    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal();
+    return () => {
+      dialog.close();
+      previouslyFocused?.focus();
+    };
+  }, [open]);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const handleCancel = (event: Event) => {
+      event.preventDefault();
+      onCloseRef.current?.();
+    };
+    dialog.addEventListener('cancel', handleCancel);
+    return () => dialog.removeEventListener('cancel', handleCancel);
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      className={['dialog', className].filter(Boolean).join(' ')}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+    >
+      {open && (
+        <>
+          <h2 id={titleId} className="dialog__title">
+            {title}
+          </h2>
+          {description && (
+            <p id={descriptionId} className="dialog__description">
+              {description}
+            </p>
+          )}
+          {children}
+        </>
+      )}
+    </dialog>
+  );
+}

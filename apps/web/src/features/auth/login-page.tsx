@@ -1,0 +1,115 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { REDIRECT_DELAY_MS } from '@juntos/domain';
+import { FormMessage } from '../../components/ui/form-message';
+import { ApiRequestError } from '../../lib/api-client';
+import { STORAGE_KEYS } from '../../lib/storage-keys';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useConsent } from '../cookie-consent/consent-context';
+import { login } from './login-api';
+
+/** /login (spec §2, §4 "Login outcomes", §8 "Login failure"). */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { consent } = useConsent();
+  useDocumentTitle(t('titles.login'));
+  const [email, setEmail] = useState(() => window.localStorage.getItem(STORAGE_KEYS.loginEmail) ?? '');
+  const [password, setPassword] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' }>();
+  const emailId = useId();
+  const passwordId = useId();
+  const locked = !consent;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (locked || submitting) return;
+    setSubmitting(true);
+    setMessage(undefined);
+    try {
+      const result = await login(email.trim(), password);
+      window.localStorage.setItem(STORAGE_KEYS.loginEmail, email.trim());
+      if (!result.is_active) {
+        if (result.activation_required) {
+          setMessage({ text: t('login.activation_sent'), tone: 'success' });
+          setTimeout(() => void navigate('/activate', { state: { email: email.trim() } }), REDIRECT_DELAY_MS.short);
+        } else {
+          setMessage({ text: t('login.not_active'), tone: 'error' });
+        }
+        setSubmitting(false);
+        return;
+      }
+      if (result.access) window.localStorage.setItem(STORAGE_KEYS.accessToken, result.access);
+      if (result.refresh) window.localStorage.setItem(STORAGE_KEYS.refreshToken, result.refresh);
+      setMessage({ text: t('login.success'), tone: 'success' });
+      // A full reload after sign-in, so every part of the app starts with the new session.
+      setTimeout(() => window.location.assign(result.profile_complete ? '/info' : '/edit-profile'), REDIRECT_DELAY_MS.short);
+    } catch (error) {
+      const text =
+        error instanceof ApiRequestError && error.body?.detail
+          ? error.body.detail
+          : error instanceof ApiRequestError && error.status === 403
+            ? t('login.forbidden')
+            : t('login.error');
+      setMessage({ text, tone: 'error' });
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <section className="page page--narrow">
+      <h1>{t('login.title')}</h1>
+      {locked && (
+        <p className="message message--info" id="login-consent-hint">
+          {t('login.consent_needed')}
+        </p>
+      )}
+      <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
+        <div className="field">
+          <label htmlFor={emailId} className="field__label">
+            {t('login.email')}
+          </label>
+          <input
+            id={emailId}
+            className="field__control"
+            type="email"
+            autoComplete="email"
+            required
+            disabled={locked}
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={passwordId} className="field__label">
+            {t('login.password')}
+          </label>
+          <input
+            id={passwordId}
+            className="field__control"
+            type="password"
+            autoComplete="current-password"
+            required
+            disabled={locked}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </div>
+        <button type="submit" className="button button--primary" disabled={locked || submitting || !email || !password}>
+          {submitting ? t('login.submitting') : t('login.submit')}
+        </button>
+        <FormMessage text={message?.text} tone={message?.tone} />
+      </form>
+      <div className="form__links">
+        <Link to="/signup" className="button">
+          {t('login.signup')}
+        </Link>
+        <Link to="/reset-password" className="button button--ghost">
+          {t('login.reset')}
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Dialog } from '../../components/ui/dialog';
+import { Switch } from '../../components/ui/switch';
+import { useConsent } from './consent-context';
+
+/**
+ * The cookie consent dialog (spec §2, §4): shown while no valid consent exists in this session.
+ * It needs an explicit answer, so Escape does not dismiss it.
+ */
+export function CookieConsentDialog() {
+  const { t } = useTranslation();
+  const { consent, saveConsent } = useConsent();
+  const [advertising, setAdvertising] = useState(false);
+
+  return (
+    <Dialog
+      open={!consent}
+      title={t('cookie.title')}
+      description={t('cookie.description')}
+      className="cookie-dialog"
+    >
+      <div className="cookie-dialog__switches">
+        <Switch
+          label={t('cookie.necessary_title')}
+          description={t('cookie.necessary_desc')}
+          checked
+          locked
+          lockedText={t('cookie.always_on')}
+        />
+        <Switch
+          label={t('cookie.ads_title')}
+          description={t('cookie.ads_desc')}
+          checked={advertising}
+          onChange={setAdvertising}
+        />
+      </div>
+      <button type="button" className="button button--primary" onClick={() => saveConsent(advertising)}>
+        {t('cookie.save')}
+      </button>
+      <p className="cookie-dialog__footer">
+        {t('cookie.footer')}{' '}
+        <Link to="/politica/cookies" target="_blank" rel="noopener">
+          {t('cookie.cookies_policy')}
+          <span className="visually-hidden"> {t('app.opens_new_tab')}</span>
+        </Link>{' '}
+        {t('cookie.and')}{' '}
+        <Link to="/politica/privacy" target="_blank" rel="noopener">
+          {t('cookie.privacy_policy')}
+          <span className="visually-hidden"> {t('app.opens_new_tab')}</span>
+        </Link>
+        .
+      </p>
+    </Dialog>
+  );
+}

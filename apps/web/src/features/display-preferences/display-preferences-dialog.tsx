@@ -1,0 +1,102 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  DEFAULT_DISPLAY_PREFERENCES,
+  TEXT_SIZE_MAX,
+  TEXT_SIZE_MIN,
+  TEXT_SIZE_STEP,
+  type DisplayPreferences,
+} from '@juntos/domain';
+import { Dialog } from '../../components/ui/dialog';
+import { Switch } from '../../components/ui/switch';
+import { readDisplayPreferences, saveDisplayPreferences } from './display-preferences-storage';
+
+const TEXT_SIZES = Array.from(
+  { length: (TEXT_SIZE_MAX - TEXT_SIZE_MIN) / TEXT_SIZE_STEP + 1 },
+  (_, index) => TEXT_SIZE_MIN + index * TEXT_SIZE_STEP,
+);
+
+/** The display settings button and its dialog, in the top bar of every page. */
+export function DisplayPreferencesControl() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [preferences, setPreferences] = useState<DisplayPreferences>(readDisplayPreferences);
+  const textSizeId = useId();
+
+  const update = (change: Partial<DisplayPreferences>) => {
+    const next = { ...preferences, ...change };
+    setPreferences(next);
+    saveDisplayPreferences(next);
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--ghost top-bar__control"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        <span aria-hidden="true" className="icon icon--settings" />
+        {t('prefs.open')}
+      </button>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={t('prefs.title')}
+        description={t('prefs.description')}
+        className="preferences-dialog"
+      >
+        <div className="field">
+          <label htmlFor={textSizeId} className="field__label">
+            {t('prefs.text_size')}
+          </label>
+          <select
+            id={textSizeId}
+            className="field__control"
+            value={preferences.textSize}
+            onChange={(event) => update({ textSize: Number(event.target.value) })}
+          >
+            {TEXT_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {t('prefs.text_size_value', { value: size })}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Switch
+          label={t('prefs.contrast')}
+          description={t('prefs.contrast_desc')}
+          checked={preferences.highContrast}
+          onChange={(highContrast) => update({ highContrast })}
+        />
+        <Switch
+          label={t('prefs.dark')}
+          description={t('prefs.dark_desc')}
+          checked={preferences.dark}
+          onChange={(dark) => update({ dark })}
+        />
+        <Switch
+          label={t('prefs.reduce_motion')}
+          description={t('prefs.reduce_motion_desc')}
+          checked={preferences.reduceMotion}
+          onChange={(reduceMotion) => update({ reduceMotion })}
+        />
+        <Switch
+          label={t('prefs.legible_font')}
+          description={t('prefs.legible_font_desc')}
+          checked={preferences.legibleFont}
+          onChange={(legibleFont) => update({ legibleFont })}
+        />
+        <div className="dialog__actions">
+          <button type="button" className="button" onClick={() => update(DEFAULT_DISPLAY_PREFERENCES)}>
+            {t('prefs.reset')}
+          </button>
+          <button type="button" className="button button--primary" onClick={() => setOpen(false)}>
+            {t('prefs.close')}
+          </button>
+        </div>
+      </Dialog>
+    </>
+  );
+}

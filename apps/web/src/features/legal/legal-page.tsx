@@ -1,0 +1,85 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { LEGAL_DOCUMENTS, type LegalDocumentName } from '@juntos/domain';
+import { PageLoading } from '../../app/page-loading';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import NotFoundPage from '../not-found/not-found-page';
+import { useLegalDocumentQuery } from './use-legal-document';
+
+function isLegalDocument(value: string | undefined): value is LegalDocumentName {
+  return !!value && (LEGAL_DOCUMENTS as readonly string[]).includes(value);
+}
+
+function formatDate(isoDate: string, language: string): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return isoDate;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+}
+
+function LegalDocumentView({ name }: { name: LegalDocumentName }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  const query = useLegalDocumentQuery(name, language);
+  useDocumentTitle(query.data?.title ?? t(`titles.${name}`));
+
+  useEffect(() => {
+    // Spec §8: a document that fails to load is logged; the page says so too.
+    if (query.error) console.error('Legal document failed to load', query.error);
+  }, [query.error]);
+
+  if (query.isPending) return <PageLoading />;
+  if (query.isError) {
+    return (
+      <section className="page page--narrow">
+        <h1>{t(`titles.${name}`)}</h1>
+        <p role="alert" className="message message--error">
+          {t('legal.load_error')}
+        </p>
+      </section>
+    );
+  }
+
+  const document = query.data;
+  return (
+    <article className="page page--narrow legal-document">
+      <h1>{document.title}</h1>
+      <p className="legal-document__updated">
+        {t('legal.last_update', { date: formatDate(document.last_update, language) })}
+      </p>
+      <nav aria-labelledby="legal-contents" className="legal-document__contents">
+        <h2 id="legal-contents">{t('legal.contents')}</h2>
+        <ol>
+          {document.sections.map((section, index) => (
+            <li key={index}>
+              <a href={`#legal-section-${index + 1}`}>{section.title}</a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      {document.sections.map((section, index) => (
+        <section key={index} id={`legal-section-${index + 1}`} aria-labelledby={`legal-section-${index + 1}-title`}>
+          <h2 id={`legal-section-${index + 1}-title`}>{section.title}</h2>
+          {section.body && <p>{section.body}</p>}
+          {section.list && (
+            <ul>
+              {section.list.map((item, itemIndex) => (
+                <li key={itemIndex}>{item}</li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ))}
+      <p>
+        <Link to="/">{t('legal.back_home')}</Link>
+      </p>
+    </article>
+  );
+}
+
+/** /politica/privacy|cookies|terms|legal (spec §2). */
+export default function LegalPage() {
+  const { document } = useParams();
+  if (!isLegalDocument(document)) return <NotFoundPage />;
+  return <LegalDocumentView name={document} />;
+}

@@ -1,0 +1,21 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiOrigin = process.env.API_ORIGIN ?? 'http://localhost:8000';
+const proxied = ['/api', '/media', '/locales', '/enfermedades', '/img'];
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      ...Object.fromEntries(proxied.map((prefix) => [prefix, apiOrigin])),
+      '/ws': { target: apiOrigin.replace(/^http/, 'ws'), ws: true },
+    },
+  },
+});

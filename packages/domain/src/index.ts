@@ -1,0 +1,7 @@
+export * from './constants';
+export * from './cookie-consent';
+export * from './display-preferences';
+export * from './errors';
+export * from './health';
+export * from './languages';
+export * from './legal-document';
