@@ -43,6 +43,16 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   app.decorate('config', config);
   app.decorate('database', database);
 
+  // While shutting down, answers to requests still in flight close their keep-alive connection,
+  // so the server is not held open by clients that would otherwise reuse it.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) void reply.header('connection', 'close');
+  });
+
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
 

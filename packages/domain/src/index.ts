@@ -5,3 +5,4 @@ export * from './errors';
 export * from './health';
 export * from './languages';
 export * from './legal-document';
+export * from './translation-completeness';

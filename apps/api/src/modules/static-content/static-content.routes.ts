@@ -61,6 +61,7 @@ export async function registerStaticContent(app: FastifyInstance, config: Config
       // Routes only for the files built at start-up, so every other path reaches the
       // client-side routing fallback below instead of a directory listing refusal.
       wildcard: false,
+      cacheControl: false,
       setHeaders(res, filePath) {
         const assetsDir = `${path.sep}assets${path.sep}`;
         res.setHeader('cache-control', filePath.includes(assetsDir) ? IMMUTABLE : 'no-cache');

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 
 /**
- * Routes that exist only when NODE_ENV=test, for behaviour that needs a controllable request,
- * such as a request still in flight when the process is told to stop.
+ * Routes that exist only when NODE_ENV=test, for behaviour that needs a controllable request:
+ * a request still in flight when the process is told to stop, a body to parse, a crash.
  */
 export function registerTestRoutes(app: FastifyInstance) {
   const SlowQuery = z.object({ ms: z.coerce.number().int().min(0).max(20_000) });
@@ -11,5 +11,12 @@ export function registerTestRoutes(app: FastifyInstance) {
     const { ms } = SlowQuery.parse(request.query);
     await new Promise((resolve) => setTimeout(resolve, ms));
     return { waited: ms };
+  });
+
+  const EchoBody = z.object({ text: z.string().max(2_000_000) });
+  app.post('/api/__test__/echo/', async (request) => EchoBody.parse(request.body));
+
+  app.get('/api/__test__/crash/', async () => {
+    throw new Error('secret detail that must stay in the log');
   });
 }

@@ -1,0 +1,45 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'juntos-config-'));
+
+describe('loadConfig', () => {
+  it('has embedded defaults: port 8000, PGlite in DATA_DIR/pg, a generated and kept JWT secret', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(8000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.paths.pglite).toBe(path.join(dir, 'pg'));
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(config.jwtSecret);
+  });
+
+  it('lists every bad variable at once', () => {
+    try {
+      loadConfig({ DATA_DIR: dataDir(), PORT: '99999', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems.join('\n');
+      expect(problems).toContain('PORT');
+      expect(problems).toContain('DATABASE_URL');
+      expect(problems).toContain('JWT_SECRET');
+    }
+  });
+
+  it('takes PostgreSQL, Redis and SMTP from the environment', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/juntos',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      JWT_SECRET: 'x'.repeat(40),
+    });
+    expect(config.databaseUrl).toContain('postgres://');
+    expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(config.jwtSecret).toBe('x'.repeat(40));
+  });
+});

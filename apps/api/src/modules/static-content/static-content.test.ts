@@ -1,0 +1,88 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+
+describe('static content and client-side routing', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // A stand-in build of the web app, so this test does not depend on `vite build` having run.
+    const webDist = mkdtempSync(path.join(os.tmpdir(), 'juntos-dist-'));
+    mkdirSync(path.join(webDist, 'assets'));
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>app shell</title>');
+    writeFileSync(path.join(webDist, 'assets', 'main-abc123.js'), 'console.log(1)');
+    t = await createTestApp({
+      WEB_DIST_DIR: webDist,
+      OPERATOR_NAME: 'Asociación Ejemplo',
+      OPERATOR_ADDRESS: 'Calle "Mayor" 1, Madrid',
+      CONTACT_EMAIL: 'dpo@juntos.test',
+    });
+  });
+  afterAll(async () => t.cleanup());
+
+  it('serves translation namespaces per language', async () => {
+    for (const url of ['/locales/en/translation.json', '/locales/el/translation.json', '/locales/pl/perfil_funcional.json']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('application/json');
+      expect(() => response.json()).not.toThrow();
+    }
+  });
+
+  it('refuses unknown languages, files and path tricks with a 404', async () => {
+    for (const url of [
+      '/locales/xx/translation.json',
+      '/locales/en/secret.json',
+      '/locales/en/..%2F..%2F..%2Fpackage.json',
+      '/locales/en/translation',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+      expect(response.statusCode, url).toBe(404);
+    }
+  });
+
+  it('fills the operator details into the legal documents, keeping valid JSON', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/locales/es/legal.json' });
+    expect(response.statusCode).toBe(200);
+    const text = response.body;
+    expect(text).not.toMatch(/\{\{(operator_name|operator_address|contact_email)\}\}/);
+    const document = response.json() as { title: string; sections: { body: string; list?: string[] }[] };
+    const all = document.sections.map((s) => `${s.body} ${(s.list ?? []).join(' ')}`).join(' ');
+    expect(all).toContain('Asociación Ejemplo');
+    expect(all).toContain('Calle "Mayor" 1, Madrid');
+    expect(all).toContain('dpo@juntos.test');
+  });
+
+  it('serves the landing images as PNG', async () => {
+    for (const name of ['about', 'goal', 'philosophy', 'monetization', 'how', 'protection']) {
+      const response = await t.app.inject({ method: 'GET', url: `/img/${name}.png` });
+      expect(response.statusCode, name).toBe(200);
+      expect(response.headers['content-type']).toBe('image/png');
+      expect(response.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    }
+  });
+
+  it('serves uploaded media from DATA_DIR/media', async () => {
+    writeFileSync(path.join(t.config.paths.media, 'hello.txt'), 'media file');
+    const response = await t.app.inject({ method: 'GET', url: '/media/hello.txt' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('media file');
+  });
+
+  it('answers HTML navigations with the app shell, and hashed assets as immutable', async () => {
+    for (const url of ['/', '/feed', '/politica/privacy', '/perfil/12?tab=gallery']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toContain('app shell');
+    }
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers a JSON 404 for a missing file requested by a script', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/missing.js', headers: { accept: 'application/javascript' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'not_found' });
+  });
+});

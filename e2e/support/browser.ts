@@ -1,0 +1,62 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** Debian's Chromium, with the flags this network-less machine needs (DESIGN.md "Tests"). */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_FLAGS,
+  });
+}
+
+export const baseUrl = () => inject('baseUrl');
+
+type ContextOptions = {
+  /** Browser language (navigator.language); default en-GB. */
+  locale?: string;
+  /** A consent record already given in this session; false for a first visit. */
+  consent?: { advertising: boolean } | false;
+  /** localStorage entries set before any page script runs (first navigation only). */
+  localStorage?: Record<string, string>;
+  viewport?: { width: number; height: number };
+  reducedMotion?: 'reduce' | 'no-preference';
+};
+
+export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    locale: options.locale ?? 'en-GB',
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+    reducedMotion: options.reducedMotion ?? 'no-preference',
+  });
+  const seed = {
+    consent: options.consent ? { functional: true, advertising: options.consent.advertising } : null,
+    local: options.localStorage ?? {},
+  };
+  // Seeds storage once per tab, so a test can still change it and reload.
+  await context.addInitScript((s: typeof seed) => {
+    if (window.sessionStorage.getItem('__seeded')) return;
+    window.sessionStorage.setItem('__seeded', '1');
+    if (s.consent) window.sessionStorage.setItem('cookieConsent', JSON.stringify(s.consent));
+    for (const [key, value] of Object.entries(s.local)) window.localStorage.setItem(key, value);
+  }, seed);
+  return context;
+}
+
+/** Collects console messages and page errors, so a test can assert on warnings and on no crash. */
+export function watchConsole(page: Page) {
+  const messages: { type: string; text: string }[] = [];
+  page.on('console', (message) => messages.push({ type: message.type(), text: message.text() }));
+  page.on('pageerror', (error) => messages.push({ type: 'pageerror', text: error.message }));
+  return messages;
+}

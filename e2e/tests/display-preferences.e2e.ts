@@ -1,0 +1,94 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from '../support/axe';
+import { launchBrowser, newContext } from '../support/browser';
+
+const rootStyle = (page: Page, property: string) =>
+  page.evaluate((p) => getComputedStyle(document.documentElement).getPropertyValue(p), property);
+const bodyStyle = (page: Page, property: string) =>
+  page.evaluate((p) => getComputedStyle(document.body).getPropertyValue(p), property);
+
+async function openSettings(page: Page) {
+  await page.getByRole('button', { name: 'Display settings' }).click();
+  return page.getByRole('dialog', { name: 'Display settings' });
+}
+
+describe('display preferences (text size, contrast, dark, motion, font)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser.close());
+
+  it('each preference changes the page and survives a reload; axe passes in every theme', async () => {
+    const context = await newContext(browser, { consent: { advertising: false } });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const defaults = {
+      fontSize: await rootStyle(page, 'font-size'),
+      background: await bodyStyle(page, 'background-color'),
+      fontFamily: await bodyStyle(page, 'font-family'),
+    };
+    expect(defaults.fontSize).toBe('16px');
+
+    let dialog = await openSettings(page);
+    await expectNoAxeViolations(page, 'display settings dialog');
+    await dialog.getByLabel('Text size').selectOption('200');
+    expect(await rootStyle(page, 'font-size')).toBe('32px');
+
+    await dialog.getByRole('switch', { name: 'Dark theme' }).click();
+    const dark = await bodyStyle(page, 'background-color');
+    expect(dark).not.toBe(defaults.background);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expectNoAxeViolations(page, 'dark theme at 200 %');
+
+    dialog = await openSettings(page);
+    await dialog.getByRole('switch', { name: 'High contrast' }).click();
+    expect(await bodyStyle(page, 'background-color')).toBe('rgb(0, 0, 0)');
+    expect(await bodyStyle(page, 'color')).toBe('rgb(255, 255, 255)');
+    await dialog.getByRole('switch', { name: 'Reduce motion' }).click();
+    await dialog.getByRole('switch', { name: 'Easy-to-read font' }).click();
+    expect(await bodyStyle(page, 'font-family')).toContain('Atkinson Hyperlegible');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expectNoAxeViolations(page, 'high contrast theme');
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await rootStyle(page, 'font-size')).toBe('32px');
+    expect(await bodyStyle(page, 'background-color')).toBe('rgb(0, 0, 0)');
+    expect(await bodyStyle(page, 'font-family')).toContain('Atkinson Hyperlegible');
+    expect(await rootStyle(page, 'scroll-behavior')).toBe('auto');
+
+    dialog = await openSettings(page);
+    await dialog.getByRole('switch', { name: 'High contrast' }).click();
+    expect(await bodyStyle(page, 'background-color')).toBe(dark);
+    await page.keyboard.press('Escape');
+    await expectNoAxeViolations(page, 'dark theme');
+
+    dialog = await openSettings(page);
+    await dialog.getByRole('button', { name: 'Reset to default' }).click();
+    expect(await rootStyle(page, 'font-size')).toBe(defaults.fontSize);
+    expect(await bodyStyle(page, 'background-color')).toBe(defaults.background);
+    await context.close();
+  });
+
+  it('preferences apply before the first paint (no flash)', async () => {
+    const context = await newContext(browser, {
+      consent: { advertising: false },
+      localStorage: { display_preferences: JSON.stringify({ textSize: 150, dark: true }) },
+    });
+    const page = await context.newPage();
+    await page.route('**/assets/*.js', async (route) => {
+      // Hold the app's code back: what is on screen now comes from the pre-paint script alone.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.waitForFunction(() => document.documentElement.getAttribute('data-theme') === 'dark');
+    expect(await page.evaluate(() => document.querySelector('#root')?.childElementCount ?? 0)).toBe(0);
+    expect(await rootStyle(page, 'font-size')).toBe('24px');
+    await context.close();
+  });
+});
