@@ -38,7 +38,8 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 90_000,
           // One browser at a time: the machines have two cores.
-          fileParallelism: false,
+          pool: 'forks',
+          poolOptions: { forks: { singleFork: true } },
         },
       },
     ],

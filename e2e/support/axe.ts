@@ -15,7 +15,9 @@ export async function expectNoAxeViolations(page: Page, label = page.url()) {
     rule: violation.id,
     impact: violation.impact,
     help: violation.help,
-    nodes: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')} — ${node.failureSummary ?? ''}`),
+    nodes: violation.nodes
+      .slice(0, 5)
+      .map((node) => `${node.target.join(' ')} — ${node.failureSummary ?? ''}`),
   }));
   expect(violations, `axe violations on ${label}`).toEqual([]);
 }

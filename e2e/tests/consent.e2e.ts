@@ -1,10 +1,9 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
 import { launchBrowser, newContext, watchConsole } from '../support/browser';
 
-const storedConsent = (page: import('playwright-core').Page) =>
-  page.evaluate(() => window.sessionStorage.getItem('cookieConsent'));
+const storedConsent = (page: Page) => page.evaluate(() => window.sessionStorage.getItem('cookieConsent'));
 
 describe('cookie consent dialog (spec §2, §4)', () => {
   let browser: Browser;
@@ -27,11 +26,16 @@ describe('cookie consent dialog (spec §2, §4)', () => {
     await necessary.focus();
     await page.keyboard.press('Space');
     expect(await necessary.getAttribute('aria-checked')).toBe('true');
-    expect(await dialog.getByRole('switch', { name: 'Advertising' }).getAttribute('aria-checked')).toBe('false');
+    expect(await dialog.getByRole('switch', { name: 'Advertising' }).getAttribute('aria-checked')).toBe(
+      'false',
+    );
 
     await dialog.getByRole('button', { name: 'Save my choice' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    expect(JSON.parse((await storedConsent(page)) ?? 'null')).toEqual({ functional: true, advertising: false });
+    expect(JSON.parse((await storedConsent(page)) ?? 'null')).toEqual({
+      functional: true,
+      advertising: false,
+    });
     const enter = page.getByRole('link', { name: 'Enter' });
     await enter.click();
     await page.waitForURL('**/login');
@@ -55,7 +59,10 @@ describe('cookie consent dialog (spec §2, §4)', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
-    expect(JSON.parse((await storedConsent(page)) ?? 'null')).toEqual({ functional: true, advertising: true });
+    expect(JSON.parse((await storedConsent(page)) ?? 'null')).toEqual({
+      functional: true,
+      advertising: true,
+    });
     await context.close();
   });
 
@@ -111,13 +118,21 @@ describe('cookie consent dialog (spec §2, §4)', () => {
     await page.goto('/');
     const [popup] = await Promise.all([
       context.waitForEvent('page'),
-      page.getByRole('dialog').getByRole('link', { name: /cookie policy/ }).click(),
+      page
+        .getByRole('dialog')
+        .getByRole('link', { name: /cookie policy/ })
+        .click(),
     ]);
     await popup.waitForURL('**/politica/cookies');
     await popup.getByRole('heading', { level: 1 }).waitFor();
     expect(await popup.getByRole('dialog').count()).toBe(0);
     await expectNoAxeViolations(popup, '/politica/cookies from the dialog');
-    expect(await page.getByRole('dialog').getByRole('link', { name: /privacy policy/ }).getAttribute('target')).toBe('_blank');
+    expect(
+      await page
+        .getByRole('dialog')
+        .getByRole('link', { name: /privacy policy/ })
+        .getAttribute('target'),
+    ).toBe('_blank');
     await context.close();
   });
 });

@@ -50,7 +50,9 @@ describe('landing page (spec §1-2)', () => {
     const page = await context.newPage();
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('smooth');
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe(
+      'smooth',
+    );
     await page.getByRole('link', { name: 'Your data is protected' }).click();
     await page.waitForFunction(() => {
       const box = document.getElementById('section-protection')!.getBoundingClientRect();

@@ -46,7 +46,10 @@ describe('languages (spec §4 "Language", §7 Static)', () => {
     await expectNoAxeViolations(page, 'landing in Spanish');
 
     await page.getByLabel(/Idioma/).selectOption('el');
-    await page.getByText(translations('el').landing.sections.protection.title, { exact: true }).first().waitFor();
+    await page
+      .getByText(translations('el').landing.sections.protection?.title ?? '', { exact: true })
+      .first()
+      .waitFor();
     await page.reload();
     await page.getByText(translations('el').landing.subtitle).waitFor();
     expect(await page.evaluate(() => window.localStorage.getItem('i18nextLng'))).toBe('el');

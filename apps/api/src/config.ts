@@ -94,9 +94,7 @@ function loadOrCreateSecret(dataDir: string): string {
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvironmentSchema.safeParse(environment);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
-    );
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);

@@ -22,7 +22,7 @@
   var stored = null;
   try {
     stored = JSON.parse(window.localStorage.getItem(KEY) || 'null');
-  } catch (error) {
+  } catch {
     stored = null;
   }
   apply(stored);

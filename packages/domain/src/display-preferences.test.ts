@@ -3,7 +3,10 @@ import { DEFAULT_DISPLAY_PREFERENCES, normalizeDisplayPreferences } from './disp
 
 describe('normalizeDisplayPreferences', () => {
   it('keeps valid values and clamps the text size to 100–200 %', () => {
-    expect(normalizeDisplayPreferences({ textSize: 150, dark: true })).toMatchObject({ textSize: 150, dark: true });
+    expect(normalizeDisplayPreferences({ textSize: 150, dark: true })).toMatchObject({
+      textSize: 150,
+      dark: true,
+    });
     expect(normalizeDisplayPreferences({ textSize: 900 }).textSize).toBe(200);
     expect(normalizeDisplayPreferences({ textSize: 10 }).textSize).toBe(100);
   });

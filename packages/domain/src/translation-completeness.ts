@@ -9,7 +9,8 @@ type Tree = { [key: string]: unknown };
 
 function flatten(tree: unknown, prefix = '', out = new Map<string, unknown>()) {
   if (typeof tree === 'object' && tree !== null && !Array.isArray(tree)) {
-    for (const [key, value] of Object.entries(tree as Tree)) flatten(value, prefix ? `${prefix}.${key}` : key, out);
+    for (const [key, value] of Object.entries(tree as Tree))
+      flatten(value, prefix ? `${prefix}.${key}` : key, out);
   } else {
     out.set(prefix, tree);
   }
@@ -17,7 +18,12 @@ function flatten(tree: unknown, prefix = '', out = new Map<string, unknown>()) {
 }
 
 const placeholders = (value: unknown) =>
-  typeof value === 'string' ? [...value.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort().join(',') : '';
+  typeof value === 'string'
+    ? [...value.matchAll(/\{\{\s*(\w+)\s*\}\}/g)]
+        .map((m) => m[1])
+        .sort()
+        .join(',')
+    : '';
 
 export function compareTranslations(reference: unknown, candidate: unknown): TranslationProblem[] {
   const expected = flatten(reference);
@@ -27,7 +33,8 @@ export function compareTranslations(reference: unknown, candidate: unknown): Tra
     if (!actual.has(key)) problems.push({ key, problem: 'missing' });
     else if (typeof actual.get(key) !== 'string' || (actual.get(key) as string).trim() === '')
       problems.push({ key, problem: 'empty' });
-    else if (placeholders(value) !== placeholders(actual.get(key))) problems.push({ key, problem: 'placeholders' });
+    else if (placeholders(value) !== placeholders(actual.get(key)))
+      problems.push({ key, problem: 'placeholders' });
   }
   for (const key of actual.keys()) if (!expected.has(key)) problems.push({ key, problem: 'extra' });
   return problems;

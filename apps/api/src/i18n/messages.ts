@@ -1,12 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  FALLBACK_LANGUAGE,
-  SUPPORTED_LANGUAGES,
-  negotiateLanguage,
-  type Language,
-} from '@juntos/domain';
+import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, negotiateLanguage, type Language } from '@juntos/domain';
 
 type Catalogue = Record<string, unknown>;
 

@@ -50,7 +50,10 @@ describe('bad input gets a clear JSON error, never a 500', () => {
       payload: { text: 42 },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'validation_failed', fields: { text: expect.any(String) } });
+    expect(response.json()).toMatchObject({
+      code: 'validation_failed',
+      fields: { text: expect.any(String) },
+    });
   });
 
   it('an unknown /api path is a JSON 404 even for a browser asking for HTML', async () => {

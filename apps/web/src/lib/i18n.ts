@@ -2,12 +2,7 @@ import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
-import {
-  FALLBACK_LANGUAGE,
-  SUPPORTED_LANGUAGES,
-  TRANSLATION_RETRY,
-  primaryLanguage,
-} from '@juntos/domain';
+import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, TRANSLATION_RETRY, primaryLanguage } from '@juntos/domain';
 import { STORAGE_KEYS } from './storage-keys';
 
 function reflectLanguageOnDocument(language: string) {

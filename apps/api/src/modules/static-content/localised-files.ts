@@ -1,11 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  LEGAL_DOCUMENTS,
-  TRANSLATION_NAMESPACES,
-  isSupportedLanguage,
-  type Language,
-} from '@juntos/domain';
+import { LEGAL_DOCUMENTS, TRANSLATION_NAMESPACES, isSupportedLanguage, type Language } from '@juntos/domain';
 
 export type OperatorDetails = { name: string; address: string; contactEmail: string };
 

@@ -81,8 +81,15 @@ export async function registerStaticContent(app: FastifyInstance, config: Config
       return reply.header('cache-control', 'no-cache').sendFile('index.html', config.paths.webDist);
     }
     const [pathOnly = '/'] = request.url.split('?');
-    return sendError(request, reply, 404, 'not_found', pathOnly.startsWith('/api') ? 'errors.route_not_found' : 'errors.not_found', {
-      values: { method: request.method, path: pathOnly },
-    });
+    return sendError(
+      request,
+      reply,
+      404,
+      'not_found',
+      pathOnly.startsWith('/api') ? 'errors.route_not_found' : 'errors.not_found',
+      {
+        values: { method: request.method, path: pathOnly },
+      },
+    );
   });
 }

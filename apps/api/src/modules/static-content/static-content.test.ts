@@ -22,7 +22,11 @@ describe('static content and client-side routing', () => {
   afterAll(async () => t.cleanup());
 
   it('serves translation namespaces per language', async () => {
-    for (const url of ['/locales/en/translation.json', '/locales/el/translation.json', '/locales/pl/perfil_funcional.json']) {
+    for (const url of [
+      '/locales/en/translation.json',
+      '/locales/el/translation.json',
+      '/locales/pl/perfil_funcional.json',
+    ]) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toContain('application/json');
@@ -47,7 +51,7 @@ describe('static content and client-side routing', () => {
     expect(response.statusCode).toBe(200);
     const text = response.body;
     expect(text).not.toMatch(/\{\{(operator_name|operator_address|contact_email)\}\}/);
-    const document = response.json() as { title: string; sections: { body: string; list?: string[] }[] };
+    const document = response.json<{ title: string; sections: { body: string; list?: string[] }[] }>();
     const all = document.sections.map((s) => `${s.body} ${(s.list ?? []).join(' ')}`).join(' ');
     expect(all).toContain('Asociación Ejemplo');
     expect(all).toContain('Calle "Mayor" 1, Madrid');
@@ -72,7 +76,11 @@ describe('static content and client-side routing', () => {
 
   it('answers HTML navigations with the app shell, and hashed assets as immutable', async () => {
     for (const url of ['/', '/feed', '/politica/privacy', '/perfil/12?tab=gallery']) {
-      const response = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
+      const response = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'text/html,application/xhtml+xml' },
+      });
       expect(response.statusCode, url).toBe(200);
       expect(response.body).toContain('app shell');
     }
@@ -81,7 +89,11 @@ describe('static content and client-side routing', () => {
   });
 
   it('answers a JSON 404 for a missing file requested by a script', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/assets/missing.js', headers: { accept: 'application/javascript' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/assets/missing.js',
+      headers: { accept: 'application/javascript' },
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ code: 'not_found' });
   });

@@ -34,7 +34,10 @@ export default function LoginPage() {
       if (!result.is_active) {
         if (result.activation_required) {
           setMessage({ text: t('login.activation_sent'), tone: 'success' });
-          setTimeout(() => void navigate('/activate', { state: { email: email.trim() } }), REDIRECT_DELAY_MS.short);
+          setTimeout(
+            () => void navigate('/activate', { state: { email: email.trim() } }),
+            REDIRECT_DELAY_MS.short,
+          );
         } else {
           setMessage({ text: t('login.not_active'), tone: 'error' });
         }
@@ -45,7 +48,10 @@ export default function LoginPage() {
       if (result.refresh) window.localStorage.setItem(STORAGE_KEYS.refreshToken, result.refresh);
       setMessage({ text: t('login.success'), tone: 'success' });
       // A full reload after sign-in, so every part of the app starts with the new session.
-      setTimeout(() => window.location.assign(result.profile_complete ? '/info' : '/edit-profile'), REDIRECT_DELAY_MS.short);
+      setTimeout(
+        () => window.location.assign(result.profile_complete ? '/info' : '/edit-profile'),
+        REDIRECT_DELAY_MS.short,
+      );
     } catch (error) {
       const text =
         error instanceof ApiRequestError && error.body?.detail
@@ -97,7 +103,11 @@ export default function LoginPage() {
             onChange={(event) => setPassword(event.target.value)}
           />
         </div>
-        <button type="submit" className="button button--primary" disabled={locked || submitting || !email || !password}>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={locked || submitting || !email || !password}
+        >
           {submitting ? t('login.submitting') : t('login.submit')}
         </button>
         <FormMessage text={message?.text} tone={message?.tone} />

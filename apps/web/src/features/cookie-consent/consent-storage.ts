@@ -1,8 +1,4 @@
-import {
-  COOKIE_CONSENT_STORAGE_KEY,
-  parseStoredConsent,
-  type CookieConsent,
-} from '@juntos/domain';
+import { COOKIE_CONSENT_STORAGE_KEY, parseStoredConsent, type CookieConsent } from '@juntos/domain';
 
 /**
  * Reads the consent record from sessionStorage (spec §3: session only). A malformed or unreadable

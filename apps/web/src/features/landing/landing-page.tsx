@@ -26,7 +26,12 @@ function EnterButton() {
   if (!consent) {
     return (
       <div className="landing__enter">
-        <button type="button" className="button button--primary button--large" disabled aria-describedby="enter-hint">
+        <button
+          type="button"
+          className="button button--primary button--large"
+          disabled
+          aria-describedby="enter-hint"
+        >
           {t('landing.enter')}
         </button>
         <p id="enter-hint" className="landing__enter-hint">

@@ -58,7 +58,11 @@ function LegalDocumentView({ name }: { name: LegalDocumentName }) {
         </ol>
       </nav>
       {document.sections.map((section, index) => (
-        <section key={index} id={`legal-section-${index + 1}`} aria-labelledby={`legal-section-${index + 1}-title`}>
+        <section
+          key={index}
+          id={`legal-section-${index + 1}`}
+          aria-labelledby={`legal-section-${index + 1}-title`}
+        >
           <h2 id={`legal-section-${index + 1}-title`}>{section.title}</h2>
           {section.body && <p>{section.body}</p>}
           {section.list && (

@@ -6,7 +6,9 @@ export const legalDocumentKeys = {
 };
 
 async function fetchLegalDocument(name: LegalDocumentName, language: string) {
-  const response = await fetch(`/locales/${language}/${name}.json`, { headers: { Accept: 'application/json' } });
+  const response = await fetch(`/locales/${language}/${name}.json`, {
+    headers: { Accept: 'application/json' },
+  });
   if (!response.ok) throw new Error(`Legal document ${name}/${language}: HTTP ${response.status}`);
   return LegalDocumentSchema.parse(await response.json());
 }
