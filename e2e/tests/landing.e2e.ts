@@ -110,3 +110,27 @@ describe('landing page (spec §1-2)', () => {
     await context.close();
   });
 });
+
+describe('landing page weight', () => {
+  it('loads less than 170 KB of compressed JavaScript before any interaction', async () => {
+    const browser = await launchBrowser();
+    const context = await newContext(browser, { consent: { advertising: false } });
+    const page = await context.newPage();
+    const scripts: Promise<number>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      scripts.push(
+        response
+          .request()
+          .sizes()
+          .then((sizes) => sizes.responseBodySize),
+      );
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    const total = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0);
+    console.log(`landing page JavaScript over the wire: ${(total / 1024).toFixed(1)} KB`);
+    expect(total).toBeGreaterThan(10_000);
+    expect(total).toBeLessThan(170 * 1024);
+    await browser.close();
+  });
+});

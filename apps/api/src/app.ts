@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
@@ -55,6 +56,9 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
+  // Brotli or gzip for text answers (the app's JavaScript, translations, JSON): members on slow
+  // mobile connections load the landing page several times faster.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   registerHealthRoutes(app, database);
   if (config.env === 'test') {
