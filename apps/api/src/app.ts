@@ -2,7 +2,14 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
+import { createLocalMediaStore } from './lib/media-store';
+import { createMailer } from './lib/mailer';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { createAuthRepository } from './modules/auth/auth.repository';
+import { createAuthService } from './modules/auth/auth.service';
+import { createAccessTokens } from './modules/auth/tokens';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import { createRequireAuth } from './plugins/authenticate';
 import { registerStaticContent } from './modules/static-content/static-content.routes';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -60,7 +67,22 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   // mobile connections load the landing page several times faster.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log });
+  const accessTokens = createAccessTokens(config.jwtSecret);
+  const requireAuth = createRequireAuth(accessTokens);
+  const authService = createAuthService({
+    repository: createAuthRepository(database.db),
+    accessTokens,
+    mailer,
+    mediaStore: createLocalMediaStore(config.paths.media),
+    secret: config.jwtSecret,
+    publicUrl: config.publicUrl,
+    productName: config.operator.name,
+    rateLimitScale: config.rateLimitScale,
+  });
+
   registerHealthRoutes(app, database);
+  registerAuthRoutes(app, authService, requireAuth);
   if (config.env === 'test') {
     const { registerTestRoutes } = await import('./modules/testing/testing.routes');
     registerTestRoutes(app);
@@ -69,6 +91,7 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   await registerStaticContent(app, config);
 
   app.addHook('onClose', async () => {
+    mailer.close();
     if (!dependencies?.database) await database.close();
   });
   return app;

@@ -53,6 +53,8 @@ const EnvironmentSchema = z.object({
   CONTACT_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
   WEB_DIST_DIR: z.string().trim().min(1).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60_000).default(10_000),
+  MAIL_FROM: z.string().trim().min(3).optional(),
+  RATE_LIMIT_SCALE: z.coerce.number().min(1, 'must be 1 or more').max(1000).default(1),
 });
 
 export type Config = {
@@ -69,6 +71,9 @@ export type Config = {
   operator: { name: string; address: string; contactEmail: string };
   paths: { webDist: string; webPublic: string; media: string; pglite: string };
   shutdownTimeoutMs: number;
+  mailFrom: string;
+  /** Multiplies every rate limit (the browser tests sign up many accounts from one address). */
+  rateLimitScale: number;
 };
 
 export class ConfigError extends Error {
@@ -122,5 +127,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       pglite: path.join(dataDir, 'pg'),
     },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    mailFrom: env.MAIL_FROM ?? `${env.OPERATOR_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
+    rateLimitScale: env.RATE_LIMIT_SCALE,
   };
 }

@@ -6,3 +6,4 @@ export * from './health';
 export * from './languages';
 export * from './legal-document';
 export * from './translation-completeness';
+export * from './auth';

@@ -6,20 +6,41 @@ import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, negotiateLanguage, type Languag
 type Catalogue = Record<string, unknown>;
 
 const localesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'locales');
+/**
+ * The validation rules shared with the web client (packages/domain) name translation keys of the
+ * web app's `translation` namespace; the server reads that same file rather than keeping a copy.
+ */
+const webLocalesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/public/locales');
 
-function loadCatalogues(): Map<Language, Catalogue> {
-  const catalogues = new Map<Language, Catalogue>();
+function readJson(file: string): Catalogue | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Catalogue;
+  } catch {
+    return undefined;
+  }
+}
+
+function loadCatalogues(): Map<Language, Catalogue[]> {
+  const catalogues = new Map<Language, Catalogue[]>();
   const files = new Set(readdirSync(localesDir));
   for (const language of SUPPORTED_LANGUAGES) {
-    const file = `${language}.json`;
-    if (!files.has(file)) continue;
-    catalogues.set(language, JSON.parse(readFileSync(path.join(localesDir, file), 'utf8')) as Catalogue);
+    const server = files.has(`${language}.json`) ? readJson(path.join(localesDir, `${language}.json`)) : undefined;
+    const web = readJson(path.join(webLocalesDir, language, 'translation.json'));
+    catalogues.set(language, [server, web].filter((c): c is Catalogue => !!c));
   }
   return catalogues;
 }
 
 // Read once at start-up: messages are looked up on every error response.
 const catalogues = loadCatalogues();
+
+function lookupIn(language: Language, key: string): string | undefined {
+  for (const catalogue of catalogues.get(language) ?? []) {
+    const found = lookup(catalogue, key);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
 
 function lookup(catalogue: Catalogue | undefined, key: string): string | undefined {
   let node: unknown = catalogue;
@@ -36,8 +57,7 @@ export function translate(
   key: string,
   values: Record<string, string | number> = {},
 ): string {
-  const template =
-    lookup(catalogues.get(language), key) ?? lookup(catalogues.get(FALLBACK_LANGUAGE), key) ?? key;
+  const template = lookupIn(language, key) ?? lookupIn(FALLBACK_LANGUAGE, key) ?? key;
   return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
     name in values ? String(values[name]) : whole,
   );

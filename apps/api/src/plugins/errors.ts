@@ -16,11 +16,15 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { code: string; key: string }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'bad_request', key: 'errors.bad_request' },
 };
 
+/** Shared schemas use translation keys as messages ("signup_minor.temp_email"); zod's own don't. */
+const isMessageKey = (message: string) => /^[a-z_]+(\.[a-z_]+)+$/.test(message);
+const messageKeyOf = (message: string) => (isMessageKey(message) ? message : 'errors.validation');
+
 function fieldsFromZod(error: ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = issue.path.join('.') || '_';
-    fields[field] ??= issue.message;
+    fields[field] ??= messageKeyOf(issue.message);
   }
   return fields;
 }
@@ -54,7 +58,9 @@ export function registerErrorHandling(app: FastifyInstance) {
       return sendError(request, reply, error.statusCode, error.code, error.messageKey, error.options);
     }
     if (error instanceof ZodError) {
-      return sendError(request, reply, 400, 'validation_failed', 'errors.validation', {
+      // The first rule that failed is the message (spec §5 checks the minor form in order).
+      const first = error.issues[0]?.message ?? '';
+      return sendError(request, reply, 400, 'validation_failed', messageKeyOf(first), {
         fields: fieldsFromZod(error),
       });
     }

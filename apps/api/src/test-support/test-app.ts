@@ -17,6 +17,8 @@ export async function createTestApp(environment: Record<string, string> = {}): P
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
+    // Tests create many accounts from one address; the rate-limit tests set 1 explicitly.
+    RATE_LIMIT_SCALE: '100',
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     ...environment,
   });

@@ -3,14 +3,22 @@ import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { TOAST_DURATION_MS, TOAST_MAX_WIDTH_PX } from '@juntos/domain';
 import { ConsentProvider } from '../features/cookie-consent/consent-context';
+import { useSessionCheckAtStart } from '../lib/session';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
 });
 
+/** Spec §4 "Session": a page opened with a stored token checks it by fetching the profile. */
+function SessionCheck() {
+  useSessionCheckAtStart();
+  return null;
+}
+
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
+      <SessionCheck />
       <ConsentProvider>
         {children}
         <Toaster

@@ -1,6 +1,6 @@
-import { ApiErrorSchema, DEFAULT_ACCEPT_LANGUAGE, type ApiError } from '@juntos/domain';
+import { ApiErrorSchema, DEFAULT_ACCEPT_LANGUAGE, type ApiError, type TokenPair } from '@juntos/domain';
 import { i18n } from './i18n';
-import { STORAGE_KEYS } from './storage-keys';
+import { STORAGE_KEYS, clearStoredTokens, readStoredToken, storeTokens } from './storage-keys';
 
 export const API_BASE = '/api';
 
@@ -15,28 +15,125 @@ export class ApiRequestError extends Error {
 }
 
 /**
- * Every call to the API: base /api, the bearer token when one is stored, and Accept-Language set
- * to the current interface language (spec §7; fr when none is known yet).
+ * The calls that start or renew a session. A 401 from one of them is an answer about the
+ * credentials just sent (wrong password, expired code), not about the stored session, so it never
+ * triggers a token refresh or a sign-out.
  */
-export async function apiRequest<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const headers = new Headers(init.headers);
+const SESSION_ENDPOINTS = new Set([
+  '/login/',
+  '/register/',
+  '/activate/',
+  '/activate/resend/',
+  '/token/refresh/',
+  '/logout/',
+  '/auth/request-reset/',
+  '/auth/reset-confirm/',
+]);
+
+function isSessionEndpoint(path: string): boolean {
+  return SESSION_ENDPOINTS.has(path.split('?')[0] ?? path);
+}
+
+function baseHeaders(init?: HeadersInit): Headers {
+  const headers = new Headers(init);
   headers.set('Accept', 'application/json');
   headers.set('Accept-Language', i18n.resolvedLanguage ?? DEFAULT_ACCEPT_LANGUAGE);
-  const token = window.localStorage.getItem(STORAGE_KEYS.accessToken);
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  if (init.body && typeof init.body === 'string') headers.set('Content-Type', 'application/json');
+  return headers;
+}
 
-  const response = await fetch(`${API_BASE}${path}`, { ...init, headers, credentials: 'include' });
+async function readPayload(response: Response): Promise<unknown> {
   const text = await response.text();
-  let payload: unknown;
   try {
-    payload = text ? JSON.parse(text) : undefined;
+    return text ? JSON.parse(text) : undefined;
   } catch {
-    payload = undefined;
+    return undefined;
   }
+}
+
+function isTokenPair(value: unknown): value is TokenPair {
+  if (typeof value !== 'object' || value === null) return false;
+  const { access, refresh } = value as Record<string, unknown>;
+  return typeof access === 'string' && access !== '' && typeof refresh === 'string' && refresh !== '';
+}
+
+let refreshInFlight: Promise<boolean> | undefined;
+
+/**
+ * Asks for a new token pair with the stored refresh token and stores both (the server rotates the
+ * refresh token at each use). Concurrent callers share one request: a second request with the
+ * same refresh token would be a reuse, which the server answers by revoking the whole family.
+ */
+export function refreshTokens(): Promise<boolean> {
+  refreshInFlight ??= (async () => {
+    const refresh = readStoredToken(STORAGE_KEYS.refreshToken);
+    if (!refresh) return false;
+    try {
+      const headers = baseHeaders();
+      headers.set('Content-Type', 'application/json');
+      const response = await fetch(`${API_BASE}/token/refresh/`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ refresh }),
+        credentials: 'include',
+      });
+      if (!response.ok) return false;
+      const pair = await readPayload(response);
+      if (!isTokenPair(pair)) return false;
+      storeTokens(pair);
+      return true;
+    } catch {
+      return false;
+    }
+  })().finally(() => {
+    refreshInFlight = undefined;
+  });
+  return refreshInFlight;
+}
+
+/** The session is over (no refresh token, or it was refused): forget it and go to sign in. */
+function endSessionAndGoToLogin() {
+  clearStoredTokens();
+  if (window.location.pathname !== '/login') window.location.assign('/login');
+}
+
+function send(path: string, init: RequestInit, accessToken: string | null): Promise<Response> {
+  const headers = baseHeaders(init.headers);
+  if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
+  if (init.body && typeof init.body === 'string') headers.set('Content-Type', 'application/json');
+  return fetch(`${API_BASE}${path}`, { ...init, headers, credentials: 'include' });
+}
+
+/**
+ * Every call to the API: base /api, the bearer token when one is stored, and Accept-Language set
+ * to the current interface language (spec §7; fr when none is known yet).
+ *
+ * Spec §4 "Session": a 401 with a stored refresh token renews the tokens once and repeats the
+ * request once; when renewal fails, or no refresh token exists, the tokens are removed and the
+ * browser goes to /login (side effect: a full navigation). The error is still thrown to the caller.
+ */
+export async function apiRequest<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const usedToken = readStoredToken(STORAGE_KEYS.accessToken);
+  let response = await send(path, init, usedToken);
+
+  if (response.status === 401 && !isSessionEndpoint(path)) {
+    const current = readStoredToken(STORAGE_KEYS.accessToken);
+    // Another request may have renewed the tokens while this one was answered: use them as they are.
+    const renewed = current !== null && current !== usedToken ? true : await refreshTokens();
+    if (renewed) {
+      response = await send(path, init, readStoredToken(STORAGE_KEYS.accessToken));
+    }
+    if (!renewed || response.status === 401) endSessionAndGoToLogin();
+  }
+
+  const payload = await readPayload(response);
   if (!response.ok) {
     const parsed = ApiErrorSchema.safeParse(payload);
     throw new ApiRequestError(response.status, parsed.success ? parsed.data : undefined);
   }
   return payload as T;
+}
+
+/** The server's message for a failed call, when it sent one (already in the interface language). */
+export function serverMessage(error: unknown): string | undefined {
+  return error instanceof ApiRequestError ? error.body?.error : undefined;
 }

@@ -1,13 +1,7 @@
+import type { LoginResponse } from '@juntos/domain';
 import { apiRequest } from '../../lib/api-client';
 
-export type LoginResponse = {
-  access?: string;
-  refresh?: string;
-  is_active: boolean;
-  profile_complete?: boolean;
-  activation_required?: boolean;
-};
-
+/** POST /api/login/ (spec §7): tokens only when the account is active. */
 export function login(email: string, password: string) {
   return apiRequest<LoginResponse>('/login/', {
     method: 'POST',

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const registrationTypeEnum = pgEnum('registration_type', ['adulto', 'menor']);
+export const guardianRelationEnum = pgEnum('guardian_relation', ['padre', 'madre', 'tutor']);
+export const userRoleEnum = pgEnum('user_role', ['member', 'admin']);
+
+/**
+ * An account. Every table holding a person's data references users(id) with ON DELETE CASCADE,
+ * so deleting the row deletes everything of theirs in one statement (account deletion).
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Stored lower-cased and trimmed: an address can register once, whatever its case. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    telefono: text('telefono').notNull(),
+    tipoRegistro: registrationTypeEnum('tipo_registro').notNull(),
+    nombreTutor: text('nombre_tutor'),
+    relacionTutor: guardianRelationEnum('relacion_tutor'),
+    language: text('language').notNull().default('es'),
+    role: userRoleEnum('role').notNull().default('member'),
+    isActive: boolean('is_active').notNull().default(false),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    /** Set by the profile feature once the required profile fields hold (login: profile_complete). */
+    profileCompletedAt: timestamp('profile_completed_at', { withTimezone: true }),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('users_email_unique').on(table.email),
+    index('users_created_at_idx').on(table.createdAt),
+    index('users_active_idx').on(table.isActive).where(sql`${table.isActive}`),
+  ],
+);

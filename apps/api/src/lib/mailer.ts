@@ -1,0 +1,64 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/database';
+import { emailOutbox } from '../db/schema';
+import { eq } from 'drizzle-orm';
+
+export type OutgoingEmail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The account the message concerns, so account deletion removes it from the outbox too. */
+  userId?: number;
+};
+
+export type Mailer = { send(email: OutgoingEmail): Promise<void> };
+
+/**
+ * Every message is kept in the outbox table. With SMTP_URL it is delivered through nodemailer;
+ * without, it is written to the log (so the activation code can be read there) and stays in the
+ * outbox. A delivery failure is recorded and logged, never shown to the member as a crash.
+ */
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  db: Database;
+  log: FastifyBaseLogger;
+}): Mailer & { close(): void } {
+  const transport: Transporter | undefined = options.smtpUrl
+    ? nodemailer.createTransport(options.smtpUrl)
+    : undefined;
+  return {
+    async send(email) {
+      const [row] = await options.db
+        .insert(emailOutbox)
+        .values({
+          userId: email.userId,
+          recipient: email.to,
+          subject: email.subject,
+          textBody: email.text,
+          htmlBody: email.html,
+        })
+        .returning({ id: emailOutbox.id });
+      if (!transport) {
+        options.log.info({ to: email.to, subject: email.subject, text: email.text }, 'e-mail (no SMTP_URL: logged only)');
+        return;
+      }
+      try {
+        await transport.sendMail({ from: options.from, to: email.to, subject: email.subject, text: email.text, html: email.html });
+        if (row) await options.db.update(emailOutbox).set({ sentAt: new Date() }).where(eq(emailOutbox.id, row.id));
+      } catch (error) {
+        options.log.error({ err: error, to: email.to }, 'e-mail delivery failed');
+        if (row)
+          await options.db
+            .update(emailOutbox)
+            .set({ error: error instanceof Error ? error.message : String(error) })
+            .where(eq(emailOutbox.id, row.id));
+      }
+    },
+    close() {
+      transport?.close();
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import type { Language } from '@juntos/domain';
+import { translate } from '../../i18n/messages';
+import type { OutgoingEmail } from '../../lib/mailer';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+function layout(language: Language, title: string, paragraphs: string[], highlight: string) {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  return `<!doctype html><html lang="${language}"><body style="font-family:Arial,sans-serif;font-size:17px;line-height:1.6;color:#1d2a33;background:#ffffff;margin:0;padding:24px"><div style="max-width:560px;margin:0 auto"><h1 style="font-size:24px;color:#0f5c63">${escapeHtml(title)}</h1>${highlight}${body}</div></body></html>`;
+}
+
+/**
+ * The activation and reset messages, in the member's language. They name the product and the
+ * action only: nothing about the member's health or profile (e-mail is not a private channel).
+ */
+export function activationEmail(options: { to: string; userId: number; language: Language; code: string; minutes: number; product: string }): OutgoingEmail {
+  const t = (key: string, values: Record<string, string | number> = {}) =>
+    translate(options.language, `email.activation.${key}`, { product: options.product, minutes: options.minutes, ...values });
+  const lines = [t('intro'), t('expires'), t('ignore')];
+  return {
+    to: options.to,
+    userId: options.userId,
+    subject: t('subject'),
+    text: `${t('title')}\n\n${t('code_label')}: ${options.code}\n\n${lines.join('\n\n')}\n`,
+    html: layout(
+      options.language,
+      t('title'),
+      lines,
+      `<p style="margin:0 0 16px">${escapeHtml(t('code_label'))}:</p><p style="font-size:32px;letter-spacing:8px;font-weight:bold;margin:0 0 24px">${options.code}</p>`,
+    ),
+  };
+}
+
+export function passwordResetEmail(options: { to: string; userId: number; language: Language; link: string; minutes: number; product: string }): OutgoingEmail {
+  const t = (key: string) =>
+    translate(options.language, `email.reset.${key}`, { product: options.product, minutes: options.minutes });
+  const lines = [t('expires'), t('ignore')];
+  return {
+    to: options.to,
+    userId: options.userId,
+    subject: t('subject'),
+    text: `${t('title')}\n\n${t('intro')}\n${options.link}\n\n${lines.join('\n\n')}\n`,
+    html: layout(
+      options.language,
+      t('title'),
+      lines,
+      `<p style="margin:0 0 16px">${escapeHtml(t('intro'))}</p><p style="margin:0 0 24px"><a href="${escapeHtml(options.link)}" style="display:inline-block;background:#0f5c63;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(t('button'))}</a></p><p style="margin:0 0 16px;word-break:break-all">${escapeHtml(options.link)}</p>`,
+    ),
+  };
+}

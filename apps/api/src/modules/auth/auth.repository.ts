@@ -1,0 +1,86 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { activationCodes, consentRecords, passwordResetTokens, refreshTokens, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+/** Data access of the accounts feature: users, codes, reset links, refresh tokens, consents. */
+export function createAuthRepository(db: Database) {
+  return {
+    findUserByEmail: async (email: string) => (await db.select().from(users).where(eq(users.email, email)).limit(1))[0],
+    findUserById: async (id: number) => (await db.select().from(users).where(eq(users.id, id)).limit(1))[0],
+
+    /** Inserts the account and its consent records together; undefined when the address is taken. */
+    async createUser(user: NewUser, consents: { kind: string; policyVersion: string }[]) {
+      return db.transaction(async (tx) => {
+        const [created] = await tx.insert(users).values(user).onConflictDoNothing({ target: users.email }).returning();
+        if (!created) return undefined;
+        await tx.insert(consentRecords).values(consents.map((consent) => ({ ...consent, userId: created.id })));
+        return created;
+      });
+    },
+
+    activateUser: (id: number) => db.update(users).set({ isActive: true, activatedAt: new Date() }).where(eq(users.id, id)),
+
+    updatePassword: (id: number, passwordHash: string) =>
+      db.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, id)),
+
+    /** One statement: every table of a member's data cascades from users (account deletion). */
+    deleteUser: (id: number) => db.delete(users).where(eq(users.id, id)).returning({ id: users.id }),
+
+    replaceActivationCode: (userId: number, codeHash: string, expiresAt: Date) =>
+      db
+        .insert(activationCodes)
+        .values({ userId, codeHash, expiresAt, failedAttempts: 0 })
+        .onConflictDoUpdate({
+          target: activationCodes.userId,
+          set: { codeHash, expiresAt, failedAttempts: 0, createdAt: new Date() },
+        }),
+    findActivationCode: async (userId: number) =>
+      (await db.select().from(activationCodes).where(eq(activationCodes.userId, userId)).limit(1))[0],
+    recordFailedActivation: (userId: number, failedAttempts: number) =>
+      db.update(activationCodes).set({ failedAttempts }).where(eq(activationCodes.userId, userId)),
+    deleteActivationCode: (userId: number) => db.delete(activationCodes).where(eq(activationCodes.userId, userId)),
+
+    createResetToken: (userId: number, tokenHash: string, expiresAt: Date) =>
+      db.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt }),
+    findResetToken: async (tokenHash: string) =>
+      (await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash)).limit(1))[0],
+    /** Marks the link used; false when it was used already (two tabs racing). */
+    async consumeResetToken(id: number) {
+      const rows = await db
+        .update(passwordResetTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(passwordResetTokens.id, id), isNull(passwordResetTokens.usedAt)))
+        .returning({ id: passwordResetTokens.id });
+      return rows.length === 1;
+    },
+
+    createRefreshToken: (userId: number, familyId: string, tokenHash: string, expiresAt: Date) =>
+      db.insert(refreshTokens).values({ userId, familyId, tokenHash, expiresAt }),
+    findRefreshToken: async (tokenHash: string) =>
+      (await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1))[0],
+    /** Marks a token rotated; false when another request rotated it first. */
+    async markRefreshTokenRotated(id: number) {
+      const rows = await db
+        .update(refreshTokens)
+        .set({ rotatedAt: new Date() })
+        .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
+        .returning({ id: refreshTokens.id });
+      return rows.length === 1;
+    },
+    revokeRefreshFamily: (familyId: string) =>
+      db
+        .update(refreshTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt))),
+    revokeAllRefreshTokens: (userId: number) =>
+      db
+        .update(refreshTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt))),
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -1,0 +1,263 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CONSENT_POLICY_VERSION,
+  isSupportedLanguage,
+  normalizeEmail,
+  type AccountUser,
+  type Language,
+  type LoginResponse,
+  type Registration,
+  type TokenPair,
+} from '@juntos/domain';
+import { AppError } from '../../lib/app-error';
+import type { Mailer } from '../../lib/mailer';
+import type { MediaStore } from '../../lib/media-store';
+import { RateLimiter } from '../../lib/rate-limiter';
+import { activationEmail, passwordResetEmail } from './auth-emails';
+import type { AuthRepository, UserRow } from './auth.repository';
+import { hashPassword, isCommonPassword, verifyAgainstNothing, verifyPassword } from './passwords';
+import {
+  ACTIVATION_CODE_TTL_MS,
+  ACTIVATION_MAX_FAILED_ATTEMPTS,
+  REFRESH_TOKEN_TTL_MS,
+  RESET_TOKEN_TTL_MS,
+  hashActivationCode,
+  hashOpaqueToken,
+  newActivationCode,
+  newOpaqueToken,
+  type AccessTokens,
+} from './tokens';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export type AuthServiceDependencies = {
+  repository: AuthRepository;
+  accessTokens: AccessTokens;
+  mailer: Mailer;
+  mediaStore: MediaStore;
+  secret: string;
+  publicUrl: string;
+  productName: string;
+  rateLimitScale: number;
+  now?: () => Date;
+};
+
+const languageOf = (user: UserRow): Language => (isSupportedLanguage(user.language) ? user.language : 'es');
+
+export function presentUser(user: UserRow): AccountUser {
+  return { id: user.id, email: user.email, tipo_registro: user.tipoRegistro, language: user.language };
+}
+
+/** Sign-up, activation, sessions, passwords and account deletion (spec §4-§7, DESIGN.md). */
+export function createAuthService(deps: AuthServiceDependencies) {
+  const now = deps.now ?? (() => new Date());
+  const limit = (count: number, windowMs: number) =>
+    new RateLimiter(Math.round(count * deps.rateLimitScale), windowMs, () => now().getTime());
+  const limits = {
+    loginPerIp: limit(30, 15 * MINUTE),
+    loginPerAddress: limit(10, 15 * MINUTE),
+    registerPerIp: limit(10, HOUR),
+    activatePerIp: limit(30, 15 * MINUTE),
+    resendPerAddress: limit(5, HOUR),
+    resetPerIp: limit(10, HOUR),
+    resetPerAddress: limit(3, HOUR),
+  };
+
+  async function issueTokens(userId: number, familyId: string = randomUUID()): Promise<TokenPair> {
+    const refresh = newOpaqueToken();
+    await deps.repository.createRefreshToken(
+      userId,
+      familyId,
+      hashOpaqueToken(refresh),
+      new Date(now().getTime() + REFRESH_TOKEN_TTL_MS),
+    );
+    return { access: await deps.accessTokens.sign(userId), refresh };
+  }
+
+  async function sendActivationCode(user: UserRow) {
+    const code = newActivationCode();
+    await deps.repository.replaceActivationCode(
+      user.id,
+      hashActivationCode(deps.secret, user.id, code),
+      new Date(now().getTime() + ACTIVATION_CODE_TTL_MS),
+    );
+    await deps.mailer.send(
+      activationEmail({
+        to: user.email,
+        userId: user.id,
+        language: languageOf(user),
+        code,
+        minutes: ACTIVATION_CODE_TTL_MS / MINUTE,
+        product: deps.productName,
+      }),
+    );
+  }
+
+  const rejectCommonPassword = (password: string, field: string) => {
+    if (isCommonPassword(password)) throw new AppError(400, 'validation_failed', 'password.common', { fields: { [field]: 'password.common' } });
+  };
+
+  return {
+    async register(input: Registration, ip: string) {
+      limits.registerPerIp.hit(ip);
+      rejectCommonPassword(input.password, 'password');
+      const consents = [
+        { kind: 'operating_policy', policyVersion: CONSENT_POLICY_VERSION },
+        { kind: 'health_data_processing', policyVersion: CONSENT_POLICY_VERSION },
+        ...(input.tipo_registro === 'menor'
+          ? [{ kind: 'guardian_responsibility', policyVersion: CONSENT_POLICY_VERSION }]
+          : []),
+      ];
+      const user = await deps.repository.createUser(
+        {
+          email: normalizeEmail(input.email),
+          passwordHash: await hashPassword(input.password),
+          telefono: input.telefono.trim(),
+          tipoRegistro: input.tipo_registro,
+          nombreTutor: input.tipo_registro === 'menor' ? input.nombre_tutor : null,
+          relacionTutor: input.tipo_registro === 'menor' ? input.relacion_tutor : null,
+          language: input.language,
+        },
+        consents,
+      );
+      if (!user) throw new AppError(409, 'email_taken', 'errors.email_taken', { fields: { email: 'errors.email_taken' } });
+      await sendActivationCode(user);
+      return user;
+    },
+
+    async activate(emailInput: string, code: string, ip: string) {
+      limits.activatePerIp.hit(ip);
+      const user = await deps.repository.findUserByEmail(normalizeEmail(emailInput));
+      const pending = user && !user.isActive ? await deps.repository.findActivationCode(user.id) : undefined;
+      if (!user || !pending) throw new AppError(400, 'invalid_code', 'errors.invalid_code', { fields: { code: 'errors.invalid_code' } });
+      if (pending.failedAttempts >= ACTIVATION_MAX_FAILED_ATTEMPTS)
+        throw new AppError(400, 'too_many_attempts', 'errors.too_many_attempts', { fields: { code: 'errors.too_many_attempts' } });
+      if (pending.expiresAt.getTime() <= now().getTime())
+        throw new AppError(400, 'code_expired', 'errors.code_expired', { fields: { code: 'errors.code_expired' } });
+      if (pending.codeHash !== hashActivationCode(deps.secret, user.id, code)) {
+        const failedAttempts = pending.failedAttempts + 1;
+        await deps.repository.recordFailedActivation(user.id, failedAttempts);
+        const exhausted = failedAttempts >= ACTIVATION_MAX_FAILED_ATTEMPTS;
+        throw new AppError(400, exhausted ? 'too_many_attempts' : 'invalid_code', exhausted ? 'errors.too_many_attempts' : 'errors.invalid_code', {
+          fields: { code: exhausted ? 'errors.too_many_attempts' : 'errors.invalid_code' },
+        });
+      }
+      await deps.repository.deleteActivationCode(user.id);
+      await deps.repository.activateUser(user.id);
+      return { user, tokens: await issueTokens(user.id) };
+    },
+
+    /** Answers the same whether or not the address has a pending account. */
+    async resendActivationCode(emailInput: string) {
+      const email = normalizeEmail(emailInput);
+      limits.resendPerAddress.hit(email);
+      const user = await deps.repository.findUserByEmail(email);
+      if (user && !user.isActive) await sendActivationCode(user);
+    },
+
+    async login(emailInput: string, password: string, ip: string): Promise<LoginResponse> {
+      const email = normalizeEmail(emailInput);
+      limits.loginPerIp.hit(ip);
+      limits.loginPerAddress.hit(email);
+      const user = await deps.repository.findUserByEmail(email);
+      if (!user) {
+        await verifyAgainstNothing(password);
+        throw new AppError(401, 'invalid_credentials', 'errors.invalid_credentials');
+      }
+      if (!(await verifyPassword(user.passwordHash, password)))
+        throw new AppError(401, 'invalid_credentials', 'errors.invalid_credentials');
+      if (!user.isActive) {
+        await sendActivationCode(user);
+        return { is_active: false, activation_required: true, profile_complete: false };
+      }
+      const tokens = await issueTokens(user.id);
+      return {
+        ...tokens,
+        user: presentUser(user),
+        is_active: true,
+        profile_complete: user.profileCompletedAt !== null,
+        activation_required: false,
+      };
+    },
+
+    /** Rotates a refresh token; a token presented again after rotation revokes its family. */
+    async refresh(refreshToken: string): Promise<TokenPair> {
+      const stored = await deps.repository.findRefreshToken(hashOpaqueToken(refreshToken));
+      const invalid = () => new AppError(401, 'session_expired', 'errors.session_expired');
+      if (!stored || stored.revokedAt) throw invalid();
+      if (stored.rotatedAt) {
+        await deps.repository.revokeRefreshFamily(stored.familyId);
+        throw invalid();
+      }
+      if (stored.expiresAt.getTime() <= now().getTime()) throw invalid();
+      if (!(await deps.repository.markRefreshTokenRotated(stored.id))) {
+        await deps.repository.revokeRefreshFamily(stored.familyId);
+        throw invalid();
+      }
+      return issueTokens(stored.userId, stored.familyId);
+    },
+
+    async logout(refreshToken: string | undefined) {
+      if (!refreshToken) return;
+      const stored = await deps.repository.findRefreshToken(hashOpaqueToken(refreshToken));
+      if (stored) await deps.repository.revokeRefreshFamily(stored.familyId);
+    },
+
+    /** Answers the same whether or not the address exists (no account enumeration). */
+    async requestPasswordReset(emailInput: string, language: Language, ip: string) {
+      const email = normalizeEmail(emailInput);
+      limits.resetPerIp.hit(ip);
+      limits.resetPerAddress.hit(email);
+      const user = await deps.repository.findUserByEmail(email);
+      if (!user) return;
+      const token = newOpaqueToken();
+      await deps.repository.createResetToken(user.id, hashOpaqueToken(token), new Date(now().getTime() + RESET_TOKEN_TTL_MS));
+      const link = new URL(`/reset-confirm?token=${encodeURIComponent(token)}`, deps.publicUrl).toString();
+      await deps.mailer.send(
+        passwordResetEmail({ to: user.email, userId: user.id, language, link, minutes: RESET_TOKEN_TTL_MS / MINUTE, product: deps.productName }),
+      );
+    },
+
+    async confirmPasswordReset(token: string, newPassword: string) {
+      const stored = await deps.repository.findResetToken(hashOpaqueToken(token));
+      const invalid = () => new AppError(400, 'invalid_reset_token', 'errors.invalid_reset_token', { fields: { token: 'errors.invalid_reset_token' } });
+      if (!stored || stored.usedAt || stored.expiresAt.getTime() <= now().getTime()) throw invalid();
+      rejectCommonPassword(newPassword, 'new_password');
+      if (!(await deps.repository.consumeResetToken(stored.id))) throw invalid();
+      await deps.repository.updatePassword(stored.userId, await hashPassword(newPassword));
+      await deps.repository.revokeAllRefreshTokens(stored.userId);
+      // Proving control of the mailbox also proves the address: a pending account becomes active.
+      const user = await deps.repository.findUserById(stored.userId);
+      if (user && !user.isActive) {
+        await deps.repository.deleteActivationCode(user.id);
+        await deps.repository.activateUser(user.id);
+      }
+    },
+
+    async changePassword(userId: number, currentPassword: string, newPassword: string) {
+      const user = await deps.repository.findUserById(userId);
+      if (!user) throw new AppError(401, 'unauthorized', 'errors.unauthorized');
+      if (!(await verifyPassword(user.passwordHash, currentPassword)))
+        throw new AppError(400, 'wrong_password', 'errors.wrong_password', { fields: { current_password: 'errors.wrong_password' } });
+      rejectCommonPassword(newPassword, 'new_password');
+      await deps.repository.updatePassword(userId, await hashPassword(newPassword));
+      await deps.repository.revokeAllRefreshTokens(userId);
+    },
+
+    async me(userId: number) {
+      const user = await deps.repository.findUserById(userId);
+      if (!user) throw new AppError(401, 'unauthorized', 'errors.unauthorized');
+      return { ...presentUser(user), is_active: user.isActive, profile_complete: user.profileCompletedAt !== null };
+    },
+
+    /** Deletes the account's rows (one cascading statement), then its files. */
+    async deleteAccount(userId: number) {
+      const deleted = await deps.repository.deleteUser(userId);
+      if (deleted.length === 0) throw new AppError(401, 'unauthorized', 'errors.unauthorized');
+      await deps.mediaStore.deleteOwnerFiles(userId);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,357 @@
+import { mkdirSync, existsSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activationCodes, consentRecords, emailOutbox, passwordResetTokens, refreshTokens, users } from '../../db/schema';
+import {
+  STRONG_PASSWORD,
+  adultPayload,
+  codeFrom,
+  createActiveMember,
+  lastEmailTo,
+  minorPayload,
+  resetTokenFrom,
+  uniqueEmail,
+} from '../../test-support/accounts';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+
+describe('accounts and sessions', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.cleanup());
+
+  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url, payload: payload as object, headers: { 'accept-language': 'en', ...headers } });
+  const countUsers = async () => (await t.app.database.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n ?? 0;
+
+  describe('adult sign-up (spec §5)', () => {
+    it('creates an inactive account, a consent record and an e-mailed 6-digit code', async () => {
+      const payload = adultPayload({ email: `  Mixed.Case-${Date.now()}@Example.ORG ` });
+      const response = await post('/api/register/', payload);
+      expect(response.statusCode).toBe(201);
+      const email = (payload.email as string).trim().toLowerCase();
+      expect(response.json()).toMatchObject({ email });
+      const [user] = await t.app.database.db.select().from(users).where(eq(users.email, email));
+      expect(user).toMatchObject({ isActive: false, tipoRegistro: 'adulto', language: 'en' });
+      expect(user?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      const consents = await t.app.database.db.select().from(consentRecords).where(eq(consentRecords.userId, user!.id));
+      expect(consents.map((c) => c.kind).sort()).toEqual(['health_data_processing', 'operating_policy']);
+      expect(consents[0]?.policyVersion).toBeTruthy();
+      const mail = await lastEmailTo(t.app, email);
+      expect(codeFrom(mail.textBody)).toMatch(/^\d{6}$/);
+      expect(mail.htmlBody).toContain(codeFrom(mail.textBody));
+      expect(mail.subject).toContain('activation code');
+      const [pending] = await t.app.database.db.select().from(activationCodes).where(eq(activationCodes.userId, user!.id));
+      expect(pending?.codeHash).not.toContain(codeFrom(mail.textBody));
+    });
+
+    it('writes the e-mail in the language of the payload', async () => {
+      const payload = adultPayload({ language: 'de' });
+      await post('/api/register/', payload);
+      const mail = await lastEmailTo(t.app, payload.email as string);
+      expect(mail.subject).not.toContain('activation code');
+      expect(mail.htmlBody).toContain('lang="de"');
+    });
+
+    it('refuses a second account for the same address, whatever its case (409)', async () => {
+      const payload = adultPayload();
+      expect((await post('/api/register/', payload)).statusCode).toBe(201);
+      const again = await post('/api/register/', { ...payload, email: (payload.email as string).toUpperCase() });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({ code: 'email_taken', fields: { email: expect.any(String) } });
+    });
+
+    const invalid: [string, Record<string, unknown>, string, string][] = [
+      ['a malformed e-mail', { email: 'not an email' }, 'email', 'signup_adult.invalid_fields'],
+      ['a disposable domain (maildrop.cc)', { email: 'someone@maildrop.cc' }, 'email', 'signup_adult.temp_email'],
+      ['a disposable domain (discard.email)', { email: 'someone@discard.email' }, 'email', 'signup_adult.temp_email'],
+      ['a phone without +', { telefono: '34600111222' }, 'telefono', 'signup_adult.invalid_phone'],
+      ['a phone of 5 digits', { telefono: '+12345' }, 'telefono', 'signup_adult.invalid_phone'],
+      ['a phone of 16 digits', { telefono: '+1234567890123456' }, 'telefono', 'signup_adult.invalid_phone'],
+      ['an unticked confirmation', { acepta_mayoria_edad: false }, 'acepta_mayoria_edad', 'signup_adult.confirmation_required'],
+      ['an empty password', { password: '' }, 'password', 'password.required'],
+      ['a short password', { password: 'abc12' }, 'password', 'password.too_short'],
+      ['a 1 MB password', { password: 'x'.repeat(1_000_000) }, 'password', 'password.too_long'],
+      ['a common password', { password: 'password123' }, 'password', 'password.common'],
+      ['SQL in the e-mail', { email: "x'; DROP TABLE users;--" }, 'email', 'signup_adult.invalid_fields'],
+      ['a wrong type', { telefono: 600111222 }, 'telefono', 'signup.phone_invalid'],
+    ];
+    for (const [label, change, field, key] of invalid) {
+      it(`refuses ${label}, naming ${field}, and stores nothing`, async () => {
+        const before = await countUsers();
+        const response = await post('/api/register/', adultPayload(change));
+        expect(response.statusCode).toBe(400);
+        const body = response.json();
+        expect(body.fields?.[field], JSON.stringify(body)).toBeTruthy();
+        expect(body.fields[field]).not.toBe(key); // translated, not the bare key
+        expect(await countUsers()).toBe(before);
+      });
+    }
+
+    it('answers in the language of Accept-Language', async () => {
+      const response = await post('/api/register/', adultPayload({ telefono: '123' }), { 'accept-language': 'es' });
+      const english = await post('/api/register/', adultPayload({ telefono: '123' }));
+      expect(response.json().fields.telefono).not.toBe(english.json().fields.telefono);
+    });
+
+    it('refuses malformed JSON and a missing body', async () => {
+      const malformed = await t.app.inject({
+        method: 'POST',
+        url: '/api/register/',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"email": "a@b.c", ',
+      });
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json().code).toBe('invalid_json');
+      const empty = await t.app.inject({ method: 'POST', url: '/api/register/' });
+      expect(empty.statusCode).toBe(400);
+    });
+  });
+
+  describe('minor sign-up: the rules in the spec order', () => {
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['guardian name missing', { nombre_tutor: '  ' }, 'nombre_tutor'],
+      ['disposable address', { email: 'kid@maildrop.cc' }, 'email'],
+      ['phone of 6 digits (adults may, minors may not)', { telefono: '+123456' }, 'telefono'],
+      ['unknown relation', { relacion_tutor: 'abuelo' }, 'relacion_tutor'],
+      ['responsibility box unticked', { acepta_responsabilidad_menor: false }, 'acepta_responsabilidad_menor'],
+      ['legal box unticked', { acepta_mayoria_edad: false }, 'acepta_mayoria_edad'],
+    ];
+    for (const [label, change, field] of cases) {
+      it(`refuses: ${label}`, async () => {
+        const response = await post('/api/register/', minorPayload(change));
+        expect(response.statusCode).toBe(400);
+        expect(Object.keys(response.json().fields)).toContain(field);
+      });
+    }
+
+    it('accepts a complete minor registration with guardian fields and three consent records', async () => {
+      const payload = minorPayload();
+      const response = await post('/api/register/', payload);
+      expect(response.statusCode).toBe(201);
+      const [user] = await t.app.database.db.select().from(users).where(eq(users.email, payload.email as string));
+      expect(user).toMatchObject({ tipoRegistro: 'menor', nombreTutor: 'María López', relacionTutor: 'madre' });
+      const consents = await t.app.database.db.select().from(consentRecords).where(eq(consentRecords.userId, user!.id));
+      expect(consents).toHaveLength(3);
+    });
+
+    it('a script in the guardian name is stored as plain text, never interpreted', async () => {
+      const payload = minorPayload({ nombre_tutor: '<script>alert(1)</script>' });
+      expect((await post('/api/register/', payload)).statusCode).toBe(201);
+    });
+  });
+
+  describe('activation (6 digits, 10 minutes, 5 tries, single use)', () => {
+    it('only an active account can sign in; a login before activation sends a new code', async () => {
+      const payload = adultPayload();
+      await post('/api/register/', payload);
+      const login = await post('/api/login/', { email: payload.email, password: payload.password });
+      expect(login.statusCode).toBe(200);
+      expect(login.json()).toEqual({ is_active: false, activation_required: true, profile_complete: false });
+    });
+
+    it('wrong codes count; after 5 a new code is needed, and the new code works', async () => {
+      const payload = adultPayload();
+      await post('/api/register/', payload);
+      const code = codeFrom((await lastEmailTo(t.app, payload.email as string)).textBody);
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let attempt = 1; attempt <= 4; attempt += 1) {
+        const response = await post('/api/activate/', { email: payload.email, code: wrong });
+        expect(response.json().code).toBe('invalid_code');
+      }
+      expect((await post('/api/activate/', { email: payload.email, code: wrong })).json().code).toBe('too_many_attempts');
+      expect((await post('/api/activate/', { email: payload.email, code })).json().code).toBe('too_many_attempts');
+
+      const resend = await post('/api/activate/resend/', { email: payload.email });
+      expect(resend.statusCode).toBe(200);
+      const newCode = codeFrom((await lastEmailTo(t.app, payload.email as string)).textBody);
+      const activated = await post('/api/activate/', { email: payload.email, code: newCode });
+      expect(activated.statusCode).toBe(200);
+      expect(activated.json()).toMatchObject({ access: expect.any(String), refresh: expect.any(String), profile_complete: false });
+      expect((await post('/api/activate/', { email: payload.email, code: newCode })).statusCode).toBe(400);
+    });
+
+    it('an expired code is refused', async () => {
+      const payload = adultPayload();
+      await post('/api/register/', payload);
+      const code = codeFrom((await lastEmailTo(t.app, payload.email as string)).textBody);
+      const [user] = await t.app.database.db.select().from(users).where(eq(users.email, payload.email as string));
+      await t.app.database.db
+        .update(activationCodes)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(activationCodes.userId, user!.id));
+      expect((await post('/api/activate/', { email: payload.email, code })).json().code).toBe('code_expired');
+    });
+
+    it('a code must be exactly 6 digits', async () => {
+      for (const code of ['12345', '1234567', 'abcdef', '12 456']) {
+        const response = await post('/api/activate/', { email: 'x@example.org', code });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().fields.code).toBeTruthy();
+      }
+    });
+
+    it('resend answers the same for unknown addresses', async () => {
+      const unknown = await post('/api/activate/resend/', { email: uniqueEmail('nobody') });
+      const known = adultPayload();
+      await post('/api/register/', known);
+      const existing = await post('/api/activate/resend/', { email: known.email });
+      expect(unknown.json()).toEqual(existing.json());
+    });
+  });
+
+  describe('login, tokens and refresh', () => {
+    it('answers the fields the client reads, and refuses a wrong password with detail', async () => {
+      const member = await createActiveMember(t.app);
+      const login = await post('/api/login/', { email: member.email.toUpperCase(), password: member.password });
+      expect(login.json()).toMatchObject({
+        access: expect.any(String),
+        refresh: expect.any(String),
+        user: { id: member.user.id, email: member.email, tipo_registro: 'adulto' },
+        is_active: true,
+        profile_complete: false,
+        activation_required: false,
+      });
+      const wrong = await post('/api/login/', { email: member.email, password: 'wrong password here' });
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json()).toMatchObject({ code: 'invalid_credentials', detail: expect.any(String) });
+      const unknown = await post('/api/login/', { email: uniqueEmail('ghost'), password: 'whatever123' });
+      expect(unknown.json().detail).toBe(wrong.json().detail);
+    });
+
+    it('GET /api/me needs a valid token and is never cached', async () => {
+      const member = await createActiveMember(t.app);
+      const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${member.access}` } });
+      expect(me.statusCode).toBe(200);
+      expect(me.json()).toMatchObject({ id: member.user.id, email: member.email, is_active: true, profile_complete: false });
+      expect(me.headers['cache-control']).toBe('no-store');
+      expect((await t.app.inject({ method: 'GET', url: '/api/me' })).statusCode).toBe(401);
+      const forged = await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${member.access}x` } });
+      expect(forged.statusCode).toBe(401);
+    });
+
+    it('rotates refresh tokens; reusing a rotated one revokes the whole family', async () => {
+      const member = await createActiveMember(t.app);
+      const first = await post('/api/token/refresh/', { refresh: member.refresh });
+      expect(first.statusCode).toBe(200);
+      const rotated = first.json<{ access: string; refresh: string }>();
+      expect(rotated.refresh).not.toBe(member.refresh);
+      const reuse = await post('/api/token/refresh/', { refresh: member.refresh });
+      expect(reuse.statusCode).toBe(401);
+      expect((await post('/api/token/refresh/', { refresh: rotated.refresh })).statusCode).toBe(401);
+    });
+
+    it('logout revokes the refresh token', async () => {
+      const member = await createActiveMember(t.app);
+      expect((await post('/api/logout/', { refresh: member.refresh })).statusCode).toBe(204);
+      expect((await post('/api/token/refresh/', { refresh: member.refresh })).statusCode).toBe(401);
+    });
+
+    it('rate-limits login per address, sign-up per IP and reset requests with 429 and Retry-After', async () => {
+      const strict = await createTestApp({ RATE_LIMIT_SCALE: '1' });
+      try {
+        const send = (url: string, payload: object) => strict.app.inject({ method: 'POST', url, payload });
+        const member = await createActiveMember(strict.app);
+        const statuses: number[] = [];
+        for (let attempt = 0; attempt < 11; attempt += 1) {
+          statuses.push((await send('/api/login/', { email: member.email, password: 'wrong password here' })).statusCode);
+        }
+        expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+        const limited = await send('/api/login/', { email: member.email, password: member.password });
+        expect(limited.statusCode).toBe(429);
+        expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+        expect(limited.json().code).toBe('rate_limited');
+
+        let signup;
+        for (let attempt = 0; attempt < 10; attempt += 1) signup = await send('/api/register/', adultPayload());
+        expect(signup?.statusCode).toBe(429);
+
+        let reset;
+        for (let attempt = 0; attempt < 4; attempt += 1)
+          reset = await send('/api/auth/request-reset/', { email: member.email, language: 'en' });
+        expect(reset?.statusCode).toBe(429);
+      } finally {
+        await strict.cleanup();
+      }
+    });
+  });
+
+  describe('passwords', () => {
+    it('reset: same answer for unknown addresses; the link works once and revokes sessions', async () => {
+      const member = await createActiveMember(t.app);
+      const unknown = await post('/api/auth/request-reset/', { email: uniqueEmail('nobody'), language: 'en' });
+      const known = await post('/api/auth/request-reset/', { email: member.email, language: 'en' });
+      expect(unknown.statusCode).toBe(200);
+      expect(unknown.json()).toEqual(known.json());
+      const mail = await lastEmailTo(t.app, member.email);
+      expect(mail.textBody).toContain('/reset-confirm?token=');
+      const token = resetTokenFrom(mail.textBody);
+      const newPassword = 'a brand new passphrase 7';
+      const confirmed = await post('/api/auth/reset-confirm/', { token, new_password: newPassword });
+      expect(confirmed.statusCode).toBe(200);
+      expect((await post('/api/auth/reset-confirm/', { token, new_password: 'another passphrase 8' })).json().code).toBe(
+        'invalid_reset_token',
+      );
+      expect((await post('/api/token/refresh/', { refresh: member.refresh })).statusCode).toBe(401);
+      expect((await post('/api/login/', { email: member.email, password: member.password })).statusCode).toBe(401);
+      expect((await post('/api/login/', { email: member.email, password: newPassword })).json().is_active).toBe(true);
+    });
+
+    it('reset: an expired link is refused', async () => {
+      const member = await createActiveMember(t.app);
+      await post('/api/auth/request-reset/', { email: member.email, language: 'en' });
+      const token = resetTokenFrom((await lastEmailTo(t.app, member.email)).textBody);
+      await t.app.database.db
+        .update(passwordResetTokens)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(passwordResetTokens.userId, member.user.id));
+      const response = await post('/api/auth/reset-confirm/', { token, new_password: 'a brand new passphrase 7' });
+      expect(response.json().code).toBe('invalid_reset_token');
+    });
+
+    it('change password: checks the current one, then revokes every refresh token', async () => {
+      const member = await createActiveMember(t.app);
+      const auth = { authorization: `Bearer ${member.access}` };
+      const wrong = await post('/api/change-password/', { current_password: 'not it at all', new_password: 'new passphrase 99' }, auth);
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().fields.current_password).toBeTruthy();
+      const common = await post('/api/change-password/', { current_password: STRONG_PASSWORD, new_password: 'qwerty123' }, auth);
+      expect(common.json().fields.new_password).toBeTruthy();
+      const ok = await post('/api/change-password/', { current_password: STRONG_PASSWORD, new_password: 'new passphrase 99' }, auth);
+      expect(ok.statusCode).toBe(200);
+      expect((await post('/api/token/refresh/', { refresh: member.refresh })).statusCode).toBe(401);
+      expect((await post('/api/login/', { email: member.email, password: 'new passphrase 99' })).json().is_active).toBe(true);
+    });
+  });
+
+  describe('account deletion', () => {
+    it('deletes every row and file of the member, and nothing of anyone else', async () => {
+      const member = await createActiveMember(t.app);
+      const other = await createActiveMember(t.app);
+      const folder = path.join(t.config.paths.media, 'users', String(member.user.id));
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(path.join(folder, 'photo.webp'), 'image bytes');
+      const response = await t.app.inject({
+        method: 'DELETE',
+        url: '/api/delete-account/',
+        headers: { authorization: `Bearer ${member.access}` },
+      });
+      expect(response.statusCode).toBe(200);
+      const db = t.app.database.db;
+      for (const [table, column] of [
+        [users, users.id],
+        [consentRecords, consentRecords.userId],
+        [refreshTokens, refreshTokens.userId],
+        [emailOutbox, emailOutbox.userId],
+      ] as const) {
+        expect(await db.select().from(table).where(eq(column, member.user.id))).toHaveLength(0);
+      }
+      expect(existsSync(folder)).toBe(false);
+      expect((await db.select().from(users).where(eq(users.id, other.user.id))).length).toBe(1);
+      const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${member.access}` } });
+      expect(me.statusCode).toBe(401);
+    });
+  });
+});

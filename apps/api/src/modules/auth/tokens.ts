@@ -1,0 +1,51 @@
+import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const ACTIVATION_CODE_TTL_MS = 10 * 60 * 1000;
+export const ACTIVATION_MAX_FAILED_ATTEMPTS = 5;
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+export type AccessTokens = {
+  sign(userId: number): Promise<string>;
+  /** The user id of a valid, unexpired access token; undefined otherwise. */
+  verify(token: string): Promise<number | undefined>;
+};
+
+export function createAccessTokens(secret: string): AccessTokens {
+  const key = new TextEncoder().encode(secret);
+  return {
+    sign: (userId) =>
+      new SignJWT({ typ: 'access' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(userId))
+        .setIssuedAt()
+        .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+        .sign(key),
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const id = Number(payload.sub);
+        return payload.typ === 'access' && Number.isSafeInteger(id) && id > 0 ? id : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+/** A random opaque token (refresh, reset link): 256 bits, URL-safe. */
+export const newOpaqueToken = () => randomBytes(32).toString('base64url');
+
+/** Opaque tokens carry 256 bits of entropy, so a plain SHA-256 is a safe way to store them. */
+export const hashOpaqueToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export const newActivationCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+/**
+ * A 6-digit code has only a million values, so it is hashed with the server secret (HMAC):
+ * a copy of the database alone does not reveal pending codes.
+ */
+export const hashActivationCode = (secret: string, userId: number, code: string) =>
+  createHmac('sha256', secret).update(`${userId}:${code}`).digest('hex');

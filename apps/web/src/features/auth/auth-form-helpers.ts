@@ -1,0 +1,35 @@
+import { DEFAULT_SIGNUP_LANGUAGE, isSupportedLanguage, type Language } from '@juntos/domain';
+import { ApiRequestError } from '../../lib/api-client';
+
+/** The interface language, sent with sign-up and e-mail requests so mails come in it. */
+export function interfaceLanguage(resolved: string | undefined): Language {
+  return isSupportedLanguage(resolved) ? resolved : DEFAULT_SIGNUP_LANGUAGE;
+}
+
+/** Spec §8: a failure shows a cross mark and the server's message, or the screen's own. */
+export function failureText(error: unknown, fallback: string): string {
+  const body = error instanceof ApiRequestError ? error.body : undefined;
+  // A refused field (a disposable address, a common password) is more useful than "not valid".
+  const fieldMessage = body?.code === 'validation_failed' ? Object.values(body.fields ?? {})[0] : undefined;
+  return `❌ ${fieldMessage ?? body?.error ?? fallback}`;
+}
+
+/** The server's per-field messages of a 400 validation_failed answer. */
+export function serverFieldErrors(error: unknown): Record<string, string> {
+  return error instanceof ApiRequestError ? (error.body?.fields ?? {}) : {};
+}
+
+/** The first issue (a translation key) for each field of a failed schema check. */
+type SchemaCheck =
+  | { success: true }
+  | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+
+export function issuesByField(result: SchemaCheck): Record<string, string> {
+  const issues: Record<string, string> = {};
+  if (result.success) return issues;
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? '');
+    issues[field] ??= issue.message;
+  }
+  return issues;
+}

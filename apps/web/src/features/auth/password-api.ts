@@ -1,0 +1,27 @@
+import { apiRequest } from '../../lib/api-client';
+
+type Detail = { detail: string };
+
+/** POST /api/auth/request-reset/: the same answer whether or not the address has an account. */
+export function requestPasswordReset(email: string, language: string) {
+  return apiRequest<Detail>('/auth/request-reset/', {
+    method: 'POST',
+    body: JSON.stringify({ email, language }),
+  });
+}
+
+/** POST /api/auth/reset-confirm/: the token comes from the link in the reset e-mail. */
+export function confirmPasswordReset(token: string, newPassword: string) {
+  return apiRequest<Detail>('/auth/reset-confirm/', {
+    method: 'POST',
+    body: JSON.stringify({ token, new_password: newPassword }),
+  });
+}
+
+/** POST /api/change-password/ (signed in). */
+export function changePassword(currentPassword: string, newPassword: string) {
+  return apiRequest<Detail>('/change-password/', {
+    method: 'POST',
+    body: JSON.stringify({ current_password: currentPassword, new_password: newPassword }),
+  });
+}

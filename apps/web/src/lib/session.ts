@@ -1,0 +1,118 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { RegistrationType, TokenPair } from '@juntos/domain';
+import { ApiRequestError, apiRequest } from './api-client';
+import {
+  STORAGE_KEYS,
+  clearSessionStorage,
+  clearStoredTokens,
+  hasAccessMarker,
+  readStoredToken,
+  storeTokens,
+} from './storage-keys';
+
+/** GET /api/me: the signed-in account (spec §7 "Profile"). */
+export type Me = {
+  id: number;
+  email: string;
+  tipo_registro: RegistrationType;
+  language: string;
+  is_active: boolean;
+  profile_complete: boolean;
+};
+
+export const sessionKeys = {
+  all: ['session'] as const,
+  me: () => [...sessionKeys.all, 'me'] as const,
+};
+
+const RETRY_AFTER_MS = 1000;
+
+/** Only a lost connection or a server fault is worth a second try; a refusal is final. */
+function isTransient(error: unknown): boolean {
+  return !(error instanceof ApiRequestError) || error.status >= 500;
+}
+
+/**
+ * Forgets the session in this browser and opens /login (a full navigation, so nothing of the old
+ * session survives in memory). Spec §4 "Session": any failure to fetch the profile does this.
+ */
+export function signOutLocally() {
+  clearStoredTokens();
+  if (window.location.pathname !== '/login') window.location.assign('/login');
+}
+
+async function fetchMe(): Promise<Me> {
+  try {
+    return await apiRequest<Me>('/me');
+  } catch (error) {
+    if (!isTransient(error)) {
+      signOutLocally();
+      throw error;
+    }
+  }
+  await new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_MS));
+  try {
+    return await apiRequest<Me>('/me');
+  } catch (error) {
+    signOutLocally();
+    throw error;
+  }
+}
+
+/** The profile of the signed-in member; a failure signs the member out (side effect, see above). */
+export const meQueryOptions = () =>
+  queryOptions({
+    queryKey: sessionKeys.me(),
+    queryFn: fetchMe,
+    staleTime: 5 * 60 * 1000,
+    retry: false,
+  });
+
+export function useMeQuery() {
+  return useQuery({ ...meQueryOptions(), enabled: hasAccessMarker() });
+}
+
+/**
+ * After sign-in or activation: keeps the tokens and fetches the profile before anything else
+ * happens. Rejects (with the tokens removed) when the profile cannot be read.
+ */
+export async function startSession(queryClient: QueryClient, tokens: TokenPair): Promise<Me> {
+  storeTokens(tokens);
+  queryClient.removeQueries({ queryKey: sessionKeys.all });
+  return queryClient.fetchQuery(meQueryOptions());
+}
+
+/**
+ * The app-start check of spec §4 "Session": when the page opens with an access token, the
+ * profile is fetched once; a failure signs the member out.
+ */
+export function useSessionCheckAtStart() {
+  const [startedSignedIn] = useState(hasAccessMarker);
+  useQuery({ ...meQueryOptions(), enabled: startedSignedIn });
+}
+
+/** Forgets the session after a password change (the server has revoked its refresh tokens). */
+export function forgetSession(queryClient: QueryClient) {
+  clearStoredTokens();
+  queryClient.removeQueries({ queryKey: sessionKeys.all });
+}
+
+/**
+ * Spec §4 "Logout": asks the server to revoke the refresh token (a failure changes nothing for
+ * the member), then removes the chat messages kept per friend, the chat modal acknowledgement and
+ * the tokens, and drops every cached answer. The chat socket and the server-side chat clean-up
+ * join here once the chat exists.
+ */
+export async function endSession(queryClient: QueryClient): Promise<void> {
+  const refresh = readStoredToken(STORAGE_KEYS.refreshToken);
+  if (refresh) {
+    try {
+      await apiRequest<void>('/logout/', { method: 'POST', body: JSON.stringify({ refresh }) });
+    } catch (error) {
+      console.warn('The server did not confirm the sign-out; the session is removed here anyway.', error);
+    }
+  }
+  clearSessionStorage();
+  queryClient.clear();
+}

@@ -1,0 +1,265 @@
+import { z } from 'zod';
+import { SUPPORTED_LANGUAGES, DEFAULT_SIGNUP_LANGUAGE } from './languages';
+
+/**
+ * Sign-up, activation and password rules of spec §5, shared by the sign-up screens and the
+ * server. Every message is a translation key: the client shows it through i18next, the server
+ * translates it for the `error`/`fields` of its answer.
+ */
+
+export const REGISTRATION_TYPES = ['adulto', 'menor'] as const;
+export type RegistrationType = (typeof REGISTRATION_TYPES)[number];
+
+export const GUARDIAN_RELATIONS = ['padre', 'madre', 'tutor'] as const;
+export type GuardianRelation = (typeof GUARDIAN_RELATIONS)[number];
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const EMAIL_MAX_LENGTH = 254;
+export const GUARDIAN_NAME_MAX_LENGTH = 120;
+
+/** Version of the operating policy and health-data consent accepted at sign-up (consent records). */
+export const CONSENT_POLICY_VERSION = '2026-11-21';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const ADULT_PHONE_PATTERN = /^\+\d{6,15}$/;
+const MINOR_PHONE_PATTERN = /^\+\d{7,15}$/;
+export const ACTIVATION_CODE_PATTERN = /^\d{6}$/;
+
+/**
+ * Whether an address belongs to a disposable e-mail provider. The list (a package of ~120,000
+ * domains, 600 KB compressed) lives on the server only: the sign-up screens check everything else
+ * locally with these same schemas and show the server's answer for this one rule.
+ */
+export type DisposableEmailCheck = (email: string) => boolean;
+export const noDisposableCheck: DisposableEmailCheck = () => false;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function isValidEmail(email: string): boolean {
+  return email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email);
+}
+
+/** Keeps digits only, at most 6 (spec §5: non-digits stripped, max length 6). */
+export function sanitizeActivationCode(input: string): string {
+  return input.replace(/\D/g, '').slice(0, 6);
+}
+
+const passwordField = z
+  .string({ error: 'password.required' })
+  .min(1, 'password.required')
+  .min(PASSWORD_MIN_LENGTH, 'password.too_short')
+  .max(PASSWORD_MAX_LENGTH, 'password.too_long');
+
+const languageField = z
+  .enum(SUPPORTED_LANGUAGES)
+  .catch(DEFAULT_SIGNUP_LANGUAGE)
+  .default(DEFAULT_SIGNUP_LANGUAGE);
+
+// ─── Adult sign-up (spec §5: any failure is signup_adult.invalid_fields) ───────────────────────
+
+export const createAdultSignupFormSchema = (isDisposableEmail: DisposableEmailCheck = noDisposableCheck) =>
+  z
+    .object({
+      email: z.string(),
+      password: z.string(),
+      confirmPassword: z.string(),
+      telefono: z.string(),
+      confirmation: z.boolean(),
+    })
+    .superRefine((form, context) => {
+      const fail = (path: string, message = 'signup_adult.invalid_fields') =>
+        context.addIssue({ code: 'custom', path: [path], message });
+      if (!isValidEmail(form.email.trim())) fail('email');
+      else if (isDisposableEmail(form.email)) fail('email', 'signup_adult.temp_email');
+      if (form.password.length === 0) fail('password');
+      else if (form.password.length < PASSWORD_MIN_LENGTH) fail('password', 'password.too_short');
+      else if (form.password.length > PASSWORD_MAX_LENGTH) fail('password', 'password.too_long');
+      if (form.password !== form.confirmPassword) fail('confirmPassword', 'signup_adult.password_mismatch');
+      if (!ADULT_PHONE_PATTERN.test(form.telefono.trim())) fail('telefono', 'signup_adult.invalid_phone');
+      if (!form.confirmation) fail('confirmation', 'signup_adult.confirmation_required');
+    });
+
+export type AdultSignupForm = z.infer<ReturnType<typeof createAdultSignupFormSchema>>;
+
+// ─── Minor sign-up: checked in the spec's order, first failure only ────────────────────────────
+
+export const createMinorSignupFormSchema = (isDisposableEmail: DisposableEmailCheck = noDisposableCheck) =>
+  z
+    .object({
+      email: z.string(),
+      password: z.string(),
+      confirmPassword: z.string(),
+      telefono: z.string(),
+      nombre_tutor: z.string(),
+      relacion_tutor: z.string(),
+      legalConfirmation: z.boolean(),
+      responsibilityConfirmation: z.boolean(),
+    })
+    .superRefine((form, context) => {
+      const fail = (path: string, message: string) =>
+        context.addIssue({ code: 'custom', path: [path], message });
+      const required = [
+        'email',
+        'password',
+        'confirmPassword',
+        'telefono',
+        'nombre_tutor',
+        'relacion_tutor',
+      ] as const;
+      const missing = required.find((field) => form[field].trim() === '');
+      if (missing) return fail(missing, 'signup_minor.required_fields');
+      if (!isValidEmail(form.email.trim())) return fail('email', 'signup_minor.invalid_email');
+      if (isDisposableEmail(form.email)) return fail('email', 'signup_minor.temp_email');
+      if (form.password !== form.confirmPassword)
+        return fail('confirmPassword', 'signup_minor.password_mismatch');
+      if (form.password.length < PASSWORD_MIN_LENGTH) return fail('password', 'password.too_short');
+      if (form.password.length > PASSWORD_MAX_LENGTH) return fail('password', 'password.too_long');
+      if (!MINOR_PHONE_PATTERN.test(form.telefono.trim()))
+        return fail('telefono', 'signup_minor.invalid_phone');
+      if (!(GUARDIAN_RELATIONS as readonly string[]).includes(form.relacion_tutor))
+        return fail('relacion_tutor', 'signup_minor.invalid_relation');
+      if (form.nombre_tutor.trim().length > GUARDIAN_NAME_MAX_LENGTH)
+        return fail('nombre_tutor', 'signup_minor.guardian_name_too_long');
+      if (!form.legalConfirmation || !form.responsibilityConfirmation)
+        return fail(
+          form.legalConfirmation ? 'responsibilityConfirmation' : 'legalConfirmation',
+          'signup_minor.legal_required',
+        );
+    });
+
+export type MinorSignupForm = z.infer<ReturnType<typeof createMinorSignupFormSchema>>;
+
+// ─── What the API receives (spec §3 registration payloads) ─────────────────────────────────────
+
+const registrationBase = {
+  email: z.string({ error: 'signup.email_invalid' }).max(EMAIL_MAX_LENGTH, 'signup.email_invalid'),
+  password: passwordField,
+  telefono: z.string({ error: 'signup.phone_invalid' }).max(32, 'signup.phone_invalid'),
+  language: languageField,
+};
+
+const createAdultRegistrationSchema = (isDisposableEmail: DisposableEmailCheck) =>
+  z
+    .object({
+      ...registrationBase,
+      tipo_registro: z.literal('adulto'),
+      acepta_mayoria_edad: z.literal(true, { error: 'signup_adult.confirmation_required' }),
+      acepta_politica_funcionamiento: z.literal(true, { error: 'signup_adult.confirmation_required' }),
+      acepta_responsabilidad_menor: z.boolean().optional(),
+    })
+    .superRefine((body, context) => {
+      if (!isValidEmail(normalizeEmail(body.email)))
+        context.addIssue({ code: 'custom', path: ['email'], message: 'signup_adult.invalid_fields' });
+      else if (isDisposableEmail(body.email))
+        context.addIssue({ code: 'custom', path: ['email'], message: 'signup_adult.temp_email' });
+      if (!ADULT_PHONE_PATTERN.test(body.telefono.trim()))
+        context.addIssue({ code: 'custom', path: ['telefono'], message: 'signup_adult.invalid_phone' });
+    });
+
+const createMinorRegistrationSchema = (isDisposableEmail: DisposableEmailCheck) =>
+  z
+    .object({
+      ...registrationBase,
+      tipo_registro: z.literal('menor'),
+      nombre_tutor: z
+        .string({ error: 'signup_minor.required_fields' })
+        .trim()
+        .min(1, 'signup_minor.required_fields')
+        .max(GUARDIAN_NAME_MAX_LENGTH, 'signup_minor.guardian_name_too_long'),
+      relacion_tutor: z.enum(GUARDIAN_RELATIONS, { error: 'signup_minor.invalid_relation' }),
+      acepta_mayoria_edad: z.literal(true, { error: 'signup_minor.legal_required' }),
+      acepta_politica_funcionamiento: z.literal(true, { error: 'signup_minor.legal_required' }),
+      acepta_responsabilidad_menor: z.literal(true, { error: 'signup_minor.legal_required' }),
+    })
+    .superRefine((body, context) => {
+      if (!isValidEmail(normalizeEmail(body.email)))
+        context.addIssue({ code: 'custom', path: ['email'], message: 'signup_minor.invalid_email' });
+      else if (isDisposableEmail(body.email))
+        context.addIssue({ code: 'custom', path: ['email'], message: 'signup_minor.temp_email' });
+      if (!MINOR_PHONE_PATTERN.test(body.telefono.trim()))
+        context.addIssue({ code: 'custom', path: ['telefono'], message: 'signup_minor.invalid_phone' });
+    });
+
+/** The body of POST /register/: `tipo_registro` selects the adult or the minor payload. */
+export const createRegistrationSchema = (isDisposableEmail: DisposableEmailCheck) =>
+  z.discriminatedUnion(
+    'tipo_registro',
+    [createAdultRegistrationSchema(isDisposableEmail), createMinorRegistrationSchema(isDisposableEmail)],
+    { error: 'signup.type_invalid' },
+  );
+export type Registration = z.infer<ReturnType<typeof createRegistrationSchema>>;
+
+export const LoginSchema = z.object({
+  email: z
+    .string({ error: 'login.email_required' })
+    .trim()
+    .min(1, 'login.email_required')
+    .max(EMAIL_MAX_LENGTH, 'login.error'),
+  password: z
+    .string({ error: 'login.password_required' })
+    .min(1, 'login.password_required')
+    .max(1024, 'login.error'),
+});
+
+export const ActivationSchema = z.object({
+  email: z
+    .string({ error: 'activate.email_required' })
+    .trim()
+    .min(1, 'activate.email_required')
+    .max(EMAIL_MAX_LENGTH, 'activate.email_required'),
+  code: z.string({ error: 'activate.invalid_code' }).regex(ACTIVATION_CODE_PATTERN, 'activate.invalid_code'),
+});
+
+export const EmailOnlySchema = z.object({
+  email: z
+    .string({ error: 'reset.email_required' })
+    .trim()
+    .min(1, 'reset.email_required')
+    .max(EMAIL_MAX_LENGTH, 'reset.email_required'),
+  language: languageField,
+});
+
+export const ResetConfirmSchema = z.object({
+  token: z
+    .string({ error: 'reset_confirm.invalid_token' })
+    .min(10, 'reset_confirm.invalid_token')
+    .max(200, 'reset_confirm.invalid_token'),
+  new_password: passwordField,
+});
+
+export const ChangePasswordSchema = z.object({
+  current_password: z
+    .string({ error: 'change_password.required' })
+    .min(1, 'change_password.required')
+    .max(1024, 'change_password.required'),
+  new_password: passwordField,
+});
+
+export const RefreshSchema = z.object({
+  refresh: z
+    .string({ error: 'auth.refresh_invalid' })
+    .min(10, 'auth.refresh_invalid')
+    .max(200, 'auth.refresh_invalid'),
+});
+
+/** Login answer (spec §3): tokens only when the account is active. */
+export type LoginResponse = {
+  access?: string;
+  refresh?: string;
+  user?: AccountUser;
+  is_active: boolean;
+  profile_complete: boolean;
+  activation_required: boolean;
+};
+
+export type AccountUser = {
+  id: number;
+  email: string;
+  tipo_registro: RegistrationType;
+  language: string;
+};
+
+export type TokenPair = { access: string; refresh: string };
