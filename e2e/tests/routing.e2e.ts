@@ -28,6 +28,19 @@ describe('routing and the auth guard (spec §2)', () => {
       localStorage: { access: 'a-token' },
     });
     const page = await context.newPage();
+    // The app checks a stored token by fetching the profile (spec §4 "Session"); this one is fake.
+    await page.route('**/api/me', (route) =>
+      route.fulfill({
+        json: {
+          id: 1,
+          email: 'member@example.org',
+          tipo_registro: 'adulto',
+          language: 'en',
+          is_active: true,
+          profile_complete: true,
+        },
+      }),
+    );
     await page.goto('/');
     await page.waitForURL('**/feed');
     expect(new URL(page.url()).pathname).toBe('/feed');

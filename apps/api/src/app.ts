@@ -67,7 +67,12 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   // mobile connections load the landing page several times faster.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    db: database.db,
+    log: app.log,
+  });
   const accessTokens = createAccessTokens(config.jwtSecret);
   const requireAuth = createRequireAuth(accessTokens);
   const authService = createAuthService({

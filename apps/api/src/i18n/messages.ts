@@ -10,7 +10,10 @@ const localesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'loca
  * The validation rules shared with the web client (packages/domain) name translation keys of the
  * web app's `translation` namespace; the server reads that same file rather than keeping a copy.
  */
-const webLocalesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/public/locales');
+const webLocalesDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../web/public/locales',
+);
 
 function readJson(file: string): Catalogue | undefined {
   try {
@@ -24,9 +27,14 @@ function loadCatalogues(): Map<Language, Catalogue[]> {
   const catalogues = new Map<Language, Catalogue[]>();
   const files = new Set(readdirSync(localesDir));
   for (const language of SUPPORTED_LANGUAGES) {
-    const server = files.has(`${language}.json`) ? readJson(path.join(localesDir, `${language}.json`)) : undefined;
+    const server = files.has(`${language}.json`)
+      ? readJson(path.join(localesDir, `${language}.json`))
+      : undefined;
     const web = readJson(path.join(webLocalesDir, language, 'translation.json'));
-    catalogues.set(language, [server, web].filter((c): c is Catalogue => !!c));
+    catalogues.set(
+      language,
+      [server, web].filter((c): c is Catalogue => !!c),
+    );
   }
   return catalogues;
 }

@@ -42,12 +42,22 @@ export function createMailer(options: {
         })
         .returning({ id: emailOutbox.id });
       if (!transport) {
-        options.log.info({ to: email.to, subject: email.subject, text: email.text }, 'e-mail (no SMTP_URL: logged only)');
+        options.log.info(
+          { to: email.to, subject: email.subject, text: email.text },
+          'e-mail (no SMTP_URL: logged only)',
+        );
         return;
       }
       try {
-        await transport.sendMail({ from: options.from, to: email.to, subject: email.subject, text: email.text, html: email.html });
-        if (row) await options.db.update(emailOutbox).set({ sentAt: new Date() }).where(eq(emailOutbox.id, row.id));
+        await transport.sendMail({
+          from: options.from,
+          to: email.to,
+          subject: email.subject,
+          text: email.text,
+          html: email.html,
+        });
+        if (row)
+          await options.db.update(emailOutbox).set({ sentAt: new Date() }).where(eq(emailOutbox.id, row.id));
       } catch (error) {
         options.log.error({ err: error, to: email.to }, 'e-mail delivery failed');
         if (row)

@@ -55,7 +55,11 @@ export async function createActiveMember(app: FastifyInstance, overrides: Record
   const registered = await app.inject({ method: 'POST', url: '/api/register/', payload });
   if (registered.statusCode !== 201) throw new Error(registered.body);
   const code = codeFrom((await lastEmailTo(app, payload.email)).textBody);
-  const activated = await app.inject({ method: 'POST', url: '/api/activate/', payload: { email: payload.email, code } });
+  const activated = await app.inject({
+    method: 'POST',
+    url: '/api/activate/',
+    payload: { email: payload.email, code },
+  });
   if (activated.statusCode !== 200) throw new Error(activated.body);
   const body = activated.json<{ access: string; refresh: string; user: { id: number } }>();
   return { email: payload.email, password: payload.password, ...body };

@@ -7,11 +7,26 @@ import { PROTECTED_PATHS } from './routes';
 // Route-level code splitting: each screen is its own chunk, loaded when first visited.
 const LandingPage = lazy(() => import('../features/landing/landing-page'));
 const LoginPage = lazy(() => import('../features/auth/login-page'));
+const SignupChoicePage = lazy(() => import('../features/auth/signup-choice-page'));
+const SignupAdultPage = lazy(() => import('../features/auth/signup-adult-page'));
+const SignupMinorPage = lazy(() => import('../features/auth/signup-minor-page'));
+const ActivatePage = lazy(() => import('../features/auth/activate-page'));
+const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page'));
+const ResetConfirmPage = lazy(() => import('../features/auth/reset-confirm-page'));
+const ChangePasswordPage = lazy(() => import('../features/auth/change-password-page'));
+const LogoutPage = lazy(() => import('../features/auth/logout-page'));
+const AccountPage = lazy(() => import('../features/auth/account-page'));
 const LegalPage = lazy(() => import('../features/legal/legal-page'));
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
 
 /** Screens of protected paths that exist so far; the others fall through to not-found. */
-const protectedScreens: Partial<Record<(typeof PROTECTED_PATHS)[number], RouteObject['element']>> = {};
+const protectedScreens: Partial<Record<(typeof PROTECTED_PATHS)[number], RouteObject['element']>> = {
+  // One account screen where sign-in and activation lead, until the profile screens exist.
+  '/info': <AccountPage />,
+  '/edit-profile': <AccountPage />,
+  '/change-password': <ChangePasswordPage />,
+  '/logout': <LogoutPage />,
+};
 
 const routes: RouteObject[] = [
   {
@@ -19,6 +34,12 @@ const routes: RouteObject[] = [
     children: [
       { path: '/', element: <LandingPage /> },
       { path: '/login', element: <LoginPage /> },
+      { path: '/signup', element: <SignupChoicePage /> },
+      { path: '/signup/self', element: <SignupAdultPage /> },
+      { path: '/signup/menor', element: <SignupMinorPage /> },
+      { path: '/activate', element: <ActivatePage /> },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
+      { path: '/reset-confirm', element: <ResetConfirmPage /> },
       { path: '/politica/:document', element: <LegalPage /> },
       {
         element: <RequireAuth />,

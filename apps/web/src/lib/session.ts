@@ -89,7 +89,7 @@ export async function startSession(queryClient: QueryClient, tokens: TokenPair):
  */
 export function useSessionCheckAtStart() {
   const [startedSignedIn] = useState(hasAccessMarker);
-  useQuery({ ...meQueryOptions(), enabled: startedSignedIn });
+  useQuery({ ...meQueryOptions(), enabled: startedSignedIn && hasAccessMarker() });
 }
 
 /** Forgets the session after a password change (the server has revoked its refresh tokens). */

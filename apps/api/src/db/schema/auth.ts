@@ -60,7 +60,10 @@ export const refreshTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('refresh_tokens_user_idx').on(table.userId), index('refresh_tokens_family_idx').on(table.familyId)],
+  (table) => [
+    index('refresh_tokens_user_idx').on(table.userId),
+    index('refresh_tokens_family_idx').on(table.familyId),
+  ],
 );
 
 /** Every e-mail the platform sends; the log of record when no SMTP server is configured. */
@@ -77,5 +80,8 @@ export const emailOutbox = pgTable(
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('email_outbox_user_idx').on(table.userId), index('email_outbox_created_idx').on(table.createdAt)],
+  (table) => [
+    index('email_outbox_user_idx').on(table.userId),
+    index('email_outbox_created_idx').on(table.createdAt),
+  ],
 );

@@ -32,6 +32,8 @@ export const users = pgTable(
   (table) => [
     uniqueIndex('users_email_unique').on(table.email),
     index('users_created_at_idx').on(table.createdAt),
-    index('users_active_idx').on(table.isActive).where(sql`${table.isActive}`),
+    index('users_active_idx')
+      .on(table.isActive)
+      .where(sql`${table.isActive}`),
   ],
 );

@@ -3,7 +3,10 @@ import { translate } from '../../i18n/messages';
 import type { OutgoingEmail } from '../../lib/mailer';
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 function layout(language: Language, title: string, paragraphs: string[], highlight: string) {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
@@ -14,9 +17,20 @@ function layout(language: Language, title: string, paragraphs: string[], highlig
  * The activation and reset messages, in the member's language. They name the product and the
  * action only: nothing about the member's health or profile (e-mail is not a private channel).
  */
-export function activationEmail(options: { to: string; userId: number; language: Language; code: string; minutes: number; product: string }): OutgoingEmail {
+export function activationEmail(options: {
+  to: string;
+  userId: number;
+  language: Language;
+  code: string;
+  minutes: number;
+  product: string;
+}): OutgoingEmail {
   const t = (key: string, values: Record<string, string | number> = {}) =>
-    translate(options.language, `email.activation.${key}`, { product: options.product, minutes: options.minutes, ...values });
+    translate(options.language, `email.activation.${key}`, {
+      product: options.product,
+      minutes: options.minutes,
+      ...values,
+    });
   const lines = [t('intro'), t('expires'), t('ignore')];
   return {
     to: options.to,
@@ -32,7 +46,14 @@ export function activationEmail(options: { to: string; userId: number; language:
   };
 }
 
-export function passwordResetEmail(options: { to: string; userId: number; language: Language; link: string; minutes: number; product: string }): OutgoingEmail {
+export function passwordResetEmail(options: {
+  to: string;
+  userId: number;
+  language: Language;
+  link: string;
+  minutes: number;
+  product: string;
+}): OutgoingEmail {
   const t = (key: string) =>
     translate(options.language, `email.reset.${key}`, { product: options.product, minutes: options.minutes });
   const lines = [t('expires'), t('ignore')];

@@ -8,20 +8,28 @@ export type NewUser = typeof users.$inferInsert;
 /** Data access of the accounts feature: users, codes, reset links, refresh tokens, consents. */
 export function createAuthRepository(db: Database) {
   return {
-    findUserByEmail: async (email: string) => (await db.select().from(users).where(eq(users.email, email)).limit(1))[0],
+    findUserByEmail: async (email: string) =>
+      (await db.select().from(users).where(eq(users.email, email)).limit(1))[0],
     findUserById: async (id: number) => (await db.select().from(users).where(eq(users.id, id)).limit(1))[0],
 
     /** Inserts the account and its consent records together; undefined when the address is taken. */
     async createUser(user: NewUser, consents: { kind: string; policyVersion: string }[]) {
       return db.transaction(async (tx) => {
-        const [created] = await tx.insert(users).values(user).onConflictDoNothing({ target: users.email }).returning();
+        const [created] = await tx
+          .insert(users)
+          .values(user)
+          .onConflictDoNothing({ target: users.email })
+          .returning();
         if (!created) return undefined;
-        await tx.insert(consentRecords).values(consents.map((consent) => ({ ...consent, userId: created.id })));
+        await tx
+          .insert(consentRecords)
+          .values(consents.map((consent) => ({ ...consent, userId: created.id })));
         return created;
       });
     },
 
-    activateUser: (id: number) => db.update(users).set({ isActive: true, activatedAt: new Date() }).where(eq(users.id, id)),
+    activateUser: (id: number) =>
+      db.update(users).set({ isActive: true, activatedAt: new Date() }).where(eq(users.id, id)),
 
     updatePassword: (id: number, passwordHash: string) =>
       db.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, id)),
@@ -41,12 +49,19 @@ export function createAuthRepository(db: Database) {
       (await db.select().from(activationCodes).where(eq(activationCodes.userId, userId)).limit(1))[0],
     recordFailedActivation: (userId: number, failedAttempts: number) =>
       db.update(activationCodes).set({ failedAttempts }).where(eq(activationCodes.userId, userId)),
-    deleteActivationCode: (userId: number) => db.delete(activationCodes).where(eq(activationCodes.userId, userId)),
+    deleteActivationCode: (userId: number) =>
+      db.delete(activationCodes).where(eq(activationCodes.userId, userId)),
 
     createResetToken: (userId: number, tokenHash: string, expiresAt: Date) =>
       db.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt }),
     findResetToken: async (tokenHash: string) =>
-      (await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash)).limit(1))[0],
+      (
+        await db
+          .select()
+          .from(passwordResetTokens)
+          .where(eq(passwordResetTokens.tokenHash, tokenHash))
+          .limit(1)
+      )[0],
     /** Marks the link used; false when it was used already (two tabs racing). */
     async consumeResetToken(id: number) {
       const rows = await db
@@ -66,7 +81,9 @@ export function createAuthRepository(db: Database) {
       const rows = await db
         .update(refreshTokens)
         .set({ rotatedAt: new Date() })
-        .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
+        .where(
+          and(eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)),
+        )
         .returning({ id: refreshTokens.id });
       return rows.length === 1;
     },

@@ -20,7 +20,11 @@ const LogoutSchema = z.object({ refresh: z.string().max(200).optional() }).optio
  * Accounts and sessions (spec §7 "Auth and account"): thin handlers that validate with the shared
  * schemas, call the service, and present only the fields the client reads.
  */
-export function registerAuthRoutes(app: FastifyInstance, service: AuthService, requireAuth: preHandlerHookHandler) {
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  service: AuthService,
+  requireAuth: preHandlerHookHandler,
+) {
   app.post('/api/register/', async (request, reply) => {
     const input = RegistrationSchema.parse(request.body);
     const user = await service.register(input, request.ip);

@@ -95,7 +95,10 @@ export function createAuthService(deps: AuthServiceDependencies) {
   }
 
   const rejectCommonPassword = (password: string, field: string) => {
-    if (isCommonPassword(password)) throw new AppError(400, 'validation_failed', 'password.common', { fields: { [field]: 'password.common' } });
+    if (isCommonPassword(password))
+      throw new AppError(400, 'validation_failed', 'password.common', {
+        fields: { [field]: 'password.common' },
+      });
   };
 
   return {
@@ -121,7 +124,10 @@ export function createAuthService(deps: AuthServiceDependencies) {
         },
         consents,
       );
-      if (!user) throw new AppError(409, 'email_taken', 'errors.email_taken', { fields: { email: 'errors.email_taken' } });
+      if (!user)
+        throw new AppError(409, 'email_taken', 'errors.email_taken', {
+          fields: { email: 'errors.email_taken' },
+        });
       await sendActivationCode(user);
       return user;
     },
@@ -130,18 +136,30 @@ export function createAuthService(deps: AuthServiceDependencies) {
       limits.activatePerIp.hit(ip);
       const user = await deps.repository.findUserByEmail(normalizeEmail(emailInput));
       const pending = user && !user.isActive ? await deps.repository.findActivationCode(user.id) : undefined;
-      if (!user || !pending) throw new AppError(400, 'invalid_code', 'errors.invalid_code', { fields: { code: 'errors.invalid_code' } });
+      if (!user || !pending)
+        throw new AppError(400, 'invalid_code', 'errors.invalid_code', {
+          fields: { code: 'errors.invalid_code' },
+        });
       if (pending.failedAttempts >= ACTIVATION_MAX_FAILED_ATTEMPTS)
-        throw new AppError(400, 'too_many_attempts', 'errors.too_many_attempts', { fields: { code: 'errors.too_many_attempts' } });
+        throw new AppError(400, 'too_many_attempts', 'errors.too_many_attempts', {
+          fields: { code: 'errors.too_many_attempts' },
+        });
       if (pending.expiresAt.getTime() <= now().getTime())
-        throw new AppError(400, 'code_expired', 'errors.code_expired', { fields: { code: 'errors.code_expired' } });
+        throw new AppError(400, 'code_expired', 'errors.code_expired', {
+          fields: { code: 'errors.code_expired' },
+        });
       if (pending.codeHash !== hashActivationCode(deps.secret, user.id, code)) {
         const failedAttempts = pending.failedAttempts + 1;
         await deps.repository.recordFailedActivation(user.id, failedAttempts);
         const exhausted = failedAttempts >= ACTIVATION_MAX_FAILED_ATTEMPTS;
-        throw new AppError(400, exhausted ? 'too_many_attempts' : 'invalid_code', exhausted ? 'errors.too_many_attempts' : 'errors.invalid_code', {
-          fields: { code: exhausted ? 'errors.too_many_attempts' : 'errors.invalid_code' },
-        });
+        throw new AppError(
+          400,
+          exhausted ? 'too_many_attempts' : 'invalid_code',
+          exhausted ? 'errors.too_many_attempts' : 'errors.invalid_code',
+          {
+            fields: { code: exhausted ? 'errors.too_many_attempts' : 'errors.invalid_code' },
+          },
+        );
       }
       await deps.repository.deleteActivationCode(user.id);
       await deps.repository.activateUser(user.id);
@@ -212,16 +230,30 @@ export function createAuthService(deps: AuthServiceDependencies) {
       const user = await deps.repository.findUserByEmail(email);
       if (!user) return;
       const token = newOpaqueToken();
-      await deps.repository.createResetToken(user.id, hashOpaqueToken(token), new Date(now().getTime() + RESET_TOKEN_TTL_MS));
+      await deps.repository.createResetToken(
+        user.id,
+        hashOpaqueToken(token),
+        new Date(now().getTime() + RESET_TOKEN_TTL_MS),
+      );
       const link = new URL(`/reset-confirm?token=${encodeURIComponent(token)}`, deps.publicUrl).toString();
       await deps.mailer.send(
-        passwordResetEmail({ to: user.email, userId: user.id, language, link, minutes: RESET_TOKEN_TTL_MS / MINUTE, product: deps.productName }),
+        passwordResetEmail({
+          to: user.email,
+          userId: user.id,
+          language,
+          link,
+          minutes: RESET_TOKEN_TTL_MS / MINUTE,
+          product: deps.productName,
+        }),
       );
     },
 
     async confirmPasswordReset(token: string, newPassword: string) {
       const stored = await deps.repository.findResetToken(hashOpaqueToken(token));
-      const invalid = () => new AppError(400, 'invalid_reset_token', 'errors.invalid_reset_token', { fields: { token: 'errors.invalid_reset_token' } });
+      const invalid = () =>
+        new AppError(400, 'invalid_reset_token', 'errors.invalid_reset_token', {
+          fields: { token: 'errors.invalid_reset_token' },
+        });
       if (!stored || stored.usedAt || stored.expiresAt.getTime() <= now().getTime()) throw invalid();
       rejectCommonPassword(newPassword, 'new_password');
       if (!(await deps.repository.consumeResetToken(stored.id))) throw invalid();
@@ -239,7 +271,9 @@ export function createAuthService(deps: AuthServiceDependencies) {
       const user = await deps.repository.findUserById(userId);
       if (!user) throw new AppError(401, 'unauthorized', 'errors.unauthorized');
       if (!(await verifyPassword(user.passwordHash, currentPassword)))
-        throw new AppError(400, 'wrong_password', 'errors.wrong_password', { fields: { current_password: 'errors.wrong_password' } });
+        throw new AppError(400, 'wrong_password', 'errors.wrong_password', {
+          fields: { current_password: 'errors.wrong_password' },
+        });
       rejectCommonPassword(newPassword, 'new_password');
       await deps.repository.updatePassword(userId, await hashPassword(newPassword));
       await deps.repository.revokeAllRefreshTokens(userId);
@@ -248,7 +282,11 @@ export function createAuthService(deps: AuthServiceDependencies) {
     async me(userId: number) {
       const user = await deps.repository.findUserById(userId);
       if (!user) throw new AppError(401, 'unauthorized', 'errors.unauthorized');
-      return { ...presentUser(user), is_active: user.isActive, profile_complete: user.profileCompletedAt !== null };
+      return {
+        ...presentUser(user),
+        is_active: user.isActive,
+        profile_complete: user.profileCompletedAt !== null,
+      };
     },
 
     /** Deletes the account's rows (one cascading statement), then its files. */

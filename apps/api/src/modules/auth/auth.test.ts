@@ -2,7 +2,14 @@ import { mkdirSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activationCodes, consentRecords, emailOutbox, passwordResetTokens, refreshTokens, users } from '../../db/schema';
+import {
+  activationCodes,
+  consentRecords,
+  emailOutbox,
+  passwordResetTokens,
+  refreshTokens,
+  users,
+} from '../../db/schema';
 import {
   STRONG_PASSWORD,
   adultPayload,
@@ -23,8 +30,14 @@ describe('accounts and sessions', () => {
   afterAll(async () => t.cleanup());
 
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url, payload: payload as object, headers: { 'accept-language': 'en', ...headers } });
-  const countUsers = async () => (await t.app.database.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n ?? 0;
+    t.app.inject({
+      method: 'POST',
+      url,
+      payload: payload as object,
+      headers: { 'accept-language': 'en', ...headers },
+    });
+  const countUsers = async () =>
+    (await t.app.database.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n ?? 0;
 
   describe('adult sign-up (spec §5)', () => {
     it('creates an inactive account, a consent record and an e-mailed 6-digit code', async () => {
@@ -36,14 +49,20 @@ describe('accounts and sessions', () => {
       const [user] = await t.app.database.db.select().from(users).where(eq(users.email, email));
       expect(user).toMatchObject({ isActive: false, tipoRegistro: 'adulto', language: 'en' });
       expect(user?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-      const consents = await t.app.database.db.select().from(consentRecords).where(eq(consentRecords.userId, user!.id));
+      const consents = await t.app.database.db
+        .select()
+        .from(consentRecords)
+        .where(eq(consentRecords.userId, user!.id));
       expect(consents.map((c) => c.kind).sort()).toEqual(['health_data_processing', 'operating_policy']);
       expect(consents[0]?.policyVersion).toBeTruthy();
       const mail = await lastEmailTo(t.app, email);
       expect(codeFrom(mail.textBody)).toMatch(/^\d{6}$/);
       expect(mail.htmlBody).toContain(codeFrom(mail.textBody));
       expect(mail.subject).toContain('activation code');
-      const [pending] = await t.app.database.db.select().from(activationCodes).where(eq(activationCodes.userId, user!.id));
+      const [pending] = await t.app.database.db
+        .select()
+        .from(activationCodes)
+        .where(eq(activationCodes.userId, user!.id));
       expect(pending?.codeHash).not.toContain(codeFrom(mail.textBody));
     });
 
@@ -58,19 +77,37 @@ describe('accounts and sessions', () => {
     it('refuses a second account for the same address, whatever its case (409)', async () => {
       const payload = adultPayload();
       expect((await post('/api/register/', payload)).statusCode).toBe(201);
-      const again = await post('/api/register/', { ...payload, email: (payload.email as string).toUpperCase() });
+      const again = await post('/api/register/', {
+        ...payload,
+        email: (payload.email as string).toUpperCase(),
+      });
       expect(again.statusCode).toBe(409);
       expect(again.json()).toMatchObject({ code: 'email_taken', fields: { email: expect.any(String) } });
     });
 
     const invalid: [string, Record<string, unknown>, string, string][] = [
       ['a malformed e-mail', { email: 'not an email' }, 'email', 'signup_adult.invalid_fields'],
-      ['a disposable domain (maildrop.cc)', { email: 'someone@maildrop.cc' }, 'email', 'signup_adult.temp_email'],
-      ['a disposable domain (discard.email)', { email: 'someone@discard.email' }, 'email', 'signup_adult.temp_email'],
+      [
+        'a disposable domain (maildrop.cc)',
+        { email: 'someone@maildrop.cc' },
+        'email',
+        'signup_adult.temp_email',
+      ],
+      [
+        'a disposable domain (discard.email)',
+        { email: 'someone@discard.email' },
+        'email',
+        'signup_adult.temp_email',
+      ],
       ['a phone without +', { telefono: '34600111222' }, 'telefono', 'signup_adult.invalid_phone'],
       ['a phone of 5 digits', { telefono: '+12345' }, 'telefono', 'signup_adult.invalid_phone'],
       ['a phone of 16 digits', { telefono: '+1234567890123456' }, 'telefono', 'signup_adult.invalid_phone'],
-      ['an unticked confirmation', { acepta_mayoria_edad: false }, 'acepta_mayoria_edad', 'signup_adult.confirmation_required'],
+      [
+        'an unticked confirmation',
+        { acepta_mayoria_edad: false },
+        'acepta_mayoria_edad',
+        'signup_adult.confirmation_required',
+      ],
       ['an empty password', { password: '' }, 'password', 'password.required'],
       ['a short password', { password: 'abc12' }, 'password', 'password.too_short'],
       ['a 1 MB password', { password: 'x'.repeat(1_000_000) }, 'password', 'password.too_long'],
@@ -91,7 +128,9 @@ describe('accounts and sessions', () => {
     }
 
     it('answers in the language of Accept-Language', async () => {
-      const response = await post('/api/register/', adultPayload({ telefono: '123' }), { 'accept-language': 'es' });
+      const response = await post('/api/register/', adultPayload({ telefono: '123' }), {
+        'accept-language': 'es',
+      });
       const english = await post('/api/register/', adultPayload({ telefono: '123' }));
       expect(response.json().fields.telefono).not.toBe(english.json().fields.telefono);
     });
@@ -116,7 +155,11 @@ describe('accounts and sessions', () => {
       ['disposable address', { email: 'kid@maildrop.cc' }, 'email'],
       ['phone of 6 digits (adults may, minors may not)', { telefono: '+123456' }, 'telefono'],
       ['unknown relation', { relacion_tutor: 'abuelo' }, 'relacion_tutor'],
-      ['responsibility box unticked', { acepta_responsabilidad_menor: false }, 'acepta_responsabilidad_menor'],
+      [
+        'responsibility box unticked',
+        { acepta_responsabilidad_menor: false },
+        'acepta_responsabilidad_menor',
+      ],
       ['legal box unticked', { acepta_mayoria_edad: false }, 'acepta_mayoria_edad'],
     ];
     for (const [label, change, field] of cases) {
@@ -131,9 +174,19 @@ describe('accounts and sessions', () => {
       const payload = minorPayload();
       const response = await post('/api/register/', payload);
       expect(response.statusCode).toBe(201);
-      const [user] = await t.app.database.db.select().from(users).where(eq(users.email, payload.email as string));
-      expect(user).toMatchObject({ tipoRegistro: 'menor', nombreTutor: 'María López', relacionTutor: 'madre' });
-      const consents = await t.app.database.db.select().from(consentRecords).where(eq(consentRecords.userId, user!.id));
+      const [user] = await t.app.database.db
+        .select()
+        .from(users)
+        .where(eq(users.email, payload.email as string));
+      expect(user).toMatchObject({
+        tipoRegistro: 'menor',
+        nombreTutor: 'María López',
+        relacionTutor: 'madre',
+      });
+      const consents = await t.app.database.db
+        .select()
+        .from(consentRecords)
+        .where(eq(consentRecords.userId, user!.id));
       expect(consents).toHaveLength(3);
     });
 
@@ -161,15 +214,23 @@ describe('accounts and sessions', () => {
         const response = await post('/api/activate/', { email: payload.email, code: wrong });
         expect(response.json().code).toBe('invalid_code');
       }
-      expect((await post('/api/activate/', { email: payload.email, code: wrong })).json().code).toBe('too_many_attempts');
-      expect((await post('/api/activate/', { email: payload.email, code })).json().code).toBe('too_many_attempts');
+      expect((await post('/api/activate/', { email: payload.email, code: wrong })).json().code).toBe(
+        'too_many_attempts',
+      );
+      expect((await post('/api/activate/', { email: payload.email, code })).json().code).toBe(
+        'too_many_attempts',
+      );
 
       const resend = await post('/api/activate/resend/', { email: payload.email });
       expect(resend.statusCode).toBe(200);
       const newCode = codeFrom((await lastEmailTo(t.app, payload.email as string)).textBody);
       const activated = await post('/api/activate/', { email: payload.email, code: newCode });
       expect(activated.statusCode).toBe(200);
-      expect(activated.json()).toMatchObject({ access: expect.any(String), refresh: expect.any(String), profile_complete: false });
+      expect(activated.json()).toMatchObject({
+        access: expect.any(String),
+        refresh: expect.any(String),
+        profile_complete: false,
+      });
       expect((await post('/api/activate/', { email: payload.email, code: newCode })).statusCode).toBe(400);
     });
 
@@ -177,7 +238,10 @@ describe('accounts and sessions', () => {
       const payload = adultPayload();
       await post('/api/register/', payload);
       const code = codeFrom((await lastEmailTo(t.app, payload.email as string)).textBody);
-      const [user] = await t.app.database.db.select().from(users).where(eq(users.email, payload.email as string));
+      const [user] = await t.app.database.db
+        .select()
+        .from(users)
+        .where(eq(users.email, payload.email as string));
       await t.app.database.db
         .update(activationCodes)
         .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -205,7 +269,10 @@ describe('accounts and sessions', () => {
   describe('login, tokens and refresh', () => {
     it('answers the fields the client reads, and refuses a wrong password with detail', async () => {
       const member = await createActiveMember(t.app);
-      const login = await post('/api/login/', { email: member.email.toUpperCase(), password: member.password });
+      const login = await post('/api/login/', {
+        email: member.email.toUpperCase(),
+        password: member.password,
+      });
       expect(login.json()).toMatchObject({
         access: expect.any(String),
         refresh: expect.any(String),
@@ -223,12 +290,25 @@ describe('accounts and sessions', () => {
 
     it('GET /api/me needs a valid token and is never cached', async () => {
       const member = await createActiveMember(t.app);
-      const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${member.access}` } });
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/api/me',
+        headers: { authorization: `Bearer ${member.access}` },
+      });
       expect(me.statusCode).toBe(200);
-      expect(me.json()).toMatchObject({ id: member.user.id, email: member.email, is_active: true, profile_complete: false });
+      expect(me.json()).toMatchObject({
+        id: member.user.id,
+        email: member.email,
+        is_active: true,
+        profile_complete: false,
+      });
       expect(me.headers['cache-control']).toBe('no-store');
       expect((await t.app.inject({ method: 'GET', url: '/api/me' })).statusCode).toBe(401);
-      const forged = await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${member.access}x` } });
+      const forged = await t.app.inject({
+        method: 'GET',
+        url: '/api/me',
+        headers: { authorization: `Bearer ${member.access}x` },
+      });
       expect(forged.statusCode).toBe(401);
     });
 
@@ -256,7 +336,9 @@ describe('accounts and sessions', () => {
         const member = await createActiveMember(strict.app);
         const statuses: number[] = [];
         for (let attempt = 0; attempt < 11; attempt += 1) {
-          statuses.push((await send('/api/login/', { email: member.email, password: 'wrong password here' })).statusCode);
+          statuses.push(
+            (await send('/api/login/', { email: member.email, password: 'wrong password here' })).statusCode,
+          );
         }
         expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
         const limited = await send('/api/login/', { email: member.email, password: member.password });
@@ -265,7 +347,8 @@ describe('accounts and sessions', () => {
         expect(limited.json().code).toBe('rate_limited');
 
         let signup;
-        for (let attempt = 0; attempt < 10; attempt += 1) signup = await send('/api/register/', adultPayload());
+        for (let attempt = 0; attempt < 10; attempt += 1)
+          signup = await send('/api/register/', adultPayload());
         expect(signup?.statusCode).toBe(429);
 
         let reset;
@@ -281,7 +364,10 @@ describe('accounts and sessions', () => {
   describe('passwords', () => {
     it('reset: same answer for unknown addresses; the link works once and revokes sessions', async () => {
       const member = await createActiveMember(t.app);
-      const unknown = await post('/api/auth/request-reset/', { email: uniqueEmail('nobody'), language: 'en' });
+      const unknown = await post('/api/auth/request-reset/', {
+        email: uniqueEmail('nobody'),
+        language: 'en',
+      });
       const known = await post('/api/auth/request-reset/', { email: member.email, language: 'en' });
       expect(unknown.statusCode).toBe(200);
       expect(unknown.json()).toEqual(known.json());
@@ -291,12 +377,16 @@ describe('accounts and sessions', () => {
       const newPassword = 'a brand new passphrase 7';
       const confirmed = await post('/api/auth/reset-confirm/', { token, new_password: newPassword });
       expect(confirmed.statusCode).toBe(200);
-      expect((await post('/api/auth/reset-confirm/', { token, new_password: 'another passphrase 8' })).json().code).toBe(
-        'invalid_reset_token',
-      );
+      expect(
+        (await post('/api/auth/reset-confirm/', { token, new_password: 'another passphrase 8' })).json().code,
+      ).toBe('invalid_reset_token');
       expect((await post('/api/token/refresh/', { refresh: member.refresh })).statusCode).toBe(401);
-      expect((await post('/api/login/', { email: member.email, password: member.password })).statusCode).toBe(401);
-      expect((await post('/api/login/', { email: member.email, password: newPassword })).json().is_active).toBe(true);
+      expect((await post('/api/login/', { email: member.email, password: member.password })).statusCode).toBe(
+        401,
+      );
+      expect(
+        (await post('/api/login/', { email: member.email, password: newPassword })).json().is_active,
+      ).toBe(true);
     });
 
     it('reset: an expired link is refused', async () => {
@@ -307,22 +397,39 @@ describe('accounts and sessions', () => {
         .update(passwordResetTokens)
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(passwordResetTokens.userId, member.user.id));
-      const response = await post('/api/auth/reset-confirm/', { token, new_password: 'a brand new passphrase 7' });
+      const response = await post('/api/auth/reset-confirm/', {
+        token,
+        new_password: 'a brand new passphrase 7',
+      });
       expect(response.json().code).toBe('invalid_reset_token');
     });
 
     it('change password: checks the current one, then revokes every refresh token', async () => {
       const member = await createActiveMember(t.app);
       const auth = { authorization: `Bearer ${member.access}` };
-      const wrong = await post('/api/change-password/', { current_password: 'not it at all', new_password: 'new passphrase 99' }, auth);
+      const wrong = await post(
+        '/api/change-password/',
+        { current_password: 'not it at all', new_password: 'new passphrase 99' },
+        auth,
+      );
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json().fields.current_password).toBeTruthy();
-      const common = await post('/api/change-password/', { current_password: STRONG_PASSWORD, new_password: 'qwerty123' }, auth);
+      const common = await post(
+        '/api/change-password/',
+        { current_password: STRONG_PASSWORD, new_password: 'qwerty123' },
+        auth,
+      );
       expect(common.json().fields.new_password).toBeTruthy();
-      const ok = await post('/api/change-password/', { current_password: STRONG_PASSWORD, new_password: 'new passphrase 99' }, auth);
+      const ok = await post(
+        '/api/change-password/',
+        { current_password: STRONG_PASSWORD, new_password: 'new passphrase 99' },
+        auth,
+      );
       expect(ok.statusCode).toBe(200);
       expect((await post('/api/token/refresh/', { refresh: member.refresh })).statusCode).toBe(401);
-      expect((await post('/api/login/', { email: member.email, password: 'new passphrase 99' })).json().is_active).toBe(true);
+      expect(
+        (await post('/api/login/', { email: member.email, password: 'new passphrase 99' })).json().is_active,
+      ).toBe(true);
     });
   });
 
@@ -350,7 +457,11 @@ describe('accounts and sessions', () => {
       }
       expect(existsSync(folder)).toBe(false);
       expect((await db.select().from(users).where(eq(users.id, other.user.id))).length).toBe(1);
-      const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${member.access}` } });
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/api/me',
+        headers: { authorization: `Bearer ${member.access}` },
+      });
       expect(me.statusCode).toBe(401);
     });
   });

@@ -12,12 +12,22 @@ type Described = {
   invalid?: boolean | undefined;
 };
 
-function describedByIds(...ids: (string | false | undefined)[]) {
+function describedByIds(...ids: (string | undefined)[]) {
   const joined = ids.filter(Boolean).join(' ');
   return joined || undefined;
 }
 
-function FieldNotes({ hintId, hint, errorId, error }: { hintId: string; hint?: ReactNode; errorId: string; error?: string | undefined }) {
+function FieldNotes({
+  hintId,
+  hint,
+  errorId,
+  error,
+}: {
+  hintId: string;
+  hint?: ReactNode;
+  errorId: string;
+  error?: string | undefined;
+}) {
   return (
     <>
       {hint && (
@@ -55,7 +65,7 @@ export function TextField({ label, hint, error, describedBy, invalid, ref, ...in
         id={id}
         className="field__control"
         aria-invalid={error || invalid ? true : undefined}
-        aria-describedby={describedByIds(hint && hintId, error && errorId, describedBy)}
+        aria-describedby={describedByIds(hint ? hintId : undefined, error ? errorId : undefined, describedBy)}
       />
       <FieldNotes hintId={hintId} hint={hint} errorId={errorId} error={error} />
     </div>
@@ -68,7 +78,16 @@ type SelectFieldProps = Described &
     children: ReactNode;
   };
 
-export function SelectField({ label, hint, error, describedBy, invalid, ref, children, ...select }: SelectFieldProps) {
+export function SelectField({
+  label,
+  hint,
+  error,
+  describedBy,
+  invalid,
+  ref,
+  children,
+  ...select
+}: SelectFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -83,7 +102,7 @@ export function SelectField({ label, hint, error, describedBy, invalid, ref, chi
         id={id}
         className="field__control"
         aria-invalid={error || invalid ? true : undefined}
-        aria-describedby={describedByIds(hint && hintId, error && errorId, describedBy)}
+        aria-describedby={describedByIds(hint ? hintId : undefined, error ? errorId : undefined, describedBy)}
       >
         {children}
       </select>
@@ -101,7 +120,15 @@ type CheckboxFieldProps = Described &
   };
 
 /** A checkbox whose whole label is part of the click target. */
-export function CheckboxField({ label, hint, error, describedBy, invalid, ref, ...input }: CheckboxFieldProps) {
+export function CheckboxField({
+  label,
+  hint,
+  error,
+  describedBy,
+  invalid,
+  ref,
+  ...input
+}: CheckboxFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -115,7 +142,11 @@ export function CheckboxField({ label, hint, error, describedBy, invalid, ref, .
           type="checkbox"
           className="checkbox-field__control"
           aria-invalid={error || invalid ? true : undefined}
-          aria-describedby={describedByIds(hint && hintId, error && errorId, describedBy)}
+          aria-describedby={describedByIds(
+            hint ? hintId : undefined,
+            error ? errorId : undefined,
+            describedBy,
+          )}
         />
         <label htmlFor={id} className="checkbox-field__label">
           {label}

@@ -19,7 +19,11 @@ export function FormMessage({
   if (!text) return <div role="status" className="visually-hidden" id={id} />;
   const resolvedTone = tone ?? messageTone(text);
   return (
-    <p id={id} role={resolvedTone === 'error' ? 'alert' : 'status'} className={`message message--${resolvedTone}`}>
+    <p
+      id={id}
+      role={resolvedTone === 'error' ? 'alert' : 'status'}
+      className={`message message--${resolvedTone}`}
+    >
       {text}
     </p>
   );

@@ -95,11 +95,7 @@ export default function ActivatePage() {
   return (
     <section className="page page--narrow">
       <h1>{t('activate.title')}</h1>
-      {knownEmail ? (
-        <p>{t('activate.intro_known', { email: knownEmail })}</p>
-      ) : (
-        <p>{t('activate.intro')}</p>
-      )}
+      {knownEmail ? <p>{t('activate.intro_known', { email: knownEmail })}</p> : <p>{t('activate.intro')}</p>}
       <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
         {!knownEmail && (
           <TextField

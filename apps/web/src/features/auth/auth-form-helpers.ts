@@ -1,4 +1,10 @@
-import { DEFAULT_SIGNUP_LANGUAGE, isSupportedLanguage, type Language } from '@juntos/domain';
+import {
+  DEFAULT_SIGNUP_LANGUAGE,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  isSupportedLanguage,
+  type Language,
+} from '@juntos/domain';
 import { ApiRequestError } from '../../lib/api-client';
 
 /** The interface language, sent with sign-up and e-mail requests so mails come in it. */
@@ -32,4 +38,12 @@ export function issuesByField(result: SchemaCheck): Record<string, string> {
     issues[field] ??= issue.message;
   }
   return issues;
+}
+
+/** The password rule of spec §5 the client can check (a translation key); "not common" is the server's. */
+export function passwordProblem(password: string): string | undefined {
+  if (!password) return 'password.required';
+  if (password.length < PASSWORD_MIN_LENGTH) return 'password.too_short';
+  if (password.length > PASSWORD_MAX_LENGTH) return 'password.too_long';
+  return undefined;
 }

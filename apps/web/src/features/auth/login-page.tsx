@@ -1,9 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { REDIRECT_DELAY_MS } from '@juntos/domain';
 import { FormMessage } from '../../components/ui/form-message';
 import { ApiRequestError } from '../../lib/api-client';
+import { startSession } from '../../lib/session';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useConsent } from '../cookie-consent/consent-context';
@@ -14,6 +16,7 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { consent } = useConsent();
+  const queryClient = useQueryClient();
   useDocumentTitle(t('titles.login'));
   const [email, setEmail] = useState(() => window.localStorage.getItem(STORAGE_KEYS.loginEmail) ?? '');
   const [password, setPassword] = useState('');
@@ -44,8 +47,10 @@ export default function LoginPage() {
         setSubmitting(false);
         return;
       }
-      if (result.access) window.localStorage.setItem(STORAGE_KEYS.accessToken, result.access);
-      if (result.refresh) window.localStorage.setItem(STORAGE_KEYS.refreshToken, result.refresh);
+      if (!result.access || !result.refresh)
+        throw new Error('An active account was answered without tokens.');
+      // Spec §4 "Session": the tokens are stored and the profile fetched before going on.
+      await startSession(queryClient, { access: result.access, refresh: result.refresh });
       setMessage({ text: t('login.success'), tone: 'success' });
       // A full reload after sign-in, so every part of the app starts with the new session.
       setTimeout(

@@ -7,13 +7,20 @@ import { CheckboxField, TextField } from '../../components/ui/field';
 import { FormMessage } from '../../components/ui/form-message';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLater } from '../../lib/use-later';
+import { useTouchedFields } from '../../lib/use-touched-fields';
 import { useConsent } from '../cookie-consent/consent-context';
 import { failureText, interfaceLanguage, issuesByField, serverFieldErrors } from './auth-form-helpers';
 import { register } from './signup-api';
 
 type Field = keyof AdultSignupForm;
 
-const EMPTY: AdultSignupForm = { email: '', password: '', confirmPassword: '', telefono: '', confirmation: false };
+const EMPTY: AdultSignupForm = {
+  email: '',
+  password: '',
+  confirmPassword: '',
+  telefono: '',
+  confirmation: false,
+};
 
 /** Server field names of the registration payload → the field of this form that shows them. */
 const SERVER_FIELDS: Record<string, Field> = {
@@ -33,7 +40,7 @@ export default function SignupAdultPage() {
   useDocumentTitle(t('titles.signup_self'));
   const schema = useMemo(() => createAdultSignupFormSchema(), []);
   const [values, setValues] = useState<AdultSignupForm>(EMPTY);
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [touched, touch] = useTouchedFields<Field>();
   const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
   const [state, setState] = useState<'editing' | 'submitting' | 'done'>('editing');
   const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' }>();
@@ -48,7 +55,6 @@ export default function SignupAdultPage() {
     setValues((previous) => ({ ...previous, [field]: value }));
     setServerErrors((previous) => ({ ...previous, [field]: undefined }));
   };
-  const touch = (field: Field) => setTouched((previous) => ({ ...previous, [field]: true }));
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();

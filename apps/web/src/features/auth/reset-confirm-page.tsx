@@ -1,0 +1,86 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { REDIRECT_DELAY_MS } from '@juntos/domain';
+import { TextField } from '../../components/ui/field';
+import { FormMessage } from '../../components/ui/form-message';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useLater } from '../../lib/use-later';
+import { useTouchedFields } from '../../lib/use-touched-fields';
+import { failureText, passwordProblem } from './auth-form-helpers';
+import { confirmPasswordReset } from './password-api';
+
+/** /reset-confirm?token=… : the link of the reset e-mail leads here (spec §2, §4, §8). */
+export default function ResetConfirmPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const later = useLater();
+  const [searchParams] = useSearchParams();
+  useDocumentTitle(t('titles.reset_confirm'));
+  const token = searchParams.get('token') ?? '';
+  const [password, setPassword] = useState('');
+  const [touched, touch] = useTouchedFields<'password'>();
+  const [state, setState] = useState<'editing' | 'submitting' | 'done'>('editing');
+  const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' }>();
+
+  const problem = passwordProblem(password);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    touch('password');
+    if (state !== 'editing' || problem) return;
+    setState('submitting');
+    setMessage(undefined);
+    try {
+      await confirmPasswordReset(token, password);
+      setState('done');
+      setMessage({ text: t('reset_confirm.success'), tone: 'success' });
+      later(() => void navigate('/login'), REDIRECT_DELAY_MS.long);
+    } catch (error) {
+      setMessage({ text: failureText(error, t('reset_confirm.error')), tone: 'error' });
+      setState('editing');
+    }
+  }
+
+  if (!token) {
+    return (
+      <section className="page page--narrow">
+        <h1>{t('reset_confirm.title')}</h1>
+        <p className="message message--error">{t('reset_confirm.invalid_token')}</p>
+        <p>
+          <Link to="/reset-password" className="button button--primary">
+            {t('reset_confirm.new_link')}
+          </Link>
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <section className="page page--narrow">
+      <h1>{t('reset_confirm.title')}</h1>
+      <p>{t('reset_confirm.intro')}</p>
+      <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
+        <TextField
+          label={t('reset_confirm.new_password')}
+          hint={t('password.rule')}
+          type="password"
+          autoComplete="new-password"
+          required
+          disabled={state !== 'editing'}
+          value={password}
+          error={touched.password && problem ? t(problem) : undefined}
+          onChange={(event) => setPassword(event.target.value)}
+          onBlur={() => touch('password')}
+        />
+        <button type="submit" className="button button--primary" disabled={state !== 'editing'}>
+          {state === 'submitting' ? t('reset_confirm.submitting') : t('reset_confirm.submit')}
+        </button>
+        <FormMessage text={message?.text} tone={message?.tone} />
+      </form>
+      <p>
+        <Link to="/reset-password">{t('reset_confirm.new_link')}</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { baseUrl } from './browser';
+import { activationCodeFrom, waitForEmail } from './mail';
+
+/** Long, unusual and not on any common-password list. */
+export const STRONG_PASSWORD = 'Juntos-e2e-Lantern-42';
+
+let counter = 0;
+/** An address no other test uses (the database lives as long as the whole e2e run). */
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${Date.now()}-${counter}@example.org`;
+}
+
+async function post(path: string, body: unknown) {
+  const response = await fetch(`${baseUrl()}/api${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Accept-Language': 'en' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json().catch(() => undefined)) as unknown };
+}
+
+export type Account = { email: string; password: string; access: string; refresh: string };
+
+/**
+ * An active adult account made through the API (sign-up, then the code from the captured e-mail),
+ * for journeys that start after sign-up.
+ */
+export async function createActiveAccount(prefix = 'member'): Promise<Account> {
+  const email = uniqueEmail(prefix);
+  const since = Date.now();
+  const registered = await post('/register/', {
+    email,
+    password: STRONG_PASSWORD,
+    telefono: '+34600123456',
+    tipo_registro: 'adulto',
+    acepta_mayoria_edad: true,
+    acepta_politica_funcionamiento: true,
+    acepta_responsabilidad_menor: false,
+    language: 'en',
+  });
+  expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+  const code = activationCodeFrom(await waitForEmail(email, since));
+  const activated = await post('/activate/', { email, code });
+  expect(activated.status, JSON.stringify(activated.body)).toBe(200);
+  const tokens = activated.body as { access: string; refresh: string };
+  return { email, password: STRONG_PASSWORD, access: tokens.access, refresh: tokens.refresh };
+}
+
+/** Asks the API to renew a refresh token: 200 while it is valid, 401 once revoked. */
+export async function refreshStatus(refresh: string): Promise<number> {
+  return (await post('/token/refresh/', { refresh })).status;
+}
+
+const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
+
+/** Presses Tab until `target` has the focus, as a keyboard-only member would. */
+export async function tabTo(page: Page, target: Locator, maxPresses = 40) {
+  for (let presses = 0; presses < maxPresses; presses += 1) {
+    if (await isFocused(target)) return;
+    await page.keyboard.press('Tab');
+  }
+  expect(await isFocused(target), 'Tab never reached the element').toBe(true);
+}
+
+export const storedTokens = (page: Page) =>
+  page.evaluate(() => ({
+    access: window.localStorage.getItem('access'),
+    refresh: window.localStorage.getItem('refresh'),
+  }));
+
+/** Signs in through the login form and waits for the account page it leads to. */
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/edit-profile' || url.pathname === '/info');
+  await page.getByRole('heading', { level: 1, name: 'Your account' }).waitFor();
+  await page.getByText(email).waitFor();
+}
