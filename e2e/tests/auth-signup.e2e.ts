@@ -4,6 +4,7 @@ import { STRONG_PASSWORD, storedTokens, tabTo, uniqueEmail } from '../support/ac
 import { expectNoAxeViolations } from '../support/axe';
 import { launchBrowser, newContext } from '../support/browser';
 import { activationCodeFrom, waitForEmail } from '../support/mail';
+import { expectOnlyTranslatedText } from '../support/translated-text';
 
 const adultForm = (page: Page) => ({
   email: page.getByLabel('E-mail address'),
@@ -237,6 +238,27 @@ describe('sign-up and activation (spec §2, §4, §5, §8)', () => {
     await form.submit.click();
     await expectMessage('❌ Addresses from temporary e-mail services are not accepted.');
     expect(await alert.count()).toBe(1);
+    await context.close();
+  });
+
+  it('every public account screen shows only translated text and passes axe', async () => {
+    const context = await newContext(browser, { consent: { advertising: false } });
+    const page = await context.newPage();
+    const screens = [
+      ['/signup', 'Create an account'],
+      ['/signup/self', 'Create my account'],
+      ['/signup/menor', 'Create an account for a minor'],
+      ['/activate?email=someone%40example.org', 'Activate your account'],
+      ['/reset-password', 'Reset your password'],
+      ['/reset-confirm?token=abcdefghijklmnop', 'Choose a new password'],
+      ['/reset-confirm', 'Choose a new password'],
+    ] as const;
+    for (const [path, heading] of screens) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await expectOnlyTranslatedText(page, 'en');
+      await expectNoAxeViolations(page, path);
+    }
     await context.close();
   });
 

@@ -1,4 +1,4 @@
-import { ApiErrorSchema, DEFAULT_ACCEPT_LANGUAGE, type ApiError, type TokenPair } from '@juntos/domain';
+import { DEFAULT_ACCEPT_LANGUAGE, type ApiError, type TokenPair } from '@juntos/domain';
 import { i18n } from './i18n';
 import { STORAGE_KEYS, clearStoredTokens, readStoredToken, storeTokens } from './storage-keys';
 
@@ -48,6 +48,24 @@ async function readPayload(response: Response): Promise<unknown> {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The error shape of DESIGN.md, checked by hand rather than with the zod ApiErrorSchema: this
+ * module loads with every page (the session check), and zod stays out of the first bundle.
+ */
+function asApiError(value: unknown): ApiError | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { error, code, fields, detail } = value as Record<string, unknown>;
+  if (typeof error !== 'string' || typeof code !== 'string') return undefined;
+  const body: ApiError = { error, code };
+  if (typeof detail === 'string') body.detail = detail;
+  if (typeof fields === 'object' && fields !== null) {
+    body.fields = Object.fromEntries(
+      Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
+  }
+  return body;
 }
 
 function isTokenPair(value: unknown): value is TokenPair {
@@ -127,13 +145,7 @@ export async function apiRequest<T>(path: string, init: RequestInit = {}): Promi
 
   const payload = await readPayload(response);
   if (!response.ok) {
-    const parsed = ApiErrorSchema.safeParse(payload);
-    throw new ApiRequestError(response.status, parsed.success ? parsed.data : undefined);
+    throw new ApiRequestError(response.status, asApiError(payload));
   }
   return payload as T;
-}
-
-/** The server's message for a failed call, when it sent one (already in the interface language). */
-export function serverMessage(error: unknown): string | undefined {
-  return error instanceof ApiRequestError ? error.body?.error : undefined;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adultPayload, codeFrom } from '../../test-support/accounts';
-import { decodeQuotedPrintable, startSmtpReceiver } from '../../test-support/smtp-receiver';
+import { parseEmail } from '../../test-support/email-message';
+import { startSmtpReceiver } from '../../test-support/smtp-receiver';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
 describe('e-mail through a real SMTP server', () => {
@@ -20,10 +21,10 @@ describe('e-mail through a real SMTP server', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/register/', payload })).statusCode).toBe(201);
     const message = smtp.messages.find((m) => m.to.includes(payload.email));
     expect(message?.from).toBe('no-reply@juntos.test');
-    const text = decodeQuotedPrintable(message?.raw ?? '');
-    expect(text).toContain('text/plain');
-    expect(text).toContain('text/html');
-    const code = codeFrom(text.split('text/plain')[1] ?? '');
+    const email = parseEmail(message?.raw ?? '');
+    expect(email.subject).toContain('activation code');
+    const code = codeFrom(email.text);
+    expect(email.html).toContain(code);
     const activated = await t.app.inject({
       method: 'POST',
       url: '/api/activate/',

@@ -44,7 +44,7 @@ describe('accounts and sessions', () => {
       const payload = adultPayload({ email: `  Mixed.Case-${Date.now()}@Example.ORG ` });
       const response = await post('/api/register/', payload);
       expect(response.statusCode).toBe(201);
-      const email = (payload.email as string).trim().toLowerCase();
+      const email = payload.email.trim().toLowerCase();
       expect(response.json()).toMatchObject({ email });
       const [user] = await t.app.database.db.select().from(users).where(eq(users.email, email));
       expect(user).toMatchObject({ isActive: false, tipoRegistro: 'adulto', language: 'en' });
@@ -69,7 +69,7 @@ describe('accounts and sessions', () => {
     it('writes the e-mail in the language of the payload', async () => {
       const payload = adultPayload({ language: 'de' });
       await post('/api/register/', payload);
-      const mail = await lastEmailTo(t.app, payload.email as string);
+      const mail = await lastEmailTo(t.app, payload.email);
       expect(mail.subject).not.toContain('activation code');
       expect(mail.htmlBody).toContain('lang="de"');
     });
@@ -79,7 +79,7 @@ describe('accounts and sessions', () => {
       expect((await post('/api/register/', payload)).statusCode).toBe(201);
       const again = await post('/api/register/', {
         ...payload,
-        email: (payload.email as string).toUpperCase(),
+        email: payload.email.toUpperCase(),
       });
       expect(again.statusCode).toBe(409);
       expect(again.json()).toMatchObject({ code: 'email_taken', fields: { email: expect.any(String) } });
@@ -166,7 +166,7 @@ describe('accounts and sessions', () => {
       it(`refuses: ${label}`, async () => {
         const response = await post('/api/register/', minorPayload(change));
         expect(response.statusCode).toBe(400);
-        expect(Object.keys(response.json().fields)).toContain(field);
+        expect(Object.keys(response.json<{ fields: Record<string, string> }>().fields)).toContain(field);
       });
     }
 
@@ -174,10 +174,7 @@ describe('accounts and sessions', () => {
       const payload = minorPayload();
       const response = await post('/api/register/', payload);
       expect(response.statusCode).toBe(201);
-      const [user] = await t.app.database.db
-        .select()
-        .from(users)
-        .where(eq(users.email, payload.email as string));
+      const [user] = await t.app.database.db.select().from(users).where(eq(users.email, payload.email));
       expect(user).toMatchObject({
         tipoRegistro: 'menor',
         nombreTutor: 'María López',
@@ -208,7 +205,7 @@ describe('accounts and sessions', () => {
     it('wrong codes count; after 5 a new code is needed, and the new code works', async () => {
       const payload = adultPayload();
       await post('/api/register/', payload);
-      const code = codeFrom((await lastEmailTo(t.app, payload.email as string)).textBody);
+      const code = codeFrom((await lastEmailTo(t.app, payload.email)).textBody);
       const wrong = code === '000000' ? '111111' : '000000';
       for (let attempt = 1; attempt <= 4; attempt += 1) {
         const response = await post('/api/activate/', { email: payload.email, code: wrong });
@@ -223,7 +220,7 @@ describe('accounts and sessions', () => {
 
       const resend = await post('/api/activate/resend/', { email: payload.email });
       expect(resend.statusCode).toBe(200);
-      const newCode = codeFrom((await lastEmailTo(t.app, payload.email as string)).textBody);
+      const newCode = codeFrom((await lastEmailTo(t.app, payload.email)).textBody);
       const activated = await post('/api/activate/', { email: payload.email, code: newCode });
       expect(activated.statusCode).toBe(200);
       expect(activated.json()).toMatchObject({
@@ -237,11 +234,8 @@ describe('accounts and sessions', () => {
     it('an expired code is refused', async () => {
       const payload = adultPayload();
       await post('/api/register/', payload);
-      const code = codeFrom((await lastEmailTo(t.app, payload.email as string)).textBody);
-      const [user] = await t.app.database.db
-        .select()
-        .from(users)
-        .where(eq(users.email, payload.email as string));
+      const code = codeFrom((await lastEmailTo(t.app, payload.email)).textBody);
+      const [user] = await t.app.database.db.select().from(users).where(eq(users.email, payload.email));
       await t.app.database.db
         .update(activationCodes)
         .set({ expiresAt: new Date(Date.now() - 1000) })
