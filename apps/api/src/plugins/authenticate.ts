@@ -23,3 +23,5 @@ export function createRequireAuth(accessTokens: AccessTokens) {
     void reply.header('cache-control', 'no-store');
   };
 }
+
+export type RequireAuth = ReturnType<typeof createRequireAuth>;

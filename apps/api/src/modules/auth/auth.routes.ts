@@ -1,4 +1,4 @@
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   ActivationSchema,
   ChangePasswordSchema,
@@ -11,6 +11,7 @@ import {
 import { isDisposableEmail } from '@juntos/domain/disposable-email';
 import { z } from 'zod';
 import { requestLanguage, translate } from '../../i18n/messages';
+import type { RequireAuth } from '../../plugins/authenticate';
 import type { AuthService } from './auth.service';
 
 const RegistrationSchema = createRegistrationSchema(isDisposableEmail);
@@ -20,11 +21,7 @@ const LogoutSchema = z.object({ refresh: z.string().max(200).optional() }).optio
  * Accounts and sessions (spec §7 "Auth and account"): thin handlers that validate with the shared
  * schemas, call the service, and present only the fields the client reads.
  */
-export function registerAuthRoutes(
-  app: FastifyInstance,
-  service: AuthService,
-  requireAuth: preHandlerHookHandler,
-) {
+export function registerAuthRoutes(app: FastifyInstance, service: AuthService, requireAuth: RequireAuth) {
   app.post('/api/register/', async (request, reply) => {
     const input = RegistrationSchema.parse(request.body);
     const user = await service.register(input, request.ip);
