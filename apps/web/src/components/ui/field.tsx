@@ -12,6 +12,18 @@ type Described = {
   invalid?: boolean | undefined;
 };
 
+/** A field's own props (label, hint, error…) apart from those passed on to its control. */
+function splitDescribed<Props extends Described>({
+  label,
+  hint,
+  error,
+  describedBy,
+  invalid,
+  ...control
+}: Props) {
+  return [{ label, hint, error, describedBy, invalid }, control] as const;
+}
+
 function describedByIds(...ids: (string | undefined)[]) {
   const joined = ids.filter(Boolean).join(' ');
   return joined || undefined;
@@ -44,31 +56,56 @@ function FieldNotes({
   );
 }
 
+/**
+ * Ties a control to its hint, its error and any outside description: the control's id and ARIA
+ * attributes (aria-invalid, aria-describedby), and the notes shown below it.
+ */
+function useDescribedControl({ hint, error, describedBy, invalid }: Omit<Described, 'label'>) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return {
+    control: {
+      id,
+      'aria-invalid': error || invalid ? true : undefined,
+      'aria-describedby': describedByIds(hint ? hintId : undefined, error ? errorId : undefined, describedBy),
+    },
+    notes: <FieldNotes hintId={hintId} hint={hint} errorId={errorId} error={error} />,
+  };
+}
+
+type DescribedControl = ReturnType<typeof useDescribedControl>['control'];
+
+/** The label above the control, then its notes: the layout of text inputs and selects. */
+function LabelledControl({
+  label,
+  children,
+  ...description
+}: Described & { children: (control: DescribedControl) => ReactNode }) {
+  const { control, notes } = useDescribedControl(description);
+  return (
+    <div className="field">
+      <label htmlFor={control.id} className="field__label">
+        {label}
+      </label>
+      {children(control)}
+      {notes}
+    </div>
+  );
+}
+
 type TextFieldProps = Described &
   Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className' | 'aria-invalid' | 'aria-describedby'> & {
     ref?: Ref<HTMLInputElement>;
   };
 
 /** A labelled text input with its hint and error wired to it (aria-describedby, aria-invalid). */
-export function TextField({ label, hint, error, describedBy, invalid, ref, ...input }: TextFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
+export function TextField({ ref, ...props }: TextFieldProps) {
+  const [described, input] = splitDescribed(props);
   return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <input
-        {...input}
-        ref={ref}
-        id={id}
-        className="field__control"
-        aria-invalid={error || invalid ? true : undefined}
-        aria-describedby={describedByIds(hint ? hintId : undefined, error ? errorId : undefined, describedBy)}
-      />
-      <FieldNotes hintId={hintId} hint={hint} errorId={errorId} error={error} />
-    </div>
+    <LabelledControl {...described}>
+      {(control) => <input {...input} ref={ref} {...control} className="field__control" />}
+    </LabelledControl>
   );
 }
 
@@ -78,36 +115,16 @@ type SelectFieldProps = Described &
     children: ReactNode;
   };
 
-export function SelectField({
-  label,
-  hint,
-  error,
-  describedBy,
-  invalid,
-  ref,
-  children,
-  ...select
-}: SelectFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
+export function SelectField({ ref, children, ...props }: SelectFieldProps) {
+  const [described, select] = splitDescribed(props);
   return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <select
-        {...select}
-        ref={ref}
-        id={id}
-        className="field__control"
-        aria-invalid={error || invalid ? true : undefined}
-        aria-describedby={describedByIds(hint ? hintId : undefined, error ? errorId : undefined, describedBy)}
-      >
-        {children}
-      </select>
-      <FieldNotes hintId={hintId} hint={hint} errorId={errorId} error={error} />
-    </div>
+    <LabelledControl {...described}>
+      {(control) => (
+        <select {...select} ref={ref} {...control} className="field__control">
+          {children}
+        </select>
+      )}
+    </LabelledControl>
   );
 }
 
@@ -120,39 +137,18 @@ type CheckboxFieldProps = Described &
   };
 
 /** A checkbox whose whole label is part of the click target. */
-export function CheckboxField({
-  label,
-  hint,
-  error,
-  describedBy,
-  invalid,
-  ref,
-  ...input
-}: CheckboxFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
+export function CheckboxField({ ref, ...props }: CheckboxFieldProps) {
+  const [{ label, ...description }, input] = splitDescribed(props);
+  const { control, notes } = useDescribedControl(description);
   return (
     <div className="field">
       <div className="checkbox-field">
-        <input
-          {...input}
-          ref={ref}
-          id={id}
-          type="checkbox"
-          className="checkbox-field__control"
-          aria-invalid={error || invalid ? true : undefined}
-          aria-describedby={describedByIds(
-            hint ? hintId : undefined,
-            error ? errorId : undefined,
-            describedBy,
-          )}
-        />
-        <label htmlFor={id} className="checkbox-field__label">
+        <input {...input} ref={ref} {...control} type="checkbox" className="checkbox-field__control" />
+        <label htmlFor={control.id} className="checkbox-field__label">
           {label}
         </label>
       </div>
-      <FieldNotes hintId={hintId} hint={hint} errorId={errorId} error={error} />
+      {notes}
     </div>
   );
 }

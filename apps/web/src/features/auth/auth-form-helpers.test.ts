@@ -1,7 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createMinorSignupFormSchema } from '@juntos/domain';
 import { ApiRequestError } from '../../lib/api-client';
-import { failureText, issuesByField, passwordProblem, serverFieldErrors } from './auth-form-helpers';
+import {
+  failureText,
+  formFieldErrors,
+  issuesByField,
+  passwordProblem,
+  serverFieldErrors,
+} from './auth-form-helpers';
 
 vi.mock('../../lib/i18n', () => ({ i18n: { resolvedLanguage: 'en' } }));
 
@@ -22,6 +28,24 @@ describe('sign-up and password form helpers', () => {
     expect(failureText(refused, 'Fallback')).toBe('❌ Temporary addresses are not accepted.');
     expect(serverFieldErrors(refused)).toEqual({ email: 'Temporary addresses are not accepted.' });
     expect(serverFieldErrors(new Error('x'))).toEqual({});
+  });
+
+  it("puts the server's field messages on the form fields that show them, the first one kept", () => {
+    const refused = new ApiRequestError(400, {
+      error: 'Some fields are not valid.',
+      code: 'validation_failed',
+      fields: {
+        acepta_mayoria_edad: 'Tick it.',
+        acepta_politica_funcionamiento: 'Tick this too.',
+        other: 'x',
+      },
+    });
+    const serverFields = {
+      acepta_mayoria_edad: 'confirmation',
+      acepta_politica_funcionamiento: 'confirmation',
+    };
+    expect(formFieldErrors(refused, serverFields)).toEqual({ confirmation: 'Tick it.' });
+    expect(formFieldErrors(new Error('x'), serverFields)).toEqual({});
   });
 
   it('the minor form reports only the first rule that fails, in the spec order', () => {

@@ -25,6 +25,22 @@ export function serverFieldErrors(error: unknown): Record<string, string> {
   return error instanceof ApiRequestError ? (error.body?.fields ?? {}) : {};
 }
 
+/**
+ * The server's per-field messages put on the form's own fields: `serverFields` names the form
+ * field that shows each field of the payload; where two name the same one, the first message stays.
+ */
+export function formFieldErrors<Field extends string>(
+  error: unknown,
+  serverFields: Readonly<Record<string, Field>>,
+): Partial<Record<Field, string>> {
+  const fields: Partial<Record<Field, string>> = {};
+  for (const [name, text] of Object.entries(serverFieldErrors(error))) {
+    const field = serverFields[name];
+    if (field) fields[field] ??= text;
+  }
+  return fields;
+}
+
 /** The first issue (a translation key) for each field of a failed schema check. */
 type SchemaCheck =
   | { success: true }

@@ -1,16 +1,14 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { REDIRECT_DELAY_MS, createAdultSignupFormSchema, type AdultSignupForm } from '@juntos/domain';
-import { ExternalLink } from '../../components/ui/external-link';
-import { CheckboxField, TextField } from '../../components/ui/field';
+import { createAdultSignupFormSchema, type AdultSignupForm } from '@juntos/domain';
+import { CheckboxField } from '../../components/ui/field';
 import { FormMessage } from '../../components/ui/form-message';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useLater } from '../../lib/use-later';
 import { useTouchedFields } from '../../lib/use-touched-fields';
-import { useConsent } from '../cookie-consent/consent-context';
-import { failureText, interfaceLanguage, issuesByField, serverFieldErrors } from './auth-form-helpers';
-import { register } from './signup-api';
+import { formFieldErrors, issuesByField } from './auth-form-helpers';
+import { CredentialFields } from './credential-fields';
+import { PolicyLinks, SignupLinks } from './signup-links';
+import { useSignup } from './use-signup';
 
 type Field = keyof AdultSignupForm;
 
@@ -33,18 +31,13 @@ const SERVER_FIELDS: Record<string, Field> = {
 
 /** /signup/self: adult sign-up (spec §2, §4 "Adult sign-up", §5, §8). */
 export default function SignupAdultPage() {
-  const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
-  const later = useLater();
-  const { consent } = useConsent();
+  const { t } = useTranslation();
   useDocumentTitle(t('titles.signup_self'));
   const schema = useMemo(() => createAdultSignupFormSchema(), []);
   const [values, setValues] = useState<AdultSignupForm>(EMPTY);
   const [touched, touch] = useTouchedFields<Field>();
   const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
-  const [state, setState] = useState<'editing' | 'submitting' | 'done'>('editing');
-  const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' }>();
-  const locked = !consent;
+  const { locked, state, busy, message, submit } = useSignup('signup_adult');
 
   const result = schema.safeParse(values);
   const issues = issuesByField(result);
@@ -58,37 +51,19 @@ export default function SignupAdultPage() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (locked || state !== 'editing' || !result.success) return;
-    setState('submitting');
-    setMessage(undefined);
-    const email = values.email.trim();
-    try {
-      await register({
-        email,
-        password: values.password,
-        telefono: values.telefono.trim(),
+    if (busy || !result.success) return;
+    await submit(
+      values,
+      {
         tipo_registro: 'adulto',
         acepta_mayoria_edad: true,
         acepta_politica_funcionamiento: true,
         acepta_responsabilidad_menor: false,
-        language: interfaceLanguage(i18n.resolvedLanguage),
-      });
-      setState('done');
-      setMessage({ text: t('signup_adult.success'), tone: 'success' });
-      later(() => void navigate('/activate', { state: { email } }), REDIRECT_DELAY_MS.medium);
-    } catch (error) {
-      const fields: Partial<Record<Field, string>> = {};
-      for (const [name, text] of Object.entries(serverFieldErrors(error))) {
-        const field = SERVER_FIELDS[name];
-        if (field) fields[field] ??= text;
-      }
-      setServerErrors(fields);
-      setMessage({ text: failureText(error, t('signup_adult.error')), tone: 'error' });
-      setState('editing');
-    }
+      },
+      (error) => setServerErrors(formFieldErrors(error, SERVER_FIELDS)),
+    );
   }
 
-  const common = { disabled: locked || state !== 'editing', required: true };
   const showSubmitHint = !result.success && !locked && state === 'editing';
 
   return (
@@ -97,63 +72,23 @@ export default function SignupAdultPage() {
       <p>{t('signup_adult.intro')}</p>
       {locked && <p className="message message--info">{t('signup.consent_needed')}</p>}
       <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
-        <TextField
-          {...common}
-          label={t('signup_adult.email')}
-          type="email"
-          autoComplete="email"
-          spellCheck={false}
-          value={values.email}
-          error={errorFor('email')}
-          onChange={(event) => change('email', event.target.value)}
-          onBlur={() => touch('email')}
+        <CredentialFields
+          screen="signup_adult"
+          values={values}
+          disabled={busy}
+          errors={{
+            email: errorFor('email'),
+            password: errorFor('password'),
+            confirmPassword: errorFor('confirmPassword'),
+            telefono: errorFor('telefono'),
+          }}
+          onChange={change}
+          onBlur={touch}
         />
-        <TextField
-          {...common}
-          label={t('signup_adult.password')}
-          hint={t('password.rule')}
-          type="password"
-          autoComplete="new-password"
-          value={values.password}
-          error={errorFor('password')}
-          onChange={(event) => change('password', event.target.value)}
-          onBlur={() => touch('password')}
-        />
-        <TextField
-          {...common}
-          label={t('signup_adult.confirm_password')}
-          type="password"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          error={errorFor('confirmPassword')}
-          onChange={(event) => change('confirmPassword', event.target.value)}
-          onBlur={() => touch('confirmPassword')}
-        />
-        <TextField
-          {...common}
-          label={t('signup_adult.phone')}
-          hint={t('signup_adult.phone_hint')}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          value={values.telefono}
-          error={errorFor('telefono')}
-          onChange={(event) => change('telefono', event.target.value)}
-          onBlur={() => touch('telefono')}
-        />
-        <div className="field">
-          <p className="form__note">{t('signup.policies_intro')}</p>
-          <ul className="form__policies">
-            <li>
-              <ExternalLink href="/politica/terms">{t('signup.terms_link')}</ExternalLink>
-            </li>
-            <li>
-              <ExternalLink href="/politica/privacy">{t('signup.privacy_link')}</ExternalLink>
-            </li>
-          </ul>
-        </div>
+        <PolicyLinks />
         <CheckboxField
-          {...common}
+          disabled={busy}
+          required
           label={t('signup_adult.confirmation')}
           checked={values.confirmation}
           error={errorFor('confirmation')}
@@ -171,21 +106,14 @@ export default function SignupAdultPage() {
         <button
           type="submit"
           className="button button--primary"
-          disabled={locked || state !== 'editing' || !result.success}
+          disabled={busy || !result.success}
           aria-describedby={showSubmitHint ? 'signup-adult-submit-hint' : undefined}
         >
           {state === 'submitting' ? t('signup_adult.submitting') : t('signup_adult.submit')}
         </button>
         <FormMessage text={message?.text} tone={message?.tone} />
       </form>
-      <div className="form__links">
-        <Link to="/signup" className="button button--ghost">
-          {t('signup.back_to_choice')}
-        </Link>
-        <Link to="/login" className="button button--ghost">
-          {t('signup.have_account')}
-        </Link>
-      </div>
+      <SignupLinks />
     </section>
   );
 }

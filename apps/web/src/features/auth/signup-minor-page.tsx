@@ -1,21 +1,18 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
 import {
   GUARDIAN_RELATIONS,
-  REDIRECT_DELAY_MS,
   createMinorSignupFormSchema,
   type GuardianRelation,
   type MinorSignupForm,
 } from '@juntos/domain';
-import { ExternalLink } from '../../components/ui/external-link';
 import { CheckboxField, SelectField, TextField } from '../../components/ui/field';
 import { FormMessage } from '../../components/ui/form-message';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useLater } from '../../lib/use-later';
-import { useConsent } from '../cookie-consent/consent-context';
-import { failureText, interfaceLanguage, issuesByField, serverFieldErrors } from './auth-form-helpers';
-import { register } from './signup-api';
+import { formFieldErrors, issuesByField } from './auth-form-helpers';
+import { CredentialFields } from './credential-fields';
+import { PolicyLinks, SignupLinks } from './signup-links';
+import { useSignup } from './use-signup';
 
 type Field = keyof MinorSignupForm;
 
@@ -48,18 +45,13 @@ const SERVER_FIELDS: Record<string, Field> = {
  * is shown; the field it concerns is marked invalid and described by that message.
  */
 export default function SignupMinorPage() {
-  const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
-  const later = useLater();
-  const { consent } = useConsent();
+  const { t } = useTranslation();
   useDocumentTitle(t('titles.signup_minor'));
   const schema = useMemo(() => createMinorSignupFormSchema(), []);
   const messageId = useId();
   const [values, setValues] = useState<MinorSignupForm>(EMPTY);
   const [invalid, setInvalid] = useState<Partial<Record<Field, boolean>>>({});
-  const [state, setState] = useState<'editing' | 'submitting' | 'done'>('editing');
-  const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' }>();
-  const locked = !consent;
+  const { locked, state, busy, message, setMessage, submit } = useSignup('signup_minor');
 
   const change = <K extends Field>(field: K, value: MinorSignupForm[K]) => {
     setValues((previous) => ({ ...previous, [field]: value }));
@@ -68,7 +60,7 @@ export default function SignupMinorPage() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (locked || state !== 'editing') return;
+    if (busy) return;
     const result = schema.safeParse(values);
     if (!result.success) {
       const [field, key] = Object.entries(issuesByField(result))[0] ?? [];
@@ -76,40 +68,26 @@ export default function SignupMinorPage() {
       setMessage({ text: t(key ?? 'signup_minor.required_fields'), tone: 'error' });
       return;
     }
-    setState('submitting');
-    setMessage(undefined);
     setInvalid({});
-    const email = values.email.trim();
-    try {
-      await register({
-        email,
-        password: values.password,
-        telefono: values.telefono.trim(),
+    await submit(
+      values,
+      {
         tipo_registro: 'menor',
         acepta_mayoria_edad: true,
         acepta_politica_funcionamiento: true,
         acepta_responsabilidad_menor: true,
         nombre_tutor: values.nombre_tutor.trim(),
         relacion_tutor: values.relacion_tutor as GuardianRelation,
-        language: interfaceLanguage(i18n.resolvedLanguage),
-      });
-      setState('done');
-      setMessage({ text: t('signup_minor.success'), tone: 'success' });
-      later(() => void navigate('/activate', { state: { email } }), REDIRECT_DELAY_MS.medium);
-    } catch (error) {
-      const marked: Partial<Record<Field, boolean>> = {};
-      for (const name of Object.keys(serverFieldErrors(error))) {
-        const field = SERVER_FIELDS[name];
-        if (field) marked[field] = true;
-      }
-      setInvalid(marked);
-      setMessage({ text: failureText(error, t('signup_minor.error')), tone: 'error' });
-      setState('editing');
-    }
+      },
+      (error) => {
+        const refused = Object.keys(formFieldErrors(error, SERVER_FIELDS));
+        setInvalid(Object.fromEntries(refused.map((field) => [field, true])));
+      },
+    );
   }
 
   const field = (name: Field) => ({
-    disabled: locked || state !== 'editing',
+    disabled: busy,
     required: true,
     invalid: invalid[name],
     describedBy: invalid[name] ? messageId : undefined,
@@ -123,42 +101,14 @@ export default function SignupMinorPage() {
       <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
         <fieldset className="form__fieldset">
           <legend>{t('signup_minor.account_legend')}</legend>
-          <TextField
-            {...field('email')}
-            label={t('signup_minor.email')}
-            hint={t('signup_minor.email_hint')}
-            type="email"
-            autoComplete="email"
-            spellCheck={false}
-            value={values.email}
-            onChange={(event) => change('email', event.target.value)}
-          />
-          <TextField
-            {...field('password')}
-            label={t('signup_minor.password')}
-            hint={t('password.rule')}
-            type="password"
-            autoComplete="new-password"
-            value={values.password}
-            onChange={(event) => change('password', event.target.value)}
-          />
-          <TextField
-            {...field('confirmPassword')}
-            label={t('signup_minor.confirm_password')}
-            type="password"
-            autoComplete="new-password"
-            value={values.confirmPassword}
-            onChange={(event) => change('confirmPassword', event.target.value)}
-          />
-          <TextField
-            {...field('telefono')}
-            label={t('signup_minor.phone')}
-            hint={t('signup_minor.phone_hint')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            value={values.telefono}
-            onChange={(event) => change('telefono', event.target.value)}
+          <CredentialFields
+            screen="signup_minor"
+            emailHint={t('signup_minor.email_hint')}
+            values={values}
+            disabled={busy}
+            invalid={invalid}
+            describedBy={messageId}
+            onChange={change}
           />
         </fieldset>
         <fieldset className="form__fieldset">
@@ -185,17 +135,7 @@ export default function SignupMinorPage() {
             ))}
           </SelectField>
         </fieldset>
-        <div className="field">
-          <p className="form__note">{t('signup.policies_intro')}</p>
-          <ul className="form__policies">
-            <li>
-              <ExternalLink href="/politica/terms">{t('signup.terms_link')}</ExternalLink>
-            </li>
-            <li>
-              <ExternalLink href="/politica/privacy">{t('signup.privacy_link')}</ExternalLink>
-            </li>
-          </ul>
-        </div>
+        <PolicyLinks />
         <CheckboxField
           {...field('legalConfirmation')}
           label={t('signup_minor.legal_confirmation')}
@@ -208,19 +148,12 @@ export default function SignupMinorPage() {
           checked={values.responsibilityConfirmation}
           onChange={(event) => change('responsibilityConfirmation', event.target.checked)}
         />
-        <button type="submit" className="button button--primary" disabled={locked || state !== 'editing'}>
+        <button type="submit" className="button button--primary" disabled={busy}>
           {state === 'submitting' ? t('signup_minor.submitting') : t('signup_minor.submit')}
         </button>
         <FormMessage id={messageId} text={message?.text} tone={message?.tone} />
       </form>
-      <div className="form__links">
-        <Link to="/signup" className="button button--ghost">
-          {t('signup.back_to_choice')}
-        </Link>
-        <Link to="/login" className="button button--ghost">
-          {t('signup.have_account')}
-        </Link>
-      </div>
+      <SignupLinks />
     </section>
   );
 }
