@@ -1,21 +1,44 @@
-import { rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * Where uploaded files live. Every file of a member is stored under `users/<id>/`, so deleting an
- * account removes all of them at once. Local disk by default (DATA_DIR/media).
+ * Where uploaded files live. Every file of a member is stored under `users/<id>/` with a random
+ * name, so deleting an account removes all of them at once and a URL reveals nothing. Local disk
+ * (DATA_DIR/media, served at /media/) by default.
  */
 export type MediaStore = {
+  /** Stores a file for a member; returns its key (`users/<id>/<uuid>.<ext>`). */
+  save(userId: number, data: Buffer, extension: string): Promise<string>;
+  /** Removes one file; succeeds when it is already gone. */
+  remove(key: string): Promise<void>;
   /** Removes every file of a member; succeeds when there is nothing to remove. */
   deleteOwnerFiles(userId: number): Promise<void>;
-  ownerPrefix(userId: number): string;
+  /** The address the browser loads the file from. */
+  publicUrl(key: string): string;
 };
 
+const KEY_PATTERN = /^users\/\d+\/[0-9a-f-]{36}\.[a-z0-9]{2,5}$/;
+
 export function createLocalMediaStore(root: string): MediaStore {
+  // Keys come from this store, but a corrupted row must never make rm() leave the media folder.
+  const resolve = (key: string) => {
+    if (!KEY_PATTERN.test(key)) throw new Error(`not a media key: ${key}`);
+    return path.join(root, key);
+  };
   return {
-    ownerPrefix: (userId) => `users/${userId}/`,
+    async save(userId, data, extension) {
+      const key = `users/${userId}/${randomUUID()}.${extension}`;
+      await mkdir(path.dirname(resolve(key)), { recursive: true });
+      await writeFile(resolve(key), data);
+      return key;
+    },
+    async remove(key) {
+      await rm(resolve(key), { force: true });
+    },
     async deleteOwnerFiles(userId) {
       await rm(path.join(root, 'users', String(userId)), { recursive: true, force: true });
     },
+    publicUrl: (key) => `/media/${key}`,
   };
 }
