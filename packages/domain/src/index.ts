@@ -7,3 +7,4 @@ export * from './languages';
 export * from './legal-document';
 export * from './translation-completeness';
 export * from './auth';
+export * from './countries';
