@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { baseUrl } from './browser';
 import { activationCodeFrom, waitForEmail } from './mail';
+import { adultPayload } from '../../apps/api/src/test-support/payloads';
 
 /** Long, unusual and not on any common-password list. */
 export const STRONG_PASSWORD = 'Juntos-e2e-Lantern-42';
@@ -31,16 +32,7 @@ export type Account = { email: string; password: string; access: string; refresh
 export async function createActiveAccount(prefix = 'member'): Promise<Account> {
   const email = uniqueEmail(prefix);
   const since = Date.now();
-  const registered = await post('/register/', {
-    email,
-    password: STRONG_PASSWORD,
-    telefono: '+34600123456',
-    tipo_registro: 'adulto',
-    acepta_mayoria_edad: true,
-    acepta_politica_funcionamiento: true,
-    acepta_responsabilidad_menor: false,
-    language: 'en',
-  });
+  const registered = await post('/register/', adultPayload({ email, password: STRONG_PASSWORD }));
   expect(registered.status, JSON.stringify(registered.body)).toBe(201);
   const code = activationCodeFrom(await waitForEmail(email, since));
   const activated = await post('/activate/', { email, code });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActiveAccount, refreshStatus, storedTokens, tabTo } from '../support/accounts';
 import { expectNoAxeViolations } from '../support/axe';
 import { launchBrowser, newContext } from '../support/browser';
+import { adultPayload } from '../../apps/api/src/test-support/payloads';
 
 describe('sign-in, session and sign-out (spec §4 "Session", "Logout", "Login outcomes")', () => {
   let browser: Browser;
@@ -129,16 +130,7 @@ describe('sign-in, session and sign-out (spec §4 "Session", "Logout", "Login ou
     const page = await context.newPage();
     const email = `pending-${Date.now()}@example.org`;
     const registered = await page.request.post('/api/register/', {
-      data: {
-        email,
-        password: 'Juntos-e2e-Pending-77',
-        telefono: '+34600123456',
-        tipo_registro: 'adulto',
-        acepta_mayoria_edad: true,
-        acepta_politica_funcionamiento: true,
-        acepta_responsabilidad_menor: false,
-        language: 'en',
-      },
+      data: adultPayload({ email, password: 'Juntos-e2e-Pending-77' }),
     });
     expect(registered.status()).toBe(201);
     await page.goto('/login');
