@@ -141,6 +141,22 @@ const registrationBase = {
   language: languageField,
 };
 
+/** The e-mail and phone rules of both registration payloads, with each form's message keys. */
+const checkContact =
+  (
+    isDisposableEmail: DisposableEmailCheck,
+    phonePattern: RegExp,
+    messages: { email: string; disposable: string; phone: string },
+  ) =>
+  (body: { email: string; telefono: string }, context: z.RefinementCtx) => {
+    if (!isValidEmail(normalizeEmail(body.email)))
+      context.addIssue({ code: 'custom', path: ['email'], message: messages.email });
+    else if (isDisposableEmail(body.email))
+      context.addIssue({ code: 'custom', path: ['email'], message: messages.disposable });
+    if (!phonePattern.test(body.telefono.trim()))
+      context.addIssue({ code: 'custom', path: ['telefono'], message: messages.phone });
+  };
+
 const createAdultRegistrationSchema = (isDisposableEmail: DisposableEmailCheck) =>
   z
     .object({
@@ -150,14 +166,13 @@ const createAdultRegistrationSchema = (isDisposableEmail: DisposableEmailCheck) 
       acepta_politica_funcionamiento: z.literal(true, { error: 'signup_adult.confirmation_required' }),
       acepta_responsabilidad_menor: z.boolean().optional(),
     })
-    .superRefine((body, context) => {
-      if (!isValidEmail(normalizeEmail(body.email)))
-        context.addIssue({ code: 'custom', path: ['email'], message: 'signup_adult.invalid_fields' });
-      else if (isDisposableEmail(body.email))
-        context.addIssue({ code: 'custom', path: ['email'], message: 'signup_adult.temp_email' });
-      if (!ADULT_PHONE_PATTERN.test(body.telefono.trim()))
-        context.addIssue({ code: 'custom', path: ['telefono'], message: 'signup_adult.invalid_phone' });
-    });
+    .superRefine(
+      checkContact(isDisposableEmail, ADULT_PHONE_PATTERN, {
+        email: 'signup_adult.invalid_fields',
+        disposable: 'signup_adult.temp_email',
+        phone: 'signup_adult.invalid_phone',
+      }),
+    );
 
 const createMinorRegistrationSchema = (isDisposableEmail: DisposableEmailCheck) =>
   z
@@ -174,14 +189,13 @@ const createMinorRegistrationSchema = (isDisposableEmail: DisposableEmailCheck) 
       acepta_politica_funcionamiento: z.literal(true, { error: 'signup_minor.legal_required' }),
       acepta_responsabilidad_menor: z.literal(true, { error: 'signup_minor.legal_required' }),
     })
-    .superRefine((body, context) => {
-      if (!isValidEmail(normalizeEmail(body.email)))
-        context.addIssue({ code: 'custom', path: ['email'], message: 'signup_minor.invalid_email' });
-      else if (isDisposableEmail(body.email))
-        context.addIssue({ code: 'custom', path: ['email'], message: 'signup_minor.temp_email' });
-      if (!MINOR_PHONE_PATTERN.test(body.telefono.trim()))
-        context.addIssue({ code: 'custom', path: ['telefono'], message: 'signup_minor.invalid_phone' });
-    });
+    .superRefine(
+      checkContact(isDisposableEmail, MINOR_PHONE_PATTERN, {
+        email: 'signup_minor.invalid_email',
+        disposable: 'signup_minor.temp_email',
+        phone: 'signup_minor.invalid_phone',
+      }),
+    );
 
 /** The body of POST /register/: `tipo_registro` selects the adult or the minor payload. */
 export const createRegistrationSchema = (isDisposableEmail: DisposableEmailCheck) =>
@@ -191,6 +205,11 @@ export const createRegistrationSchema = (isDisposableEmail: DisposableEmailCheck
     { error: 'signup.type_invalid' },
   );
 export type Registration = z.infer<ReturnType<typeof createRegistrationSchema>>;
+
+/** A required string whose every failure (missing, empty, too long) is the one message `key`. */
+const requiredText = (key: string, max: number, min = 1) =>
+  z.string({ error: key }).min(min, key).max(max, key);
+const requiredEmail = (key: string) => z.string({ error: key }).trim().min(1, key).max(EMAIL_MAX_LENGTH, key);
 
 export const LoginSchema = z.object({
   email: z
@@ -205,44 +224,27 @@ export const LoginSchema = z.object({
 });
 
 export const ActivationSchema = z.object({
-  email: z
-    .string({ error: 'activate.email_required' })
-    .trim()
-    .min(1, 'activate.email_required')
-    .max(EMAIL_MAX_LENGTH, 'activate.email_required'),
+  email: requiredEmail('activate.email_required'),
   code: z.string({ error: 'activate.invalid_code' }).regex(ACTIVATION_CODE_PATTERN, 'activate.invalid_code'),
 });
 
 export const EmailOnlySchema = z.object({
-  email: z
-    .string({ error: 'reset.email_required' })
-    .trim()
-    .min(1, 'reset.email_required')
-    .max(EMAIL_MAX_LENGTH, 'reset.email_required'),
+  email: requiredEmail('reset.email_required'),
   language: languageField,
 });
 
 export const ResetConfirmSchema = z.object({
-  token: z
-    .string({ error: 'reset_confirm.invalid_token' })
-    .min(10, 'reset_confirm.invalid_token')
-    .max(200, 'reset_confirm.invalid_token'),
+  token: requiredText('reset_confirm.invalid_token', 200, 10),
   new_password: passwordField,
 });
 
 export const ChangePasswordSchema = z.object({
-  current_password: z
-    .string({ error: 'change_password.required' })
-    .min(1, 'change_password.required')
-    .max(1024, 'change_password.required'),
+  current_password: requiredText('change_password.required', 1024),
   new_password: passwordField,
 });
 
 export const RefreshSchema = z.object({
-  refresh: z
-    .string({ error: 'auth.refresh_invalid' })
-    .min(10, 'auth.refresh_invalid')
-    .max(200, 'auth.refresh_invalid'),
+  refresh: requiredText('auth.refresh_invalid', 200, 10),
 });
 
 /** Login answer (spec §3): tokens only when the account is active. */

@@ -13,6 +13,8 @@ export class AppError extends Error {
       /** Field name → message key, for validation errors. */
       fields?: Record<string, string>;
       headers?: Record<string, string>;
+      /** Also send the message as `detail` (the spec's login screen reads that field). */
+      withDetail?: boolean;
     } = {},
   ) {
     super(code);
@@ -22,6 +24,3 @@ export class AppError extends Error {
 
 export const notFound = (messageKey = 'errors.not_found', values?: Record<string, string>) =>
   new AppError(404, 'not_found', messageKey, { values });
-
-export const validationFailed = (fields: Record<string, string>) =>
-  new AppError(400, 'validation_failed', 'errors.validation', { fields });

@@ -35,10 +35,15 @@ export function sendError(
   status: number,
   code: string,
   messageKey: string,
-  options: { values?: Record<string, string | number>; fields?: Record<string, string> } = {},
+  options: {
+    values?: Record<string, string | number>;
+    fields?: Record<string, string>;
+    withDetail?: boolean;
+  } = {},
 ) {
   const language = requestLanguage(request.headers);
   const body: ApiError = { error: translate(language, messageKey, options.values), code };
+  if (options.withDetail) body.detail = body.error;
   if (options.fields) {
     body.fields = Object.fromEntries(
       Object.entries(options.fields).map(([field, key]) => [field, translate(language, key)]),

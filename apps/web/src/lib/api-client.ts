@@ -51,7 +51,7 @@ async function readPayload(response: Response): Promise<unknown> {
 }
 
 /**
- * The error shape of DESIGN.md, checked by hand rather than with the zod ApiErrorSchema: this
+ * The error shape of DESIGN.md, checked by hand rather than with zod: this
  * module loads with every page (the session check), and zod stays out of the first bundle.
  */
 function asApiError(value: unknown): ApiError | undefined {

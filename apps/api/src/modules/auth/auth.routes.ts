@@ -42,18 +42,9 @@ export function registerAuthRoutes(app: FastifyInstance, service: AuthService, r
     return { detail: translate(requestLanguage(request.headers), 'auth.code_sent') };
   });
 
-  app.post('/api/login/', async (request, reply) => {
+  app.post('/api/login/', async (request) => {
     const { email, password } = LoginSchema.parse(request.body);
-    try {
-      return await service.login(email, password, request.ip);
-    } catch (error) {
-      // The spec's client shows `detail` for a failed login.
-      if (error instanceof Error && 'code' in error && error.code === 'invalid_credentials') {
-        const message = translate(requestLanguage(request.headers), 'errors.invalid_credentials');
-        return reply.status(401).send({ error: message, code: 'invalid_credentials', detail: message });
-      }
-      throw error;
-    }
+    return service.login(email, password, request.ip);
   });
 
   app.post('/api/token/refresh/', async (request) => {

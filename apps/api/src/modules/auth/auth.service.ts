@@ -43,6 +43,10 @@ export type AuthServiceDependencies = {
   now?: () => Date;
 };
 
+/** The same answer for an unknown address and a wrong password (no account enumeration). */
+const invalidCredentials = () =>
+  new AppError(401, 'invalid_credentials', 'errors.invalid_credentials', { withDetail: true });
+
 const languageOf = (user: UserRow): Language => (isSupportedLanguage(user.language) ? user.language : 'es');
 
 export function presentUser(user: UserRow): AccountUser {
@@ -181,10 +185,9 @@ export function createAuthService(deps: AuthServiceDependencies) {
       const user = await deps.repository.findUserByEmail(email);
       if (!user) {
         await verifyAgainstNothing(password);
-        throw new AppError(401, 'invalid_credentials', 'errors.invalid_credentials');
+        throw invalidCredentials();
       }
-      if (!(await verifyPassword(user.passwordHash, password)))
-        throw new AppError(401, 'invalid_credentials', 'errors.invalid_credentials');
+      if (!(await verifyPassword(user.passwordHash, password))) throw invalidCredentials();
       if (!user.isActive) {
         await sendActivationCode(user);
         return { is_active: false, activation_required: true, profile_complete: false };
