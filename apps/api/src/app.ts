@@ -9,6 +9,18 @@ import { createAuthRepository } from './modules/auth/auth.repository';
 import { createAuthService } from './modules/auth/auth.service';
 import { createAccessTokens } from './modules/auth/tokens';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import { createDiseaseCatalogue } from './modules/diseases/disease-catalogue';
+import { createDiseasesRepository } from './modules/diseases/diseases.repository';
+import { registerDiseaseRoutes } from './modules/diseases/diseases.routes';
+import { createFunctionalProfileRepository } from './modules/functional-profile/functional-profile.repository';
+import { registerFunctionalProfileRoutes } from './modules/functional-profile/functional-profile.routes';
+import { createProfileRepository } from './modules/profile/profile.repository';
+import { registerProfileRoutes } from './modules/profile/profile.routes';
+import { createProfileService } from './modules/profile/profile.service';
+import { createWordCloudRepository } from './modules/word-cloud/word-cloud.repository';
+import { registerWordCloudRoutes } from './modules/word-cloud/word-cloud.routes';
+import { createWordCloudService, type WordCloudService } from './modules/word-cloud/word-cloud.service';
+import { registerMultipart } from './lib/multipart-form';
 import { createRequireAuth } from './plugins/authenticate';
 import { registerStaticContent } from './modules/static-content/static-content.routes';
 import { registerErrorHandling } from './plugins/errors';
@@ -23,6 +35,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: DatabaseHandle;
+    /** Exposed so tests and shutdown can apply pending word-cloud changes at once. */
+    wordCloud: WordCloudService;
   }
 }
 
@@ -73,13 +87,28 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
     db: database.db,
     log: app.log,
   });
+  await registerMultipart(app);
   const accessTokens = createAccessTokens(config.jwtSecret);
   const requireAuth = createRequireAuth(accessTokens);
+  const mediaStore = createLocalMediaStore(config.paths.media);
+  const diseases = createDiseaseCatalogue({
+    starter: config.paths.starterDiseases,
+    imported: config.paths.importedDiseases,
+  });
+  const wordCloud = createWordCloudService({
+    repository: createWordCloudRepository(database.db),
+    diseases,
+    mediaStore,
+    debounceMs: config.wordCloudDebounceMs,
+    log: app.log,
+  });
+  app.decorate('wordCloud', wordCloud);
   const authService = createAuthService({
     repository: createAuthRepository(database.db),
     accessTokens,
     mailer,
-    mediaStore: createLocalMediaStore(config.paths.media),
+    mediaStore,
+    onAccountDeleted: () => wordCloud.profilesChanged(),
     secret: config.jwtSecret,
     publicUrl: config.publicUrl,
     productName: config.operator.name,
@@ -88,6 +117,21 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
 
   registerHealthRoutes(app, database);
   registerAuthRoutes(app, authService, requireAuth);
+  const profileService = createProfileService({
+    repository: createProfileRepository(database.db),
+    mediaStore,
+    diseases,
+    onProfileChanged: () => wordCloud.profilesChanged(),
+  });
+  registerProfileRoutes(app, profileService, requireAuth, (userId) => authService.me(userId));
+  registerDiseaseRoutes(app, {
+    catalogue: diseases,
+    repository: createDiseasesRepository(database.db),
+    orphacodeOf: (userId) => profileService.orphacodeOf(userId),
+    requireAuth,
+  });
+  registerFunctionalProfileRoutes(app, createFunctionalProfileRepository(database.db), requireAuth);
+  registerWordCloudRoutes(app, wordCloud, requireAuth);
   if (config.env === 'test') {
     const { registerTestRoutes } = await import('./modules/testing/testing.routes');
     registerTestRoutes(app);
@@ -96,6 +140,7 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   await registerStaticContent(app, config);
 
   app.addHook('onClose', async () => {
+    wordCloud.close();
     mailer.close();
     if (!dependencies?.database) await database.close();
   });

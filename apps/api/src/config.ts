@@ -55,6 +55,7 @@ const EnvironmentSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60_000).default(10_000),
   MAIL_FROM: z.string().trim().min(3).optional(),
   RATE_LIMIT_SCALE: z.coerce.number().min(1, 'must be 1 or more').max(1000).default(1),
+  WORD_CLOUD_DEBOUNCE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
 });
 
 export type Config = {
@@ -69,7 +70,17 @@ export type Config = {
   publicUrl: string;
   logLevel: string;
   operator: { name: string; address: string; contactEmail: string };
-  paths: { webDist: string; webPublic: string; media: string; pglite: string };
+  paths: {
+    webDist: string;
+    webPublic: string;
+    media: string;
+    pglite: string;
+    /** Disease lists shipped with the app and those imported from Orphadata (these win). */
+    starterDiseases: string;
+    importedDiseases: string;
+  };
+  /** How long profile changes are gathered before the word cloud is drawn again. */
+  wordCloudDebounceMs: number;
   shutdownTimeoutMs: number;
   mailFrom: string;
   /** Multiplies every rate limit (the browser tests sign up many accounts from one address). */
@@ -102,7 +113,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const env = parsed.data;
-  const dataDir = path.resolve(env.DATA_DIR);
+  // npm runs workspace scripts (db:migrate, import:orphanet) inside apps/api; a relative DATA_DIR
+  // still means the folder where the command was typed (INIT_CWD), as it does for `npm start`.
+  const dataDir = path.resolve(process.env.INIT_CWD ?? process.cwd(), env.DATA_DIR);
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   return {
     env: env.NODE_ENV,
@@ -125,7 +138,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       webPublic: path.join(repositoryRoot, 'apps/web/public'),
       media: path.join(dataDir, 'media'),
       pglite: path.join(dataDir, 'pg'),
+      starterDiseases: path.join(repositoryRoot, 'apps/web/public/enfermedades'),
+      importedDiseases: path.join(dataDir, 'enfermedades'),
     },
+    wordCloudDebounceMs: env.WORD_CLOUD_DEBOUNCE_MS,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     mailFrom: env.MAIL_FROM ?? `${env.OPERATOR_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
     rateLimitScale: env.RATE_LIMIT_SCALE,

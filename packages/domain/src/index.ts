@@ -8,3 +8,5 @@ export * from './legal-document';
 export * from './translation-completeness';
 export * from './auth';
 export * from './countries';
+export * from './profile';
+export * from './functional-profile';

@@ -20,3 +20,27 @@ describe('compareTranslations', () => {
     );
   });
 });
+
+describe('plural forms', () => {
+  const en = { files_one: '{{count}} file', files_other: '{{count}} files' };
+  it('asks each language for its own plural categories', () => {
+    expect(
+      compareTranslations(
+        en,
+        {
+          files_one: '{{count}} plik',
+          files_few: '{{count}} pliki',
+          files_many: '{{count}} plików',
+          files_other: '{{count}} pliku',
+        },
+        'pl',
+      ),
+    ).toEqual([]);
+    expect(
+      compareTranslations(en, { files_one: '{{count}} plik', files_other: '{{count}} pliku' }, 'pl'),
+    ).toEqual([
+      { key: 'files_few', problem: 'missing' },
+      { key: 'files_many', problem: 'missing' },
+    ]);
+  });
+});

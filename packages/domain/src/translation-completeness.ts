@@ -25,8 +25,35 @@ const placeholders = (value: unknown) =>
         .join(',')
     : '';
 
-export function compareTranslations(reference: unknown, candidate: unknown): TranslationProblem[] {
-  const expected = flatten(reference);
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/**
+ * i18next plurals: a key `x_other` in the reference stands for `x_<category>` for every plural
+ * category of the candidate's language (Polish needs one, few, many, other; English one, other).
+ */
+function expandPlurals(expected: Map<string, unknown>, language: string | undefined) {
+  if (!language) return expected;
+  const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+  const expanded = new Map<string, unknown>();
+  const bases = new Set(
+    [...expected.keys()].filter((key) => key.endsWith('_other')).map((key) => key.replace(PLURAL_SUFFIX, '')),
+  );
+  for (const [key, value] of expected) {
+    const base = key.replace(PLURAL_SUFFIX, '');
+    if (!PLURAL_SUFFIX.test(key) || !bases.has(base)) expanded.set(key, value);
+  }
+  for (const base of bases)
+    for (const category of categories) expanded.set(`${base}_${category}`, expected.get(`${base}_other`));
+  return expanded;
+}
+
+/** `language`, when given, is the candidate's language, for its plural forms. */
+export function compareTranslations(
+  reference: unknown,
+  candidate: unknown,
+  language?: string,
+): TranslationProblem[] {
+  const expected = expandPlurals(flatten(reference), language);
   const actual = flatten(candidate);
   const problems: TranslationProblem[] = [];
   for (const [key, value] of expected) {

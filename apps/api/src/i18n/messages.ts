@@ -76,3 +76,19 @@ export function requestLanguage(headers: { 'accept-language'?: string | undefine
 }
 
 export { localesDir as serverLocalesDir };
+
+const namespaceCache = new Map<string, Catalogue | undefined>();
+
+/**
+ * A text of another namespace of the web app (perfil_funcional…) in the caller's language,
+ * falling back to English, then to the key. Read once per language and namespace.
+ */
+export function translateNamespace(language: Language, namespace: string, key: string): string {
+  const catalogueOf = (lng: Language) => {
+    const id = `${lng}/${namespace}`;
+    if (!namespaceCache.has(id))
+      namespaceCache.set(id, readJson(path.join(webLocalesDir, lng, `${namespace}.json`)));
+    return namespaceCache.get(id);
+  };
+  return lookup(catalogueOf(language), key) ?? lookup(catalogueOf(FALLBACK_LANGUAGE), key) ?? key;
+}

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -14,11 +14,16 @@ export type MediaStore = {
   remove(key: string): Promise<void>;
   /** Removes every file of a member; succeeds when there is nothing to remove. */
   deleteOwnerFiles(userId: number): Promise<void>;
+  /**
+   * Stores a file the platform itself produces (the word cloud) under a fixed name, replacing
+   * the previous one; returns its key (`app/<name>`).
+   */
+  saveAppFile(name: string, data: Buffer): Promise<string>;
   /** The address the browser loads the file from. */
   publicUrl(key: string): string;
 };
 
-const KEY_PATTERN = /^users\/\d+\/[0-9a-f-]{36}\.[a-z0-9]{2,5}$/;
+const KEY_PATTERN = /^(users\/\d+\/[0-9a-f-]{36}|app\/[a-z0-9-]+)\.[a-z0-9]{2,5}$/;
 
 export function createLocalMediaStore(root: string): MediaStore {
   // Keys come from this store, but a corrupted row must never make rm() leave the media folder.
@@ -31,6 +36,15 @@ export function createLocalMediaStore(root: string): MediaStore {
       const key = `users/${userId}/${randomUUID()}.${extension}`;
       await mkdir(path.dirname(resolve(key)), { recursive: true });
       await writeFile(resolve(key), data);
+      return key;
+    },
+    async saveAppFile(name, data) {
+      const key = `app/${name}`;
+      const file = resolve(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // Written aside then renamed: a browser loading the file never gets half of it.
+      await writeFile(`${file}.tmp`, data);
+      await rename(`${file}.tmp`, file);
       return key;
     },
     async remove(key) {

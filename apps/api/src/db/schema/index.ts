@@ -1,3 +1,5 @@
 export * from './app-settings';
 export * from './auth';
 export * from './users';
+export * from './profiles';
+export * from './diseases';

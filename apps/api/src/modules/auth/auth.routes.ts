@@ -76,8 +76,6 @@ export function registerAuthRoutes(app: FastifyInstance, service: AuthService, r
     return { detail: translate(requestLanguage(request.headers), 'auth.password_changed') };
   });
 
-  app.get('/api/me', { preHandler: requireAuth }, async (request) => service.me(request.userId));
-
   app.delete('/api/delete-account/', { preHandler: requireAuth }, async (request) => {
     await service.deleteAccount(request.userId);
     return { detail: translate(requestLanguage(request.headers), 'auth.account_deleted') };

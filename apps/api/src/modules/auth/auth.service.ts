@@ -39,6 +39,8 @@ export type AuthServiceDependencies = {
   secret: string;
   publicUrl: string;
   productName: string;
+  /** Told after an account is deleted (its declared disease leaves the word cloud). */
+  onAccountDeleted?: () => void;
   rateLimitScale: number;
   now?: () => Date;
 };
@@ -297,6 +299,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
       const deleted = await deps.repository.deleteUser(userId);
       if (deleted.length === 0) throw new AppError(401, 'unauthorized', 'errors.unauthorized');
       await deps.mediaStore.deleteOwnerFiles(userId);
+      deps.onAccountDeleted?.();
     },
   };
 }

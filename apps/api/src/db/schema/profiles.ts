@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import type { FieldAudience, PrivateProfileField } from '@juntos/domain';
+import { users } from './users';
+
+/**
+ * A member's own profile (spec §3), one row per account, created at the first save. Functional
+ * fields hold the spec's values as written (checked by the shared schema before they get here).
+ */
+export const profiles = pgTable(
+  'profiles',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nombre: text('nombre').notNull(),
+    apellidos: text('apellidos').notNull().default(''),
+    /** Media-store key of the photo (`users/<id>/<uuid>.webp`), never a path the client chose. */
+    photoKey: text('photo_key'),
+    country: text('country').notNull(),
+    ciudad: text('ciudad').notNull().default(''),
+    comunidad: text('comunidad').notNull().default(''),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
+    bio: text('bio').notNull().default(''),
+    enfermedad: text('enfermedad').notNull(),
+    orphacode: integer('orphacode'),
+    habla: text('habla'),
+    escribe: text('escribe'),
+    movilidad: text('movilidad'),
+    motricidad: text('motricidad'),
+    ver: text('ver'),
+    audition: text('audition'),
+    memoire: text('memoire'),
+    orientation: text('orientation'),
+    concentration: text('concentration'),
+    /** Who sees each health field; a field absent here is visible to all members (the default). */
+    visibility: jsonb('visibility')
+      .$type<Partial<Record<PrivateProfileField, FieldAudience>>>()
+      .notNull()
+      .default({}),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('profiles_country_city_idx').on(table.country, table.ciudad),
+    index('profiles_orphacode_idx')
+      .on(table.orphacode)
+      .where(sql`${table.orphacode} is not null`),
+  ],
+);
+
+/**
+ * Friendship between two members. One row per pair, whoever asked first; the friends feature
+ * adds requests and notifications on top. Health fields shown to "friends only" read this.
+ */
+export const friendships = pgTable(
+  'friendships',
+  {
+    requesterId: bigint('requester_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addresseeId: bigint('addressee_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'accepted'] })
+      .notNull()
+      .default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.requesterId, table.addresseeId] }),
+    index('friendships_addressee_idx').on(table.addresseeId, table.status),
+    check('friendships_not_self', sql`${table.requesterId} <> ${table.addresseeId}`),
+  ],
+);
+
+/** A member's answer for one characteristic of the functional profile (ICF-based catalogue). */
+export const functionalAnswers = pgTable(
+  'functional_answers',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    characteristicId: text('characteristic_id').notNull(),
+    estado: text('estado', { enum: ['necesita ayuda', 'no necesita ayuda'] }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.characteristicId] })],
+);

@@ -1,0 +1,72 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from './app-error';
+import { MAX_IMAGE_BYTES } from './images';
+
+/** Text fields of a form: profile, post and gallery forms stay far below these. */
+const LIMITS = { fields: 60, fieldSize: 16 * 1024, files: 1, parts: 70 } as const;
+
+export type MultipartForm = {
+  fields: Record<string, string>;
+  /** The uploaded file of the expected field, if one was chosen. */
+  file?: Buffer;
+};
+
+/**
+ * Multipart forms with at most one file (a photo or an image). The file is read into memory
+ * with a hard limit one byte above the image limit, so an oversized upload is refused with 413
+ * without buffering more than that.
+ */
+export async function registerMultipart(app: FastifyInstance) {
+  await app.register(multipart, {
+    limits: { ...LIMITS, fileSize: MAX_IMAGE_BYTES + 1 },
+    throwFileSizeLimit: true,
+  });
+}
+
+const tooLarge = (fileField: string) =>
+  new AppError(413, 'image_too_large', 'errors.image_too_large', {
+    values: { max: MAX_IMAGE_BYTES / 1024 / 1024 },
+    fields: { [fileField]: 'errors.image_too_large' },
+  });
+
+/**
+ * Reads a form sent as multipart (what the screens send) or as JSON (handy for scripts); other
+ * files than `fileField` are drained and ignored.
+ */
+export async function readForm(request: FastifyRequest, fileField: string): Promise<MultipartForm> {
+  if (!request.isMultipart()) {
+    const body: unknown = request.body ?? {};
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      throw new AppError(400, 'bad_request', 'errors.bad_request');
+    const fields = Object.fromEntries(
+      Object.entries(body).map(([key, value]) => [
+        key,
+        value === null || value === undefined ? '' : String(value),
+      ]),
+    );
+    return { fields };
+  }
+
+  const form: MultipartForm = { fields: {} };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') form.fields[part.fieldname] = part.value;
+      } else if (part.fieldname === fileField && part.filename) {
+        form.file = await part.toBuffer();
+        if (form.file.length === 0) form.file = undefined;
+      } else {
+        part.file.resume();
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(fileField);
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw new AppError(413, 'body_too_large', 'errors.body_too_large');
+    if (code?.startsWith('FST_')) throw new AppError(400, 'bad_request', 'errors.bad_request');
+    throw error;
+  }
+  return form;
+}

@@ -1,0 +1,52 @@
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { friendships, profiles, users } from '../../db/schema';
+
+export type ProfileRow = typeof profiles.$inferSelect;
+export type ProfileValues = Omit<typeof profiles.$inferInsert, 'userId' | 'updatedAt'>;
+
+/** Data access of profiles: the member's own row, and what a viewer needs to see another's. */
+export function createProfileRepository(db: Database) {
+  return {
+    async findAccount(userId: number) {
+      const [row] = await db
+        .select({ user: users, profile: profiles })
+        .from(users)
+        .leftJoin(profiles, eq(profiles.userId, users.id))
+        .where(eq(users.id, userId))
+        .limit(1);
+      return row;
+    },
+
+    /** Saves the profile and marks it complete (login answers profile_complete from that). */
+    async saveProfile(userId: number, values: ProfileValues) {
+      return db.transaction(async (tx) => {
+        await tx
+          .insert(profiles)
+          .values({ ...values, userId })
+          .onConflictDoUpdate({ target: profiles.userId, set: { ...values, updatedAt: sql`now()` } });
+        await tx
+          .update(users)
+          .set({ profileCompletedAt: sql`coalesce(${users.profileCompletedAt}, now())` })
+          .where(eq(users.id, userId));
+      });
+    },
+
+    /** The friendship between two members, in whichever direction it was asked. */
+    async friendshipBetween(viewerId: number, memberId: number) {
+      const [row] = await db
+        .select()
+        .from(friendships)
+        .where(
+          or(
+            and(eq(friendships.requesterId, viewerId), eq(friendships.addresseeId, memberId)),
+            and(eq(friendships.requesterId, memberId), eq(friendships.addresseeId, viewerId)),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+  };
+}
+
+export type ProfileRepository = ReturnType<typeof createProfileRepository>;

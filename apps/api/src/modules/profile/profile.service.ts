@@ -1,0 +1,121 @@
+import {
+  NO_DIAGNOSIS,
+  ageGroupOf,
+  createProfileSchema,
+  todayIso,
+  type FriendshipStatus,
+  type ViewerRelation,
+} from '@juntos/domain';
+import { AppError, notFound } from '../../lib/app-error';
+import { processUploadedImage } from '../../lib/images';
+import type { MediaStore } from '../../lib/media-store';
+import type { MultipartForm } from '../../lib/multipart-form';
+import type { DiseaseCatalogue } from '../diseases/disease-catalogue';
+import { presentOwnProfile, presentProfileFor } from './profile-presenter';
+import type { ProfileRepository, ProfileValues } from './profile.repository';
+
+const unauthorized = () => new AppError(401, 'unauthorized', 'errors.unauthorized');
+
+export function createProfileService(deps: {
+  repository: ProfileRepository;
+  mediaStore: MediaStore;
+  diseases: DiseaseCatalogue;
+  /** Told after every save, so aggregates of profiles (the word cloud) can follow. */
+  onProfileChanged?: () => void;
+  now?: () => Date;
+}) {
+  const today = () => todayIso(deps.now?.() ?? new Date());
+
+  async function accountOf(userId: number) {
+    const account = await deps.repository.findAccount(userId);
+    if (!account || !account.user.isActive) throw unauthorized();
+    return account;
+  }
+
+  return {
+    async ownProfile(userId: number) {
+      const { user, profile } = await accountOf(userId);
+      return presentOwnProfile(user, profile, deps.mediaStore);
+    },
+
+    /**
+     * Applies the save rules of spec §5, then stores the profile. A new photo is checked and
+     * re-encoded before anything is written; the old file goes only once the row points to the
+     * new one, so a failure never leaves the profile without its photo.
+     */
+    async saveProfile(userId: number, form: MultipartForm) {
+      const { user, profile: current } = await accountOf(userId);
+      const schema = createProfileSchema({
+        registrationType: user.tipoRegistro,
+        today: today(),
+        isKnownOrphaCode: (code) => code === current?.orphacode || deps.diseases.hasCode(code),
+      });
+      const input = schema.parse(form.fields);
+      const photo = form.file ? await processUploadedImage(form.file, 'photo') : undefined;
+      const removePhoto = !photo && form.fields.remove_photo === 'true';
+
+      const { visibility, date_of_birth, ...fields } = input;
+      const values: ProfileValues = {
+        ...fields,
+        dateOfBirth: date_of_birth,
+        enfermedad: fields.enfermedad || NO_DIAGNOSIS,
+        visibility,
+        photoKey: removePhoto ? null : (current?.photoKey ?? null),
+      };
+
+      const newKey = photo ? await deps.mediaStore.save(userId, photo.data, 'webp') : undefined;
+      if (newKey) values.photoKey = newKey;
+      try {
+        await deps.repository.saveProfile(userId, values);
+      } catch (error) {
+        if (newKey) await deps.mediaStore.remove(newKey);
+        throw error;
+      }
+      const replaced =
+        current?.photoKey && current.photoKey !== values.photoKey ? current.photoKey : undefined;
+      if (replaced) await deps.mediaStore.remove(replaced);
+      deps.onProfileChanged?.();
+      return this.ownProfile(userId);
+    },
+
+    /**
+     * Another member's profile as the viewer may see it. Members of the other age group (minors
+     * and adults) do not see each other's profiles (DESIGN.md safeguarding): 404, as for an
+     * unknown id, so the answer does not reveal that the person exists.
+     */
+    async profileForViewer(viewerId: number, memberId: number) {
+      const viewer = await accountOf(viewerId);
+      const member = await deps.repository.findAccount(memberId);
+      if (!member?.profile || !member.user.isActive) throw notFound('errors.profile_not_found');
+      const day = today();
+      const groupOf = (account: typeof viewer) =>
+        ageGroupOf(account.user.tipoRegistro, account.profile?.dateOfBirth ?? null, day);
+      if (viewerId !== memberId && groupOf(viewer) !== groupOf(member))
+        throw notFound('errors.profile_not_found');
+
+      let relation: ViewerRelation = 'member';
+      let status: FriendshipStatus = 'none';
+      if (viewerId === memberId) {
+        relation = 'self';
+        status = 'self';
+      } else {
+        const friendship = await deps.repository.friendshipBetween(viewerId, memberId);
+        if (friendship?.status === 'accepted') {
+          relation = 'friend';
+          status = 'accepted';
+        } else if (friendship) {
+          status = friendship.requesterId === viewerId ? 'pending' : 'received';
+        }
+      }
+      return presentProfileFor(member.profile, relation, status, deps.mediaStore, day);
+    },
+
+    /** The member's rare-disease code, if any (for its status). */
+    async orphacodeOf(userId: number) {
+      const { profile } = await accountOf(userId);
+      return profile?.orphacode ?? null;
+    },
+  };
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>;
