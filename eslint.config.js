@@ -65,6 +65,7 @@ export default tseslint.config(
               auth: [],
               diseases: [],
               'functional-profile': [],
+              monetization: [],
               // Both read disease names from the catalogue.
               profile: ['./diseases/disease-catalogue.ts'],
               'word-cloud': ['./diseases/disease-catalogue.ts'],

@@ -37,7 +37,11 @@ export default async function setup(project: TestProject) {
   let server: ServerProcess;
   try {
     // Every journey signs up and in from 127.0.0.1: the per-address limits would stop the suite.
-    server = await startServerProcess({ SMTP_URL: mail.url, RATE_LIMIT_SCALE: '100' });
+    server = await startServerProcess({
+      SMTP_URL: mail.url,
+      RATE_LIMIT_SCALE: '100',
+      WORD_CLOUD_DEBOUNCE_MS: '200',
+    });
   } catch (error) {
     await mail.close();
     throw error;

@@ -87,7 +87,7 @@ describe('forgotten and changed passwords (spec §2, §4, §7, §8)', () => {
       localStorage: { access: account.access, refresh: account.refresh },
     });
     const page = await context.newPage();
-    await page.goto('/info');
+    await page.goto('/profile');
     await page.getByRole('link', { name: 'Change my password' }).click();
     await page.waitForURL('**/change-password');
     const current = page.getByLabel('Current password');

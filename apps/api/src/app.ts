@@ -21,6 +21,7 @@ import { createWordCloudRepository } from './modules/word-cloud/word-cloud.repos
 import { registerWordCloudRoutes } from './modules/word-cloud/word-cloud.routes';
 import { createWordCloudService, type WordCloudService } from './modules/word-cloud/word-cloud.service';
 import { registerMultipart } from './lib/multipart-form';
+import { registerMonetizationRoutes } from './modules/monetization/monetization.routes';
 import { createRequireAuth } from './plugins/authenticate';
 import { registerStaticContent } from './modules/static-content/static-content.routes';
 import { registerErrorHandling } from './plugins/errors';
@@ -132,6 +133,7 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   });
   registerFunctionalProfileRoutes(app, createFunctionalProfileRepository(database.db), requireAuth);
   registerWordCloudRoutes(app, wordCloud, requireAuth);
+  registerMonetizationRoutes(app, database.db, requireAuth);
   if (config.env === 'test') {
     const { registerTestRoutes } = await import('./modules/testing/testing.routes');
     registerTestRoutes(app);

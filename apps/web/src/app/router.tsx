@@ -15,15 +15,23 @@ const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-pag
 const ResetConfirmPage = lazy(() => import('../features/auth/reset-confirm-page'));
 const ChangePasswordPage = lazy(() => import('../features/auth/change-password-page'));
 const LogoutPage = lazy(() => import('../features/auth/logout-page'));
-const AccountPage = lazy(() => import('../features/auth/account-page'));
+const InfoPage = lazy(() => import('../features/info/info-page'));
+const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
+const ProfilePage = lazy(() => import('../features/profile/profile-page'));
+const EditProfilePage = lazy(() => import('../features/profile/edit-profile-page'));
+const FunctionalProfilePage = lazy(() => import('../features/functional-profile/functional-profile-page'));
+const WordCloudPage = lazy(() => import('../features/word-cloud/word-cloud-page'));
 const LegalPage = lazy(() => import('../features/legal/legal-page'));
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
 
 /** Screens of protected paths that exist so far; the others fall through to not-found. */
 const protectedScreens: Partial<Record<(typeof PROTECTED_PATHS)[number], RouteObject['element']>> = {
-  // One account screen where sign-in and activation lead, until the profile screens exist.
-  '/info': <AccountPage />,
-  '/edit-profile': <AccountPage />,
+  '/info': <InfoPage />,
+  '/dashboard': <DashboardPage />,
+  '/profile': <ProfilePage />,
+  '/edit-profile': <EditProfilePage />,
+  '/perfil-funcional': <FunctionalProfilePage />,
+  '/recursos/nube-palabras': <WordCloudPage />,
   '/change-password': <ChangePasswordPage />,
   '/logout': <LogoutPage />,
 };

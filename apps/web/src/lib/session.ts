@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { RegistrationType, TokenPair } from '@juntos/domain';
+import type { OwnProfile, RegistrationType, TokenPair } from '@juntos/domain';
 import { ApiRequestError, apiRequest } from './api-client';
 import {
   STORAGE_KEYS,
@@ -19,6 +19,9 @@ export type Me = {
   language: string;
   is_active: boolean;
   profile_complete: boolean;
+  /** Whether the profile editor's first-visit explanation was closed (shown once per account). */
+  profile_intro_seen: boolean;
+  profile: OwnProfile;
 };
 
 export const sessionKeys = {

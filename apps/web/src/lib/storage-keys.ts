@@ -59,3 +59,13 @@ export function clearSessionStorage() {
   }
   clearStoredTokens();
 }
+
+/** After account deletion (spec §7): everything of the session, and the remembered e-mail too. */
+export function forgetDeletedAccount() {
+  clearSessionStorage();
+  try {
+    window.localStorage.removeItem(STORAGE_KEYS.loginEmail);
+  } catch {
+    // Storage is unavailable: there is nothing stored to remove.
+  }
+}

@@ -54,10 +54,19 @@ CREATE TABLE "rare_disease_names" (
 	CONSTRAINT "rare_disease_names_orphacode_language_pk" PRIMARY KEY("orphacode","language")
 );
 --> statement-breakpoint
+CREATE TABLE "monetization_accounts" (
+	"user_id" bigint PRIMARY KEY NOT NULL,
+	"activated" boolean DEFAULT false NOT NULL,
+	"activated_at" timestamp with time zone,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "profile_intro_seen_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "friendships" ADD CONSTRAINT "friendships_requester_id_users_id_fk" FOREIGN KEY ("requester_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "friendships" ADD CONSTRAINT "friendships_addressee_id_users_id_fk" FOREIGN KEY ("addressee_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "functional_answers" ADD CONSTRAINT "functional_answers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "profiles" ADD CONSTRAINT "profiles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "monetization_accounts" ADD CONSTRAINT "monetization_accounts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "friendships_addressee_idx" ON "friendships" USING btree ("addressee_id","status");--> statement-breakpoint
 CREATE INDEX "profiles_country_city_idx" ON "profiles" USING btree ("country","ciudad");--> statement-breakpoint
 CREATE INDEX "profiles_orphacode_idx" ON "profiles" USING btree ("orphacode") WHERE "profiles"."orphacode" is not null;--> statement-breakpoint

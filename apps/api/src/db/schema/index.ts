@@ -3,3 +3,4 @@ export * from './auth';
 export * from './users';
 export * from './profiles';
 export * from './diseases';
+export * from './monetization';

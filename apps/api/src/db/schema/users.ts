@@ -26,6 +26,8 @@ export const users = pgTable(
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     /** Set by the profile feature once the required profile fields hold (login: profile_complete). */
     profileCompletedAt: timestamp('profile_completed_at', { withTimezone: true }),
+    /** When the member closed the profile editor's first-visit explanation (shown once per account). */
+    profileIntroSeenAt: timestamp('profile_intro_seen_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

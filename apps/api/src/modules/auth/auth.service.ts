@@ -291,6 +291,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
         ...presentUser(user),
         is_active: user.isActive,
         profile_complete: user.profileCompletedAt !== null,
+        profile_intro_seen: user.profileIntroSeenAt !== null,
       };
     },
 

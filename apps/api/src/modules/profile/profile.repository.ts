@@ -32,6 +32,12 @@ export function createProfileRepository(db: Database) {
       });
     },
 
+    markIntroSeen: (userId: number) =>
+      db
+        .update(users)
+        .set({ profileIntroSeenAt: sql`coalesce(${users.profileIntroSeenAt}, now())` })
+        .where(eq(users.id, userId)),
+
     /** The friendship between two members, in whichever direction it was asked. */
     async friendshipBetween(viewerId: number, memberId: number) {
       const [row] = await db

@@ -30,6 +30,11 @@ export function registerProfileRoutes(
     return { ...profile, detail: translate(requestLanguage(request.headers), 'profile.saved') };
   });
 
+  app.post('/api/profile/intro-seen/', { preHandler: requireAuth }, async (request, reply) => {
+    await service.markIntroSeen(request.userId);
+    return reply.status(204).send();
+  });
+
   app.get('/api/buscar/perfil/:id/', { preHandler: requireAuth }, async (request) => {
     const { id } = MemberIdParams.parse(request.params);
     return service.profileForViewer(request.userId, id);

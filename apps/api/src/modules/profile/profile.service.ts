@@ -110,6 +110,12 @@ export function createProfileService(deps: {
       return presentProfileFor(member.profile, relation, status, deps.mediaStore, day);
     },
 
+    /** The first-visit explanation of the editor is shown once per account. */
+    async markIntroSeen(userId: number) {
+      await accountOf(userId);
+      await deps.repository.markIntroSeen(userId);
+    },
+
     /** The member's rare-disease code, if any (for its status). */
     async orphacodeOf(userId: number) {
       const { profile } = await accountOf(userId);

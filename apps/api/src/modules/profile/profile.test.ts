@@ -84,6 +84,25 @@ describe('own profile', () => {
     expect(me.profile.nombre).toBe('Ana');
   });
 
+  it('remembers that the editor explanation was seen, once per account', async () => {
+    const member = await createActiveMember(t.app);
+    const me = async () => (await get('/api/me', member.access)).json<{ profile_intro_seen: boolean }>();
+    expect((await me()).profile_intro_seen).toBe(false);
+    const seen = await t.app.inject({
+      method: 'POST',
+      url: '/api/profile/intro-seen/',
+      headers: { authorization: `Bearer ${member.access}` },
+    });
+    expect(seen.statusCode).toBe(204);
+    expect((await me()).profile_intro_seen).toBe(true);
+    expect((await t.app.inject({ method: 'POST', url: '/api/profile/intro-seen/' })).statusCode).toBe(401);
+  });
+
+  it('reports the earnings programme as not active until the member opts in', async () => {
+    const member = await createActiveMember(t.app);
+    expect((await get('/api/monetizacion/status/', member.access)).json()).toEqual({ activated: false });
+  });
+
   it('stores an empty disease as "Sans diagnostic" without a code', async () => {
     const member = await createActiveMember(t.app);
     expect(

@@ -1,0 +1,63 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { findDisease, useDiseaseList, type Disease } from '../lib/disease-list';
+import { TextField } from './ui/field';
+
+type DiseaseFieldProps = {
+  label: string;
+  hint: string;
+  value: string;
+  onChange: (name: string, disease: Disease | undefined) => void;
+  error?: string | undefined;
+};
+
+/**
+ * A disease name with suggestions from the list of the interface language (a native datalist:
+ * typing filters it, arrow keys and Enter choose, and screen readers announce it). A name from
+ * the list brings its ORPHA code; any other text stays free text without a code.
+ */
+export function DiseaseField({ label, hint, value, onChange, error }: DiseaseFieldProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  const listId = useId();
+  const diseases = useDiseaseList(language);
+  const chosen = findDisease(diseases.data, value, language);
+  const note = chosen
+    ? t('profile_edit.disease_code', { code: chosen.code })
+    : value.trim()
+      ? t('profile_edit.disease_not_in_list')
+      : undefined;
+
+  return (
+    <>
+      <TextField
+        label={label}
+        hint={
+          <>
+            {hint}
+            {note && (
+              <>
+                <br />
+                <span aria-live="polite">{note}</span>
+              </>
+            )}
+          </>
+        }
+        value={value}
+        list={listId}
+        autoComplete="off"
+        maxLength={200}
+        error={error}
+        onChange={(event) => {
+          const name = event.target.value;
+          onChange(name, findDisease(diseases.data, name, language));
+        }}
+      />
+      <datalist id={listId}>
+        {diseases.data?.map((disease) => (
+          <option key={disease.code} value={disease.name} />
+        ))}
+      </datalist>
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { apiRequest } from '../../lib/api-client';
+import { useMeQuery } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { WordCloudFigure } from '../word-cloud/word-cloud-figure';
+
+/** /dashboard (spec §2): earnings status, the word cloud, and the ways on. */
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('titles.dashboard'));
+  const me = useMeQuery();
+  const status = useQuery({
+    queryKey: ['monetization', 'status'],
+    queryFn: () => apiRequest<{ activated: boolean }>('/monetizacion/status/'),
+  });
+  const name = me.data?.profile.nombre;
+
+  return (
+    <section className="page">
+      <h1>{t('dashboard.title')}</h1>
+      {name && <p className="dashboard__greeting">{t('dashboard.greeting', { name })}</p>}
+      <p className="dashboard__status">
+        {t('dashboard.monetization_status')}{' '}
+        {status.data && (
+          <span className={`badge ${status.data.activated ? 'badge--active' : 'badge--inactive'}`}>
+            {status.data.activated ? t('dashboard.status_active') : t('dashboard.status_inactive')}
+          </span>
+        )}
+      </p>
+      <nav aria-label={t('dashboard.title')}>
+        <ul className="card-links">
+          <li>
+            <Link to="/recursos" className="button">
+              {t('dashboard.resources')}
+            </Link>
+          </li>
+          <li>
+            <Link to="/monetizacion" className="button">
+              {t('dashboard.monetization')}
+            </Link>
+          </li>
+          <li>
+            <Link to="/perfil-funcional" className="button">
+              {t('dashboard.functional_profile')}
+            </Link>
+          </li>
+        </ul>
+      </nav>
+      <section aria-labelledby="dashboard-cloud-title">
+        <h2 id="dashboard-cloud-title">{t('dashboard.word_cloud_title')}</h2>
+        <WordCloudFigure headingLevel={3} />
+        <p>
+          <Link to="/recursos/nube-palabras">{t('dashboard.see_word_cloud')}</Link>
+        </p>
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { LegalDocumentName } from '@juntos/domain';
+import { PageLoading } from '../../app/page-loading';
+import { Dialog } from '../../components/ui/dialog';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useLegalDocumentQuery } from '../legal/use-legal-document';
+
+/** The 11 features of spec §2 "Info home", each with the screen it leads to. */
+const FEATURES = [
+  ['resources', '/recursos'],
+  ['posts', '/feed'],
+  ['new_post', '/new-post'],
+  ['friends', '/buscar/amigos'],
+  ['profile', '/profile'],
+  ['gallery', '/gallery'],
+  ['chat', '/chat'],
+  ['coins', '/monetizacion'],
+  ['notifications', '/solicitudes'],
+  ['search', '/buscar'],
+  ['logout', '/logout'],
+] as const;
+
+function DocumentDialog({ name, onClose }: { name: LegalDocumentName; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const document = useLegalDocumentQuery(name, i18n.resolvedLanguage ?? 'en');
+  return (
+    <Dialog
+      open
+      title={document.data?.title ?? t(`titles.${name}`)}
+      onClose={onClose}
+      className="dialog--document"
+    >
+      {document.isPending ? (
+        <PageLoading />
+      ) : document.isError ? (
+        <p role="alert" className="message message--error">
+          {t('info.document_error')}
+        </p>
+      ) : (
+        <div className="dialog__scroll">
+          {document.data.sections.map((section, index) => (
+            <section key={index}>
+              <h3>{section.title}</h3>
+              {section.body && <p>{section.body}</p>}
+              {section.list && (
+                <ul>
+                  {section.list.map((item, itemIndex) => (
+                    <li key={itemIndex}>{item}</li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          ))}
+        </div>
+      )}
+      <div className="dialog__actions">
+        <button type="button" className="button button--primary" onClick={onClose} autoFocus>
+          {t('info.close')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+/** /info (spec §2 "Info home"): where a member with a complete profile lands after sign-in. */
+export default function InfoPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('titles.info'));
+  const [document, setDocument] = useState<LegalDocumentName>();
+
+  return (
+    <section className="page">
+      <h1>{t('info.title')}</h1>
+      <p className="info__intro">{t('info.intro')}</p>
+      <div className="form__links">
+        <Link to="/dashboard" className="button button--primary">
+          {t('info.go_dashboard')}
+        </Link>
+        <Link to="/profile" className="button">
+          {t('info.go_profile')}
+        </Link>
+      </div>
+      <h2>{t('info.features_title')}</h2>
+      <ul className="feature-list">
+        {FEATURES.map(([feature, path]) => (
+          <li key={feature} className="feature-list__item">
+            <h3>
+              <Link to={path}>{t(`info.features.${feature}.title`)}</Link>
+            </h3>
+            <p>{t(`info.features.${feature}.text`)}</p>
+          </li>
+        ))}
+      </ul>
+      <div className="form__links">
+        <button type="button" className="button" onClick={() => setDocument('terms')}>
+          {t('info.terms_button')}
+        </button>
+        <button type="button" className="button" onClick={() => setDocument('privacy')}>
+          {t('info.privacy_button')}
+        </button>
+      </div>
+      {document && <DocumentDialog name={document} onClose={() => setDocument(undefined)} />}
+    </section>
+  );
+}

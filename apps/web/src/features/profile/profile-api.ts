@@ -1,0 +1,27 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { OwnProfile } from '@juntos/domain';
+import { apiRequest } from '../../lib/api-client';
+
+export const profileKeys = {
+  own: ['profile', 'own'] as const,
+};
+
+/** GET /api/profile/ (spec §7 "Profile"). */
+export const ownProfileQueryOptions = () =>
+  queryOptions({
+    queryKey: profileKeys.own,
+    queryFn: () => apiRequest<OwnProfile>('/profile/'),
+    retry: false,
+  });
+
+/** PUT /api/profile/ as multipart: the text fields, and the photo only when a new one was chosen. */
+export function saveProfile(fields: Record<string, string>, photo: File | undefined) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (photo) form.append('photo', photo);
+  return apiRequest<OwnProfile>('/profile/', { method: 'PUT', body: form });
+}
+
+export const markProfileIntroSeen = () => apiRequest<void>('/profile/intro-seen/', { method: 'POST' });
+
+export const deleteAccount = () => apiRequest<{ detail: string }>('/delete-account/', { method: 'DELETE' });

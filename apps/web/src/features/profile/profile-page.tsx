@@ -1,0 +1,153 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  FUNCTIONAL_FIELDS,
+  NO_DIAGNOSIS,
+  countryName,
+  functionalValueKey,
+  isCountryCode,
+  type Language,
+  type OwnProfile,
+  type PrivateProfileField,
+} from '@juntos/domain';
+import { CountryFlag } from '../../components/country-flag';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { DeleteAccountDialog } from './delete-account-dialog';
+import { ownProfileQueryOptions } from './profile-api';
+
+/** Spec §2: the birth date in the fr-FR format (dd/mm/yyyy). */
+const formatBirthDate = (iso: string) =>
+  new Intl.DateTimeFormat('fr-FR', { timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+
+function ProfileDetails({ profile }: { profile: OwnProfile }) {
+  const { t, i18n } = useTranslation(['translation', 'perfil_funcional']);
+  const language = (i18n.resolvedLanguage ?? 'en') as Language;
+  const fullName = [profile.nombre, profile.apellidos].filter(Boolean).join(' ');
+  const country = profile.country && isCountryCode(profile.country) ? profile.country : undefined;
+  const audience = (field: PrivateProfileField) => (
+    <span className="profile-audience">
+      {t('profile.seen_by', { audience: t(`profile_edit.audience.${profile.visibility[field]}`) })}
+    </span>
+  );
+
+  return (
+    <>
+      <div className="profile-header">
+        {profile.photo ? (
+          <img
+            className="avatar avatar--large"
+            src={profile.photo}
+            alt={t('profile.photo_alt', { name: fullName })}
+          />
+        ) : (
+          <span
+            className="avatar avatar--large avatar--default"
+            role="img"
+            aria-label={t('profile.default_avatar')}
+          />
+        )}
+        <div>
+          <p className="profile-header__name">{fullName || t('profile.name_missing')}</p>
+          <p className="profile-header__place">
+            {country && <CountryFlag code={country} />}{' '}
+            {country
+              ? [profile.ciudad, countryName(country, language)].filter(Boolean).join(', ')
+              : t('profile.location_missing')}
+          </p>
+        </div>
+      </div>
+      {profile.bio && (
+        <section aria-labelledby="profile-bio-title">
+          <h2 id="profile-bio-title">{t('profile.bio')}</h2>
+          <p className="profile-bio">{profile.bio}</p>
+        </section>
+      )}
+      <dl className="profile-facts">
+        <div>
+          <dt>{t('profile.birth_date')}</dt>
+          <dd>
+            {profile.date_of_birth ? formatBirthDate(profile.date_of_birth) : t('profile.not_defined')}{' '}
+            {audience('date_of_birth')}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('profile.comunidad')}</dt>
+          <dd>{profile.comunidad || t('profile.not_defined')}</dd>
+        </div>
+        <div>
+          <dt>{t('profile.enfermedad')}</dt>
+          <dd>
+            {profile.enfermedad && profile.enfermedad !== NO_DIAGNOSIS
+              ? profile.enfermedad
+              : t('profile.not_defined')}
+            {profile.orphacode !== null && (
+              <> ({t('profile_edit.disease_code', { code: profile.orphacode })})</>
+            )}{' '}
+            {audience('enfermedad')}
+          </dd>
+        </div>
+      </dl>
+      <section aria-labelledby="profile-functional-title">
+        <h2 id="profile-functional-title">{t('profile.functional_title')}</h2>
+        <dl className="profile-facts">
+          {FUNCTIONAL_FIELDS.map((field) => {
+            const value = profile[field];
+            return (
+              <div key={field}>
+                <dt>{t(`perfil_funcional:fields.${field}`)}</dt>
+                <dd>
+                  {value
+                    ? t(`functional_values.${field}.${functionalValueKey(value)}`)
+                    : t('profile.not_defined')}{' '}
+                  {audience(field)}
+                </dd>
+              </div>
+            );
+          })}
+        </dl>
+      </section>
+    </>
+  );
+}
+
+/** /profile (spec §2 "Own profile"). */
+export default function ProfilePage() {
+  // Both namespaces load before anything shows: a namespace arriving later would suspend the
+  // page again and hide an open dialog.
+  const { t } = useTranslation(['translation', 'perfil_funcional']);
+  useDocumentTitle(t('titles.profile'));
+  const profile = useQuery(ownProfileQueryOptions());
+  const [deleting, setDeleting] = useState(false);
+
+  useEffect(() => {
+    // Spec §8: in the own-profile view a load failure is only logged, and the placeholder stays.
+    if (profile.error) console.error('The profile could not be loaded', profile.error);
+  }, [profile.error]);
+
+  return (
+    <section className="page page--narrow">
+      <h1>{t('profile.title')}</h1>
+      {profile.data ? (
+        <ProfileDetails profile={profile.data} />
+      ) : (
+        <p role="status" className="page-loading">
+          {t('profile.loading')}
+        </p>
+      )}
+      <div className="form__links profile-actions">
+        <Link to="/edit-profile" className="button button--primary">
+          {t('profile.edit')}
+        </Link>
+        <Link to="/change-password" className="button">
+          {t('profile.change_password')}
+        </Link>
+        <button type="button" className="button button--danger" onClick={() => setDeleting(true)}>
+          {t('profile.delete_account')}
+        </button>
+      </div>
+      <DeleteAccountDialog open={deleting} onClose={() => setDeleting(false)} />
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The photo part of the editor: the current photo or the one just chosen (previewed before it is
+ * sent), a file picker that accepts images, and a way to remove the photo.
+ */
+export function ProfilePhoto({
+  current,
+  chosen,
+  error,
+  onChoose,
+  onRemove,
+}: {
+  current: string | null;
+  chosen: File | undefined;
+  error: string | undefined;
+  onChoose: (file: File | undefined) => void;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const [preview, setPreview] = useState<string>();
+
+  useEffect(() => {
+    if (!chosen) {
+      setPreview(undefined);
+      return;
+    }
+    const url = URL.createObjectURL(chosen);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [chosen]);
+
+  const shown = preview ?? current;
+  return (
+    <fieldset className="form__fieldset profile-photo">
+      <legend>{t('profile_edit.photo')}</legend>
+      <div className="profile-photo__row">
+        {shown ? (
+          <img
+            className="avatar avatar--large"
+            src={shown}
+            alt={preview ? t('profile_edit.photo_preview') : t('profile_edit.current_photo')}
+          />
+        ) : (
+          <span
+            className="avatar avatar--large avatar--default"
+            role="img"
+            aria-label={t('profile.default_avatar')}
+          />
+        )}
+        <div className="field">
+          <label htmlFor={inputId} className="field__label">
+            {t('profile_edit.choose_photo')}
+          </label>
+          <input
+            id={inputId}
+            type="file"
+            accept="image/*"
+            className="field__control"
+            aria-describedby={`${inputId}-hint`}
+            aria-invalid={error ? true : undefined}
+            onChange={(event) => onChoose(event.target.files?.[0])}
+          />
+          <p id={`${inputId}-hint`} className="field__hint">
+            {t('profile_edit.photo_hint')}
+          </p>
+          {error && <p className="field__error">{error}</p>}
+          {shown && (
+            <button type="button" className="button button--ghost" onClick={onRemove}>
+              {t('profile_edit.remove_photo')}
+            </button>
+          )}
+        </div>
+      </div>
+    </fieldset>
+  );
+}
