@@ -89,7 +89,7 @@ describe('rare-disease catalogue', () => {
       '558': 'Marfan syndrome',
       '2950': 'Old name',
       '99002': 'Frequent',
-      '324': 'Fabry disease',
+      '999991': 'Made-up disease',
     });
     const member = await createActiveMember(t.app);
     expect(await status(member.access)).toEqual({ orphacode: null, estado: null });
@@ -98,8 +98,8 @@ describe('rare-disease catalogue', () => {
       ['558', 'active'],
       ['2950', 'obsoleto'],
       ['99002', 'no_raro'],
-      // In the shipped list but never imported: active.
-      ['324', 'active'],
+      // In a list but never imported: active.
+      ['999991', 'active'],
     ];
     for (const [code, estado] of cases) {
       const saved = await putProfile(
@@ -113,8 +113,8 @@ describe('rare-disease catalogue', () => {
 
     // A code the member saved earlier that has since left every list.
     seedDiseaseList(t.config, 'en', { '558': 'Marfan syndrome' });
-    await t.app.database.db.delete(rareDiseaseCodes).where(eq(rareDiseaseCodes.orphacode, 324));
-    expect(await status(member.access)).toEqual({ orphacode: 324, estado: 'unknown' });
+    await t.app.database.db.delete(rareDiseaseCodes).where(eq(rareDiseaseCodes.orphacode, 999991));
+    expect(await status(member.access)).toEqual({ orphacode: 999991, estado: 'unknown' });
     expect((await t.app.inject({ method: 'GET', url: '/api/recursos/orphacode_estado/' })).statusCode).toBe(
       401,
     );
