@@ -95,7 +95,12 @@ describe('sign-in, session and sign-out (spec §4 "Session", "Logout", "Login ou
       const path = new URL(request.url()).pathname;
       if (path.startsWith('/api/')) calls.push(`${request.method()} ${path}`);
     });
+    // The session check at start reads /api/me: refused once, renewed, then answered.
+    const accountRead = page.waitForResponse(
+      (response) => response.url().endsWith('/api/me') && response.status() === 200,
+    );
     await page.goto('/info');
+    await accountRead;
     await page.getByRole('heading', { level: 1, name: 'Welcome to Juntos' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/info');
     expect(calls.filter((call) => call === 'POST /api/token/refresh/')).toHaveLength(1);
