@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { createLocalMediaStore } from './lib/media-store';
+import { createS3MediaStore } from './lib/s3-media-store';
 import { createMailer } from './lib/mailer';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthRepository } from './modules/auth/auth.repository';
@@ -91,7 +92,8 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   await registerMultipart(app);
   const accessTokens = createAccessTokens(config.jwtSecret);
   const requireAuth = createRequireAuth(accessTokens);
-  const mediaStore = createLocalMediaStore(config.paths.media);
+  const s3Store = config.s3 ? createS3MediaStore(config.s3) : undefined;
+  const mediaStore = s3Store ?? createLocalMediaStore(config.paths.media);
   const diseases = createDiseaseCatalogue({
     starter: config.paths.starterDiseases,
     imported: config.paths.importedDiseases,
@@ -139,10 +141,11 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
     registerTestRoutes(app);
   }
 
-  await registerStaticContent(app, config);
+  await registerStaticContent(app, config, mediaStore);
 
   app.addHook('onClose', async () => {
     wordCloud.close();
+    s3Store?.close();
     mailer.close();
     if (!dependencies?.database) await database.close();
   });

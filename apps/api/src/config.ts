@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { S3Settings } from './lib/s3-media-store';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -25,38 +26,50 @@ const optionalUrl = (protocols: string[], example: string) =>
  * Every environment variable the server reads. Parsed once at start-up; a bad value stops the
  * server with the full list of what is wrong (Epic Stack style), never a half-configured process.
  */
-const EnvironmentSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.coerce
-    .number({ message: 'must be a port number' })
-    .int('must be a whole number')
-    .min(0, 'must be between 0 and 65535')
-    .max(65535, 'must be between 0 and 65535')
-    .default(8000),
-  HOST: z.string().trim().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().trim().min(1, 'must be a folder path').default('./data'),
-  DATABASE_URL: optionalUrl(['postgres', 'postgresql'], 'postgres://user@127.0.0.1:5432/juntos'),
-  REDIS_URL: optionalUrl(['redis', 'rediss'], 'redis://127.0.0.1:6379'),
-  SMTP_URL: optionalUrl(['smtp', 'smtps'], 'smtp://user:pass@mail.example.org:587'),
-  JWT_SECRET: z
-    .string()
-    .min(32, 'must be at least 32 characters long')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  PUBLIC_URL: z
-    .url({ message: 'must be the public address of the site, such as https://juntos.example.org' })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  OPERATOR_NAME: z.string().trim().min(1).default('Juntos'),
-  OPERATOR_ADDRESS: z.string().trim().default(''),
-  CONTACT_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
-  WEB_DIST_DIR: z.string().trim().min(1).optional(),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60_000).default(10_000),
-  MAIL_FROM: z.string().trim().min(3).optional(),
-  RATE_LIMIT_SCALE: z.coerce.number().min(1, 'must be 1 or more').max(1000).default(1),
-  WORD_CLOUD_DEBOUNCE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
-});
+const EnvironmentSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce
+      .number({ message: 'must be a port number' })
+      .int('must be a whole number')
+      .min(0, 'must be between 0 and 65535')
+      .max(65535, 'must be between 0 and 65535')
+      .default(8000),
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().trim().min(1, 'must be a folder path').default('./data'),
+    DATABASE_URL: optionalUrl(['postgres', 'postgresql'], 'postgres://user@127.0.0.1:5432/juntos'),
+    REDIS_URL: optionalUrl(['redis', 'rediss'], 'redis://127.0.0.1:6379'),
+    SMTP_URL: optionalUrl(['smtp', 'smtps'], 'smtp://user:pass@mail.example.org:587'),
+    JWT_SECRET: z
+      .string()
+      .min(32, 'must be at least 32 characters long')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    PUBLIC_URL: z
+      .url({ message: 'must be the public address of the site, such as https://juntos.example.org' })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    OPERATOR_NAME: z.string().trim().min(1).default('Juntos'),
+    OPERATOR_ADDRESS: z.string().trim().default(''),
+    CONTACT_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
+    WEB_DIST_DIR: z.string().trim().min(1).optional(),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60_000).default(10_000),
+    MAIL_FROM: z.string().trim().min(3).optional(),
+    RATE_LIMIT_SCALE: z.coerce.number().min(1, 'must be 1 or more').max(1000).default(1),
+    WORD_CLOUD_DEBOUNCE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+    S3_ENDPOINT: optionalUrl(['http', 'https'], 'https://s3.eu-west-1.amazonaws.com'),
+    S3_BUCKET: z.string().trim().min(3, 'must be a bucket name').optional(),
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  })
+  .superRefine((env, context) => {
+    if (!env.S3_ENDPOINT) return;
+    for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)
+      if (!env[name])
+        context.addIssue({ code: 'custom', path: [name], message: 'is required when S3_ENDPOINT is set' });
+  });
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -81,6 +94,8 @@ export type Config = {
   };
   /** How long profile changes are gathered before the word cloud is drawn again. */
   wordCloudDebounceMs: number;
+  /** The S3-compatible object store for media; unset: DATA_DIR/media on local disk. */
+  s3: S3Settings | undefined;
   shutdownTimeoutMs: number;
   mailFrom: string;
   /** Multiplies every rate limit (the browser tests sign up many accounts from one address). */
@@ -142,6 +157,16 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       importedDiseases: path.join(dataDir, 'enfermedades'),
     },
     wordCloudDebounceMs: env.WORD_CLOUD_DEBOUNCE_MS,
+    s3:
+      env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: env.S3_ENDPOINT,
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     mailFrom: env.MAIL_FROM ?? `${env.OPERATOR_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
     rateLimitScale: env.RATE_LIMIT_SCALE,

@@ -42,4 +42,26 @@ describe('loadConfig', () => {
     expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
     expect(config.jwtSecret).toBe('x'.repeat(40));
   });
+
+  it('keeps media on disk by default and in an S3-compatible store when S3_* are all set', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).s3).toBeUndefined();
+    const s3 = {
+      S3_ENDPOINT: 'https://s3.example.org',
+      S3_BUCKET: 'juntos-media',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    expect(loadConfig({ DATA_DIR: dataDir(), ...s3 }).s3).toMatchObject({
+      bucket: 'juntos-media',
+      region: 'us-east-1',
+    });
+    try {
+      loadConfig({ DATA_DIR: dataDir(), S3_ENDPOINT: 'https://s3.example.org' });
+      expect.unreachable();
+    } catch (error) {
+      const problems = (error as ConfigError).problems.join('\n');
+      expect(problems).toContain('S3_BUCKET');
+      expect(problems).toContain('S3_SECRET_ACCESS_KEY');
+    }
+  });
 });

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import path from 'node:path';
+
+export type StoredMedia = { body: Readable; contentType: string; length: number | undefined };
 
 /**
  * Where uploaded files live. Every file of a member is stored under `users/<id>/` with a random
@@ -19,11 +23,17 @@ export type MediaStore = {
    * the previous one; returns its key (`app/<name>`).
    */
   saveAppFile(name: string, data: Buffer): Promise<string>;
+  /** Reads a stored file, for serving it; undefined when there is none. */
+  open(key: string): Promise<StoredMedia | undefined>;
   /** The address the browser loads the file from. */
   publicUrl(key: string): string;
 };
 
 const KEY_PATTERN = /^(users\/\d+\/[0-9a-f-]{36}|app\/[a-z0-9-]+)\.[a-z0-9]{2,5}$/;
+const CONTENT_TYPES: Record<string, string> = { webp: 'image/webp', png: 'image/png' };
+
+/** Keys this platform makes: a member's file or one of its own; never a path of someone's choosing. */
+export const isMediaKey = (key: string) => KEY_PATTERN.test(key);
 
 export function createLocalMediaStore(root: string): MediaStore {
   // Keys come from this store, but a corrupted row must never make rm() leave the media folder.
@@ -52,6 +62,20 @@ export function createLocalMediaStore(root: string): MediaStore {
     },
     async deleteOwnerFiles(userId) {
       await rm(path.join(root, 'users', String(userId)), { recursive: true, force: true });
+    },
+    async open(key) {
+      if (!isMediaKey(key)) return undefined;
+      try {
+        const { size } = await stat(resolve(key));
+        const extension = key.split('.').pop() ?? '';
+        return {
+          body: createReadStream(resolve(key)),
+          contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream',
+          length: size,
+        };
+      } catch {
+        return undefined;
+      }
     },
     publicUrl: (key) => `/media/${key}`,
   };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
+import type { MediaStore } from '../../lib/media-store';
 import { notFound } from '../../lib/app-error';
 import { sendError } from '../../plugins/errors';
 import { createLocalisedFileReader, resolveLocalisedFile } from './localised-files';
@@ -17,7 +18,7 @@ function acceptsHtml(accept: string | undefined): boolean {
  * Everything that is not the API: translations and legal documents, landing images, uploaded
  * media, the built web app, and the client-side routing fallback (DESIGN.md "One process").
  */
-export async function registerStaticContent(app: FastifyInstance, config: Config) {
+export async function registerStaticContent(app: FastifyInstance, config: Config, mediaStore: MediaStore) {
   mkdirSync(config.paths.media, { recursive: true });
   const readLocalisedFile = createLocalisedFileReader({
     localesDir: path.join(config.paths.webPublic, 'locales'),
@@ -42,14 +43,25 @@ export async function registerStaticContent(app: FastifyInstance, config: Config
     maxAge: '1d',
   });
 
-  await app.register(fastifyStatic, {
-    root: config.paths.media,
-    prefix: '/media/',
-    decorateReply: false,
-    // Uploaded images are re-encoded under new names, so a cached copy never goes stale.
-    immutable: true,
-    maxAge: '365d',
-  });
+  if (config.s3) {
+    // Objects stay private in the bucket; the API streams them at the same addresses.
+    app.get<{ Params: { '*': string } }>('/media/*', async (request, reply) => {
+      const file = await mediaStore.open(request.params['*']);
+      if (!file) throw notFound();
+      if (file.length !== undefined) void reply.header('content-length', file.length);
+      return reply.header('cache-control', IMMUTABLE).type(file.contentType).send(file.body);
+    });
+  } else {
+    await app.register(fastifyStatic, {
+      root: config.paths.media,
+      prefix: '/media/',
+      decorateReply: false,
+      // Uploaded images are re-encoded under new names, so a cached copy never goes stale; the
+      // word cloud keeps its name but is always loaded with a new ?t= timestamp.
+      immutable: true,
+      maxAge: '365d',
+    });
+  }
 
   const indexHtml = path.join(config.paths.webDist, 'index.html');
   const webBuilt = existsSync(indexHtml);
