@@ -27,7 +27,7 @@ describe('S3-compatible media store', () => {
   let endpoint = '';
 
   beforeAll(async () => {
-    const { port } = (await server.run()) as AddressInfo;
+    const { port } = (await server.run());
     endpoint = `http://127.0.0.1:${port}`;
     store = createS3MediaStore({
       endpoint,
