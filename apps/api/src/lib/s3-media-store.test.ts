@@ -26,7 +26,7 @@ describe('S3-compatible media store', () => {
   let endpoint = '';
 
   beforeAll(async () => {
-    const { port } = (await server.run());
+    const { port } = await server.run();
     endpoint = `http://127.0.0.1:${port}`;
     store = createS3MediaStore({
       endpoint,
