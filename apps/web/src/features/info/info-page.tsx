@@ -5,6 +5,7 @@ import type { LegalDocumentName } from '@juntos/domain';
 import { PageLoading } from '../../app/page-loading';
 import { Dialog } from '../../components/ui/dialog';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { LegalSectionBody } from '../legal/legal-section-body';
 import { useLegalDocumentQuery } from '../legal/use-legal-document';
 
 /** The 11 features of spec §2 "Info home", each with the screen it leads to. */
@@ -43,14 +44,7 @@ function DocumentDialog({ name, onClose }: { name: LegalDocumentName; onClose: (
           {document.data.sections.map((section, index) => (
             <section key={index}>
               <h3>{section.title}</h3>
-              {section.body && <p>{section.body}</p>}
-              {section.list && (
-                <ul>
-                  {section.list.map((item, itemIndex) => (
-                    <li key={itemIndex}>{item}</li>
-                  ))}
-                </ul>
-              )}
+              <LegalSectionBody section={section} />
             </section>
           ))}
         </div>

@@ -5,6 +5,7 @@ import { LEGAL_DOCUMENTS, type LegalDocumentName } from '@juntos/domain';
 import { PageLoading } from '../../app/page-loading';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import NotFoundPage from '../not-found/not-found-page';
+import { LegalSectionBody } from './legal-section-body';
 import { useLegalDocumentQuery } from './use-legal-document';
 
 function isLegalDocument(value: string | undefined): value is LegalDocumentName {
@@ -64,14 +65,7 @@ function LegalDocumentView({ name }: { name: LegalDocumentName }) {
           aria-labelledby={`legal-section-${index + 1}-title`}
         >
           <h2 id={`legal-section-${index + 1}-title`}>{section.title}</h2>
-          {section.body && <p>{section.body}</p>}
-          {section.list && (
-            <ul>
-              {section.list.map((item, itemIndex) => (
-                <li key={itemIndex}>{item}</li>
-              ))}
-            </ul>
-          )}
+          <LegalSectionBody section={section} />
         </section>
       ))}
       <p>
