@@ -88,7 +88,10 @@ describe('profiles (spec §2 "Profile edit", "Own profile", "Dashboard", "Functi
     await tabTo(page, page.getByLabel('City'));
     await page.keyboard.type('Sevilla');
     expect(await page.getByLabel('City').inputValue()).toBe('Sevilla');
-    await page.getByLabel('Date of birth *').fill('1990-05-04');
+    // The date field takes typed digits in the order of the page language (en: month, day, year).
+    await tabTo(page, page.getByLabel('Date of birth *'));
+    await page.keyboard.type('05041990');
+    expect(await page.getByLabel('Date of birth *').inputValue()).toBe('1990-05-04');
     await tabTo(page, page.getByLabel('About me'));
     await page.keyboard.type('I love swimming and board games.');
     await tabTo(page, page.getByLabel('Disease', { exact: true }));
