@@ -66,8 +66,11 @@ export default tseslint.config(
               diseases: [],
               'functional-profile': [],
               monetization: [],
+              friendships: [],
+              posts: [],
+              gallery: ['./friendships/friendships.repository.ts'],
               // Both read disease names from the catalogue.
-              profile: ['./diseases/disease-catalogue.ts'],
+              profile: ['./diseases/disease-catalogue.ts', './friendships/friendships.repository.ts'],
               'word-cloud': ['./diseases/disease-catalogue.ts'],
             }).map(([module, allowed]) => ({
               target: `${MODULES_API}/${module}`,

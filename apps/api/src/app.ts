@@ -23,6 +23,13 @@ import { registerWordCloudRoutes } from './modules/word-cloud/word-cloud.routes'
 import { createWordCloudService, type WordCloudService } from './modules/word-cloud/word-cloud.service';
 import { registerMultipart } from './lib/multipart-form';
 import { registerMonetizationRoutes } from './modules/monetization/monetization.routes';
+import { createFriendshipsRepository } from './modules/friendships/friendships.repository';
+import { createGalleryRepository } from './modules/gallery/gallery.repository';
+import { registerGalleryRoutes } from './modules/gallery/gallery.routes';
+import { createGalleryService } from './modules/gallery/gallery.service';
+import { createPostsRepository } from './modules/posts/posts.repository';
+import { registerPostRoutes } from './modules/posts/posts.routes';
+import { createPostsService } from './modules/posts/posts.service';
 import { createRequireAuth } from './plugins/authenticate';
 import { registerStaticContent } from './modules/static-content/static-content.routes';
 import { registerErrorHandling } from './plugins/errors';
@@ -120,8 +127,10 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
 
   registerHealthRoutes(app, database);
   registerAuthRoutes(app, authService, requireAuth);
+  const friendships = createFriendshipsRepository(database.db);
   const profileService = createProfileService({
     repository: createProfileRepository(database.db),
+    friendships,
     mediaStore,
     diseases,
     onProfileChanged: () => wordCloud.profilesChanged(),
@@ -136,6 +145,16 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   registerFunctionalProfileRoutes(app, createFunctionalProfileRepository(database.db), requireAuth);
   registerWordCloudRoutes(app, wordCloud, requireAuth);
   registerMonetizationRoutes(app, database.db, requireAuth);
+  registerPostRoutes(
+    app,
+    createPostsService({ repository: createPostsRepository(database.db), mediaStore }),
+    requireAuth,
+  );
+  registerGalleryRoutes(
+    app,
+    createGalleryService({ repository: createGalleryRepository(database.db), friendships, mediaStore }),
+    requireAuth,
+  );
   if (config.env === 'test') {
     const { registerTestRoutes } = await import('./modules/testing/testing.routes');
     registerTestRoutes(app);

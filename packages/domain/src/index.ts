@@ -10,3 +10,4 @@ export * from './auth';
 export * from './countries';
 export * from './profile';
 export * from './functional-profile';
+export * from './posts';

@@ -23,6 +23,8 @@ export type DatabaseHandle = {
   /** A real round trip to the database, for the health check. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** How many SQL statements this handle has run (tests check that lists stay bounded). */
+  queryCount(): number;
 };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -34,12 +36,14 @@ export type DatabaseOptions = {
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  let queries = 0;
+  const logger = { logQuery: () => void (queries += 1) };
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     // Both drivers implement the same PgDatabase API; only their result HKT differs, hence the cast.
-    const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+    const db = drizzlePostgres(pool, { schema, logger }) as unknown as Database;
     return {
       db,
       engine: 'postgres',
@@ -48,11 +52,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         await db.execute(sql`select 1`);
       },
       close: () => pool.end(),
+      queryCount: () => queries,
     };
   }
   mkdirSync(options.pgliteDir, { recursive: true });
   const client = await PGlite.create(options.pgliteDir);
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client, { schema, logger });
   return {
     db: db as unknown as Database,
     engine: 'pglite',
@@ -61,5 +66,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await client.query('select 1');
     },
     close: () => client.close(),
+    queryCount: () => queries,
   };
 }

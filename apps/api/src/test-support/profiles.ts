@@ -93,3 +93,28 @@ export function seedDiseaseList(config: Config, language: string, list: Record<s
     JSON.stringify(list),
   );
 }
+
+/** Sends a multipart form with the member's token (posts, gallery). */
+export async function sendForm(
+  app: FastifyInstance,
+  access: string,
+  method: 'POST' | 'PUT' | 'PATCH',
+  url: string,
+  fields: Record<string, string>,
+  file?: UploadFile,
+) {
+  const body = await multipartBody(fields, file);
+  return app.inject({
+    method,
+    url,
+    headers: { ...body.headers, authorization: `Bearer ${access}`, 'accept-language': 'en' },
+    payload: body.payload,
+  });
+}
+
+export const imageFile = async (field = 'image'): Promise<UploadFile> => ({
+  field,
+  name: 'picture.jpg',
+  type: 'image/jpeg',
+  data: await jpegPhoto(),
+});

@@ -4,3 +4,4 @@ export * from './users';
 export * from './profiles';
 export * from './diseases';
 export * from './monetization';
+export * from './posts';

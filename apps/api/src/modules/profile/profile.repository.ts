@@ -1,6 +1,6 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { friendships, profiles, users } from '../../db/schema';
+import { posts, profiles, users } from '../../db/schema';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 export type ProfileValues = Omit<typeof profiles.$inferInsert, 'userId' | 'updatedAt'>;
@@ -29,6 +29,11 @@ export function createProfileRepository(db: Database) {
           .update(users)
           .set({ profileCompletedAt: sql`coalesce(${users.profileCompletedAt}, now())` })
           .where(eq(users.id, userId));
+        // The feed filters posts by their author's country (a copy kept on each post).
+        await tx
+          .update(posts)
+          .set({ country: values.country })
+          .where(sql`${posts.authorId} = ${userId} and ${posts.country} is distinct from ${values.country}`);
       });
     },
 
@@ -37,21 +42,6 @@ export function createProfileRepository(db: Database) {
         .update(users)
         .set({ profileIntroSeenAt: sql`coalesce(${users.profileIntroSeenAt}, now())` })
         .where(eq(users.id, userId)),
-
-    /** The friendship between two members, in whichever direction it was asked. */
-    async friendshipBetween(viewerId: number, memberId: number) {
-      const [row] = await db
-        .select()
-        .from(friendships)
-        .where(
-          or(
-            and(eq(friendships.requesterId, viewerId), eq(friendships.addresseeId, memberId)),
-            and(eq(friendships.requesterId, memberId), eq(friendships.addresseeId, viewerId)),
-          ),
-        )
-        .limit(1);
-      return row;
-    },
   };
 }
 

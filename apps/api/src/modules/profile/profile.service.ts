@@ -11,6 +11,7 @@ import { processUploadedImage } from '../../lib/images';
 import type { MediaStore } from '../../lib/media-store';
 import type { MultipartForm } from '../../lib/multipart-form';
 import type { DiseaseCatalogue } from '../diseases/disease-catalogue';
+import type { FriendshipsRepository } from '../friendships/friendships.repository';
 import { presentOwnProfile, presentProfileFor } from './profile-presenter';
 import type { ProfileRepository, ProfileValues } from './profile.repository';
 
@@ -18,6 +19,7 @@ const unauthorized = () => new AppError(401, 'unauthorized', 'errors.unauthorize
 
 export function createProfileService(deps: {
   repository: ProfileRepository;
+  friendships: FriendshipsRepository;
   mediaStore: MediaStore;
   diseases: DiseaseCatalogue;
   /** Told after every save, so aggregates of profiles (the word cloud) can follow. */
@@ -99,7 +101,7 @@ export function createProfileService(deps: {
         relation = 'self';
         status = 'self';
       } else {
-        const friendship = await deps.repository.friendshipBetween(viewerId, memberId);
+        const friendship = await deps.friendships.friendshipBetween(viewerId, memberId);
         if (friendship?.status === 'accepted') {
           relation = 'friend';
           status = 'accepted';

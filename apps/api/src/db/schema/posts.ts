@@ -1,0 +1,120 @@
+import { bigint, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * A post in the feed. `country` is the author's profile country, copied here (and kept in step
+ * when the profile's country changes) so the feed's country filter is one index range scan in
+ * creation order instead of a join over every post.
+ */
+export const posts = pgTable(
+  'posts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    authorId: bigint('author_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title'),
+    text: text('text').notNull(),
+    imageKey: text('image_key'),
+    /** The author's description of the image, used as its text alternative. */
+    imageAlt: text('image_alt').notNull().default(''),
+    country: text('country'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('posts_feed_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('posts_country_feed_idx').on(table.country, table.createdAt.desc(), table.id.desc()),
+    index('posts_author_idx').on(table.authorId),
+  ],
+);
+
+export const postLikes = pgTable(
+  'post_likes',
+  {
+    postId: bigint('post_id', { mode: 'number' })
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.postId, table.userId] }),
+    index('post_likes_user_idx').on(table.userId),
+  ],
+);
+
+export const postComments = pgTable(
+  'post_comments',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    postId: bigint('post_id', { mode: 'number' })
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    authorId: bigint('author_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('post_comments_post_idx').on(table.postId, table.createdAt),
+    index('post_comments_author_idx').on(table.authorId),
+  ],
+);
+
+/** A member's gallery image: seen, liked and commented on by the owner and accepted friends only. */
+export const galleryImages = pgTable(
+  'gallery_images',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ownerId: bigint('owner_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** Also the image's text alternative. */
+    description: text('description').notNull().default(''),
+    imageKey: text('image_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('gallery_images_owner_idx').on(table.ownerId, table.createdAt.desc())],
+);
+
+export const galleryLikes = pgTable(
+  'gallery_likes',
+  {
+    imageId: bigint('image_id', { mode: 'number' })
+      .notNull()
+      .references(() => galleryImages.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.imageId, table.userId] }),
+    index('gallery_likes_user_idx').on(table.userId),
+  ],
+);
+
+export const galleryComments = pgTable(
+  'gallery_comments',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    imageId: bigint('image_id', { mode: 'number' })
+      .notNull()
+      .references(() => galleryImages.id, { onDelete: 'cascade' }),
+    authorId: bigint('author_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('gallery_comments_image_idx').on(table.imageId, table.createdAt),
+    index('gallery_comments_author_idx').on(table.authorId),
+  ],
+);

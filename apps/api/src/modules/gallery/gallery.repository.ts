@@ -1,0 +1,100 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { galleryComments, galleryImages, galleryLikes, profiles } from '../../db/schema';
+
+export type GalleryRow = Awaited<ReturnType<ReturnType<typeof createGalleryRepository>['imagesOf']>>[number];
+
+/** Data access of galleries: a list is one statement (counts and the viewer's like inside it). */
+export function createGalleryRepository(db: Database) {
+  const listed = (viewerId: number) => ({
+    id: galleryImages.id,
+    ownerId: galleryImages.ownerId,
+    title: galleryImages.title,
+    description: galleryImages.description,
+    imageKey: galleryImages.imageKey,
+    createdAt: galleryImages.createdAt,
+    likes: sql<number>`(select count(*)::int from ${galleryLikes} where ${galleryLikes.imageId} = ${galleryImages.id})`,
+    comments: sql<number>`(select count(*)::int from ${galleryComments} where ${galleryComments.imageId} = ${galleryImages.id})`,
+    liked: sql<boolean>`exists(select 1 from ${galleryLikes} where ${galleryLikes.imageId} = ${galleryImages.id} and ${galleryLikes.userId} = ${viewerId})`,
+  });
+
+  return {
+    imagesOf: (viewerId: number, ownerId: number, limit: number, offset: number) =>
+      db
+        .select(listed(viewerId))
+        .from(galleryImages)
+        .where(eq(galleryImages.ownerId, ownerId))
+        .orderBy(desc(galleryImages.createdAt), desc(galleryImages.id))
+        .limit(limit)
+        .offset(offset),
+
+    async one(viewerId: number, imageId: number) {
+      const [row] = await db
+        .select(listed(viewerId))
+        .from(galleryImages)
+        .where(eq(galleryImages.id, imageId))
+        .limit(1);
+      return row;
+    },
+
+    async find(imageId: number) {
+      const [row] = await db.select().from(galleryImages).where(eq(galleryImages.id, imageId)).limit(1);
+      return row;
+    },
+
+    async create(values: typeof galleryImages.$inferInsert) {
+      const [row] = await db.insert(galleryImages).values(values).returning({ id: galleryImages.id });
+      if (!row) throw new Error('insert returned nothing');
+      return row.id;
+    },
+
+    update: (imageId: number, values: Partial<typeof galleryImages.$inferInsert>) =>
+      db
+        .update(galleryImages)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(galleryImages.id, imageId)),
+
+    remove: (imageId: number) => db.delete(galleryImages).where(eq(galleryImages.id, imageId)),
+
+    async toggleLike(imageId: number, userId: number) {
+      const removed = await db
+        .delete(galleryLikes)
+        .where(and(eq(galleryLikes.imageId, imageId), eq(galleryLikes.userId, userId)))
+        .returning({ imageId: galleryLikes.imageId });
+      if (removed.length === 0)
+        await db.insert(galleryLikes).values({ imageId, userId }).onConflictDoNothing();
+      const [total] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(galleryLikes)
+        .where(eq(galleryLikes.imageId, imageId));
+      return { liked: removed.length === 0, total: total?.count ?? 0 };
+    },
+
+    async addComment(imageId: number, authorId: number, content: string) {
+      const [row] = await db
+        .insert(galleryComments)
+        .values({ imageId, authorId, content })
+        .returning({ id: galleryComments.id });
+      if (!row) throw new Error('insert returned nothing');
+      return row.id;
+    },
+
+    /** The comments of an image, oldest first, at most `limit`. */
+    comments: (imageId: number, limit: number) =>
+      db
+        .select({
+          id: galleryComments.id,
+          content: galleryComments.content,
+          createdAt: galleryComments.createdAt,
+          nombre: profiles.nombre,
+          apellidos: profiles.apellidos,
+        })
+        .from(galleryComments)
+        .leftJoin(profiles, eq(profiles.userId, galleryComments.authorId))
+        .where(eq(galleryComments.imageId, imageId))
+        .orderBy(galleryComments.createdAt, galleryComments.id)
+        .limit(limit),
+  };
+}
+
+export type GalleryRepository = ReturnType<typeof createGalleryRepository>;

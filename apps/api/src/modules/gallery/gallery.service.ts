@@ -1,0 +1,155 @@
+import {
+  GalleryFormSchema,
+  GalleryPatchSchema,
+  type GalleryComment,
+  type GalleryImage,
+} from '@juntos/domain';
+import { AppError, notFound } from '../../lib/app-error';
+import { processUploadedImage } from '../../lib/images';
+import type { MediaStore } from '../../lib/media-store';
+import type { MultipartForm } from '../../lib/multipart-form';
+import type { FriendshipsRepository } from '../friendships/friendships.repository';
+import type { GalleryRepository, GalleryRow } from './gallery.repository';
+
+/** The comments an image's details carry (the newest beyond this are still counted). */
+const MAX_COMMENTS = 200;
+
+const imageRequired = () =>
+  new AppError(400, 'validation_failed', 'gallery.errors.image_required', {
+    fields: { image: 'gallery.errors.image_required' },
+  });
+
+/**
+ * Galleries (spec §6): a member's images are seen, liked and commented on by the member and
+ * accepted friends only. Anyone else gets 404, as for an image that does not exist, so a
+ * gallery's existence is not revealed. Only the owner changes or deletes an image.
+ */
+export function createGalleryService(deps: {
+  repository: GalleryRepository;
+  friendships: FriendshipsRepository;
+  mediaStore: MediaStore;
+}) {
+  const { repository, friendships, mediaStore } = deps;
+  const hidden = () => notFound('errors.image_not_found');
+
+  const canSee = async (viewerId: number, ownerId: number) =>
+    viewerId === ownerId || (await friendships.areFriends(viewerId, ownerId));
+
+  const present = (row: GalleryRow): GalleryImage => ({
+    id: row.id,
+    owner_id: row.ownerId,
+    title: row.title,
+    description: row.description,
+    image_url: mediaStore.publicUrl(row.imageKey),
+    created_at: row.createdAt.toISOString(),
+    likes: row.likes,
+    liked_by_user: row.liked,
+    comments_count: row.comments,
+  });
+
+  async function visible(viewerId: number, imageId: number) {
+    const image = await repository.find(imageId);
+    if (!image || !(await canSee(viewerId, image.ownerId))) throw hidden();
+    return image;
+  }
+
+  async function owned(viewerId: number, imageId: number) {
+    const image = await visible(viewerId, imageId);
+    if (image.ownerId !== viewerId) throw new AppError(403, 'not_owner', 'errors.not_owner');
+    return image;
+  }
+
+  async function comments(imageId: number): Promise<GalleryComment[]> {
+    return (await repository.comments(imageId, MAX_COMMENTS)).map((row) => ({
+      id: row.id,
+      profile_nombre: row.nombre ?? '',
+      profile_apellidos: row.apellidos ?? '',
+      content: row.content,
+      created_at: row.createdAt.toISOString(),
+    }));
+  }
+
+  async function details(viewerId: number, imageId: number) {
+    const row = await repository.one(viewerId, imageId);
+    if (!row) throw hidden();
+    return { ...present(row), comments: await comments(imageId) };
+  }
+
+  return {
+    async list(viewerId: number, ownerId: number, limit: number, offset: number) {
+      if (!(await canSee(viewerId, ownerId))) throw hidden();
+      const rows = await repository.imagesOf(viewerId, ownerId, limit + 1, offset);
+      return { images: rows.slice(0, limit).map(present), more: rows.length > limit };
+    },
+
+    async details(viewerId: number, imageId: number) {
+      await visible(viewerId, imageId);
+      return details(viewerId, imageId);
+    },
+
+    async create(userId: number, form: MultipartForm) {
+      const input = GalleryFormSchema.parse(form.fields);
+      if (!form.file) throw imageRequired();
+      const image = await processUploadedImage(form.file, 'image');
+      const imageKey = await mediaStore.save(userId, image.data, 'webp');
+      try {
+        const id = await repository.create({
+          ownerId: userId,
+          title: input.title,
+          description: input.description,
+          imageKey,
+        });
+        return await details(userId, id);
+      } catch (error) {
+        await mediaStore.remove(imageKey);
+        throw error;
+      }
+    },
+
+    async update(userId: number, imageId: number, form: MultipartForm) {
+      const current = await owned(userId, imageId);
+      const input = GalleryPatchSchema.parse(form.fields);
+      const image = form.file ? await processUploadedImage(form.file, 'image') : undefined;
+      const newKey = image ? await mediaStore.save(userId, image.data, 'webp') : undefined;
+      try {
+        await repository.update(imageId, {
+          ...(input.title !== undefined ? { title: input.title } : {}),
+          ...(input.description !== undefined ? { description: input.description } : {}),
+          ...(newKey ? { imageKey: newKey } : {}),
+        });
+      } catch (error) {
+        if (newKey) await mediaStore.remove(newKey);
+        throw error;
+      }
+      if (newKey) await mediaStore.remove(current.imageKey);
+      return details(userId, imageId);
+    },
+
+    async remove(userId: number, imageId: number) {
+      const image = await owned(userId, imageId);
+      await repository.remove(imageId);
+      await mediaStore.remove(image.imageKey);
+    },
+
+    async toggleLike(userId: number, imageId: number) {
+      await visible(userId, imageId);
+      const { liked, total } = await repository.toggleLike(imageId, userId);
+      return { liked, total_likes: total };
+    },
+
+    async comment(userId: number, imageId: number, text: string): Promise<GalleryComment> {
+      await visible(userId, imageId);
+      const id = await repository.addComment(imageId, userId, text);
+      const found = (await comments(imageId)).find((comment) => comment.id === id);
+      if (!found) throw hidden();
+      return found;
+    },
+
+    async comments(userId: number, imageId: number) {
+      await visible(userId, imageId);
+      return comments(imageId);
+    },
+  };
+}
+
+export type GalleryService = ReturnType<typeof createGalleryService>;

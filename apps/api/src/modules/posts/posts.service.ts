@@ -1,0 +1,153 @@
+import { PostFormSchema, type Post, type PostComment } from '@juntos/domain';
+import { AppError, notFound } from '../../lib/app-error';
+import { processUploadedImage } from '../../lib/images';
+import type { MediaStore } from '../../lib/media-store';
+import type { MultipartForm } from '../../lib/multipart-form';
+import type { CommentRow, PostRow, PostsRepository } from './posts.repository';
+
+const fullName = (row: { nombre: string | null; apellidos: string | null }) =>
+  [row.nombre, row.apellidos].filter(Boolean).join(' ');
+
+function presentComment(row: Omit<CommentRow, 'rank'>): PostComment {
+  return {
+    id: row.id,
+    author_id: row.authorId,
+    author_name: fullName(row),
+    text: row.text,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export function createPostsService(deps: { repository: PostsRepository; mediaStore: MediaStore }) {
+  const { repository, mediaStore } = deps;
+
+  /** Posts with their recent comments: two statements for the whole page. */
+  async function present(viewerId: number, rows: PostRow[]): Promise<Post[]> {
+    const comments = await repository.commentsOf(rows.map((row) => row.id));
+    const byPost = new Map<number, PostComment[]>();
+    for (const comment of comments) {
+      const list = byPost.get(comment.postId) ?? [];
+      list.push(presentComment(comment));
+      byPost.set(comment.postId, list);
+    }
+    return rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      text: row.text,
+      image_url: row.imageKey ? mediaStore.publicUrl(row.imageKey) : null,
+      image_alt: row.imageAlt,
+      created_at: row.createdAt.toISOString(),
+      likes_count: row.likes,
+      liked_by_user: row.liked,
+      comments_count: row.comments,
+      comments: byPost.get(row.id) ?? [],
+      is_author: row.authorId === viewerId,
+      author: {
+        id: row.authorId,
+        nombre: row.nombre ?? '',
+        photo: row.photoKey ? mediaStore.publicUrl(row.photoKey) : null,
+        country: row.authorCountry ?? row.country,
+      },
+    }));
+  }
+
+  async function existing(postId: number) {
+    const post = await repository.find(postId);
+    if (!post) throw notFound('errors.post_not_found');
+    return post;
+  }
+
+  async function authored(postId: number, userId: number) {
+    const post = await existing(postId);
+    // Spec §6: only the author edits or deletes (enforced here, not only hidden in the screen).
+    if (post.authorId !== userId) throw new AppError(403, 'not_author', 'errors.not_author');
+    return post;
+  }
+
+  async function one(viewerId: number, postId: number) {
+    const row = await repository.one(viewerId, postId);
+    if (!row) throw notFound('errors.post_not_found');
+    const [post] = await present(viewerId, [row]);
+    if (!post) throw notFound('errors.post_not_found');
+    return post;
+  }
+
+  return {
+    /** One extra row tells whether another page exists. */
+    async feed(viewerId: number, options: { limit: number; offset: number; country?: string | undefined }) {
+      const rows = await repository.feed(viewerId, { ...options, limit: options.limit + 1 });
+      return {
+        posts: await present(viewerId, rows.slice(0, options.limit)),
+        more: rows.length > options.limit,
+      };
+    },
+
+    async search(viewerId: number, query: string, limit: number, offset: number) {
+      const rows = await repository.search(viewerId, query, limit + 1, offset);
+      return { posts: await present(viewerId, rows.slice(0, limit)), more: rows.length > limit };
+    },
+
+    async create(userId: number, form: MultipartForm) {
+      const input = PostFormSchema.parse(form.fields);
+      const image = form.file ? await processUploadedImage(form.file, 'image') : undefined;
+      const imageKey = image ? await mediaStore.save(userId, image.data, 'webp') : null;
+      try {
+        const id = await repository.create({
+          authorId: userId,
+          title: input.title || null,
+          text: input.text,
+          imageKey,
+          imageAlt: imageKey ? input.image_alt : '',
+          country: await repository.authorCountry(userId),
+        });
+        return await one(userId, id);
+      } catch (error) {
+        if (imageKey) await mediaStore.remove(imageKey);
+        throw error;
+      }
+    },
+
+    async update(userId: number, postId: number, form: MultipartForm) {
+      const post = await authored(postId, userId);
+      const input = PostFormSchema.parse(form.fields);
+      const image = form.file ? await processUploadedImage(form.file, 'image') : undefined;
+      const newKey = image ? await mediaStore.save(userId, image.data, 'webp') : undefined;
+      const removeImage = !newKey && form.fields.remove_image === 'true';
+      const imageKey = newKey ?? (removeImage ? null : post.imageKey);
+      try {
+        await repository.update(postId, {
+          title: input.title || null,
+          text: input.text,
+          imageKey,
+          imageAlt: imageKey ? input.image_alt : '',
+        });
+      } catch (error) {
+        if (newKey) await mediaStore.remove(newKey);
+        throw error;
+      }
+      if (post.imageKey && post.imageKey !== imageKey) await mediaStore.remove(post.imageKey);
+      return one(userId, postId);
+    },
+
+    async remove(userId: number, postId: number) {
+      const post = await authored(postId, userId);
+      await repository.remove(postId);
+      if (post.imageKey) await mediaStore.remove(post.imageKey);
+    },
+
+    async toggleLike(userId: number, postId: number) {
+      await existing(postId);
+      const { liked, total } = await repository.toggleLike(postId, userId);
+      return { liked, total_likes: total };
+    },
+
+    async comment(userId: number, postId: number, text: string): Promise<PostComment> {
+      await existing(postId);
+      const row = await repository.addComment(postId, userId, text);
+      const name = await repository.nameOf(userId);
+      return presentComment({ ...row, nombre: name?.nombre ?? null, apellidos: name?.apellidos ?? null });
+    },
+  };
+}
+
+export type PostsService = ReturnType<typeof createPostsService>;
