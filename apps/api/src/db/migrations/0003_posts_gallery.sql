@@ -62,11 +62,11 @@ ALTER TABLE "post_likes" ADD CONSTRAINT "post_likes_user_id_users_id_fk" FOREIGN
 ALTER TABLE "posts" ADD CONSTRAINT "posts_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "gallery_comments_image_idx" ON "gallery_comments" USING btree ("image_id","created_at");--> statement-breakpoint
 CREATE INDEX "gallery_comments_author_idx" ON "gallery_comments" USING btree ("author_id");--> statement-breakpoint
-CREATE INDEX "gallery_images_owner_idx" ON "gallery_images" USING btree ("owner_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "gallery_images_owner_idx" ON "gallery_images" USING btree ("owner_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "gallery_likes_user_idx" ON "gallery_likes" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "post_comments_post_idx" ON "post_comments" USING btree ("post_id","created_at");--> statement-breakpoint
 CREATE INDEX "post_comments_author_idx" ON "post_comments" USING btree ("author_id");--> statement-breakpoint
 CREATE INDEX "post_likes_user_idx" ON "post_likes" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "posts_feed_idx" ON "posts" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "posts_country_feed_idx" ON "posts" USING btree ("country","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "posts_feed_idx" ON "posts" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "posts_country_feed_idx" ON "posts" USING btree ("country","created_at","id");--> statement-breakpoint
 CREATE INDEX "posts_author_idx" ON "posts" USING btree ("author_id");

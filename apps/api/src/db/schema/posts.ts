@@ -23,8 +23,10 @@ export const posts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('posts_feed_idx').on(table.createdAt.desc(), table.id.desc()),
-    index('posts_country_feed_idx').on(table.country, table.createdAt.desc(), table.id.desc()),
+    // Ascending on purpose: read backwards they give `created_at desc, id desc` with the default
+    // NULLS FIRST; drizzle's .desc() would add NULLS LAST, which that ORDER BY cannot use.
+    index('posts_feed_idx').on(table.createdAt, table.id),
+    index('posts_country_feed_idx').on(table.country, table.createdAt, table.id),
     index('posts_author_idx').on(table.authorId),
   ],
 );
@@ -80,7 +82,7 @@ export const galleryImages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('gallery_images_owner_idx').on(table.ownerId, table.createdAt.desc())],
+  (table) => [index('gallery_images_owner_idx').on(table.ownerId, table.createdAt, table.id)],
 );
 
 export const galleryLikes = pgTable(

@@ -17,31 +17,42 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\$
  * recent comments of those posts (one windowed query).
  */
 export function createPostsRepository(db: Database) {
-  const page = (viewerId: number, where: SQL | undefined, limit: number, offset: number) =>
-    db
+  /**
+   * The page is chosen from `posts` alone first (an index range in creation order, even deep in
+   * the feed), and only its few rows are joined with their author and counted; joining first
+   * would make the database sort every post on each request.
+   */
+  const page = (viewerId: number, where: SQL | undefined, limit: number, offset: number) => {
+    const chosen = db
+      .select()
+      .from(posts)
+      .where(where)
+      .orderBy(desc(posts.createdAt), desc(posts.id))
+      .limit(limit)
+      .offset(offset)
+      .as('chosen');
+    return db
       .select({
-        id: posts.id,
-        authorId: posts.authorId,
-        title: posts.title,
-        text: posts.text,
-        imageKey: posts.imageKey,
-        imageAlt: posts.imageAlt,
-        country: posts.country,
-        createdAt: posts.createdAt,
+        id: chosen.id,
+        authorId: chosen.authorId,
+        title: chosen.title,
+        text: chosen.text,
+        imageKey: chosen.imageKey,
+        imageAlt: chosen.imageAlt,
+        country: chosen.country,
+        createdAt: chosen.createdAt,
         nombre: profiles.nombre,
         apellidos: profiles.apellidos,
         photoKey: profiles.photoKey,
         authorCountry: profiles.country,
-        likes: sql<number>`(select count(*)::int from ${postLikes} where ${postLikes.postId} = ${posts.id})`,
-        comments: sql<number>`(select count(*)::int from ${postComments} where ${postComments.postId} = ${posts.id})`,
-        liked: sql<boolean>`exists(select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`,
+        likes: sql<number>`(select count(*)::int from ${postLikes} where ${postLikes.postId} = ${chosen.id})`,
+        comments: sql<number>`(select count(*)::int from ${postComments} where ${postComments.postId} = ${chosen.id})`,
+        liked: sql<boolean>`exists(select 1 from ${postLikes} where ${postLikes.postId} = ${chosen.id} and ${postLikes.userId} = ${viewerId})`,
       })
-      .from(posts)
-      .leftJoin(profiles, eq(profiles.userId, posts.authorId))
-      .where(where)
-      .orderBy(desc(posts.createdAt), desc(posts.id))
-      .limit(limit)
-      .offset(offset);
+      .from(chosen)
+      .leftJoin(profiles, eq(profiles.userId, chosen.authorId))
+      .orderBy(desc(chosen.createdAt), desc(chosen.id));
+  };
 
   return {
     page,

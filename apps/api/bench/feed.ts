@@ -1,0 +1,120 @@
+/**
+ * `npm run bench:feed`: the feed under concurrent load. Seeds 100,000 posts across 5,000 members
+ * (with likes and comments), then loads the feed at offset 0, at a deep offset and with a country
+ * filter through a real HTTP port (autocannon), and prints requests per second and p50/p99 latency.
+ *
+ * Embedded PGlite by default; with BENCH_POSTGRES_URL (a server URL, such as
+ * postgres://postgres@127.0.0.1:5432/postgres) it creates a database of its own there, and drops it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { EU_COUNTRY_CODES } from '@juntos/domain';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { users } from '../src/db/schema';
+import { createAccessTokens } from '../src/modules/auth/tokens';
+
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 5_000);
+const POSTS = Number(process.env.BENCH_POSTS ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+
+async function withDatabase<T>(run: (databaseUrl: string | undefined) => Promise<T>): Promise<T> {
+  const server = process.env.BENCH_POSTGRES_URL;
+  if (!server) return run(undefined);
+  const name = `juntos_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    return await run(url.toString());
+  } finally {
+    if (process.env.BENCH_KEEP_DATABASE) console.log(`Kept database ${name}.`);
+    else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'juntos-bench-'));
+  try {
+    await withDatabase(async (databaseUrl) => {
+      const config = loadConfig({
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'fatal',
+        DATA_DIR: dataDir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      });
+      const app = await buildApp(config);
+      await app.database.migrate();
+      const { db } = app.database;
+      const engine = app.database.engine;
+      console.log(`Seeding ${MEMBERS} members and ${POSTS} posts on ${engine}…`);
+      const started = Date.now();
+      const countries = sql.raw(`array[${EU_COUNTRY_CODES.map((code) => `'${code}'`).join(',')}]`);
+      await db.execute(sql`
+        insert into users (email, password_hash, telefono, tipo_registro, is_active, activated_at, profile_completed_at)
+        select 'bench-' || i || '@example.org', 'not-a-real-hash', '+34600000000', 'adulto', true, now(), now()
+        from generate_series(1, ${MEMBERS}) as i`);
+      await db.execute(sql`
+        insert into profiles (user_id, nombre, country, date_of_birth, enfermedad)
+        select id, 'Member ' || id, (${countries})[1 + (id % ${EU_COUNTRY_CODES.length})], '1980-01-01', 'Sans diagnostic'
+        from users`);
+      await db.execute(sql`
+        insert into posts (author_id, text, country, created_at)
+        select u.id, 'Post number ' || i || ' about everyday life', p.country, now() - (i || ' seconds')::interval
+        from generate_series(1, ${POSTS}) as i
+        join users u on u.id = (select min(id) from users) + (i % ${MEMBERS})
+        join profiles p on p.user_id = u.id`);
+      await db.execute(sql`
+        insert into post_likes (post_id, user_id)
+        select p.id, (select min(id) from users) + ((p.id * 7) % ${MEMBERS}) from posts p`);
+      await db.execute(sql`
+        insert into post_comments (post_id, author_id, text)
+        select p.id, (select min(id) from users) + ((p.id * 13) % ${MEMBERS}), 'A kind comment'
+        from posts p where p.id % 5 = 0`);
+      await db.execute(sql`analyze`);
+      console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+
+      const [viewer] = await db.select({ id: sql<number>`min(${users.id})::int` }).from(users);
+      const token = await createAccessTokens(config.jwtSecret).sign(Number(viewer?.id));
+      const address = await app.listen({ port: 0, host: '127.0.0.1' });
+
+      const scenarios = [
+        ['feed, first page', '/api/posts/?limit=5&offset=0'],
+        ['feed, deep page (offset 95,000)', '/api/posts/?limit=5&offset=95000'],
+        ['feed, country filter (es)', '/api/posts/?limit=5&offset=0&country=es'],
+        ['feed, country filter, page 100', '/api/posts/?limit=5&offset=500&country=es'],
+      ] as const;
+      console.log(`\n${engine}: ${CONNECTIONS} concurrent connections, ${SECONDS} s per scenario`);
+      console.log('scenario                              req/s     p50 ms   p99 ms   errors');
+      for (const [name, url] of scenarios) {
+        const result = await autocannon({
+          url: `${address}${url}`,
+          connections: CONNECTIONS,
+          duration: SECONDS,
+          headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' },
+        });
+        const errors = result.errors + result.non2xx;
+        console.log(
+          `${name.padEnd(36)} ${result.requests.average.toFixed(0).padStart(7)} ${String(result.latency.p50).padStart(9)} ${String(result.latency.p99).padStart(8)} ${String(errors).padStart(8)}`,
+        );
+      }
+      // Requests autocannon left in flight finish before the database closes.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await app.close();
+    });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
