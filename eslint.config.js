@@ -51,6 +51,11 @@ export default tseslint.config(
               info: ['./legal'],
               // The dashboard shows the word cloud.
               dashboard: ['./word-cloud'],
+              feed: [],
+              gallery: [],
+              // Both show posts with the feed's post list and form.
+              'new-post': ['./feed'],
+              search: ['./feed'],
             }).map(([feature, allowed]) => ({
               target: `${FEATURES_WEB}/${feature}`,
               from: FEATURES_WEB,

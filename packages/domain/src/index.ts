@@ -11,3 +11,4 @@ export * from './countries';
 export * from './profile';
 export * from './functional-profile';
 export * from './posts';
+export * from './post-limits';

@@ -1,19 +1,10 @@
 import { z } from 'zod';
+import { POST_LIMITS } from './post-limits';
 
 /**
  * Posts, comments and gallery images (spec §3, §5). Messages are translation keys of the
  * `translation` namespace; both the screens and the server use these schemas.
  */
-
-export const POST_LIMITS = {
-  title: 150,
-  text: 5000,
-  imageAlt: 500,
-  comment: 2000,
-  galleryTitle: 150,
-  galleryDescription: 1000,
-  search: 100,
-} as const;
 
 const optionalText = (max: number) =>
   z
@@ -54,7 +45,13 @@ export const GalleryFormSchema = z.object({
 export const GalleryPatchSchema = GalleryFormSchema.partial();
 
 export type PostAuthor = { id: number; nombre: string; photo: string | null; country: string | null };
-export type PostComment = { id: number; author_id: number; author_name: string; text: string; created_at: string };
+export type PostComment = {
+  id: number;
+  author_id: number;
+  author_name: string;
+  text: string;
+  created_at: string;
+};
 export type Post = {
   id: number;
   title: string | null;

@@ -21,6 +21,10 @@ const ProfilePage = lazy(() => import('../features/profile/profile-page'));
 const EditProfilePage = lazy(() => import('../features/profile/edit-profile-page'));
 const FunctionalProfilePage = lazy(() => import('../features/functional-profile/functional-profile-page'));
 const WordCloudPage = lazy(() => import('../features/word-cloud/word-cloud-page'));
+const FeedPage = lazy(() => import('../features/feed/feed-page'));
+const NewPostPage = lazy(() => import('../features/new-post/new-post-page'));
+const GalleryPage = lazy(() => import('../features/gallery/gallery-page'));
+const SearchPage = lazy(() => import('../features/search/search-page'));
 const LegalPage = lazy(() => import('../features/legal/legal-page'));
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
 
@@ -32,6 +36,10 @@ const protectedScreens: Partial<Record<(typeof PROTECTED_PATHS)[number], RouteOb
   '/edit-profile': <EditProfilePage />,
   '/perfil-funcional': <FunctionalProfilePage />,
   '/recursos/nube-palabras': <WordCloudPage />,
+  '/feed': <FeedPage />,
+  '/new-post': <NewPostPage />,
+  '/gallery': <GalleryPage />,
+  '/search': <SearchPage />,
   '/change-password': <ChangePasswordPage />,
   '/logout': <LogoutPage />,
 };

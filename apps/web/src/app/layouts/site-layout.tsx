@@ -4,6 +4,8 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { CookieConsentDialog } from '../../features/cookie-consent/cookie-consent-dialog';
 import { DisplayPreferencesControl } from '../../features/display-preferences/display-preferences-dialog';
 import { LanguageSwitcher } from '../../features/language/language-switcher';
+import { TopSearch } from '../../features/search/top-search';
+import { hasAccessMarker } from '../../lib/storage-keys';
 import { PageLoading } from '../page-loading';
 
 const FOOTER_DOCUMENTS = ['terms', 'privacy', 'cookies', 'legal'] as const;
@@ -47,6 +49,7 @@ export function SiteLayout() {
           <img src="/favicon.svg" alt="" width="32" height="32" />
           <span>{t('app.name')}</span>
         </Link>
+        {hasAccessMarker() && <TopSearch key={location.pathname} />}
         <div className="top-bar__controls">
           <LanguageSwitcher />
           <DisplayPreferencesControl />

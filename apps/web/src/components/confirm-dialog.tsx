@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { Dialog } from './ui/dialog';
+
+/** "Are you sure?" before something is deleted for good; Escape or Cancel keeps it. */
+export function ConfirmDialog({
+  open,
+  title,
+  body,
+  confirmLabel,
+  cancelLabel,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  body: ReactNode;
+  confirmLabel: string;
+  cancelLabel: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <Dialog open={open} title={title} description={body} onClose={onCancel}>
+      <div className="dialog__actions">
+        <button type="button" className="button" onClick={onCancel} autoFocus>
+          {cancelLabel}
+        </button>
+        <button type="button" className="button button--danger" disabled={busy} onClick={onConfirm}>
+          {confirmLabel}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

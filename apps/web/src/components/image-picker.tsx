@@ -1,0 +1,59 @@
+import { useEffect, useId, useState } from 'react';
+
+/**
+ * A labelled file input for one image with a preview of the chosen file (the server checks the
+ * content; `accept` only helps the system's file picker).
+ */
+export function ImagePicker({
+  label,
+  hint,
+  previewAlt,
+  file,
+  error,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  previewAlt: string;
+  file: File | undefined;
+  error?: string | undefined;
+  onChange: (file: File | undefined) => void;
+}) {
+  const id = useId();
+  const [preview, setPreview] = useState<string>();
+  useEffect(() => {
+    if (!file) {
+      setPreview(undefined);
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept="image/*"
+        className="field__control"
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+        aria-invalid={error ? true : undefined}
+        onChange={(event) => onChange(event.target.files?.[0])}
+      />
+      <p id={`${id}-hint`} className="field__hint">
+        {hint}
+      </p>
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      )}
+      {preview && <img className="image-preview" src={preview} alt={previewAlt} />}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+
+/**
+ * A like toggle: `aria-pressed` tells whether the member likes it, and the count is part of the
+ * button's name, so a screen reader announces both when it changes.
+ */
+export function LikeButton({
+  liked,
+  count,
+  busy,
+  onToggle,
+}: {
+  liked: boolean;
+  count: number;
+  busy?: boolean;
+  onToggle: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className={`button button--small like-button${liked ? ' like-button--on' : ''}`}
+      aria-pressed={liked}
+      disabled={busy}
+      onClick={onToggle}
+    >
+      <span aria-hidden="true">{liked ? '♥' : '♡'}</span> {t('post.like')}{' '}
+      <span className="like-button__count">({t('post.likes', { count })})</span>
+    </button>
+  );
+}

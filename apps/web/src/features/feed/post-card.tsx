@@ -1,0 +1,193 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { TOAST_DURATION_MS, countryName, isCountryCode, type Language, type Post } from '@juntos/domain';
+import { CommentForm } from '../../components/comment-form';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { CountryFlag } from '../../components/country-flag';
+import { ImageViewer } from '../../components/image-viewer';
+import { LikeButton } from '../../components/like-button';
+import { Dialog } from '../../components/ui/dialog';
+import { ApiRequestError } from '../../lib/api-client';
+import { commentOnPost, deletePost, likePost, postFormData, updateCachedPost, updatePost } from './posts-api';
+import { PostForm } from './post-form';
+
+function formatDate(iso: string, language: string) {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
+
+/** The comment list and form of a post, shown when its comments are opened. */
+function Comments({ post, listId }: { post: Post; listId: string }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const send = useMutation({
+    mutationFn: (value: string) => commentOnPost(post.id, value),
+    onSuccess: (comment) => {
+      updateCachedPost(queryClient, post.id, (current) => ({
+        ...current,
+        comments: [...current.comments, comment],
+        comments_count: current.comments_count + 1,
+      }));
+      toast.success(t('post.comment_sent'), { duration: TOAST_DURATION_MS.commentSent });
+    },
+    onError: () => toast.error(t('post.comment_error')),
+  });
+
+  return (
+    <div id={listId} className="post-card__comments">
+      {post.comments.length === 0 ? (
+        <p className="post-card__no-comments">{t('post.no_comments')}</p>
+      ) : (
+        <ul className="comment-list">
+          {post.comments.map((comment) => (
+            <li key={comment.id} className="comment">
+              <span className="comment__author">{comment.author_name || t('post.unknown_author')}</span>{' '}
+              <time dateTime={comment.created_at} className="comment__date">
+                {formatDate(comment.created_at, i18n.resolvedLanguage ?? 'en')}
+              </time>
+              <p className="comment__text">{comment.text}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <CommentForm busy={send.isPending} onSend={(value) => send.mutateAsync(value)} />
+    </div>
+  );
+}
+
+/** One post (spec §2 "Post card"). */
+export function PostCard({ post }: { post: Post }) {
+  const { t, i18n } = useTranslation();
+  const language = (i18n.resolvedLanguage ?? 'en') as Language;
+  const queryClient = useQueryClient();
+  const [viewing, setViewing] = useState(false);
+  const [showComments, setShowComments] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const commentsId = useId();
+  const titleId = useId();
+  const authorName = post.author.nombre || t('post.unknown_author');
+  const country = post.author.country && isCountryCode(post.author.country) ? post.author.country : undefined;
+
+  const like = useMutation({
+    mutationFn: () => likePost(post.id),
+    onSuccess: ({ liked, total_likes }) =>
+      updateCachedPost(queryClient, post.id, (current) => ({
+        ...current,
+        liked_by_user: liked,
+        likes_count: total_likes,
+      })),
+    onError: () => toast.error(t('post.like_error')),
+  });
+  const remove = useMutation({
+    mutationFn: () => deletePost(post.id),
+    onSuccess: () => {
+      setConfirmingDelete(false);
+      updateCachedPost(queryClient, post.id, () => undefined);
+      toast.success(t('post.deleted'), { duration: TOAST_DURATION_MS.postChanged });
+    },
+    onError: () => toast.error(t('post.delete_error')),
+  });
+  const edit = useMutation({
+    mutationFn: ({ fields, image }: { fields: Record<string, string>; image: File | undefined }) =>
+      updatePost(post.id, postFormData(fields, image)),
+    onSuccess: (updated) => {
+      setEditing(false);
+      updateCachedPost(queryClient, post.id, () => updated);
+      toast.success(t('post.edited'), { duration: TOAST_DURATION_MS.postChanged });
+    },
+    onError: () => toast.error(t('post.edit_error')),
+  });
+  const editErrors = edit.error instanceof ApiRequestError ? edit.error.body?.fields : undefined;
+  const imageAlt = post.image_alt || t('post.image_without_description', { name: authorName });
+
+  return (
+    <article className="post-card" aria-labelledby={titleId}>
+      <header className="post-card__header">
+        {post.author.photo ? (
+          <img className="avatar avatar--small" src={post.author.photo} alt="" />
+        ) : (
+          <span className="avatar avatar--small avatar--default" aria-hidden="true" />
+        )}
+        <div>
+          <h2 id={titleId} className="post-card__author">
+            <span className="visually-hidden">{t('post.by', { name: authorName })}</span>
+            <span aria-hidden="true">{authorName}</span>{' '}
+            {country && <CountryFlag code={country} label={countryName(country, language)} />}
+          </h2>
+          <time dateTime={post.created_at} className="post-card__date">
+            {t('post.posted_on', { date: formatDate(post.created_at, language) })}
+          </time>
+        </div>
+      </header>
+      {post.title && <h3 className="post-card__title">{post.title}</h3>}
+      {post.image_url && (
+        <button type="button" className="post-card__image-button" onClick={() => setViewing(true)}>
+          <img className="post-card__image" src={post.image_url} alt={imageAlt} loading="lazy" />
+          <span className="visually-hidden">{t('post.open_image')}</span>
+        </button>
+      )}
+      <p className="post-card__text">{post.text}</p>
+      <div className="post-card__actions">
+        <LikeButton
+          liked={post.liked_by_user}
+          count={post.likes_count}
+          busy={like.isPending}
+          onToggle={() => like.mutate()}
+        />
+        <button
+          type="button"
+          className="button button--small"
+          aria-expanded={showComments}
+          aria-controls={commentsId}
+          onClick={() => setShowComments((open) => !open)}
+        >
+          {t('post.comments_toggle')} ({t('post.comments', { count: post.comments_count })})
+        </button>
+        {post.is_author && (
+          <>
+            <button type="button" className="button button--small" onClick={() => setEditing(true)}>
+              {t('post.edit')}
+            </button>
+            <button
+              type="button"
+              className="button button--small button--danger"
+              onClick={() => setConfirmingDelete(true)}
+            >
+              {t('post.delete')}
+            </button>
+          </>
+        )}
+      </div>
+      {showComments && <Comments post={post} listId={commentsId} />}
+
+      <ImageViewer
+        src={viewing ? (post.image_url ?? undefined) : undefined}
+        alt={imageAlt}
+        onClose={() => setViewing(false)}
+      />
+      <ConfirmDialog
+        open={confirmingDelete}
+        title={t('post.delete_title')}
+        body={t('post.delete_body')}
+        confirmLabel={t('post.delete_confirm')}
+        cancelLabel={t('post.cancel')}
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate()}
+        onCancel={() => setConfirmingDelete(false)}
+      />
+      <Dialog open={editing} title={t('post.edit_title')} onClose={() => setEditing(false)}>
+        <PostForm
+          post={post}
+          busy={edit.isPending}
+          submitLabel={t('post_form.save')}
+          busyLabel={t('post_form.saving')}
+          serverErrors={editErrors}
+          onSubmit={(values) => edit.mutate(values)}
+          onCancel={() => setEditing(false)}
+        />
+      </Dialog>
+    </article>
+  );
+}

@@ -1,0 +1,81 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageLoading } from '../../app/page-loading';
+import { fetchPage } from './posts-api';
+import { PostCard } from './post-card';
+
+/**
+ * Posts loaded 5 at a time (spec §9) with infinite scroll: when the sentinel below the last post
+ * comes into view and another page exists, it is fetched. The states of spec §2 ("loading more",
+ * "no more results", empty) are announced politely.
+ */
+export function PostList({
+  queryKey,
+  firstPage,
+  emptyText,
+  loadingMoreText,
+  noMoreText,
+  errorText,
+  label,
+}: {
+  queryKey: readonly unknown[];
+  firstPage: string;
+  emptyText: string;
+  loadingMoreText: string;
+  noMoreText: string;
+  errorText: string;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  const sentinel = useRef<HTMLDivElement>(null);
+  const query = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam }) => fetchPage(pageParam),
+    initialPageParam: firstPage,
+    getNextPageParam: (last) => last.next ?? undefined,
+  });
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasNextPage) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  if (query.isPending) return <PageLoading />;
+  if (query.isError)
+    return (
+      <p role="alert" className="message message--error">
+        {errorText}
+      </p>
+    );
+  const posts = query.data.pages.flatMap((page) => page.results);
+  return (
+    <>
+      {posts.length === 0 ? (
+        <p className="post-list__empty">{emptyText}</p>
+      ) : (
+        <div className="post-list" role="feed" aria-label={label} aria-busy={isFetchingNextPage}>
+          {posts.map((post) => (
+            <PostCard key={post.id} post={post} />
+          ))}
+        </div>
+      )}
+      <div ref={sentinel} className="post-list__sentinel" />
+      <p role="status" className="post-list__status">
+        {isFetchingNextPage ? loadingMoreText : posts.length > 0 && !hasNextPage ? noMoreText : ''}
+      </p>
+      {hasNextPage && !isFetchingNextPage && (
+        // Also reachable without scrolling (keyboard, screen readers, switch access).
+        <button type="button" className="button" onClick={() => void fetchNextPage()}>
+          {t('feed.load_more')}
+        </button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import type { GalleryComment, GalleryImage, GalleryImageDetails, LikeAnswer, Page } from '@juntos/domain';
+import { apiRequest } from '../../lib/api-client';
+
+export const galleryKeys = {
+  all: ['gallery'] as const,
+  list: (owner: number | undefined) => ['gallery', 'list', owner ?? 'me'] as const,
+  details: (id: number) => ['gallery', 'details', id] as const,
+};
+
+export const fetchGallery = (owner: number | undefined) =>
+  apiRequest<Page<GalleryImage>>(`/gallery/images/?limit=100${owner ? `&owner=${owner}` : ''}`);
+export const fetchImageDetails = (id: number) => apiRequest<GalleryImageDetails>(`/gallery/images/${id}/`);
+
+export function galleryFormData(fields: Record<string, string>, image: File | undefined) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (image) form.append('image', image);
+  return form;
+}
+export const createImage = (form: FormData) =>
+  apiRequest<GalleryImageDetails>('/gallery/images/', { method: 'POST', body: form });
+export const updateImage = (id: number, form: FormData) =>
+  apiRequest<GalleryImageDetails>(`/gallery/images/${id}/`, { method: 'PATCH', body: form });
+export const deleteImage = (id: number) =>
+  apiRequest<{ detail: string }>(`/gallery/images/${id}/`, { method: 'DELETE' });
+export const likeImage = (id: number) =>
+  apiRequest<LikeAnswer>(`/gallery/images/${id}/like/`, { method: 'POST' });
+export const commentOnImage = (id: number, text: string) =>
+  apiRequest<GalleryComment>(`/gallery/images/${id}/comment/`, {
+    method: 'POST',
+    body: JSON.stringify({ text }),
+  });
