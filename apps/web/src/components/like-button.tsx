@@ -21,8 +21,11 @@ export function LikeButton({
       type="button"
       className={`button button--small like-button${liked ? ' like-button--on' : ''}`}
       aria-pressed={liked}
-      disabled={busy}
-      onClick={onToggle}
+      // Not `disabled` while saving: a disabled button drops the keyboard focus.
+      aria-disabled={busy || undefined}
+      onClick={() => {
+        if (!busy) onToggle();
+      }}
     >
       <span aria-hidden="true">{liked ? '♥' : '♡'}</span> {t('post.like')}{' '}
       <span className="like-button__count">({t('post.likes', { count })})</span>

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { friendships } from '../../db/schema';
 
 /**
  * Routes that exist only when NODE_ENV=test, for behaviour that needs a controllable request:
- * a request still in flight when the process is told to stop, a body to parse, a crash.
+ * a request still in flight when the process is told to stop, a body to parse, a crash, and
+ * two members made friends for browser journeys that start after the friends feature's own.
  */
 export function registerTestRoutes(app: FastifyInstance) {
   const SlowQuery = z.object({ ms: z.coerce.number().int().min(0).max(20_000) });
@@ -18,5 +20,15 @@ export function registerTestRoutes(app: FastifyInstance) {
 
   app.get('/api/__test__/crash/', async () => {
     throw new Error('secret detail that must stay in the log');
+  });
+
+  const Friends = z.object({ a: z.number().int().positive(), b: z.number().int().positive() });
+  app.post('/api/__test__/friendship/', async (request, reply) => {
+    const { a, b } = Friends.parse(request.body);
+    await app.database.db
+      .insert(friendships)
+      .values({ requesterId: a, addresseeId: b, status: 'accepted', acceptedAt: new Date() })
+      .onConflictDoNothing();
+    return reply.status(204).send();
   });
 }

@@ -96,7 +96,7 @@ export function CountryFilter({ value, onChange }: { value: Choice; onChange: (v
           ref={listRef}
           id={listId}
           role="listbox"
-          tabIndex={-1}
+          tabIndex={0}
           className="country-filter__list"
           aria-labelledby={labelId}
           aria-activedescendant={`${listId}-${active}`}

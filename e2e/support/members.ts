@@ -1,0 +1,52 @@
+import { expect } from 'vitest';
+import { createActiveAccount, type Account } from './accounts';
+import { baseUrl } from './browser';
+
+async function api(account: Account, method: string, path: string, body?: FormData | object) {
+  const isForm = body instanceof FormData;
+  const response = await fetch(`${baseUrl()}/api${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${account.access}`,
+      'Accept-Language': 'en',
+      ...(body && !isForm ? { 'Content-Type': 'application/json' } : {}),
+    },
+    ...(body ? { body: isForm ? body : JSON.stringify(body) } : {}),
+  });
+  expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
+  return response.json().catch(() => undefined) as Promise<unknown>;
+}
+
+const form = (fields: Record<string, string>) => {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  return data;
+};
+
+/** An active member with a saved profile, made through the API for journeys that start later. */
+export async function createMember(prefix: string, profile: Record<string, string> = {}) {
+  const account = await createActiveAccount(prefix);
+  await api(
+    account,
+    'PUT',
+    '/profile/',
+    form({ nombre: 'Member', country: 'fr', date_of_birth: '1985-03-02', ...profile }),
+  );
+  const me = (await api(account, 'GET', '/me')) as { id: number };
+  return { ...account, id: me.id };
+}
+
+export type Member = Awaited<ReturnType<typeof createMember>>;
+
+export const publishPost = (member: Member, fields: Record<string, string>) =>
+  api(member, 'POST', '/posts/', form(fields));
+
+/** Two members made friends through a test-only route (friend requests have journeys of their own). */
+export async function makeFriends(a: Member, b: Member) {
+  const response = await fetch(`${baseUrl()}/api/__test__/friendship/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ a: a.id, b: b.id }),
+  });
+  expect(response.status).toBe(204);
+}
