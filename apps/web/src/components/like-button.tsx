@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -16,19 +17,32 @@ export function LikeButton({
   onToggle: () => void;
 }) {
   const { t } = useTranslation();
+  // A changed count is also said aloud (a button's new name is not announced by every reader).
+  const [announcement, setAnnouncement] = useState('');
+  const shownCount = useRef(count);
+  useEffect(() => {
+    if (shownCount.current === count) return;
+    shownCount.current = count;
+    setAnnouncement(t('post.likes', { count }));
+  }, [count, t]);
   return (
-    <button
-      type="button"
-      className={`button button--small like-button${liked ? ' like-button--on' : ''}`}
-      aria-pressed={liked}
-      // Not `disabled` while saving: a disabled button drops the keyboard focus.
-      aria-disabled={busy || undefined}
-      onClick={() => {
-        if (!busy) onToggle();
-      }}
-    >
-      <span aria-hidden="true">{liked ? '♥' : '♡'}</span> {t('post.like')}{' '}
-      <span className="like-button__count">({t('post.likes', { count })})</span>
-    </button>
+    <>
+      <button
+        type="button"
+        className={`button button--small like-button${liked ? ' like-button--on' : ''}`}
+        aria-pressed={liked}
+        // Not `disabled` while saving: a disabled button drops the keyboard focus.
+        aria-disabled={busy || undefined}
+        onClick={() => {
+          if (!busy) onToggle();
+        }}
+      >
+        <span aria-hidden="true">{liked ? '♥' : '♡'}</span> {t('post.like')}{' '}
+        <span className="like-button__count">({t('post.likes', { count })})</span>
+      </button>
+      <span role="status" className="visually-hidden">
+        {announcement}
+      </span>
+    </>
   );
 }
