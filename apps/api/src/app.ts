@@ -24,6 +24,10 @@ import { createWordCloudService, type WordCloudService } from './modules/word-cl
 import { registerMultipart } from './lib/multipart-form';
 import { registerMonetizationRoutes } from './modules/monetization/monetization.routes';
 import { createFriendshipsRepository } from './modules/friendships/friendships.repository';
+import { registerFriendshipRoutes } from './modules/friendships/friendships.routes';
+import { createFriendshipsService } from './modules/friendships/friendships.service';
+import { createProfileSearchRepository } from './modules/profile/profile-search.repository';
+import { createInProcessFanOut, type FanOut } from './lib/fan-out';
 import { createGalleryRepository } from './modules/gallery/gallery.repository';
 import { registerGalleryRoutes } from './modules/gallery/gallery.routes';
 import { createGalleryService } from './modules/gallery/gallery.service';
@@ -46,6 +50,8 @@ declare module 'fastify' {
     database: DatabaseHandle;
     /** Exposed so tests and shutdown can apply pending word-cloud changes at once. */
     wordCloud: WordCloudService;
+    /** Live messages to members' connections (notifications now, chat later). */
+    fanOut: FanOut;
   }
 }
 
@@ -128,9 +134,18 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   registerHealthRoutes(app, database);
   registerAuthRoutes(app, authService, requireAuth);
   const friendships = createFriendshipsRepository(database.db);
+  const fanOut = createInProcessFanOut();
+  app.decorate('fanOut', fanOut);
+  const galleryService = createGalleryService({
+    repository: createGalleryRepository(database.db),
+    friendships,
+    mediaStore,
+  });
   const profileService = createProfileService({
     repository: createProfileRepository(database.db),
+    search: createProfileSearchRepository(database.db),
     friendships,
+    galleryOf: async (viewerId, ownerId) => (await galleryService.list(viewerId, ownerId, 24, 0)).images,
     mediaStore,
     diseases,
     onProfileChanged: () => wordCloud.profilesChanged(),
@@ -150,9 +165,10 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
     createPostsService({ repository: createPostsRepository(database.db), mediaStore }),
     requireAuth,
   );
-  registerGalleryRoutes(
+  registerGalleryRoutes(app, galleryService, requireAuth);
+  registerFriendshipRoutes(
     app,
-    createGalleryService({ repository: createGalleryRepository(database.db), friendships, mediaStore }),
+    createFriendshipsService({ repository: friendships, fanOut, mediaStore }),
     requireAuth,
   );
   if (config.env === 'test') {

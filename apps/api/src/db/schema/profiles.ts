@@ -10,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { FieldAudience, PrivateProfileField } from '@juntos/domain';
 import { users } from './users';
@@ -66,6 +67,8 @@ export const profiles = pgTable(
 export const friendships = pgTable(
   'friendships',
   {
+    /** The request's id in the API (`/api/solicitudes/{id}/aceptar/`). */
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     requesterId: bigint('requester_id', { mode: 'number' })
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -81,8 +84,53 @@ export const friendships = pgTable(
   (table) => [
     primaryKey({ columns: [table.requesterId, table.addresseeId] }),
     index('friendships_addressee_idx').on(table.addresseeId, table.status),
+    uniqueIndex('friendships_id_unique').on(table.id),
+    // One row per pair whoever asked: two crossing requests cannot both exist.
+    uniqueIndex('friendships_pair_unique').on(
+      sql`least(${table.requesterId}, ${table.addresseeId})`,
+      sql`greatest(${table.requesterId}, ${table.addresseeId})`,
+    ),
     check('friendships_not_self', sql`${table.requesterId} <> ${table.addresseeId}`),
   ],
+);
+
+/** A member who blocked another: no friendship, requests, messages, or finding each other. */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: bigint('blocker_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: bigint('blocked_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.blockerId, table.blockedId] }),
+    index('blocks_blocked_idx').on(table.blockedId),
+    check('blocks_not_self', sql`${table.blockerId} <> ${table.blockedId}`),
+  ],
+);
+
+/** A report of a member or of something they published, kept for the moderators. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    reporterId: bigint('reporter_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetType: text('target_type', { enum: ['member', 'post', 'comment', 'image'] }).notNull(),
+    targetId: bigint('target_id', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    details: text('details').notNull().default(''),
+    status: text('status', { enum: ['open', 'resolved'] })
+      .notNull()
+      .default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('reports_status_idx').on(table.status, table.createdAt)],
 );
 
 /** A member's answer for one characteristic of the functional profile (ICF-based catalogue). */

@@ -1,14 +1,24 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { friendships } from '../../db/schema';
+import { blocks, friendships, profiles, reports, users } from '../../db/schema';
 
-/** Who is whose friend: read by profiles (field audiences) and the gallery (friends only). */
+/** Friendships, blocks and reports: who may see, ask and write to whom. */
 export function createFriendshipsRepository(db: Database) {
   const between = (a: number, b: number) =>
     or(
       and(eq(friendships.requesterId, a), eq(friendships.addresseeId, b)),
       and(eq(friendships.requesterId, b), eq(friendships.addresseeId, a)),
     );
+  const personColumns = {
+    nombre: profiles.nombre,
+    apellidos: profiles.apellidos,
+    photoKey: profiles.photoKey,
+    ciudad: profiles.ciudad,
+    country: profiles.country,
+    dateOfBirth: profiles.dateOfBirth,
+    visibility: profiles.visibility,
+  };
+
   return {
     /** The friendship between two members, in whichever direction it was asked. */
     async friendshipBetween(a: number, b: number) {
@@ -23,6 +33,122 @@ export function createFriendshipsRepository(db: Database) {
         .limit(1);
       return row !== undefined;
     },
+    async isBlockedBetween(a: number, b: number) {
+      const [row] = await db
+        .select({ blocker: blocks.blockerId })
+        .from(blocks)
+        .where(
+          or(
+            and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)),
+            and(eq(blocks.blockerId, b), eq(blocks.blockedId, a)),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** A member who can take part: active, with a complete profile. */
+    async participant(userId: number) {
+      const [row] = await db
+        .select({
+          id: users.id,
+          tipoRegistro: users.tipoRegistro,
+          dateOfBirth: profiles.dateOfBirth,
+          nombre: profiles.nombre,
+        })
+        .from(users)
+        .innerJoin(profiles, eq(profiles.userId, users.id))
+        .where(
+          and(eq(users.id, userId), eq(users.isActive, true), sql`${users.profileCompletedAt} is not null`),
+        )
+        .limit(1);
+      return row;
+    },
+
+    /** Inserts a pending request; undefined when the pair already has one (unique pair index). */
+    async createRequest(requesterId: number, addresseeId: number) {
+      const [row] = await db
+        .insert(friendships)
+        .values({ requesterId, addresseeId })
+        .onConflictDoNothing()
+        .returning();
+      return row;
+    },
+    accept: (id: number) =>
+      db
+        .update(friendships)
+        .set({ status: 'accepted', acceptedAt: new Date() })
+        .where(eq(friendships.id, id))
+        .returning(),
+    removeById: (id: number) => db.delete(friendships).where(eq(friendships.id, id)).returning(),
+    removeBetween: (a: number, b: number) => db.delete(friendships).where(between(a, b)).returning(),
+    async requestById(id: number) {
+      const [row] = await db.select().from(friendships).where(eq(friendships.id, id)).limit(1);
+      return row;
+    },
+
+    /** Requests a member received and has not answered, newest first, with the sender. */
+    received: (userId: number, limit: number) =>
+      db
+        .select({ id: friendships.id, senderId: friendships.requesterId, ...personColumns })
+        .from(friendships)
+        .innerJoin(profiles, eq(profiles.userId, friendships.requesterId))
+        .where(and(eq(friendships.addresseeId, userId), eq(friendships.status, 'pending')))
+        .orderBy(desc(friendships.createdAt))
+        .limit(limit),
+
+    async pendingCount(userId: number) {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(friendships)
+        .where(and(eq(friendships.addresseeId, userId), eq(friendships.status, 'pending')));
+      return row?.count ?? 0;
+    },
+
+    friends: (userId: number, limit: number) =>
+      db
+        .select({ id: profiles.userId, ...personColumns })
+        .from(friendships)
+        .innerJoin(
+          profiles,
+          sql`${profiles.userId} = case when ${friendships.requesterId} = ${userId} then ${friendships.addresseeId} else ${friendships.requesterId} end`,
+        )
+        .where(
+          and(
+            or(eq(friendships.requesterId, userId), eq(friendships.addresseeId, userId)),
+            eq(friendships.status, 'accepted'),
+          ),
+        )
+        .orderBy(profiles.nombre, profiles.userId)
+        .limit(limit),
+
+    /** Blocks and ends any friendship or request between the two, in one transaction. */
+    block: (blockerId: number, blockedId: number) =>
+      db.transaction(async (tx) => {
+        await tx.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing();
+        await tx.delete(friendships).where(between(blockerId, blockedId));
+      }),
+    unblock: (blockerId: number, blockedId: number) =>
+      db
+        .delete(blocks)
+        .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)))
+        .returning(),
+    blocked: (blockerId: number, limit: number) =>
+      db
+        .select({
+          id: blocks.blockedId,
+          nombre: profiles.nombre,
+          apellidos: profiles.apellidos,
+          photoKey: profiles.photoKey,
+        })
+        .from(blocks)
+        .leftJoin(profiles, eq(profiles.userId, blocks.blockedId))
+        .where(eq(blocks.blockerId, blockerId))
+        .orderBy(desc(blocks.createdAt))
+        .limit(limit),
+
+    report: (values: typeof reports.$inferInsert) =>
+      db.insert(reports).values(values).returning({ id: reports.id }),
   };
 }
 

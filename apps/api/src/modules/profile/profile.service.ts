@@ -14,12 +14,24 @@ import type { DiseaseCatalogue } from '../diseases/disease-catalogue';
 import type { FriendshipsRepository } from '../friendships/friendships.repository';
 import { presentOwnProfile, presentProfileFor } from './profile-presenter';
 import type { ProfileRepository, ProfileValues } from './profile.repository';
+import type { ProfileSearchRepository, SearchFilters } from './profile-search.repository';
+
+/** The birth date of someone who turns `years` today (YYYY-MM-DD). */
+function bornYearsAgo(today: string, years: number, extraDays = 0) {
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year - years, month - 1, day + extraDays)).toISOString().slice(0, 10);
+}
+
+export type AgeFilters = { edad_min?: number | undefined; edad_max?: number | undefined };
 
 const unauthorized = () => new AppError(401, 'unauthorized', 'errors.unauthorized');
 
 export function createProfileService(deps: {
   repository: ProfileRepository;
+  search: ProfileSearchRepository;
   friendships: FriendshipsRepository;
+  /** A member's gallery as the viewer may see it (the public profile shows it to friends). */
+  galleryOf: (viewerId: number, ownerId: number) => Promise<unknown[]>;
   mediaStore: MediaStore;
   diseases: DiseaseCatalogue;
   /** Told after every save, so aggregates of profiles (the word cloud) can follow. */
@@ -94,6 +106,8 @@ export function createProfileService(deps: {
         ageGroupOf(account.user.tipoRegistro, account.profile?.dateOfBirth ?? null, day);
       if (viewerId !== memberId && groupOf(viewer) !== groupOf(member))
         throw notFound('errors.profile_not_found');
+      if (viewerId !== memberId && (await deps.friendships.isBlockedBetween(viewerId, memberId)))
+        throw notFound('errors.profile_not_found');
 
       let relation: ViewerRelation = 'member';
       let status: FriendshipStatus = 'none';
@@ -109,7 +123,54 @@ export function createProfileService(deps: {
           status = friendship.requesterId === viewerId ? 'pending' : 'received';
         }
       }
-      return presentProfileFor(member.profile, relation, status, deps.mediaStore, day);
+      const profile = presentProfileFor(member.profile, relation, status, deps.mediaStore, day);
+      // Spec §2: the gallery only for accepted friends (and the member), a locked note otherwise.
+      if (relation !== 'member') profile.imagenes = await deps.galleryOf(viewerId, memberId);
+      return profile;
+    },
+
+    /**
+     * Member search (spec §7 /buscar/perfil/): whatever the ages asked for, a minor finds only
+     * minors and an adult only adults (DESIGN.md safeguarding).
+     */
+    async search(viewerId: number, filters: SearchFilters & AgeFilters, limit: number, offset: number) {
+      const viewer = await accountOf(viewerId);
+      const day = today();
+      const adultFrom = bornYearsAgo(day, 18);
+      const group =
+        ageGroupOf(viewer.user.tipoRegistro, viewer.profile?.dateOfBirth ?? null, day) === 'minor'
+          ? { bornAfter: adultFrom }
+          : { bornOnOrBefore: adultFrom };
+      const { edad_min, edad_max, ...rest } = filters;
+      const rows = await deps.search.search(
+        viewerId,
+        group,
+        {
+          ...rest,
+          bornUntil: edad_min !== undefined ? bornYearsAgo(day, edad_min) : undefined,
+          bornFrom: edad_max !== undefined ? bornYearsAgo(day, edad_max + 1, 1) : undefined,
+        },
+        limit + 1,
+        offset,
+      );
+      const results = rows.slice(0, limit).map((row) => {
+        const status: FriendshipStatus =
+          row.status === 'accepted'
+            ? 'accepted'
+            : row.status
+              ? row.requesterId === viewerId
+                ? 'pending'
+                : 'received'
+              : 'none';
+        return presentProfileFor(
+          row.profile,
+          status === 'accepted' ? 'friend' : 'member',
+          status,
+          deps.mediaStore,
+          day,
+        );
+      });
+      return { results, more: rows.length > limit };
     },
 
     /** The first-visit explanation of the editor is shown once per account. */

@@ -1,0 +1,203 @@
+import { ageGroupOf, ageOn, audienceAllows, todayIso, type FriendshipStatus } from '@juntos/domain';
+import { AppError, notFound } from '../../lib/app-error';
+import type { FanOut } from '../../lib/fan-out';
+import type { MediaStore } from '../../lib/media-store';
+import type { FriendshipsRepository } from './friendships.repository';
+
+const LIST_LIMIT = 500;
+
+export const FRIEND_NOTIFICATIONS = [
+  'new_friend_request',
+  'friend_request_accepted',
+  'friend_request_rejected',
+  'friendship_cancelled',
+] as const;
+export type FriendNotification = (typeof FRIEND_NOTIFICATIONS)[number];
+
+type Person = {
+  nombre: string;
+  apellidos: string;
+  photoKey: string | null;
+  ciudad: string;
+  country: string;
+  dateOfBirth: string;
+  visibility: Partial<Record<string, string>>;
+};
+
+/**
+ * Friend requests as a small state machine (spec §4 "Friendship"): none → pending (sent) or
+ * received → accepted → none (unfollow). Requests to oneself, repeated requests, requests
+ * across a block and across age groups are refused; a request crossing one already received
+ * accepts it, so two members asking each other end as one friendship. Every change is told to
+ * the other member live (spec §7 WebSocket notifications).
+ */
+export function createFriendshipsService(deps: {
+  repository: FriendshipsRepository;
+  fanOut: FanOut;
+  mediaStore: MediaStore;
+}) {
+  const { repository, fanOut } = deps;
+  const today = () => todayIso();
+
+  const notify = (to: number, type: FriendNotification, senderId: number, from?: string) =>
+    fanOut.publish(to, { type: 'notification', data: { type, from: from ?? '', sender_id: senderId } });
+
+  async function other(viewerId: number, memberId: number) {
+    if (viewerId === memberId) throw new AppError(400, 'self_request', 'friends.errors.self');
+    const [viewer, member] = await Promise.all([
+      repository.participant(viewerId),
+      repository.participant(memberId),
+    ]);
+    if (!viewer) throw new AppError(409, 'profile_incomplete', 'friends.errors.profile_incomplete');
+    // Unknown, inactive, incomplete or in the other age group: the same 404 (DESIGN.md safeguarding).
+    if (
+      !member ||
+      ageGroupOf(viewer.tipoRegistro, viewer.dateOfBirth, today()) !==
+        ageGroupOf(member.tipoRegistro, member.dateOfBirth, today())
+    )
+      throw notFound('errors.profile_not_found');
+    return { viewer, member };
+  }
+
+  const presentPerson = (person: Person) => {
+    const ageVisible = audienceAllows(
+      (person.visibility.date_of_birth as 'members' | 'friends' | 'only_me' | undefined) ?? 'members',
+      'member',
+    );
+    return {
+      nombre: person.nombre,
+      apellidos: person.apellidos,
+      photo: person.photoKey ? deps.mediaStore.publicUrl(person.photoKey) : null,
+      ciudad: person.ciudad,
+      country: person.country,
+      edad: ageVisible ? (ageOn(person.dateOfBirth, today()) ?? null) : null,
+    };
+  };
+
+  async function statusBetween(viewerId: number, memberId: number): Promise<FriendshipStatus> {
+    if (viewerId === memberId) return 'self';
+    const row = await repository.friendshipBetween(viewerId, memberId);
+    if (!row) return 'none';
+    if (row.status === 'accepted') return 'accepted';
+    return row.requesterId === viewerId ? 'pending' : 'received';
+  }
+
+  return {
+    statusBetween,
+
+    async send(viewerId: number, memberId: number): Promise<FriendshipStatus> {
+      const { viewer } = await other(viewerId, memberId);
+      if (await repository.isBlockedBetween(viewerId, memberId))
+        throw new AppError(403, 'blocked', 'friends.errors.blocked');
+      const existing = await repository.friendshipBetween(viewerId, memberId);
+      if (existing?.status === 'accepted')
+        throw new AppError(409, 'already_friends', 'friends.errors.already_friends');
+      if (existing && existing.requesterId === viewerId)
+        throw new AppError(409, 'request_exists', 'friends.errors.request_exists');
+      if (existing) {
+        await repository.accept(existing.id);
+        await notify(memberId, 'friend_request_accepted', viewerId, viewer.nombre);
+        return 'accepted';
+      }
+      const created = await repository.createRequest(viewerId, memberId);
+      // Lost a race with a request from the other side: that one stands; answer as it is now.
+      if (!created) return statusBetween(viewerId, memberId);
+      await notify(memberId, 'new_friend_request', viewerId, viewer.nombre);
+      return 'pending';
+    },
+
+    async cancel(viewerId: number, memberId: number) {
+      const existing = await repository.friendshipBetween(viewerId, memberId);
+      if (!existing || existing.status !== 'pending' || existing.requesterId !== viewerId)
+        throw notFound('friends.errors.no_request');
+      await repository.removeById(existing.id);
+    },
+
+    async received(userId: number) {
+      const rows = await repository.received(userId, LIST_LIMIT);
+      return rows.map((row) => ({ id: row.id, sender_id: row.senderId, ...presentPerson(row) }));
+    },
+
+    pendingCount: (userId: number) => repository.pendingCount(userId),
+
+    async answer(userId: number, requestId: number, accept: boolean) {
+      const request = await repository.requestById(requestId);
+      if (!request || request.addresseeId !== userId || request.status !== 'pending')
+        throw notFound('friends.errors.no_request');
+      if (accept) await repository.accept(requestId);
+      else await repository.removeById(requestId);
+      const me = await repository.participant(userId);
+      await notify(
+        request.requesterId,
+        accept ? 'friend_request_accepted' : 'friend_request_rejected',
+        userId,
+        me?.nombre,
+      );
+    },
+
+    async unfollow(userId: number, friendId: number) {
+      const existing = await repository.friendshipBetween(userId, friendId);
+      if (!existing || existing.status !== 'accepted') throw notFound('friends.errors.not_friends');
+      await repository.removeById(existing.id);
+      await notify(friendId, 'friendship_cancelled', userId);
+    },
+
+    async friends(userId: number) {
+      const rows = await repository.friends(userId, LIST_LIMIT);
+      // `online` comes from the chat's presence once it exists.
+      return rows.map((row) => ({
+        id: row.id,
+        nombre: row.nombre,
+        apellidos: row.apellidos,
+        photo: row.photoKey ? deps.mediaStore.publicUrl(row.photoKey) : null,
+        ciudad: row.ciudad,
+        country: row.country,
+        online: false,
+      }));
+    },
+
+    async block(userId: number, memberId: number) {
+      if (userId === memberId) throw new AppError(400, 'self_block', 'friends.errors.self');
+      const member = await repository.participant(memberId);
+      if (!member) throw notFound('errors.profile_not_found');
+      const hadFriendship = await repository.areFriends(userId, memberId);
+      await repository.block(userId, memberId);
+      if (hadFriendship) await notify(memberId, 'friendship_cancelled', userId);
+    },
+
+    async unblock(userId: number, memberId: number) {
+      const removed = await repository.unblock(userId, memberId);
+      if (removed.length === 0) throw notFound('friends.errors.not_blocked');
+    },
+
+    async blocked(userId: number) {
+      return (await repository.blocked(userId, LIST_LIMIT)).map((row) => ({
+        id: row.id,
+        nombre: row.nombre ?? '',
+        apellidos: row.apellidos ?? '',
+        photo: row.photoKey ? deps.mediaStore.publicUrl(row.photoKey) : null,
+      }));
+    },
+
+    async report(
+      userId: number,
+      input: {
+        target_type: 'member' | 'post' | 'comment' | 'image';
+        target_id: number;
+        reason: string;
+        details: string;
+      },
+    ) {
+      const [row] = await repository.report({
+        reporterId: userId,
+        targetType: input.target_type,
+        targetId: input.target_id,
+        reason: input.reason,
+        details: input.details,
+      });
+      return row;
+    },
+  };
+}
+
+export type FriendshipsService = ReturnType<typeof createFriendshipsService>;
