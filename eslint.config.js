@@ -53,6 +53,9 @@ export default tseslint.config(
               dashboard: ['./word-cloud'],
               feed: [],
               gallery: [],
+              friends: [],
+              'member-search': ['./friends'],
+              'public-profile': ['./friends', './gallery'],
               // Both show posts with the feed's post list and form.
               'new-post': ['./feed'],
               search: ['./feed'],

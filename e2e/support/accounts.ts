@@ -49,7 +49,7 @@ export async function refreshStatus(refresh: string): Promise<number> {
 const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
 
 /** Presses Tab until `target` has the focus, as a keyboard-only member would. */
-export async function tabTo(page: Page, target: Locator, maxPresses = 40) {
+export async function tabTo(page: Page, target: Locator, maxPresses = 150) {
   for (let presses = 0; presses < maxPresses; presses += 1) {
     if (await isFocused(target)) return;
     await page.keyboard.press('Tab');

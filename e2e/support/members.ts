@@ -50,3 +50,10 @@ export async function makeFriends(a: Member, b: Member) {
   });
   expect(response.status).toBe(204);
 }
+
+/** Adds an image to a member's gallery through the API. */
+export async function uploadGalleryImage(member: Member, title: string, image: Buffer) {
+  const data = form({ title, description: `${title}, a photo` });
+  data.append('image', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'photo.jpg');
+  return api(member, 'POST', '/gallery/images/', data);
+}

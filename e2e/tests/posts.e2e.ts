@@ -146,7 +146,7 @@ describe('feed, posts, gallery and search (spec §2 "Feed", "Post card", "New po
 
     // The country list with the keyboard: open, move to Latvia, choose.
     const filter = page.getByRole('button', { name: 'Show posts from Estonia' });
-    await tabTo(page, filter, 80);
+    await tabTo(page, filter);
     await page.keyboard.press('ArrowDown');
     const list = page.getByRole('listbox', { name: 'Show posts from' });
     await list.waitFor();
@@ -176,7 +176,7 @@ describe('feed, posts, gallery and search (spec §2 "Feed", "Post card", "New po
     await page.getByText('Your gallery is empty. Add your first image!').waitFor();
     await expectNoAxeViolations(page, '/gallery (empty)');
 
-    await tabTo(page, page.getByRole('button', { name: 'Add an image' }), 80);
+    await tabTo(page, page.getByRole('button', { name: 'Add an image' }));
     await page.keyboard.press('Enter');
     const form = page.getByRole('dialog', { name: 'Add an image' });
     await form.waitFor();
@@ -195,7 +195,7 @@ describe('feed, posts, gallery and search (spec §2 "Feed", "Post card", "New po
     await page.getByRole('heading', { name: 'Summer at the lake' }).waitFor();
     await expectNoAxeViolations(page, '/gallery with an image');
 
-    await tabTo(page, page.getByRole('button', { name: 'Open Summer at the lake' }), 80);
+    await tabTo(page, page.getByRole('button', { name: 'Open Summer at the lake' }));
     await page.keyboard.press('Enter');
     const details = page.getByRole('dialog', { name: 'Summer at the lake' });
     await details.getByRole('img', { name: 'Me in a kayak on a blue lake' }).waitFor();
@@ -210,7 +210,7 @@ describe('feed, posts, gallery and search (spec §2 "Feed", "Post card", "New po
     await page.keyboard.press('Escape');
     await details.waitFor({ state: 'hidden' });
 
-    await tabTo(page, page.getByRole('button', { name: 'Edit Summer at the lake' }), 80);
+    await tabTo(page, page.getByRole('button', { name: 'Edit Summer at the lake' }));
     await page.keyboard.press('Enter');
     const editForm = page.getByRole('dialog', { name: 'Edit the image' });
     await editForm.getByLabel('Title *').fill('Summer at the big lake');
@@ -230,7 +230,7 @@ describe('feed, posts, gallery and search (spec §2 "Feed", "Post card", "New po
     await expectNoAxeViolations(asStranger.page, 'a gallery the member may not see');
     await asStranger.context.close();
 
-    await tabTo(page, page.getByRole('button', { name: 'Delete Summer at the big lake' }), 80);
+    await tabTo(page, page.getByRole('button', { name: 'Delete Summer at the big lake' }));
     await page.keyboard.press('Enter');
     const confirm = page.getByRole('dialog', { name: 'Delete this image?' });
     await tabTo(page, confirm.getByRole('button', { name: 'Delete the image' }));

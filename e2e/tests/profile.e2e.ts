@@ -71,7 +71,7 @@ describe('profiles (spec §2 "Profile edit", "Own profile", "Dashboard", "Functi
     await expectVisibleLabels(page);
 
     // Saving without the required fields: the toast of spec §5 and the first field in error focused.
-    await tabTo(page, page.getByRole('button', { name: 'Save my profile' }), 80);
+    await tabTo(page, page.getByRole('button', { name: 'Save my profile' }));
     await page.keyboard.press('Enter');
     await page.getByText('Please fill in your first name, your country and your date of birth').waitFor();
     expect(
@@ -111,7 +111,7 @@ describe('profiles (spec §2 "Profile edit", "Own profile", "Dashboard", "Functi
       .setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo });
     await page.getByRole('img', { name: 'Preview of your new photo' }).waitFor();
 
-    await tabTo(page, page.getByRole('button', { name: 'Save my profile' }), 80);
+    await tabTo(page, page.getByRole('button', { name: 'Save my profile' }));
     const [saved] = await Promise.all([
       page.waitForResponse(
         (response) => response.url().endsWith('/api/profile/') && response.request().method() === 'PUT',

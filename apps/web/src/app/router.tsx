@@ -25,6 +25,12 @@ const FeedPage = lazy(() => import('../features/feed/feed-page'));
 const NewPostPage = lazy(() => import('../features/new-post/new-post-page'));
 const GalleryPage = lazy(() => import('../features/gallery/gallery-page'));
 const SearchPage = lazy(() => import('../features/search/search-page'));
+const SearchHubPage = lazy(() => import('../features/member-search/search-hub-page'));
+const SearchProfilePage = lazy(() => import('../features/member-search/search-profile-page'));
+const SearchDiseasePage = lazy(() => import('../features/member-search/search-disease-page'));
+const FriendsPage = lazy(() => import('../features/friends/friends-page'));
+const RequestsPage = lazy(() => import('../features/friends/requests-page'));
+const PublicProfilePage = lazy(() => import('../features/public-profile/public-profile-page'));
 const LegalPage = lazy(() => import('../features/legal/legal-page'));
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
 
@@ -40,6 +46,12 @@ const protectedScreens: Partial<Record<(typeof PROTECTED_PATHS)[number], RouteOb
   '/new-post': <NewPostPage />,
   '/gallery': <GalleryPage />,
   '/search': <SearchPage />,
+  '/buscar': <SearchHubPage />,
+  '/buscar/perfil': <SearchProfilePage />,
+  '/buscar/enfermedad': <SearchDiseasePage />,
+  '/buscar/amigos': <FriendsPage />,
+  '/solicitudes': <RequestsPage />,
+  '/perfil/:id': <PublicProfilePage />,
   '/change-password': <ChangePasswordPage />,
   '/logout': <LogoutPage />,
 };

@@ -1,0 +1,53 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import type { FriendshipStatus } from '@juntos/domain';
+import { friendKeys, sendRequest, unfollow } from './friends-api';
+
+/**
+ * The friendship button of spec §4: nothing for oneself, a disabled "request pending" or
+ * "request received", "stop following" for a friend, otherwise "send a friend request". After a
+ * change the status is read again (`onChanged`).
+ */
+export function FriendshipButton({
+  memberId,
+  status,
+  errorKey,
+  onChanged,
+}: {
+  memberId: number;
+  status: FriendshipStatus;
+  errorKey: string;
+  onChanged: () => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const change = useMutation({
+    mutationFn: () => (status === 'accepted' ? unfollow(memberId) : sendRequest(memberId)),
+    onSuccess: async () => {
+      toast.success(status === 'accepted' ? t('friends.unfollowed') : t('public_profile.request_sent'));
+      await queryClient.invalidateQueries({ queryKey: friendKeys.all });
+      onChanged();
+    },
+    onError: () => toast.error(t(status === 'accepted' ? 'friends.unfollow_error' : errorKey)),
+  });
+  if (status === 'self') return null;
+  if (status === 'pending' || status === 'received')
+    return (
+      <button type="button" className="button button--small" aria-disabled="true">
+        {t(`public_profile.friendship.${status}`)}
+      </button>
+    );
+  return (
+    <button
+      type="button"
+      className={`button button--small${status === 'accepted' ? '' : ' button--primary'}`}
+      aria-disabled={change.isPending || undefined}
+      onClick={() => {
+        if (!change.isPending) change.mutate();
+      }}
+    >
+      {status === 'accepted' ? t('public_profile.friendship.unfollow') : t('public_profile.friendship.send')}
+    </button>
+  );
+}

@@ -1,0 +1,64 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { PageLoading } from '../../app/page-loading';
+import { MemberSummary } from '../../components/member-summary';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { answerRequest, fetchRequests, friendKeys } from './friends-api';
+
+/** /solicitudes (spec §2 "Friend requests"): received requests with accept and decline. */
+export default function RequestsPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('titles.solicitudes'));
+  const queryClient = useQueryClient();
+  const requests = useQuery({ queryKey: friendKeys.requests, queryFn: fetchRequests });
+  const answer = useMutation({
+    mutationFn: ({ id, accept }: { id: number; accept: boolean }) => answerRequest(id, accept),
+    onSuccess: async (_answer, { accept }) => {
+      toast.success(accept ? t('requests.accepted') : t('requests.rejected'));
+      await queryClient.invalidateQueries({ queryKey: friendKeys.all });
+    },
+    onError: () => toast.error(t('requests.error')),
+  });
+
+  return (
+    <section className="page page--narrow">
+      <h1>{t('requests.title')}</h1>
+      {requests.isPending ? (
+        <PageLoading />
+      ) : requests.isError ? (
+        <p role="alert" className="message message--error">
+          {t('requests.load_error')}
+        </p>
+      ) : requests.data.length === 0 ? (
+        <p>{t('requests.empty')}</p>
+      ) : (
+        <ul className="member-list">
+          {requests.data.map((request) => {
+            const name = [request.nombre, request.apellidos].join(' ');
+            return (
+              <li key={request.id}>
+                <MemberSummary member={{ ...request, id: request.sender_id }}>
+                  <button
+                    type="button"
+                    className="button button--small button--primary"
+                    onClick={() => answer.mutate({ id: request.id, accept: true })}
+                  >
+                    {t('requests.accept')} <span className="visually-hidden">{name}</span>
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--small"
+                    onClick={() => answer.mutate({ id: request.id, accept: false })}
+                  >
+                    {t('requests.reject')} <span className="visually-hidden">{name}</span>
+                  </button>
+                </MemberSummary>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

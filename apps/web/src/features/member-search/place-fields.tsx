@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next';
+import { COUNTRY_CITIES, EU_COUNTRY_CODES, countryName, isCountryCode, type Language } from '@juntos/domain';
+import { SelectField } from '../../components/ui/field';
+
+/** Country, then a city of that country; changing the country empties the city (spec §2). */
+export function PlaceFields({
+  country,
+  ciudad,
+  onChange,
+}: {
+  country: string;
+  ciudad: string;
+  onChange: (place: { country: string; ciudad: string }) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const language = (i18n.resolvedLanguage ?? 'en') as Language;
+  const countries = [...EU_COUNTRY_CODES].sort((a, b) =>
+    countryName(a, language).localeCompare(countryName(b, language), language),
+  );
+  const cities = isCountryCode(country) ? COUNTRY_CITIES[country] : [];
+  return (
+    <>
+      <SelectField
+        label={t('search_profile.country')}
+        value={country}
+        onChange={(event) => onChange({ country: event.target.value, ciudad: '' })}
+      >
+        <option value="">{t('search_profile.any')}</option>
+        {countries.map((code) => (
+          <option key={code} value={code}>
+            {countryName(code, language)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label={t('search_profile.city')}
+        value={ciudad}
+        disabled={cities.length === 0}
+        onChange={(event) => onChange({ country, ciudad: event.target.value })}
+      >
+        <option value="">{t('search_profile.any')}</option>
+        {cities.map((city) => (
+          <option key={city} value={city}>
+            {city}
+          </option>
+        ))}
+      </SelectField>
+    </>
+  );
+}

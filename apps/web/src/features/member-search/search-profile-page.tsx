@@ -1,0 +1,147 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  FUNCTIONAL_FIELDS,
+  FUNCTIONAL_FIELD_VALUES,
+  ageGroupOf,
+  functionalValueKey,
+  todayIso,
+} from '@juntos/domain';
+import { PageLoading } from '../../app/page-loading';
+import { SelectField, TextField } from '../../components/ui/field';
+import { useMeQuery } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { searchByProfile } from './member-search-api';
+import { MemberResults } from './member-results';
+import { PlaceFields } from './place-fields';
+
+const EMPTY: Record<string, string> = Object.fromEntries(
+  [...FUNCTIONAL_FIELDS, 'country', 'ciudad', 'comunidad', 'edad_min', 'edad_max'].map((key) => [key, '']),
+);
+
+/** /buscar/perfil (spec §2 "Search by profile"). */
+export default function SearchProfilePage() {
+  const { t } = useTranslation(['translation', 'perfil_funcional']);
+  useDocumentTitle(t('titles.buscar_perfil'));
+  const me = useMeQuery();
+  const [filters, setFilters] = useState(EMPTY);
+  const [submitted, setSubmitted] = useState<Record<string, string>>();
+  const results = useQuery({
+    queryKey: ['member-search', 'profile', submitted],
+    queryFn: () => searchByProfile(submitted ?? {}),
+    enabled: submitted !== undefined,
+  });
+
+  // Spec §2: minors choose ages 0–17, everyone else 18–99; the maximum is at least the minimum.
+  const minor =
+    me.data && ageGroupOf(me.data.tipo_registro, me.data.profile.date_of_birth, todayIso()) === 'minor';
+  const ages = minor ? range(0, 17) : range(18, 99);
+  const maxAges = ages.filter((age) => !filters.edad_min || age >= Number(filters.edad_min));
+  const set = (key: string, value: string) =>
+    setFilters((current) => {
+      const next = { ...current, [key]: value };
+      if (key === 'edad_min' && next.edad_max && Number(next.edad_max) < Number(value)) next.edad_max = '';
+      return next;
+    });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted({ ...filters });
+  };
+
+  return (
+    <section className="page page--narrow">
+      <h1>{t('search_profile.title')}</h1>
+      <p>{t('search_profile.intro')}</p>
+      <form className="form search-form" onSubmit={submit}>
+        {FUNCTIONAL_FIELDS.map((field) => (
+          <SelectField
+            key={field}
+            label={t(`perfil_funcional:fields.${field}`)}
+            value={filters[field]}
+            onChange={(event) => set(field, event.target.value)}
+          >
+            <option value="">{t('search_profile.any')}</option>
+            {FUNCTIONAL_FIELD_VALUES[field].map((value) => (
+              <option key={value} value={value}>
+                {t(`functional_values.${field}.${functionalValueKey(value)}`)}
+              </option>
+            ))}
+          </SelectField>
+        ))}
+        <PlaceFields
+          country={filters.country ?? ''}
+          ciudad={filters.ciudad ?? ''}
+          onChange={(place) => setFilters((current) => ({ ...current, ...place }))}
+        />
+        <TextField
+          label={t('search_profile.community')}
+          value={filters.comunidad}
+          maxLength={120}
+          onChange={(event) => set('comunidad', event.target.value)}
+        />
+        <SelectField
+          label={t('search_profile.age_min')}
+          value={filters.edad_min}
+          onChange={(event) => set('edad_min', event.target.value)}
+        >
+          <option value="">{t('search_profile.any')}</option>
+          {ages.map((age) => (
+            <option key={age} value={age}>
+              {age}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t('search_profile.age_max')}
+          value={filters.edad_max}
+          onChange={(event) => set('edad_max', event.target.value)}
+        >
+          <option value="">{t('search_profile.any')}</option>
+          {maxAges.map((age) => (
+            <option key={age} value={age}>
+              {age}
+            </option>
+          ))}
+        </SelectField>
+        <div className="form__links">
+          <button type="submit" className="button button--primary">
+            {t('search_profile.search')}
+          </button>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              setFilters(EMPTY);
+              setSubmitted(undefined);
+            }}
+          >
+            {t('search_profile.reset')}
+          </button>
+        </div>
+      </form>
+      <div aria-live="polite">
+        {submitted &&
+          (results.isPending ? (
+            <PageLoading />
+          ) : results.isError ? (
+            <p role="alert" className="message message--error">
+              {t('search_profile.error')}
+            </p>
+          ) : results.data.results.length === 0 ? (
+            <p>{t('search_profile.no_results')}</p>
+          ) : (
+            <MemberResults
+              results={results.data.results}
+              errorKey="search_profile.follow_error"
+              onChanged={() => void results.refetch()}
+            />
+          ))}
+      </div>
+    </section>
+  );
+}
+
+function range(from: number, to: number) {
+  return Array.from({ length: to - from + 1 }, (_, index) => from + index);
+}

@@ -1,0 +1,247 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import {
+  FUNCTIONAL_FIELDS,
+  countryName,
+  functionalValueKey,
+  isCountryCode,
+  type FriendshipStatus,
+  type FunctionalField,
+  type GalleryImage,
+  type Language,
+} from '@juntos/domain';
+import { PageLoading } from '../../app/page-loading';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { CountryFlag } from '../../components/country-flag';
+import { Dialog } from '../../components/ui/dialog';
+import { SelectField, TextField } from '../../components/ui/field';
+import { ApiRequestError, apiRequest } from '../../lib/api-client';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { blockMember, friendKeys, reportMember } from '../friends/friends-api';
+import { FriendshipButton } from '../friends/friendship-button';
+import { ImageDetailsDialog } from '../gallery/image-details-dialog';
+
+type PublicProfile = {
+  id: number;
+  nombre: string;
+  apellidos: string;
+  photo: string | null;
+  country: string;
+  ciudad: string;
+  bio: string;
+  edad?: number | null;
+  friendship_status: FriendshipStatus;
+  imagenes?: GalleryImage[];
+} & Partial<Record<FunctionalField, string | null>>;
+
+const REASONS = ['harassment', 'hate', 'spam', 'inappropriate', 'privacy', 'danger', 'other'] as const;
+
+function ReportDialog({ memberId, onClose }: { memberId: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState<string>(REASONS[0]);
+  const [details, setDetails] = useState('');
+  const send = useMutation({
+    mutationFn: () => reportMember(memberId, reason, details),
+    onSuccess: () => {
+      toast.success(t('public_profile.report_done'));
+      onClose();
+    },
+    onError: () => toast.error(t('public_profile.report_error')),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send.mutate();
+  };
+  return (
+    <Dialog open title={t('public_profile.report_title')} onClose={onClose}>
+      <form className="form" onSubmit={submit}>
+        <SelectField
+          label={t('public_profile.report_reason')}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+        >
+          {REASONS.map((item) => (
+            <option key={item} value={item}>
+              {t(`public_profile.reasons.${item}`)}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label={t('public_profile.report_details')}
+          value={details}
+          maxLength={2000}
+          onChange={(event) => setDetails(event.target.value)}
+        />
+        <div className="dialog__actions">
+          <button type="button" className="button" onClick={onClose}>
+            {t('public_profile.cancel')}
+          </button>
+          <button type="submit" className="button button--primary" disabled={send.isPending}>
+            {t('public_profile.report_send')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** /perfil/{id} (spec §2 "Public profile"): what the member shows to this viewer. */
+export default function PublicProfilePage() {
+  const { t, i18n } = useTranslation(['translation', 'perfil_funcional']);
+  const language = (i18n.resolvedLanguage ?? 'en') as Language;
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const memberId = Number(id);
+  const profile = useQuery({
+    queryKey: ['public-profile', memberId],
+    // `t` avoids any cached copy (spec §7).
+    queryFn: () => apiRequest<PublicProfile>(`/buscar/perfil/${memberId}/?t=${Date.now()}`),
+    enabled: Number.isInteger(memberId) && memberId > 0,
+    retry: false,
+  });
+  const [opened, setOpened] = useState<number>();
+  const [blocking, setBlocking] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const block = useMutation({
+    mutationFn: () => blockMember(memberId),
+    onSuccess: async () => {
+      toast.success(t('public_profile.blocked'));
+      await queryClient.invalidateQueries({ queryKey: friendKeys.all });
+      void navigate('/buscar/amigos');
+    },
+  });
+  const data = profile.data;
+  const name = data ? [data.nombre, data.apellidos].filter(Boolean).join(' ') : '';
+  useDocumentTitle(name || t('titles.public_profile'));
+
+  if (profile.isPending && profile.fetchStatus !== 'idle') return <PageLoading />;
+  if (!data)
+    return (
+      <section className="page page--narrow">
+        <h1>{t('titles.public_profile')}</h1>
+        <p
+          role={
+            profile.error instanceof ApiRequestError && profile.error.status === 404 ? undefined : 'alert'
+          }
+        >
+          {t('public_profile.not_found')}
+        </p>
+      </section>
+    );
+
+  const country = isCountryCode(data.country) ? data.country : undefined;
+  const shownFields = FUNCTIONAL_FIELDS.filter((field) => field in data);
+  return (
+    <section className="page page--narrow">
+      <div className="profile-header">
+        {data.photo ? (
+          <img className="avatar avatar--large" src={data.photo} alt={t('profile.photo_alt', { name })} />
+        ) : (
+          <span
+            className="avatar avatar--large avatar--default"
+            role="img"
+            aria-label={t('profile.default_avatar')}
+          />
+        )}
+        <div>
+          <h1 className="profile-header__name">{name}</h1>
+          <p className="profile-header__place">
+            {country && <CountryFlag code={country} />}{' '}
+            {[data.ciudad, country ? countryName(country, language) : ''].filter(Boolean).join(', ')}
+            {data.edad !== undefined && data.edad !== null && (
+              <> · {t('public_profile.age', { count: data.edad })}</>
+            )}
+          </p>
+        </div>
+      </div>
+      <div className="form__links">
+        <FriendshipButton
+          memberId={memberId}
+          status={data.friendship_status}
+          errorKey="public_profile.follow_error"
+          onChanged={() => void profile.refetch()}
+        />
+        {data.friendship_status !== 'self' && (
+          <>
+            <button type="button" className="button button--small" onClick={() => setReporting(true)}>
+              {t('public_profile.report')}
+            </button>
+            <button
+              type="button"
+              className="button button--small button--danger"
+              onClick={() => setBlocking(true)}
+            >
+              {t('public_profile.block')}
+            </button>
+          </>
+        )}
+      </div>
+      {data.bio && (
+        <section aria-labelledby="public-bio">
+          <h2 id="public-bio">{t('public_profile.bio')}</h2>
+          <p className="profile-bio">{data.bio}</p>
+        </section>
+      )}
+      {shownFields.length > 0 && (
+        <section aria-labelledby="public-functional">
+          <h2 id="public-functional">{t('public_profile.functional_title')}</h2>
+          <dl className="profile-facts">
+            {shownFields.map((field) => {
+              const value = data[field];
+              return (
+                <div key={field}>
+                  <dt>{t(`perfil_funcional:fields.${field}`)}</dt>
+                  <dd>
+                    {value
+                      ? t(`functional_values.${field}.${functionalValueKey(value)}`)
+                      : t('profile.not_defined')}
+                  </dd>
+                </div>
+              );
+            })}
+          </dl>
+        </section>
+      )}
+      <section aria-labelledby="public-gallery">
+        <h2 id="public-gallery">{t('public_profile.gallery_title')}</h2>
+        {data.imagenes === undefined ? (
+          <p className="gallery__locked">{t('public_profile.gallery_locked')}</p>
+        ) : data.imagenes.length === 0 ? (
+          <p>{t('public_profile.gallery_empty')}</p>
+        ) : (
+          <ul className="gallery__grid">
+            {data.imagenes.map((image) => (
+              <li key={image.id} className="gallery__item">
+                <button
+                  type="button"
+                  className="gallery__open"
+                  aria-label={t('gallery.open', { title: image.title })}
+                  onClick={() => setOpened(image.id)}
+                >
+                  <img src={image.image_url} alt="" loading="lazy" />
+                </button>
+                <h3 className="gallery__item-title">{image.title}</h3>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {opened !== undefined && <ImageDetailsDialog imageId={opened} onClose={() => setOpened(undefined)} />}
+      {reporting && <ReportDialog memberId={memberId} onClose={() => setReporting(false)} />}
+      <ConfirmDialog
+        open={blocking}
+        title={t('public_profile.block_title')}
+        body={t('public_profile.block_body')}
+        confirmLabel={t('public_profile.block_confirm')}
+        cancelLabel={t('public_profile.cancel')}
+        busy={block.isPending}
+        onConfirm={() => block.mutate()}
+        onCancel={() => setBlocking(false)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tabTo } from '../support/accounts';
+import { expectNoAxeViolations } from '../support/axe';
+import { launchBrowser, newContext } from '../support/browser';
+import { createMember, uploadGalleryImage, type Member } from '../support/members';
+
+async function openAs(browser: Browser, member: Member, path: string) {
+  const context = await newContext(browser, {
+    consent: { advertising: false },
+    localStorage: { access: member.access, refresh: member.refresh },
+  });
+  const page = await context.newPage();
+  await page.goto(path);
+  return { context, page };
+}
+
+describe('friends, member search and public profiles (spec §2, §4 "Friendship")', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser.close());
+
+  it('two members: search finds the other, request, badge, accept, gallery unlocks, unfollow locks it, block hides', async () => {
+    const stamp = String(Date.now()).slice(-6);
+    const ana = await createMember('ana', { nombre: `Ana${stamp}`, country: 'hr', ciudad: '' });
+    const bea = await createMember('bea', {
+      nombre: `Bea${stamp}`,
+      country: 'hr',
+      ciudad: '',
+      ver: 'auvegle',
+    });
+    await uploadGalleryImage(
+      bea,
+      'Harbour at dawn',
+      await sharp({ create: { width: 80, height: 60, channels: 3, background: '#996633' } })
+        .jpeg()
+        .toBuffer(),
+    );
+
+    const asAna = await openAs(browser, ana, '/buscar');
+    const a = asAna.page;
+    await a.getByRole('heading', { level: 1, name: 'Find members' }).waitFor();
+    await expectNoAxeViolations(a, '/buscar');
+    await tabTo(a, a.getByRole('link', { name: 'By everyday life' }));
+    await a.keyboard.press('Enter');
+    await a.getByRole('heading', { level: 1, name: 'Search by profile' }).waitFor();
+    await expectNoAxeViolations(a, '/buscar/perfil');
+    await tabTo(a, a.getByLabel('Sight'));
+    await a.keyboard.type('Blind');
+    expect(await a.getByLabel('Sight').inputValue()).toBe('auvegle');
+    await tabTo(a, a.getByLabel('Country'));
+    await a.keyboard.type('Croatia');
+    await tabTo(a, a.getByRole('main').getByRole('button', { name: 'Search', exact: true }));
+    await a.keyboard.press('Enter');
+    const result = a.getByRole('article').filter({ hasText: `Bea${stamp}` });
+    await result.waitFor();
+    expect(await a.getByRole('article').count()).toBe(1);
+    await expectNoAxeViolations(a, '/buscar/perfil with results');
+    await tabTo(a, result.getByRole('button', { name: 'Send a friend request' }));
+    await a.keyboard.press('Enter');
+    await a.getByText('Your friend request has been sent.').waitFor();
+    await result.getByRole('button', { name: 'Request pending' }).waitFor();
+
+    const asBea = await openAs(browser, bea, '/feed');
+    const b = asBea.page;
+    const requestsLink = b.getByRole('link', { name: /Requests 1 new friend request/ });
+    await requestsLink.waitFor();
+    await expectNoAxeViolations(b, '/feed with the friend-request badge');
+    await tabTo(b, requestsLink, 40);
+    await b.keyboard.press('Enter');
+    await b.getByRole('heading', { level: 1, name: 'Friend requests' }).waitFor();
+    const request = b.getByRole('article').filter({ hasText: `Ana${stamp}` });
+    await request.waitFor();
+    await expectNoAxeViolations(b, '/solicitudes');
+    await tabTo(b, request.getByRole('button', { name: `Accept Ana${stamp}` }));
+    await b.keyboard.press('Enter');
+    await b.getByText('You are now friends.').waitFor();
+    await b.getByText('You have no friend requests.').waitFor();
+    await b.goto('/buscar/amigos');
+    await b.getByRole('link', { name: `Ana${stamp}` }).waitFor();
+    await expectNoAxeViolations(b, '/buscar/amigos');
+
+    // Friends: the gallery opens on the public profile.
+    await a.goto(`/perfil/${bea.id}`);
+    await a.getByRole('heading', { level: 1, name: `Bea${stamp}` }).waitFor();
+    await a.getByRole('heading', { name: 'Harbour at dawn' }).waitFor();
+    await expectNoAxeViolations(a, '/perfil/{id} as a friend');
+    await tabTo(a, a.getByRole('button', { name: 'Open Harbour at dawn' }));
+    await a.keyboard.press('Enter');
+    await a
+      .getByRole('dialog', { name: 'Harbour at dawn' })
+      .getByRole('img', { name: 'Harbour at dawn, a photo' })
+      .waitFor();
+    await a.keyboard.press('Escape');
+
+    // Unfollow locks it again.
+    await tabTo(a, a.getByRole('button', { name: 'Stop following' }));
+    await a.keyboard.press('Enter');
+    await a.getByText('The gallery is visible to friends only.').waitFor();
+    expect(await a.getByRole('heading', { name: 'Harbour at dawn' }).count()).toBe(0);
+    await a.getByRole('button', { name: 'Send a friend request' }).waitFor();
+    await expectNoAxeViolations(a, '/perfil/{id} as a stranger');
+
+    // Blocking hides the member from search.
+    await tabTo(a, a.getByRole('button', { name: 'Block' }));
+    await a.keyboard.press('Enter');
+    const confirm = a.getByRole('dialog', { name: 'Block this member?' });
+    await tabTo(a, confirm.getByRole('button', { name: 'Block the member' }));
+    await a.keyboard.press('Enter');
+    await a.waitForURL('**/buscar/amigos');
+    await a.getByRole('button', { name: `Unblock Bea${stamp}` }).waitFor();
+    await a.goto('/buscar/perfil');
+    await a.getByLabel('Sight').selectOption('auvegle');
+    await a.getByLabel('Country').selectOption('hr');
+    await a.getByRole('main').getByRole('button', { name: 'Search', exact: true }).press('Enter');
+    await a.getByText('No member matches these filters.').waitFor();
+    await asAna.context.close();
+    await asBea.context.close();
+  });
+});
