@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { postComments, postLikes, posts, profiles } from '../../db/schema';
+import { blocks, postComments, postLikes, posts, profiles } from '../../db/schema';
 
 /** The most recent comments a post carries in a page; older ones stay counted in comments_count. */
 export const COMMENTS_PER_POST = 50;
@@ -23,10 +23,12 @@ export function createPostsRepository(db: Database) {
    * would make the database sort every post on each request.
    */
   const page = (viewerId: number, where: SQL | undefined, limit: number, offset: number) => {
+    // Members who blocked each other do not see each other's posts.
+    const notBlocked = sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${posts.authorId}) or (${blocks.blockerId} = ${posts.authorId} and ${blocks.blockedId} = ${viewerId}))`;
     const chosen = db
       .select()
       .from(posts)
-      .where(where)
+      .where(and(where, notBlocked))
       .orderBy(desc(posts.createdAt), desc(posts.id))
       .limit(limit)
       .offset(offset)

@@ -248,4 +248,22 @@ describe('posts, likes and comments', () => {
     expect(large.queries).toBe(small.queries);
     expect(small.queries).toBeLessThanOrEqual(2);
   });
+
+  it('hides the posts of a blocked member, both ways', async () => {
+    const author = await createMemberWithProfile(t.app, { country: 'bg', ciudad: '' });
+    const reader = await createMemberWithProfile(t.app);
+    await newPost(author.access, { text: 'From Sofia' });
+    expect((await feed(reader.access, 'country=bg')).results.map((post) => post.text)).toContain(
+      'From Sofia',
+    );
+    await call('POST', `/api/bloqueos/${author.user.id}/`, reader.access);
+    expect((await feed(reader.access, 'country=bg')).results).toEqual([]);
+    const found = (await call('GET', '/api/posts/search/?q=From%20Sofia', author.access)).json<Page<Post>>();
+    expect(found.results.map((post) => post.text)).toContain('From Sofia');
+    await newPost(reader.access, { text: 'Reader in Sofia?' });
+    expect(
+      (await call('GET', '/api/posts/search/?q=Reader%20in%20Sofia', author.access)).json<Page<Post>>()
+        .results,
+    ).toEqual([]);
+  });
 });

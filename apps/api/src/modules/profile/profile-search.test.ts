@@ -96,6 +96,28 @@ describe('member search and public profiles', () => {
     }
   });
 
+  it('matches each of the nine functional filters on its own', async () => {
+    const viewer = await member({});
+    const values = {
+      habla: 'non verbal',
+      escribe: 'non',
+      movilidad: 'lit',
+      motricidad: 'spasticité',
+      ver: 'auvegle',
+      audition: 'hypersensible',
+      memoire: 'faible',
+      orientation: 'faible',
+      concentration: 'éphémere',
+    };
+    const target = await member({ ...values, country: 'ie', ciudad: '' });
+    const other = await member({ country: 'ie', ciudad: '' });
+    for (const [field, value] of Object.entries(values)) {
+      const found = await search(viewer, `country=ie&${field}=${encodeURIComponent(value)}`);
+      expect(found, field).toEqual([target.user.id]);
+      expect(found).not.toContain(other.user.id);
+    }
+  });
+
   it('keeps adults and minors apart whatever the ages asked', async () => {
     const adult = await member({});
     const minorAccount = await createActiveMember(t.app, minorPayload());
