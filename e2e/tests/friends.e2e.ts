@@ -120,4 +120,24 @@ describe('friends, member search and public profiles (spec §2, §4 "Friendship"
     await asAna.context.close();
     await asBea.context.close();
   });
+
+  it('on a phone the navigation is a bottom bar, hidden on /chat', async () => {
+    const member = await createMember('phone');
+    const context = await newContext(browser, {
+      consent: { advertising: false },
+      localStorage: { access: member.access, refresh: member.refresh },
+      viewport: { width: 375, height: 740 },
+    });
+    const page = await context.newPage();
+    await page.goto('/feed');
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    await nav.waitFor();
+    const box = await nav.boundingBox();
+    expect(box && box.y + box.height).toBeGreaterThanOrEqual(739);
+    await expectNoAxeViolations(page, '/feed on a phone');
+    await page.goto('/chat');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Main menu' }).count()).toBe(0);
+    await context.close();
+  });
 });
