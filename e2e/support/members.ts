@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { createActiveAccount, type Account } from './accounts';
-import { baseUrl } from './browser';
+import type { Browser } from 'playwright-core';
+import { baseUrl, newContext } from './browser';
 
 async function api(account: Account, method: string, path: string, body?: FormData | object) {
   const isForm = body instanceof FormData;
@@ -56,4 +57,15 @@ export async function uploadGalleryImage(member: Member, title: string, image: B
   const data = form({ title, description: `${title}, a photo` });
   data.append('image', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'photo.jpg');
   return api(member, 'POST', '/gallery/images/', data);
+}
+
+/** A signed-in browser context for a member, opened at `path`. */
+export async function openAs(browser: Browser, member: Member, path: string) {
+  const context = await newContext(browser, {
+    consent: { advertising: false },
+    localStorage: { access: member.access, refresh: member.refresh },
+  });
+  const page = await context.newPage();
+  await page.goto(path);
+  return { context, page };
 }

@@ -4,17 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tabTo } from '../support/accounts';
 import { expectNoAxeViolations } from '../support/axe';
 import { launchBrowser, newContext } from '../support/browser';
-import { createMember, uploadGalleryImage, type Member } from '../support/members';
-
-async function openAs(browser: Browser, member: Member, path: string) {
-  const context = await newContext(browser, {
-    consent: { advertising: false },
-    localStorage: { access: member.access, refresh: member.refresh },
-  });
-  const page = await context.newPage();
-  await page.goto(path);
-  return { context, page };
-}
+import { createMember, openAs, uploadGalleryImage } from '../support/members';
 
 describe('friends, member search and public profiles (spec §2, §4 "Friendship")', () => {
   let browser: Browser;

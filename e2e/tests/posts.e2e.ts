@@ -3,23 +3,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tabTo } from '../support/accounts';
 import { expectNoAxeViolations } from '../support/axe';
-import { launchBrowser, newContext } from '../support/browser';
-import { createMember, makeFriends, publishPost, type Member } from '../support/members';
+import { launchBrowser } from '../support/browser';
+import { createMember, openAs, makeFriends, publishPost } from '../support/members';
 
 const photo = (colour: string) =>
   sharp({ create: { width: 160, height: 120, channels: 3, background: colour } })
     .jpeg()
     .toBuffer();
-
-async function openAs(browser: Browser, member: Member, path: string) {
-  const context = await newContext(browser, {
-    consent: { advertising: false },
-    localStorage: { access: member.access, refresh: member.refresh },
-  });
-  const page = await context.newPage();
-  await page.goto(path);
-  return { context, page };
-}
 
 const focused = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? '');
 

@@ -6,13 +6,13 @@ import {
   FUNCTIONAL_FIELDS,
   NO_DIAGNOSIS,
   countryName,
-  functionalValueKey,
   isCountryCode,
   type Language,
   type OwnProfile,
   type PrivateProfileField,
 } from '@juntos/domain';
 import { CountryFlag } from '../../components/country-flag';
+import { FunctionalFacts } from '../../components/functional-facts';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { ownProfileQueryOptions } from './profile-api';
@@ -91,22 +91,7 @@ function ProfileDetails({ profile }: { profile: OwnProfile }) {
       </dl>
       <section aria-labelledby="profile-functional-title">
         <h2 id="profile-functional-title">{t('profile.functional_title')}</h2>
-        <dl className="profile-facts">
-          {FUNCTIONAL_FIELDS.map((field) => {
-            const value = profile[field];
-            return (
-              <div key={field}>
-                <dt>{t(`perfil_funcional:fields.${field}`)}</dt>
-                <dd>
-                  {value
-                    ? t(`functional_values.${field}.${functionalValueKey(value)}`)
-                    : t('profile.not_defined')}{' '}
-                  {audience(field)}
-                </dd>
-              </div>
-            );
-          })}
-        </dl>
+        <FunctionalFacts fields={FUNCTIONAL_FIELDS} values={profile} after={audience} />
       </section>
     </>
   );

@@ -6,7 +6,6 @@ import { useNavigate, useParams } from 'react-router';
 import {
   FUNCTIONAL_FIELDS,
   countryName,
-  functionalValueKey,
   isCountryCode,
   type FriendshipStatus,
   type FunctionalField,
@@ -16,6 +15,7 @@ import {
 import { PageLoading } from '../../app/page-loading';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CountryFlag } from '../../components/country-flag';
+import { FunctionalFacts } from '../../components/functional-facts';
 import { Dialog } from '../../components/ui/dialog';
 import { SelectField, TextField } from '../../components/ui/field';
 import { ApiRequestError, apiRequest } from '../../lib/api-client';
@@ -189,21 +189,7 @@ export default function PublicProfilePage() {
       {shownFields.length > 0 && (
         <section aria-labelledby="public-functional">
           <h2 id="public-functional">{t('public_profile.functional_title')}</h2>
-          <dl className="profile-facts">
-            {shownFields.map((field) => {
-              const value = data[field];
-              return (
-                <div key={field}>
-                  <dt>{t(`perfil_funcional:fields.${field}`)}</dt>
-                  <dd>
-                    {value
-                      ? t(`functional_values.${field}.${functionalValueKey(value)}`)
-                      : t('profile.not_defined')}
-                  </dd>
-                </div>
-              );
-            })}
-          </dl>
+          <FunctionalFacts fields={shownFields} values={data} />
         </section>
       )}
       <section aria-labelledby="public-gallery">
