@@ -22,7 +22,9 @@ export function FunctionalFacts({
           <div key={field}>
             <dt>{t(`perfil_funcional:fields.${field}`)}</dt>
             <dd>
-              {value ? t(`functional_values.${field}.${functionalValueKey(value)}`) : t('profile.not_defined')}
+              {value
+                ? t(`functional_values.${field}.${functionalValueKey(value)}`)
+                : t('profile.not_defined')}
               {after && <> {after(field)}</>}
             </dd>
           </div>
