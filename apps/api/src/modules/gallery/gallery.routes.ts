@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CommentSchema } from '@juntos/domain';
 import { requestLanguage, translate } from '../../i18n/messages';
 import { readForm } from '../../lib/multipart-form';
+import { nextPageUrl } from '../../lib/paging';
 import type { RequireAuth } from '../../plugins/authenticate';
 import type { GalleryService } from './gallery.service';
 
@@ -24,9 +25,7 @@ export function registerGalleryRoutes(
     const { owner, limit, offset } = ListQuery.parse(request.query);
     const ownerId = owner ?? request.userId;
     const { images, more } = await service.list(request.userId, ownerId, limit, offset);
-    const next = more
-      ? `/api/gallery/images/?${new URLSearchParams({ ...(owner ? { owner: String(owner) } : {}), limit: String(limit), offset: String(offset + limit) }).toString()}`
-      : null;
+    const next = nextPageUrl('/api/gallery/images/', { owner, limit, offset: offset + limit }, more);
     return { results: images, next };
   });
 

@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { containsPattern } from '../../lib/paging';
 import { blocks, postComments, postLikes, posts, profiles } from '../../db/schema';
 
 /** The most recent comments a post carries in a page; older ones stay counted in comments_count. */
@@ -7,9 +8,6 @@ export const COMMENTS_PER_POST = 50;
 
 export type PostRow = Awaited<ReturnType<ReturnType<typeof createPostsRepository>['page']>>[number];
 export type CommentRow = Awaited<ReturnType<ReturnType<typeof createPostsRepository>['commentsOf']>>[number];
-
-/** `%` and `_` typed by a member are searched as themselves. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /**
  * Data access of posts. A page of posts is two statements whatever it holds: the posts with
@@ -69,7 +67,7 @@ export function createPostsRepository(db: Database) {
     search: (viewerId: number, query: string, limit: number, offset: number) =>
       page(
         viewerId,
-        or(ilike(posts.title, likePattern(query)), ilike(posts.text, likePattern(query))),
+        or(ilike(posts.title, containsPattern(query)), ilike(posts.text, containsPattern(query))),
         limit,
         offset,
       ),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CommentSchema, PAGE_SIZE, POST_LIMITS, isCountryCode, type Page, type Post } from '@juntos/domain';
 import { requestLanguage, translate } from '../../i18n/messages';
 import { readForm } from '../../lib/multipart-form';
+import { nextPageUrl } from '../../lib/paging';
 import type { RequireAuth } from '../../plugins/authenticate';
 import type { PostsService } from './posts.service';
 
@@ -29,14 +30,6 @@ const SearchQuery = z.object({
 });
 const PostParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
-/** The address of the next page, or null (spec §7: `{results, next}`). */
-function nextPage(path: string, params: Record<string, string | number | undefined>, more: boolean) {
-  if (!more) return null;
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== undefined) query.set(key, String(value));
-  return `${path}?${query.toString()}`;
-}
-
 /** Posts, likes and comments (spec §7 "Posts"). */
 export function registerPostRoutes(app: FastifyInstance, service: PostsService, requireAuth: RequireAuth) {
   app.get('/api/posts/', { preHandler: requireAuth }, async (request): Promise<Page<Post>> => {
@@ -44,7 +37,7 @@ export function registerPostRoutes(app: FastifyInstance, service: PostsService, 
     const { posts, more } = await service.feed(request.userId, { limit, offset, country });
     return {
       results: posts,
-      next: nextPage('/api/posts/', { limit, offset: offset + limit, country }, more),
+      next: nextPageUrl('/api/posts/', { limit, offset: offset + limit, country }, more),
     };
   });
 
@@ -53,7 +46,7 @@ export function registerPostRoutes(app: FastifyInstance, service: PostsService, 
     const { posts, more } = await service.search(request.userId, q, limit, offset);
     return {
       results: posts,
-      next: nextPage('/api/posts/search/', { q, limit, offset: offset + limit }, more),
+      next: nextPageUrl('/api/posts/search/', { q, limit, offset: offset + limit }, more),
     };
   });
 

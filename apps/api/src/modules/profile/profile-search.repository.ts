@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import { FUNCTIONAL_FIELDS, type FunctionalField, type PrivateProfileField } from '@juntos/domain';
 import type { Database } from '../../db/database';
+import { containsPattern } from '../../lib/paging';
 import { blocks, friendships, profiles, users } from '../../db/schema';
 
 export type SearchFilters = Partial<Record<FunctionalField, string>> & {
@@ -12,9 +13,6 @@ export type SearchFilters = Partial<Record<FunctionalField, string>> & {
   bornUntil?: string | undefined;
   orphacode?: number | undefined;
 };
-
-/** `%` and `_` typed by a member are searched as themselves. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /**
  * Member search in one statement: the viewer's friendship with each result comes from a join,
@@ -43,7 +41,7 @@ export function createProfileSearchRepository(db: Database) {
         ageGroup.bornOnOrBefore ? sql`${profiles.dateOfBirth} <= ${ageGroup.bornOnOrBefore}` : undefined,
         filters.country ? eq(profiles.country, filters.country) : undefined,
         filters.ciudad ? eq(profiles.ciudad, filters.ciudad) : undefined,
-        filters.comunidad ? ilike(profiles.comunidad, containing(filters.comunidad)) : undefined,
+        filters.comunidad ? ilike(profiles.comunidad, containsPattern(filters.comunidad)) : undefined,
       ];
       for (const field of FUNCTIONAL_FIELDS) {
         const value = filters[field];

@@ -9,6 +9,7 @@ import {
 } from '@juntos/domain';
 import { requestLanguage, translate } from '../../i18n/messages';
 import { readForm } from '../../lib/multipart-form';
+import { nextPageUrl } from '../../lib/paging';
 import type { RequireAuth } from '../../plugins/authenticate';
 import type { ProfileService } from './profile.service';
 
@@ -84,14 +85,6 @@ const DiseaseSearchQuery = z
   })
   .refine((query) => cityOfCountry(query), { path: ['ciudad'], message: 'profile_edit.errors.city_invalid' });
 
-const nextPage = (path: string, query: Record<string, unknown>, offset: number, more: boolean) => {
-  if (!more) return null;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries({ ...query, offset }))
-    if (value !== undefined) params.set(key, String(value));
-  return `${path}?${params.toString()}`;
-};
-
 const MemberIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
 /** The own profile (spec §7 "Profile") and another member's profile as the viewer may see it. */
@@ -126,7 +119,10 @@ export function registerProfileRoutes(
     const query = ProfileSearchQuery.parse(request.query);
     const { limit, offset, ...filters } = query;
     const { results, more } = await service.search(request.userId, filters, limit, offset);
-    return { results, next: nextPage('/api/buscar/perfil/', { ...filters, limit }, offset + limit, more) };
+    return {
+      results,
+      next: nextPageUrl('/api/buscar/perfil/', { ...filters, limit, offset: offset + limit }, more),
+    };
   });
 
   /** By disease: `anywhere` tells "nobody declared it" apart from "nobody in this place" (spec §2). */
@@ -140,7 +136,7 @@ export function registerProfileRoutes(
         : (await service.search(request.userId, { orphacode: filters.orphacode }, 1, 0)).results.length > 0;
     return {
       results,
-      next: nextPage('/api/buscar/enfermedad/', { ...filters, limit }, offset + limit, more),
+      next: nextPageUrl('/api/buscar/enfermedad/', { ...filters, limit, offset: offset + limit }, more),
       anywhere,
     };
   });
