@@ -130,4 +130,60 @@ describe('friends, member search and public profiles (spec §2, §4 "Friendship"
     expect(await page.getByRole('navigation', { name: 'Main menu' }).count()).toBe(0);
     await context.close();
   });
+
+  it('search by disease needs a disease from the list, filters by place, and tells "nobody here" apart', async () => {
+    const stamp = String(Date.now()).slice(-6);
+    await createMember('brno', {
+      nombre: `Petra${stamp}`,
+      country: 'cz',
+      ciudad: 'Brno',
+      enfermedad: 'Cystic fibrosis',
+      orphacode: '586',
+    });
+    const viewer = await createMember('finder');
+    const { context, page } = await openAs(browser, viewer, '/buscar/enfermedad');
+    await page.getByRole('heading', { level: 1, name: 'Search by disease' }).waitFor();
+    await expectNoAxeViolations(page, '/buscar/enfermedad');
+
+    // Free text that is not a disease of the list is refused (spec §5).
+    await tabTo(page, page.getByLabel('Disease', { exact: true }));
+    await page.keyboard.type('Something made up');
+    await tabTo(page, page.getByRole('main').getByRole('button', { name: 'Search', exact: true }));
+    await page.keyboard.press('Enter');
+    await page.getByText('Please choose a valid disease from the list.').waitFor();
+
+    await page.getByLabel('Disease', { exact: true }).fill('Cystic fibrosis');
+    await page.getByText('ORPHA code: 586').waitFor();
+    await page.getByLabel('Country').selectOption('cz');
+    await page.getByLabel('City').selectOption('Brno');
+    await page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).press('Enter');
+    await page
+      .getByRole('article')
+      .filter({ hasText: `Petra${stamp}` })
+      .waitFor();
+    await expectNoAxeViolations(page, '/buscar/enfermedad with results');
+    await page.screenshot({ path: '/tmp/juntos-search-disease.png', fullPage: true });
+
+    await page.getByLabel('Country').selectOption('mt');
+    await page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).press('Enter');
+    await page.getByText('No member with this disease lives in the place you chose.').waitFor();
+    await context.close();
+  });
+
+  it("offers the ages of the viewer's group, and a maximum no lower than the minimum", async () => {
+    const adult = await createMember('ages');
+    const { context, page } = await openAs(browser, adult, '/buscar/perfil');
+    const options = (label: string) =>
+      page
+        .getByLabel(label)
+        .evaluate((select) =>
+          Array.from((select as HTMLSelectElement).options, (option) => option.value).filter(Boolean),
+        );
+    await page.getByLabel('Minimum age').waitFor();
+    const minimum = await options('Minimum age');
+    expect([minimum[0], minimum.at(-1)]).toEqual(['18', '99']);
+    await page.getByLabel('Minimum age').selectOption('40');
+    expect((await options('Maximum age'))[0]).toBe('40');
+    await context.close();
+  });
 });

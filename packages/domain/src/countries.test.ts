@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   COUNTRY_CITIES,
   COUNTRY_NAMES,
+  countriesByName,
   EU_COUNTRY_CODES,
   FEED_COUNTRY_CODES,
   countryName,
@@ -126,5 +127,15 @@ describe('isCityOf', () => {
     expect(isCityOf('es', '')).toBe(false);
     expect(isCityOf('uk', 'London')).toBe(false);
     expect(isCityOf('', 'Madrid')).toBe(false);
+  });
+});
+
+describe('countriesByName', () => {
+  it('orders the 27 countries by their name in the language', () => {
+    const greek = countriesByName('el');
+    expect(greek).toHaveLength(27);
+    const names = greek.map((code) => countryName(code, 'el'));
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'el')));
+    expect(countriesByName('de')[0]).toBe('be');
   });
 });

@@ -1000,6 +1000,13 @@ export function countryName(code: CountryCode, language: Language): string {
   return COUNTRY_NAMES[code][language];
 }
 
+/** The 27 countries in the alphabetical order of their names in a language (for lists). */
+export function countriesByName(language: Language): CountryCode[] {
+  return [...EU_COUNTRY_CODES].sort((a, b) =>
+    countryName(a, language).localeCompare(countryName(b, language), language),
+  );
+}
+
 /** Whether `city` is one of the catalogue's cities of that country (exact spelling). */
 export function isCityOf(code: string, city: string): boolean {
   return isCountryCode(code) && COUNTRY_CITIES[code].includes(city);

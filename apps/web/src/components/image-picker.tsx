@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
+import { useObjectUrl } from '../lib/use-object-url';
 
 /**
  * A labelled file input for one image with a preview of the chosen file (the server checks the
@@ -20,16 +21,7 @@ export function ImagePicker({
   onChange: (file: File | undefined) => void;
 }) {
   const id = useId();
-  const [preview, setPreview] = useState<string>();
-  useEffect(() => {
-    if (!file) {
-      setPreview(undefined);
-      return;
-    }
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  const preview = useObjectUrl(file);
 
   return (
     <div className="field">

@@ -1,7 +1,9 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { PageLoading } from '../../app/page-loading';
 import { MemberSummary } from '../../components/member-summary';
 import { FriendshipButton } from '../friends/friendship-button';
-import type { MemberResult } from './member-search-api';
+import type { MemberPage, MemberResult } from './member-search-api';
 
 /** Members found, each with the friendship button of its status. */
 export function MemberResults({
@@ -32,5 +34,44 @@ export function MemberResults({
         ))}
       </ul>
     </section>
+  );
+}
+
+/**
+ * What a submitted member search shows: loading, the error, the empty message (chosen by the
+ * page, spec §2 has several), or the members. Announced politely as it changes.
+ */
+export function MemberSearchOutcome({
+  submitted,
+  query,
+  errorText,
+  emptyText,
+  followErrorKey,
+}: {
+  submitted: boolean;
+  query: UseQueryResult<MemberPage>;
+  errorText: string;
+  emptyText: (page: MemberPage) => string;
+  followErrorKey: string;
+}) {
+  return (
+    <div aria-live="polite">
+      {submitted &&
+        (query.isPending ? (
+          <PageLoading />
+        ) : query.isError ? (
+          <p role="alert" className="message message--error">
+            {errorText}
+          </p>
+        ) : query.data.results.length === 0 ? (
+          <p>{emptyText(query.data)}</p>
+        ) : (
+          <MemberResults
+            results={query.data.results}
+            errorKey={followErrorKey}
+            onChanged={() => void query.refetch()}
+          />
+        ))}
+    </div>
   );
 }

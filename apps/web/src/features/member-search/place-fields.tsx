@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { COUNTRY_CITIES, EU_COUNTRY_CODES, countryName, isCountryCode, type Language } from '@juntos/domain';
+import { COUNTRY_CITIES, countriesByName, countryName, isCountryCode, type Language } from '@juntos/domain';
 import { SelectField } from '../../components/ui/field';
 
 /** Country, then a city of that country; changing the country empties the city (spec §2). */
@@ -14,9 +14,7 @@ export function PlaceFields({
 }) {
   const { t, i18n } = useTranslation();
   const language = (i18n.resolvedLanguage ?? 'en') as Language;
-  const countries = [...EU_COUNTRY_CODES].sort((a, b) =>
-    countryName(a, language).localeCompare(countryName(b, language), language),
-  );
+  const countries = countriesByName(language);
   const cities = isCountryCode(country) ? COUNTRY_CITIES[country] : [];
   return (
     <>

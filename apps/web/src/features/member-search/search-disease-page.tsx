@@ -2,11 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { PageLoading } from '../../app/page-loading';
 import { DiseaseField } from '../../components/disease-field';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { searchByDisease } from './member-search-api';
-import { MemberResults } from './member-results';
+import { MemberSearchOutcome } from './member-results';
 import { PlaceFields } from './place-fields';
 
 /** /buscar/enfermedad (spec §2 "Search by disease"): a disease from the list is required (spec §5). */
@@ -53,28 +52,15 @@ export default function SearchDiseasePage() {
           </button>
         </div>
       </form>
-      <div aria-live="polite">
-        {submitted &&
-          (results.isPending ? (
-            <PageLoading />
-          ) : results.isError ? (
-            <p role="alert" className="message message--error">
-              {t('search_disease.error')}
-            </p>
-          ) : results.data.results.length === 0 ? (
-            <p>
-              {located && results.data.anywhere
-                ? t('search_disease.none_in_location')
-                : t('search_disease.no_profiles')}
-            </p>
-          ) : (
-            <MemberResults
-              results={results.data.results}
-              errorKey="search_disease.friend_error"
-              onChanged={() => void results.refetch()}
-            />
-          ))}
-      </div>
+      <MemberSearchOutcome
+        submitted={submitted !== undefined}
+        query={results}
+        errorText={t('search_disease.error')}
+        emptyText={(page) =>
+          located && page.anywhere ? t('search_disease.none_in_location') : t('search_disease.no_profiles')
+        }
+        followErrorKey="search_disease.friend_error"
+      />
     </section>
   );
 }

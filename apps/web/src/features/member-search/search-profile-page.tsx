@@ -8,12 +8,11 @@ import {
   functionalValueKey,
   todayIso,
 } from '@juntos/domain';
-import { PageLoading } from '../../app/page-loading';
 import { SelectField, TextField } from '../../components/ui/field';
 import { useMeQuery } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { searchByProfile } from './member-search-api';
-import { MemberResults } from './member-results';
+import { MemberSearchOutcome } from './member-results';
 import { PlaceFields } from './place-fields';
 
 const EMPTY: Record<string, string> = Object.fromEntries(
@@ -120,24 +119,13 @@ export default function SearchProfilePage() {
           </button>
         </div>
       </form>
-      <div aria-live="polite">
-        {submitted &&
-          (results.isPending ? (
-            <PageLoading />
-          ) : results.isError ? (
-            <p role="alert" className="message message--error">
-              {t('search_profile.error')}
-            </p>
-          ) : results.data.results.length === 0 ? (
-            <p>{t('search_profile.no_results')}</p>
-          ) : (
-            <MemberResults
-              results={results.data.results}
-              errorKey="search_profile.follow_error"
-              onChanged={() => void results.refetch()}
-            />
-          ))}
-      </div>
+      <MemberSearchOutcome
+        submitted={submitted !== undefined}
+        query={results}
+        errorText={t('search_profile.error')}
+        emptyText={() => t('search_profile.no_results')}
+        followErrorKey="search_profile.follow_error"
+      />
     </section>
   );
 }

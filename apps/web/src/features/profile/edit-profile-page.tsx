@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
   COUNTRY_CITIES,
-  EU_COUNTRY_CODES,
+  countriesByName,
   FUNCTIONAL_FIELDS,
   FUNCTIONAL_FIELD_VALUES,
   PROFILE_LIMITS,
@@ -57,13 +57,7 @@ function ProfileEditor({ profile }: { profile: OwnProfile }) {
     () => createProfileSchema({ registrationType: profile.user.tipo_registro, today }),
     [profile.user.tipo_registro, today],
   );
-  const countries = useMemo(
-    () =>
-      [...EU_COUNTRY_CODES].sort((a, b) =>
-        countryName(a, language).localeCompare(countryName(b, language), language),
-      ),
-    [language],
-  );
+  const countries = useMemo(() => countriesByName(language), [language]);
   const cities = isCountryCode(state.country) ? COUNTRY_CITIES[state.country] : [];
 
   // After a refused save, the first field in error takes the focus (keyboard and screen readers).

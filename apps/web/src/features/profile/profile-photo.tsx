@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from 'react';
+import { useObjectUrl } from '../../lib/use-object-url';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -20,17 +21,7 @@ export function ProfilePhoto({
 }) {
   const { t } = useTranslation();
   const inputId = useId();
-  const [preview, setPreview] = useState<string>();
-
-  useEffect(() => {
-    if (!chosen) {
-      setPreview(undefined);
-      return;
-    }
-    const url = URL.createObjectURL(chosen);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [chosen]);
+  const preview = useObjectUrl(chosen);
 
   const shown = preview ?? current;
   return (
