@@ -2,7 +2,11 @@
  * The address of the next page of a list (`{results, next}` of spec §7), or null on the last one.
  * Parameters without a value are left out.
  */
-export function nextPageUrl(path: string, params: Record<string, unknown>, more: boolean): string | null {
+export function nextPageUrl(
+  path: string,
+  params: Record<string, string | number | null | undefined>,
+  more: boolean,
+): string | null {
   if (!more) return null;
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params))
