@@ -120,6 +120,7 @@ describe('friends, member search and public profiles (spec §2, §4 "Friendship"
     });
     const page = await context.newPage();
     await page.goto('/feed');
+    await page.getByRole('heading', { level: 1, name: 'Feed' }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Main menu' });
     await nav.waitFor();
     const box = await nav.boundingBox();
