@@ -28,6 +28,13 @@ import { registerFriendshipRoutes } from './modules/friendships/friendships.rout
 import { createFriendshipsService } from './modules/friendships/friendships.service';
 import { createProfileSearchRepository } from './modules/profile/profile-search.repository';
 import { createInProcessFanOut, type FanOut } from './lib/fan-out';
+import { connectRedis } from './lib/redis';
+import { createRedisFanOut } from './lib/redis-fan-out';
+import { createChatRepository } from './modules/chat/chat.repository';
+import { registerChatRoutes } from './modules/chat/chat.routes';
+import { createChatService } from './modules/chat/chat.service';
+import { registerChatSocket } from './modules/chat/chat.socket';
+import { createInMemoryPresenceStore, createRedisPresenceStore } from './modules/chat/presence-store';
 import { createGalleryRepository } from './modules/gallery/gallery.repository';
 import { registerGalleryRoutes } from './modules/gallery/gallery.routes';
 import { createGalleryService } from './modules/gallery/gallery.service';
@@ -50,7 +57,7 @@ declare module 'fastify' {
     database: DatabaseHandle;
     /** Exposed so tests and shutdown can apply pending word-cloud changes at once. */
     wordCloud: WordCloudService;
-    /** Live messages to members' connections (notifications now, chat later). */
+    /** Live messages to members' connections: chat, presence, notifications. */
     fanOut: FanOut;
   }
 }
@@ -134,8 +141,38 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   registerHealthRoutes(app, database);
   registerAuthRoutes(app, authService, requireAuth);
   const friendships = createFriendshipsRepository(database.db);
-  const fanOut = createInProcessFanOut();
+  // With REDIS_URL, live messages and presence are shared by every instance (DESIGN.md).
+  const redis = config.redisUrl
+    ? {
+        commands: connectRedis(config.redisUrl, app.log, 'juntos-commands'),
+        subscriber: connectRedis(config.redisUrl, app.log, 'juntos-subscriber'),
+      }
+    : undefined;
+  const fanOut = redis
+    ? createRedisFanOut({
+        publisher: redis.commands,
+        subscriber: redis.subscriber,
+        prefix: config.redisPrefix,
+        log: app.log,
+      })
+    : createInProcessFanOut();
   app.decorate('fanOut', fanOut);
+  const presence = redis
+    ? createRedisPresenceStore(redis.commands, config.redisPrefix, config.chat.heartbeatTimeoutMs)
+    : createInMemoryPresenceStore(config.chat.heartbeatTimeoutMs);
+  const friendshipsService = createFriendshipsService({
+    repository: friendships,
+    fanOut,
+    mediaStore,
+    onlineAmong: (userIds) => chatService.onlineAmong(userIds),
+  });
+  const chatService = createChatService({
+    repository: createChatRepository(database.db),
+    fanOut,
+    presence,
+    friendIds: (userId) => friendshipsService.friendIds(userId),
+    rateLimitScale: config.rateLimitScale,
+  });
   const galleryService = createGalleryService({
     repository: createGalleryRepository(database.db),
     friendships,
@@ -166,11 +203,14 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
     requireAuth,
   );
   registerGalleryRoutes(app, galleryService, requireAuth);
-  registerFriendshipRoutes(
-    app,
-    createFriendshipsService({ repository: friendships, fanOut, mediaStore }),
-    requireAuth,
-  );
+  registerFriendshipRoutes(app, friendshipsService, requireAuth);
+  registerChatRoutes(app, chatService, (userId) => friendshipsService.friends(userId), requireAuth);
+  const chatSocket = await registerChatSocket(app, {
+    service: chatService,
+    fanOut,
+    accessTokens,
+    options: config.chat,
+  });
   if (config.env === 'test') {
     const { registerTestRoutes } = await import('./modules/testing/testing.routes');
     registerTestRoutes(app);
@@ -180,8 +220,11 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
 
   app.addHook('onClose', async () => {
     wordCloud.close();
+    await chatSocket.close();
     s3Store?.close();
     mailer.close();
+    await fanOut.close();
+    if (redis) await Promise.allSettled([redis.subscriber.quit(), redis.commands.quit()]);
     if (!dependencies?.database) await database.close();
   });
   return app;

@@ -39,6 +39,12 @@ const EnvironmentSchema = z
     DATA_DIR: z.string().trim().min(1, 'must be a folder path').default('./data'),
     DATABASE_URL: optionalUrl(['postgres', 'postgresql'], 'postgres://user@127.0.0.1:5432/juntos'),
     REDIS_URL: optionalUrl(['redis', 'rediss'], 'redis://127.0.0.1:6379'),
+    REDIS_PREFIX: z
+      .string()
+      .trim()
+      .regex(/^[\w:.-]{1,64}$/, 'must be letters, digits, ":", ".", "_" or "-" (at most 64)')
+      .default('juntos:'),
+    CHAT_HEARTBEAT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(75_000),
     SMTP_URL: optionalUrl(['smtp', 'smtps'], 'smtp://user:pass@mail.example.org:587'),
     JWT_SECRET: z
       .string()
@@ -78,6 +84,13 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Prepended to every Redis key and channel, so several deployments can share one Redis. */
+  redisPrefix: string;
+  chat: {
+    /** A socket silent for this long (no heartbeat) is closed; the client beats every 30 s. */
+    heartbeatTimeoutMs: number;
+    sweepIntervalMs: number;
+  };
   smtpUrl: string | undefined;
   jwtSecret: string;
   publicUrl: string;
@@ -139,6 +152,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     dataDir,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    redisPrefix: env.REDIS_PREFIX,
+    chat: {
+      heartbeatTimeoutMs: env.CHAT_HEARTBEAT_TIMEOUT_MS,
+      sweepIntervalMs: Math.max(200, Math.min(15_000, Math.floor(env.CHAT_HEARTBEAT_TIMEOUT_MS / 3))),
+    },
     smtpUrl: env.SMTP_URL,
     jwtSecret: env.JWT_SECRET ?? loadOrCreateSecret(dataDir),
     publicUrl,

@@ -12,3 +12,4 @@ export * from './profile';
 export * from './functional-profile';
 export * from './posts';
 export * from './post-limits';
+export * from './chat';

@@ -1,31 +1,58 @@
 /**
  * Delivery of live messages to a member's open connections (chat, presence, notifications).
- * In-process by default; the chat feature adds the Redis implementation of the same interface, so
- * several API instances deliver to each other's sockets.
+ * In-process by default; with REDIS_URL the same interface goes through Redis pub/sub
+ * (lib/redis-fan-out.ts), so a message published on one API instance reaches the member's
+ * sockets on every instance. Listeners of one member are called in publishing order.
  */
 export type LiveMessage = Record<string, unknown> & { type: string };
 export type LiveListener = (message: LiveMessage) => void;
 
 export type FanOut = {
   publish(userId: number, message: LiveMessage): Promise<void>;
+  /** The same message to several members (a presence change to all of someone's friends). */
+  publishToEach(userIds: readonly number[], message: LiveMessage): Promise<void>;
   /** Returns the function that stops listening. */
   subscribe(userId: number, listener: LiveListener): () => void;
+  close(): Promise<void>;
 };
 
-export function createInProcessFanOut(): FanOut {
+/** The local side both implementations share: who listens to which member on this instance. */
+export function createListenerRegistry(hooks?: {
+  firstListener(userId: number): void;
+  lastListenerGone(userId: number): void;
+}) {
   const listeners = new Map<number, Set<LiveListener>>();
   return {
-    async publish(userId, message) {
+    deliver(userId: number, message: LiveMessage) {
       for (const listener of listeners.get(userId) ?? []) listener(message);
     },
-    subscribe(userId, listener) {
-      const set = listeners.get(userId) ?? new Set<LiveListener>();
+    subscribe(userId: number, listener: LiveListener) {
+      let set = listeners.get(userId);
+      if (!set) {
+        set = new Set();
+        listeners.set(userId, set);
+        hooks?.firstListener(userId);
+      }
       set.add(listener);
-      listeners.set(userId, set);
       return () => {
-        set.delete(listener);
-        if (set.size === 0) listeners.delete(userId);
+        if (!set.delete(listener) || set.size > 0) return;
+        listeners.delete(userId);
+        hooks?.lastListenerGone(userId);
       };
     },
+  };
+}
+
+export function createInProcessFanOut(): FanOut {
+  const registry = createListenerRegistry();
+  return {
+    async publish(userId, message) {
+      registry.deliver(userId, message);
+    },
+    async publishToEach(userIds, message) {
+      for (const userId of userIds) registry.deliver(userId, message);
+    },
+    subscribe: (userId, listener) => registry.subscribe(userId, listener),
+    close: async () => undefined,
   };
 }

@@ -5,3 +5,4 @@ export * from './profiles';
 export * from './diseases';
 export * from './monetization';
 export * from './posts';
+export * from './chat';

@@ -122,6 +122,25 @@ export function createFriendshipsRepository(db: Database) {
         .orderBy(profiles.nombre, profiles.userId)
         .limit(limit),
 
+    /** The ids of a member's friends (whom a presence change is told to). */
+    async friendIds(userId: number, limit: number) {
+      const rows = await db
+        .select({
+          id: sql<number>`case when ${friendships.requesterId} = ${userId} then ${friendships.addresseeId} else ${friendships.requesterId} end`.mapWith(
+            Number,
+          ),
+        })
+        .from(friendships)
+        .where(
+          and(
+            or(eq(friendships.requesterId, userId), eq(friendships.addresseeId, userId)),
+            eq(friendships.status, 'accepted'),
+          ),
+        )
+        .limit(limit);
+      return rows.map((row) => row.id);
+    },
+
     /** Blocks and ends any friendship or request between the two, in one transaction. */
     block: (blockerId: number, blockedId: number) =>
       db.transaction(async (tx) => {

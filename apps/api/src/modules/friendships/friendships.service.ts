@@ -35,6 +35,8 @@ export function createFriendshipsService(deps: {
   repository: FriendshipsRepository;
   fanOut: FanOut;
   mediaStore: MediaStore;
+  /** Which of these members have a live connection (the chat's presence). */
+  onlineAmong: (userIds: number[]) => Promise<Set<number>>;
 }) {
   const { repository, fanOut } = deps;
   const today = () => todayIso();
@@ -119,6 +121,7 @@ export function createFriendshipsService(deps: {
     },
 
     pendingCount: (userId: number) => repository.pendingCount(userId),
+    friendIds: (userId: number) => repository.friendIds(userId, LIST_LIMIT),
 
     async answer(userId: number, requestId: number, accept: boolean) {
       const request = await repository.requestById(requestId);
@@ -144,7 +147,7 @@ export function createFriendshipsService(deps: {
 
     async friends(userId: number) {
       const rows = await repository.friends(userId, LIST_LIMIT);
-      // `online` comes from the chat's presence once it exists.
+      const online = await deps.onlineAmong(rows.map((row) => row.id));
       return rows.map((row) => ({
         id: row.id,
         nombre: row.nombre,
@@ -152,7 +155,7 @@ export function createFriendshipsService(deps: {
         photo: row.photoKey ? deps.mediaStore.publicUrl(row.photoKey) : null,
         ciudad: row.ciudad,
         country: row.country,
-        online: false,
+        online: online.has(row.id),
       }));
     },
 

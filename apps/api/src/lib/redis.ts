@@ -1,0 +1,22 @@
+import { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * A Redis connection for the app: reconnects by itself (ioredis), and its errors are logged
+ * rather than thrown at the process, so a Redis restart delays live messages instead of
+ * crashing the API. Commands wait while it reconnects (offline queue).
+ */
+export function connectRedis(url: string, log: FastifyBaseLogger, name: string): Redis {
+  const redis = new Redis(url, { connectionName: name, maxRetriesPerRequest: 3 });
+  let lastError = '';
+  redis.on('error', (error: Error) => {
+    // One line per distinct failure, not one per reconnection attempt.
+    if (error.message === lastError) return;
+    lastError = error.message;
+    log.warn({ err: error, connection: name }, 'Redis connection problem');
+  });
+  redis.on('ready', () => {
+    lastError = '';
+  });
+  return redis;
+}

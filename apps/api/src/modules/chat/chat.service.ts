@@ -1,0 +1,158 @@
+import {
+  CHAT_BLOCKED_CODE,
+  CHAT_HISTORY_PAGE_SIZE,
+  type ChatMessage,
+  type UnreadEntry,
+} from '@juntos/domain';
+import { AppError } from '../../lib/app-error';
+import type { FanOut } from '../../lib/fan-out';
+import { RateLimiter } from '../../lib/rate-limiter';
+import type { ChatRepository, StoredMessage } from './chat.repository';
+import type { PresenceStore } from './presence-store';
+
+/** Messages a member may send per window, before RATE_LIMIT_SCALE. */
+export const CHAT_RATE_LIMIT = { messages: 20, windowMs: 10_000 } as const;
+
+export type SendInput = { receiverId: number; message: string; tempId: string | null };
+
+/**
+ * The chat's rules, independent of the socket that carries them (spec §5, §6, §7): only accepted
+ * friends with no block between them write to each other; a message is stored before anyone is
+ * told; a resent temp_id answers the stored message; reads send a receipt unless the reader
+ * turned receipts off; presence changes reach the member's friends exactly once.
+ */
+export function createChatService(deps: {
+  repository: ChatRepository;
+  fanOut: FanOut;
+  presence: PresenceStore;
+  friendIds: (userId: number) => Promise<number[]>;
+  rateLimitScale: number;
+  now?: () => number;
+}) {
+  const { repository, fanOut, presence } = deps;
+  const now = deps.now ?? Date.now;
+  const sendLimiter = new RateLimiter(
+    CHAT_RATE_LIMIT.messages * deps.rateLimitScale,
+    CHAT_RATE_LIMIT.windowMs,
+    now,
+  );
+  // Store-then-publish runs one at a time per conversation on this instance, so the two members
+  // receive its messages in the order they were stored.
+  const conversationTails = new Map<string, Promise<unknown>>();
+  function inConversationOrder<T>(a: number, b: number, work: () => Promise<T>): Promise<T> {
+    const key = a < b ? `${a}:${b}` : `${b}:${a}`;
+    const result = (conversationTails.get(key) ?? Promise.resolve()).then(work, work);
+    const tail = result.catch(() => undefined);
+    conversationTails.set(key, tail);
+    void tail.then(() => {
+      if (conversationTails.get(key) === tail) conversationTails.delete(key);
+    });
+    return result;
+  }
+
+  const present = (row: StoredMessage, sender: { nombre: string; apellidos: string }): ChatMessage => ({
+    id: row.id,
+    temp_id: row.tempId,
+    sender_id: row.senderId,
+    sender: { nombre: sender.nombre, apellidos: sender.apellidos },
+    sender_nombre: sender.nombre,
+    sender_apellidos: sender.apellidos,
+    receiver_id: row.receiverId,
+    message: row.message,
+    timestamp: row.createdAt.toISOString(),
+    read: row.readAt !== null,
+  });
+
+  async function tellFriends(userId: number, online: boolean) {
+    const friends = await deps.friendIds(userId);
+    await fanOut.publishToEach(friends, { type: 'status_update', user_id: userId, online });
+  }
+
+  return {
+    /** Stores and delivers a message; throws an AppError whose code the socket sends back. */
+    async send(senderId: number, input: SendInput): Promise<ChatMessage> {
+      sendLimiter.hit(String(senderId));
+      if (input.receiverId === senderId)
+        throw new AppError(403, CHAT_BLOCKED_CODE, 'chat.errors.not_friends');
+      return inConversationOrder(senderId, input.receiverId, async () => {
+        const context = await repository.writeContext(senderId, input.receiverId);
+        if (!context || !context.friends || context.blocked)
+          throw new AppError(403, CHAT_BLOCKED_CODE, 'chat.errors.not_friends');
+        const stored = await repository.store({
+          senderId,
+          receiverId: input.receiverId,
+          tempId: input.tempId,
+          message: input.message,
+        });
+        if (!stored) throw new AppError(409, 'conflict', 'errors.internal');
+        const message = present(stored.message, context);
+        const frame = { type: 'chat_message', ...message };
+        // A resend is answered to the sender only: the receiver already has the message.
+        if (stored.isNew) await fanOut.publishToEach([senderId, input.receiverId], frame);
+        else await fanOut.publish(senderId, frame);
+        return message;
+      });
+    },
+
+    /** Marks a friend's messages as read; the friend gets a receipt if the reader sends them. */
+    async markRead(readerId: number, senderId: number): Promise<number> {
+      const changed = await repository.markRead(readerId, senderId);
+      if (changed > 0 && (await repository.sendsReadReceipts(readerId)))
+        await fanOut.publish(senderId, { type: 'read_receipt', reader_id: readerId });
+      return changed;
+    },
+
+    async unread(userId: number): Promise<UnreadEntry[]> {
+      const rows = await repository.unreadCounts(userId);
+      return rows.map((row) => ({ sender_id: row.senderId, count: row.count }));
+    },
+
+    /** A page of a conversation, oldest first, and the cursor of the page before it. */
+    async history(userId: number, friendId: number, beforeId: number | undefined) {
+      const rows = await repository.page(userId, friendId, beforeId, CHAT_HISTORY_PAGE_SIZE + 1);
+      const hasOlder = rows.length > CHAT_HISTORY_PAGE_SIZE;
+      const page = rows.slice(0, CHAT_HISTORY_PAGE_SIZE).reverse();
+      const names = new Map(
+        (page.length ? await repository.names([userId, friendId]) : []).map((row) => [row.userId, row]),
+      );
+      const unknown = { nombre: '', apellidos: '' };
+      return {
+        results: page.map((row) => present(row, names.get(row.senderId) ?? unknown)),
+        before: hasOlder ? (page[0]?.id ?? null) : null,
+      };
+    },
+
+    deleteConversations: (userId: number) => repository.deleteConversationsOf(userId),
+
+    settings: async (userId: number) => ({ read_receipts: await repository.sendsReadReceipts(userId) }),
+    async updateSettings(userId: number, readReceipts: boolean) {
+      await repository.setSendsReadReceipts(userId, readReceipts);
+      return { read_receipts: readReceipts };
+    },
+
+    /** A socket opened or sent a heartbeat: the member is online, and friends hear of a change. */
+    async socketAlive(userId: number, socketId: string) {
+      if (await presence.touch(userId, socketId, now())) await tellFriends(userId, true);
+    },
+    async socketGone(userId: number, socketId: string) {
+      if (await presence.remove(userId, socketId, now())) await tellFriends(userId, false);
+    },
+    /** Sockets whose heartbeats stopped, on any instance (one that crashed, too). */
+    async sweepPresence() {
+      const offline = await presence.sweep(now());
+      await Promise.all(offline.map((userId) => tellFriends(userId, false)));
+    },
+    onlineAmong: (userIds: number[]) => presence.onlineAmong(userIds, now()),
+
+    /** Spec §4 "Logout": the member's friends are told. */
+    async loggedOut(userId: number) {
+      const [friends, names] = await Promise.all([deps.friendIds(userId), repository.names([userId])]);
+      await fanOut.publishToEach(friends, {
+        type: 'notification',
+        data: { type: 'user_logged_out', from: names[0]?.nombre ?? '', sender_id: userId },
+      });
+    },
+  };
+}
+
+export type ChatService = ReturnType<typeof createChatService>;

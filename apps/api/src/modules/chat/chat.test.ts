@@ -1,0 +1,390 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHAT_MESSAGE_MAX_LENGTH, WEBSOCKET_CLOSE, WEBSOCKET_MAX_FRAME_BYTES } from '@juntos/domain';
+import { connectChat, settle, type ChatClient, type Frame } from '../../test-support/chat-client';
+import { createMemberWithProfile, makeFriends } from '../../test-support/profiles';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+
+type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
+
+const isMessage = (text: string) => (frame: Frame) => frame.type === 'chat_message' && frame.message === text;
+const isError = (code: string) => (frame: Frame) => frame.type === 'error' && frame.code === code;
+const isStatus = (member: Member, online: boolean) => (frame: Frame) =>
+  frame.type === 'status_update' && frame.user_id === member.user.id && frame.online === online;
+
+describe('chat between friends', () => {
+  let t: TestApp;
+  const sockets: ChatClient[] = [];
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await Promise.all(sockets.map((socket) => socket.close()));
+    await t.cleanup();
+  });
+
+  const open = async (member: Member | undefined, options: { origin?: string } = {}) => {
+    const socket = await connectChat(t.app, member?.access, options);
+    sockets.push(socket);
+    return socket;
+  };
+  const call = (method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, member: Member, payload?: object) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${member.access}`, 'accept-language': 'en' },
+      ...(payload ? { payload } : {}),
+    });
+  const history = async (viewer: Member, friend: Member, before?: number) =>
+    (
+      await call('GET', `/api/chat/historial/${friend.user.id}/${before ? `?before=${before}` : ''}`, viewer)
+    ).json<{ results: Frame[]; older: string | null }>();
+  const unread = async (member: Member) =>
+    (await call('GET', '/api/chat/no-leidos/', member)).json<{ sender_id: number; count: number }[]>();
+  const friendsPair = async (names: [string, string] = ['Ana', 'Bruno']) => {
+    const a = await createMemberWithProfile(t.app, { nombre: names[0] });
+    const b = await createMemberWithProfile(t.app, { nombre: names[1] });
+    await makeFriends(t.app, a.user.id, b.user.id);
+    return [a, b] as const;
+  };
+  const message = (to: Member, text: string, tempId: string, active: Member | null = to) => ({
+    receiver_id: to.user.id,
+    message: text,
+    temp_id: tempId,
+    active_conversation_with: active ? active.user.id : null,
+  });
+
+  describe('connecting', () => {
+    it('closes a socket without a token, with a bad token or with an expired one (4401)', async () => {
+      const [ana] = await friendsPair();
+      const expired = await new SignJWT({ typ: 'access' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(ana.user.id))
+        .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+        .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+        .sign(new TextEncoder().encode(t.config.jwtSecret));
+      for (const token of [undefined, 'not-a-token', expired, ana.refresh]) {
+        const socket = await open(token === undefined ? undefined : { ...ana, access: token });
+        const error = await socket.waitFor(isError('unauthorized'));
+        expect(String(error.error)).toMatch(token ? /session has expired/ : /Sign in/);
+        expect((await socket.closed).code).toBe(WEBSOCKET_CLOSE.unauthorized);
+      }
+    });
+
+    it('refuses a connection from another site before the upgrade', async () => {
+      const [ana] = await friendsPair();
+      await expect(connectChat(t.app, ana.access, { origin: 'https://evil.example' })).rejects.toThrow(/403/);
+      const sameSite = await open(ana, { origin: t.config.publicUrl });
+      expect(sameSite.socket.readyState).toBe(sameSite.socket.OPEN);
+    });
+
+    it('closes the connection on a frame over 64 KiB (1009) and answers bad frames with an error', async () => {
+      const [ana] = await friendsPair();
+      const socket = await open(ana);
+      socket.send({ action: 'nonsense' });
+      await socket.waitFor(isError('invalid_frame'));
+      socket.socket.send('{not json');
+      await socket.waitFor((frame) => frame.type === 'error' && socket.frames.indexOf(frame) === 1);
+      socket.socket.send('x'.repeat(WEBSOCKET_MAX_FRAME_BYTES + 1));
+      expect((await socket.closed).code).toBe(1009);
+    });
+  });
+
+  describe('sending', () => {
+    it('delivers to every socket of both members, stored first, with the sender’s temp_id', async () => {
+      const [ana, bruno] = await friendsPair();
+      const [anaTab1, anaTab2, brunoPhone, brunoLaptop] = await Promise.all([
+        open(ana),
+        open(ana),
+        open(bruno),
+        open(bruno),
+      ]);
+      anaTab1.send(message(bruno, '  Hola Bruno  ', 'tmp-1'));
+      const echoed = await anaTab1.waitFor(isMessage('Hola Bruno'));
+      expect(echoed).toMatchObject({
+        temp_id: 'tmp-1',
+        sender_id: ana.user.id,
+        receiver_id: bruno.user.id,
+        sender: { nombre: 'Ana' },
+        sender_nombre: 'Ana',
+        read: false,
+      });
+      expect(typeof echoed.id).toBe('number');
+      for (const socket of [anaTab2, brunoPhone, brunoLaptop])
+        expect((await socket.waitFor(isMessage('Hola Bruno'))).id).toBe(echoed.id);
+      expect((await history(bruno, ana)).results.map((m) => m.id)).toEqual([echoed.id]);
+    });
+
+    it('stores a resent temp_id once and answers the same message to the sender only', async () => {
+      const [ana, bruno] = await friendsPair();
+      const [anaSocket, brunoSocket] = await Promise.all([open(ana), open(bruno)]);
+      anaSocket.send(message(bruno, 'once', 'same-temp'));
+      const first = await anaSocket.waitFor(isMessage('once'));
+      anaSocket.send(message(bruno, 'once', 'same-temp'));
+      await anaSocket.waitFor((frame) => isMessage('once')(frame) && anaSocket.frames.indexOf(frame) > 0);
+      await settle();
+      const echoes = anaSocket.frames.filter(isMessage('once'));
+      expect(echoes.map((frame) => frame.id)).toEqual([first.id, first.id]);
+      expect(brunoSocket.frames.filter(isMessage('once'))).toHaveLength(1);
+      expect((await history(ana, bruno)).results).toHaveLength(1);
+    });
+
+    it('delivers messages in the order they were stored', async () => {
+      const [ana, bruno] = await friendsPair();
+      const [anaSocket, brunoSocket] = await Promise.all([open(ana), open(bruno)]);
+      const texts = Array.from({ length: 15 }, (_, index) => `message ${index}`);
+      texts.forEach((text, index) => anaSocket.send(message(bruno, text, `order-${index}`)));
+      await brunoSocket.waitFor(isMessage('message 14'));
+      const received = brunoSocket.frames.filter((frame) => frame.type === 'chat_message');
+      expect(received.map((frame) => frame.message)).toEqual(texts);
+      const ids = received.map((frame) => Number(frame.id));
+      expect(ids).toEqual([...ids].sort((x, y) => x - y));
+      expect((await history(bruno, ana)).results.map((m) => m.message)).toEqual(texts);
+    });
+
+    it('refuses strangers, pending requests and blocked members with a “bloqueado” error, storing nothing', async () => {
+      const stranger = await createMemberWithProfile(t.app, { nombre: 'Sara' });
+      const [ana, bruno] = await friendsPair();
+      const anaSocket = await open(ana);
+      anaSocket.send(message(stranger, 'hello stranger', 'stranger-1'));
+      const refused = await anaSocket.waitFor(isError('bloqueado'));
+      expect(refused).toMatchObject({ temp_id: 'stranger-1' });
+      expect(String(refused.error)).toMatch(/only between friends/);
+      expect(JSON.stringify(refused)).toContain('bloqueado');
+
+      const blocked = await call('POST', `/api/bloqueos/${ana.user.id}/`, bruno);
+      expect(blocked.statusCode).toBe(201);
+      anaSocket.send(message(bruno, 'after the block', 'blocked-1'));
+      await anaSocket.waitFor((frame) => isError('bloqueado')(frame) && frame.temp_id === 'blocked-1');
+      anaSocket.send(message(ana, 'to myself', 'self-1'));
+      await anaSocket.waitFor((frame) => isError('bloqueado')(frame) && frame.temp_id === 'self-1');
+      expect((await history(ana, bruno)).results).toEqual([]);
+      expect((await history(ana, stranger)).results).toEqual([]);
+    });
+
+    it('refuses empty and over-long messages', async () => {
+      const [ana, bruno] = await friendsPair();
+      const anaSocket = await open(ana);
+      anaSocket.send(message(bruno, '   \n ', 'empty-1'));
+      expect(await anaSocket.waitFor(isError('empty_message'))).toMatchObject({ temp_id: 'empty-1' });
+      anaSocket.send(message(bruno, 'x'.repeat(CHAT_MESSAGE_MAX_LENGTH + 1), 'long-1'));
+      const tooLong = await anaSocket.waitFor(isError('message_too_long'));
+      expect(String(tooLong.error)).toContain(String(CHAT_MESSAGE_MAX_LENGTH));
+      anaSocket.send(message(bruno, 'x'.repeat(CHAT_MESSAGE_MAX_LENGTH), 'long-ok'));
+      await anaSocket.waitFor((frame) => frame.type === 'chat_message' && frame.temp_id === 'long-ok');
+      expect((await history(ana, bruno)).results).toHaveLength(1);
+    });
+
+    it('notifies a new message to sockets not showing that conversation', async () => {
+      const [ana, bruno] = await friendsPair();
+      const carla = await createMemberWithProfile(t.app, { nombre: 'Carla' });
+      await makeFriends(t.app, carla.user.id, bruno.user.id);
+      const [anaSocket, brunoSocket] = await Promise.all([open(ana), open(bruno)]);
+      brunoSocket.send({ action: 'mark_read', sender_id: carla.user.id });
+      anaSocket.send(message(bruno, 'are you there?', 'notify-1'));
+      const notification = await brunoSocket.waitFor((frame) => frame.type === 'notification');
+      expect(notification.data).toEqual({
+        type: 'new_message',
+        from: 'Ana',
+        sender_id: ana.user.id,
+        message_preview: 'are you there?',
+      });
+      brunoSocket.send({ action: 'mark_read', sender_id: ana.user.id });
+      await settle(100);
+      anaSocket.send(message(bruno, 'now you see it', 'notify-2'));
+      await brunoSocket.waitFor(isMessage('now you see it'));
+      await settle();
+      expect(brunoSocket.frames.filter((frame) => frame.type === 'notification')).toHaveLength(1);
+    });
+  });
+
+  describe('reading', () => {
+    it('counts unread per sender and sends a read receipt when they are read', async () => {
+      const [ana, bruno] = await friendsPair();
+      const [anaSocket, brunoSocket] = await Promise.all([open(ana), open(bruno)]);
+      for (const index of [1, 2, 3]) anaSocket.send(message(bruno, `unread ${index}`, `unread-${index}`));
+      await brunoSocket.waitFor(isMessage('unread 3'));
+      expect(await unread(bruno)).toEqual([{ sender_id: ana.user.id, count: 3 }]);
+      expect(await unread(ana)).toEqual([]);
+
+      brunoSocket.send({ action: 'mark_read', sender_id: ana.user.id });
+      expect(await anaSocket.waitFor((frame) => frame.type === 'read_receipt')).toEqual({
+        type: 'read_receipt',
+        reader_id: bruno.user.id,
+      });
+      expect(await unread(bruno)).toEqual([]);
+      expect((await history(ana, bruno)).results.every((m) => m.read === true)).toBe(true);
+    });
+
+    it('clears the reader’s counts without a receipt when the reader turned receipts off', async () => {
+      const [ana, bruno] = await friendsPair();
+      expect((await call('GET', '/api/chat/ajustes/', bruno)).json()).toEqual({ read_receipts: true });
+      const off = await call('PUT', '/api/chat/ajustes/', bruno, { read_receipts: false });
+      expect(off.json()).toEqual({ read_receipts: false });
+      const invalid = await call('PUT', '/api/chat/ajustes/', bruno, { read_receipts: 'maybe' });
+      expect(invalid.statusCode).toBe(400);
+      expect(invalid.json().fields.read_receipts).toMatch(/read receipts/);
+
+      const [anaSocket, brunoSocket] = await Promise.all([open(ana), open(bruno)]);
+      anaSocket.send(message(bruno, 'quiet read', 'quiet-1'));
+      await brunoSocket.waitFor(isMessage('quiet read'));
+      const marked = await call('POST', `/api/chat/marcar-leidos/${ana.user.id}/`, bruno);
+      expect(marked.json()).toEqual({ marcados: 1 });
+      expect(await unread(bruno)).toEqual([]);
+      await settle();
+      expect(anaSocket.frames.filter((frame) => frame.type === 'read_receipt')).toEqual([]);
+    });
+
+    it('keeps every message sent while the receiver was away, unread, without duplicates', async () => {
+      const [ana, bruno] = await friendsPair();
+      const anaSocket = await open(ana);
+      const brunoBefore = await open(bruno);
+      anaSocket.send(message(bruno, 'before', 'away-0'));
+      await brunoBefore.waitFor(isMessage('before'));
+      brunoBefore.socket.terminate();
+      await brunoBefore.closed;
+      for (const index of [1, 2, 3, 4])
+        anaSocket.send(message(bruno, `while away ${index}`, `away-${index}`));
+      // A reconnecting sender resends what it is not sure of: nothing is stored twice.
+      anaSocket.send(message(bruno, 'while away 2', 'away-2'));
+      await anaSocket.waitFor(isMessage('while away 4'));
+      await settle(100);
+
+      const brunoAfter = await open(bruno);
+      const page = await history(bruno, ana);
+      expect(page.results.map((m) => m.message)).toEqual([
+        'before',
+        'while away 1',
+        'while away 2',
+        'while away 3',
+        'while away 4',
+      ]);
+      expect(await unread(bruno)).toEqual([{ sender_id: ana.user.id, count: 5 }]);
+      anaSocket.send(message(bruno, 'welcome back', 'away-5'));
+      await brunoAfter.waitFor(isMessage('welcome back'));
+    });
+
+    it('pages history newest first with a cursor to older messages', async () => {
+      const [ana, bruno] = await friendsPair();
+      const anaSocket = await open(ana);
+      for (let index = 0; index < 55; index += 1)
+        anaSocket.send(message(bruno, `m${index}`, `page-${index}`));
+      await anaSocket.waitFor(isMessage('m54'));
+      const newest = await history(bruno, ana);
+      expect(newest.results).toHaveLength(50);
+      expect(newest.results[0]?.message).toBe('m5');
+      expect(newest.results.at(-1)?.message).toBe('m54');
+      expect(newest.older).toMatch(/^\/api\/chat\/historial\/\d+\/\?before=\d+$/);
+      const older = (await call('GET', newest.older ?? '', bruno)).json<{ results: Frame[]; older: null }>();
+      expect(older.results.map((m) => m.message)).toEqual(['m0', 'm1', 'm2', 'm3', 'm4']);
+      expect(older.older).toBeNull();
+      expect((await call('GET', `/api/chat/historial/abc/`, bruno)).statusCode).toBe(400);
+    });
+  });
+
+  describe('presence and sign-out', () => {
+    it('tells friends when a member comes online and when the last socket closes', async () => {
+      const [ana, bruno] = await friendsPair();
+      const brunoSocket = await open(bruno);
+      const anaFirst = await open(ana);
+      await brunoSocket.waitFor(isStatus(ana, true));
+      const friends = (await call('GET', '/api/chat/friends/', bruno)).json<
+        { id: number; online: boolean }[]
+      >();
+      expect(friends).toEqual([expect.objectContaining({ id: ana.user.id, online: true })]);
+      expect((await call('GET', '/api/amigos/', bruno)).json()).toEqual([
+        expect.objectContaining({ id: ana.user.id, online: true }),
+      ]);
+
+      const anaSecond = await open(ana);
+      // The second socket is recorded as present once its first frame has been handled.
+      anaSecond.send({ action: 'heartbeat' });
+      await settle(100);
+      await anaFirst.close();
+      await settle();
+      expect(brunoSocket.frames.filter(isStatus(ana, false))).toEqual([]);
+      await anaSecond.close();
+      await brunoSocket.waitFor(isStatus(ana, false));
+      expect(brunoSocket.frames.filter(isStatus(ana, true))).toHaveLength(1);
+      expect((await call('GET', '/api/chat/friends/', bruno)).json()).toEqual([
+        expect.objectContaining({ id: ana.user.id, online: false }),
+      ]);
+    });
+
+    it('on logout tells friends, closes the socket, and deletes the member’s conversations', async () => {
+      const [ana, bruno] = await friendsPair();
+      const [anaSocket, brunoSocket] = await Promise.all([open(ana), open(bruno)]);
+      anaSocket.send(message(bruno, 'see you', 'bye-1'));
+      await brunoSocket.waitFor(isMessage('see you'));
+      brunoSocket.send(message(ana, 'bye', 'bye-2', ana));
+      await anaSocket.waitFor(isMessage('bye'));
+
+      anaSocket.send({ action: 'logout' });
+      const loggedOut = await brunoSocket.waitFor(
+        (frame) => frame.type === 'notification' && (frame.data as Frame).type === 'user_logged_out',
+      );
+      expect(loggedOut.data).toEqual({ type: 'user_logged_out', from: 'Ana', sender_id: ana.user.id });
+      expect((await anaSocket.closed).code).toBe(WEBSOCKET_CLOSE.loggedOut);
+      await brunoSocket.waitFor(isStatus(ana, false));
+
+      const deleted = await call('DELETE', '/api/chat/borrar-mensajes/', ana);
+      expect(deleted.json()).toEqual({ borrados: 2 });
+      expect((await history(bruno, ana)).results).toEqual([]);
+      expect(await unread(bruno)).toEqual([]);
+    });
+
+    it('needs a signed-in member for every chat call', async () => {
+      for (const [method, url] of [
+        ['GET', '/api/chat/friends/'],
+        ['GET', '/api/chat/no-leidos/'],
+        ['POST', '/api/chat/marcar-leidos/1/'],
+        ['GET', '/api/chat/historial/1/'],
+        ['DELETE', '/api/chat/borrar-mensajes/'],
+        ['GET', '/api/chat/ajustes/'],
+      ] as const)
+        expect((await t.app.inject({ method, url })).statusCode).toBe(401);
+    });
+  });
+});
+
+describe('chat limits with the real rate limit and a short heartbeat timeout', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_SCALE: '1', CHAT_HEARTBEAT_TIMEOUT_MS: '1000' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => t.cleanup());
+
+  it('answers a member who sends too fast with an error, and stores nothing more', async () => {
+    const ana = await createMemberWithProfile(t.app, { nombre: 'Ana' });
+    const bruno = await createMemberWithProfile(t.app, { nombre: 'Bruno' });
+    await makeFriends(t.app, ana.user.id, bruno.user.id);
+    const socket = await connectChat(t.app, ana.access);
+    const heartbeats = setInterval(() => socket.send({ action: 'heartbeat' }), 300);
+    for (let index = 0; index < 25; index += 1)
+      socket.send({ receiver_id: bruno.user.id, message: `fast ${index}`, temp_id: `fast-${index}` });
+    const limited = await socket.waitFor(isError('rate_limited'));
+    expect(limited.temp_id).toBe('fast-20');
+    await settle();
+    expect(socket.frames.filter((frame) => frame.type === 'chat_message')).toHaveLength(20);
+    clearInterval(heartbeats);
+    await socket.close();
+  });
+
+  it('closes a socket that stops sending heartbeats and tells friends the member is offline', async () => {
+    const ana = await createMemberWithProfile(t.app, { nombre: 'Ana' });
+    const bruno = await createMemberWithProfile(t.app, { nombre: 'Bruno' });
+    await makeFriends(t.app, ana.user.id, bruno.user.id);
+    const brunoSocket = await connectChat(t.app, bruno.access);
+    const heartbeats = setInterval(() => brunoSocket.send({ action: 'heartbeat' }), 250);
+    const anaSocket = await connectChat(t.app, ana.access);
+    await brunoSocket.waitFor(isStatus(ana, true));
+    expect((await anaSocket.closed).code).toBe(WEBSOCKET_CLOSE.timedOut);
+    await brunoSocket.waitFor(isStatus(ana, false));
+    // Bruno kept beating: still open and still online.
+    expect(brunoSocket.socket.readyState).toBe(brunoSocket.socket.OPEN);
+    clearInterval(heartbeats);
+    await brunoSocket.close();
+  });
+});
