@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp, type AppDependencies } from '../app';
 import { loadConfig, type Config } from '../config';
 
 export type TestApp = { app: FastifyInstance; config: Config; cleanup: () => Promise<void> };
@@ -11,7 +11,11 @@ export type TestApp = { app: FastifyInstance; config: Config; cleanup: () => Pro
  * A real application on a fresh DATA_DIR: PGlite by default, or the PostgreSQL of DATABASE_URL
  * when the test run provides one (CI creates and drops that database).
  */
-export async function createTestApp(environment: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  environment: Record<string, string> = {},
+  /** Another app's database, for tests of several instances on one database. */
+  dependencies?: AppDependencies,
+): Promise<TestApp> {
   const dataDir = environment.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'juntos-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -22,8 +26,8 @@ export async function createTestApp(environment: Record<string, string> = {}): P
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     ...environment,
   });
-  const app = await buildApp(config);
-  await app.database.migrate();
+  const app = await buildApp(config, dependencies);
+  if (!dependencies) await app.database.migrate();
   return {
     app,
     config,

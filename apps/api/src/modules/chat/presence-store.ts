@@ -52,18 +52,22 @@ export function createInMemoryPresenceStore(ttlMs: number): PresenceStore {
   };
 }
 
-// KEYS[1] member's sockets, KEYS[2] every socket; ARGV: socket id, expiry, now, "member|socket".
+// The entry in "every socket" is the guard that makes a departure count once: whoever removes
+// it (the closing instance or a sweep) decides whether the member went offline.
+// KEYS[1] member's sockets, KEYS[2] every socket; ARGV: socket id, expiry, now, "member|socket",
+// how long the member's key outlives its last expiry (so a sweep still finds it).
 const TOUCH = `
 redis.call('zremrangebyscore', KEYS[1], '-inf', ARGV[3])
 local before = redis.call('zcard', KEYS[1])
 redis.call('zadd', KEYS[1], ARGV[2], ARGV[1])
-redis.call('pexpireat', KEYS[1], ARGV[2])
+local last = redis.call('zrange', KEYS[1], -1, -1, 'WITHSCORES')
+redis.call('pexpireat', KEYS[1], tonumber(last[2]) + tonumber(ARGV[5]))
 redis.call('zadd', KEYS[2], ARGV[2], ARGV[4])
 return before`;
 
 const REMOVE = `
-local removed = redis.call('zrem', KEYS[1], ARGV[1])
-redis.call('zrem', KEYS[2], ARGV[3])
+local removed = redis.call('zrem', KEYS[2], ARGV[3])
+redis.call('zrem', KEYS[1], ARGV[1])
 if removed == 0 then return -1 end
 redis.call('zremrangebyscore', KEYS[1], '-inf', ARGV[2])
 return redis.call('zcard', KEYS[1])`;
@@ -74,13 +78,14 @@ const SWEEP = `
 local entries = redis.call('zrangebyscore', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
 local offline = {}
 for _, entry in ipairs(entries) do
-  redis.call('zrem', KEYS[1], entry)
-  local sep = string.find(entry, '|', 1, true)
-  local member = string.sub(entry, 1, sep - 1)
-  local key = ARGV[2] .. member
-  local removed = redis.call('zrem', key, string.sub(entry, sep + 1))
-  redis.call('zremrangebyscore', key, '-inf', ARGV[1])
-  if removed == 1 and redis.call('zcard', key) == 0 then table.insert(offline, member) end
+  if redis.call('zrem', KEYS[1], entry) == 1 then
+    local sep = string.find(entry, '|', 1, true)
+    local member = string.sub(entry, 1, sep - 1)
+    local key = ARGV[2] .. member
+    redis.call('zrem', key, string.sub(entry, sep + 1))
+    redis.call('zremrangebyscore', key, '-inf', ARGV[1])
+    if redis.call('zcard', key) == 0 then table.insert(offline, member) end
+  end
 end
 return offline`;
 
@@ -100,6 +105,7 @@ export function createRedisPresenceStore(redis: Redis, prefix: string, ttlMs: nu
         now + ttlMs,
         now,
         `${userId}|${socketId}`,
+        ttlMs,
       );
       return before === 0;
     },

@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectChat, settle, type ChatClient, type Frame } from '../../test-support/chat-client';
+import { createMemberWithProfile, makeFriends } from '../../test-support/profiles';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createRedisPresenceStore } from './presence-store';
+
+const redisUrl = process.env.REDIS_URL;
+
+/**
+ * DESIGN.md scale-out: two API instances on one database and one Redis. Runs when REDIS_URL is
+ * set (CI sets it); the database is DATABASE_URL's PostgreSQL when set, else one shared PGlite.
+ * Each run uses its own key prefix and removes its keys.
+ */
+describe.skipIf(!redisUrl)('chat across two API instances through Redis', () => {
+  const prefix = `juntos-test-${randomBytes(6).toString('hex')}:`;
+  const environment = {
+    REDIS_URL: redisUrl ?? '',
+    REDIS_PREFIX: prefix,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    CHAT_HEARTBEAT_TIMEOUT_MS: '1500',
+  };
+  let a: TestApp;
+  let b: TestApp;
+  let redis: Redis;
+  const sockets: ChatClient[] = [];
+  const heartbeats: NodeJS.Timeout[] = [];
+
+  beforeAll(async () => {
+    a = await createTestApp(environment);
+    b = await createTestApp(environment, { database: a.app.database });
+    await Promise.all([
+      a.app.listen({ port: 0, host: '127.0.0.1' }),
+      b.app.listen({ port: 0, host: '127.0.0.1' }),
+    ]);
+    redis = new Redis(redisUrl ?? '');
+  });
+  afterAll(async () => {
+    heartbeats.forEach(clearInterval);
+    await Promise.all(sockets.map((socket) => socket.close()));
+    await b.cleanup();
+    await a.cleanup();
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  const open = async (instance: TestApp, token: string, beating = true) => {
+    const socket = await connectChat(instance.app, token);
+    sockets.push(socket);
+    if (beating) heartbeats.push(setInterval(() => socket.send({ action: 'heartbeat' }), 300));
+    // The instance subscribes to the member's Redis channel as the socket opens; let it land.
+    await settle(150);
+    return socket;
+  };
+  const friendsOn = async (instance: TestApp, access: string) =>
+    (
+      await instance.app.inject({
+        method: 'GET',
+        url: '/api/chat/friends/',
+        headers: { authorization: `Bearer ${access}` },
+      })
+    ).json<{ id: number; online: boolean }[]>();
+  const isStatus = (userId: number, online: boolean) => (frame: Frame) =>
+    frame.type === 'status_update' && frame.user_id === userId && frame.online === online;
+
+  it('carries messages, receipts, presence and notifications from one instance to the other', async () => {
+    const ana = await createMemberWithProfile(a.app, { nombre: 'Ana' });
+    const bruno = await createMemberWithProfile(a.app, { nombre: 'Bruno' });
+    const carla = await createMemberWithProfile(a.app, { nombre: 'Carla' });
+    await makeFriends(a.app, ana.user.id, bruno.user.id);
+
+    const brunoOnB = await open(b, bruno.access);
+    const anaOnA = await open(a, ana.access);
+
+    // Presence: Ana connected to A; Bruno, on B, hears it and B's friend list agrees.
+    await brunoOnB.waitFor(isStatus(ana.user.id, true));
+    expect(await friendsOn(b, bruno.access)).toEqual([
+      expect.objectContaining({ id: ana.user.id, online: true }),
+    ]);
+
+    // A message sent on A reaches B (with its new-message notification) and echoes on A.
+    anaOnA.send({
+      receiver_id: bruno.user.id,
+      message: 'Hola desde A',
+      temp_id: 'x-1',
+      active_conversation_with: bruno.user.id,
+    });
+    const received = await brunoOnB.waitFor((frame) => frame.type === 'chat_message');
+    expect(received).toMatchObject({ message: 'Hola desde A', sender_id: ana.user.id, read: false });
+    expect((await anaOnA.waitFor((frame) => frame.type === 'chat_message')).id).toBe(received.id);
+    expect((await brunoOnB.waitFor((frame) => frame.type === 'notification')).data).toMatchObject({
+      type: 'new_message',
+      sender_id: ana.user.id,
+    });
+
+    // The read receipt goes back from B to A.
+    brunoOnB.send({ action: 'mark_read', sender_id: ana.user.id });
+    expect(await anaOnA.waitFor((frame) => frame.type === 'read_receipt')).toEqual({
+      type: 'read_receipt',
+      reader_id: bruno.user.id,
+    });
+
+    // A friend request made through A's HTTP API is announced on B's socket.
+    const request = await a.app.inject({
+      method: 'POST',
+      url: `/api/solicitudes/enviar/${bruno.user.id}/`,
+      headers: { authorization: `Bearer ${carla.access}` },
+    });
+    expect(request.statusCode).toBe(201);
+    const announced = await brunoOnB.waitFor(
+      (frame) => frame.type === 'notification' && (frame.data as Frame).type === 'new_friend_request',
+    );
+    expect(announced.data).toMatchObject({ sender_id: carla.user.id, from: 'Carla' });
+
+    // Ana's last socket anywhere closes: offline on B.
+    await anaOnA.close();
+    await brunoOnB.waitFor(isStatus(ana.user.id, false));
+    expect(await friendsOn(b, bruno.access)).toEqual([
+      expect.objectContaining({ id: ana.user.id, online: false }),
+    ]);
+  });
+
+  it('keeps a member online while any instance holds a socket, and offline once heartbeats stop', async () => {
+    const ana = await createMemberWithProfile(a.app, { nombre: 'Ana' });
+    const bruno = await createMemberWithProfile(a.app, { nombre: 'Bruno' });
+    await makeFriends(a.app, ana.user.id, bruno.user.id);
+    const brunoOnA = await open(a, bruno.access);
+
+    const anaOnA = await open(a, ana.access);
+    const anaOnB = await open(b, ana.access, false);
+    await brunoOnA.waitFor(isStatus(ana.user.id, true));
+    await anaOnA.close();
+    await settle(300);
+    expect(brunoOnA.frames.filter(isStatus(ana.user.id, false))).toEqual([]);
+    expect(await friendsOn(a, bruno.access)).toEqual([
+      expect.objectContaining({ id: ana.user.id, online: true }),
+    ]);
+
+    // The socket on B never sends a heartbeat: B closes it after the timeout, and A's member hears.
+    expect((await anaOnB.closed).code).toBe(4408);
+    await brunoOnA.waitFor(isStatus(ana.user.id, false));
+    expect(brunoOnA.frames.filter(isStatus(ana.user.id, true))).toHaveLength(1);
+  });
+
+  it('sweeps the sockets of an instance that died without closing them', async () => {
+    const store = createRedisPresenceStore(redis, `${prefix}sweep:`, 1000);
+    const now = Date.now();
+    expect(await store.touch(7, 'dead-instance:1', now)).toBe(true);
+    expect(await store.touch(7, 'dead-instance:2', now + 500)).toBe(false);
+    expect(await store.onlineAmong([7, 8], now + 100)).toEqual(new Set([7]));
+    expect(await store.sweep(now + 1200)).toEqual([]);
+    expect(await store.sweep(now + 1600)).toEqual([7]);
+    expect(await store.sweep(now + 1700)).toEqual([]);
+    expect(await store.onlineAmong([7], now + 1700)).toEqual(new Set());
+    expect(await store.remove(7, 'dead-instance:1', now + 1800)).toBe(false);
+  });
+});
