@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -28,6 +29,8 @@ export async function startServerProcess(environment: Record<string, string> = {
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'juntos-proc-')),
+      // When the run has a REDIS_URL, this server's keys and channels stay apart from other runs'.
+      REDIS_PREFIX: `juntos-test-${randomBytes(6).toString('hex')}:`,
       ...environment,
       LOG_LEVEL: 'info',
     },
