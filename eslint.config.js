@@ -59,6 +59,8 @@ export default tseslint.config(
               // Both show posts with the feed's post list and form.
               'new-post': ['./feed'],
               search: ['./feed'],
+              // The chat lists the member's friends.
+              chat: ['./friends'],
             }).map(([feature, allowed]) => ({
               target: `${FEATURES_WEB}/${feature}`,
               from: FEATURES_WEB,
@@ -76,6 +78,8 @@ export default tseslint.config(
               monetization: [],
               friendships: [],
               posts: [],
+              // The socket checks access tokens as every request does.
+              chat: ['./auth/tokens.ts'],
               gallery: ['./friendships/friendships.repository.ts'],
               // Both read disease names from the catalogue.
               profile: ['./diseases/disease-catalogue.ts', './friendships/friendships.repository.ts'],

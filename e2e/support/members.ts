@@ -3,7 +3,7 @@ import { createActiveAccount, type Account } from './accounts';
 import type { Browser } from 'playwright-core';
 import { baseUrl, newContext } from './browser';
 
-async function api(account: Account, method: string, path: string, body?: FormData | object) {
+export async function api(account: Account, method: string, path: string, body?: FormData | object) {
   const isForm = body instanceof FormData;
   const response = await fetch(`${baseUrl()}/api${path}`, {
     method,
@@ -60,10 +60,16 @@ export async function uploadGalleryImage(member: Member, title: string, image: B
 }
 
 /** A signed-in browser context for a member, opened at `path`. */
-export async function openAs(browser: Browser, member: Member, path: string) {
+export async function openAs(
+  browser: Browser,
+  member: Member,
+  path: string,
+  options: { viewport?: { width: number; height: number }; localStorage?: Record<string, string> } = {},
+) {
   const context = await newContext(browser, {
     consent: { advertising: false },
-    localStorage: { access: member.access, refresh: member.refresh },
+    localStorage: { access: member.access, refresh: member.refresh, ...options.localStorage },
+    ...(options.viewport ? { viewport: options.viewport } : {}),
   });
   const page = await context.newPage();
   await page.goto(path);

@@ -30,6 +30,7 @@ const SearchProfilePage = lazy(() => import('../features/member-search/search-pr
 const SearchDiseasePage = lazy(() => import('../features/member-search/search-disease-page'));
 const FriendsPage = lazy(() => import('../features/friends/friends-page'));
 const RequestsPage = lazy(() => import('../features/friends/requests-page'));
+const ChatPage = lazy(() => import('../features/chat/chat-page'));
 const PublicProfilePage = lazy(() => import('../features/public-profile/public-profile-page'));
 const LegalPage = lazy(() => import('../features/legal/legal-page'));
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
@@ -51,6 +52,7 @@ const protectedScreens: Partial<Record<(typeof PROTECTED_PATHS)[number], RouteOb
   '/buscar/enfermedad': <SearchDiseasePage />,
   '/buscar/amigos': <FriendsPage />,
   '/solicitudes': <RequestsPage />,
+  '/chat': <ChatPage />,
   '/perfil/:id': <PublicProfilePage />,
   '/change-password': <ChangePasswordPage />,
   '/logout': <LogoutPage />,

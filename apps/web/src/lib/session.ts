@@ -2,6 +2,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { useState } from 'react';
 import type { OwnProfile, RegistrationType, TokenPair } from '@juntos/domain';
 import { ApiRequestError, apiRequest } from './api-client';
+import { liveConnection } from './live-connection';
 import {
   STORAGE_KEYS,
   clearSessionStorage,
@@ -102,12 +103,18 @@ export function forgetSession(queryClient: QueryClient) {
 }
 
 /**
- * Spec §4 "Logout": asks the server to revoke the refresh token (a failure changes nothing for
- * the member), then removes the chat messages kept per friend, the chat modal acknowledgement and
- * the tokens, and drops every cached answer. The chat socket and the server-side chat clean-up
- * join here once the chat exists.
+ * Spec §4 "Logout", in its order: a logout on the live connection (friends are told), the
+ * server deletes the member's chat messages, the refresh token is revoked, then the chat messages
+ * kept per friend, the chat modal acknowledgement and the tokens are removed here, and the socket
+ * closes. A server that does not answer changes nothing for the member: the session ends here.
  */
 export async function endSession(queryClient: QueryClient): Promise<void> {
+  if (liveConnection.isOpen()) liveConnection.send({ action: 'logout' });
+  try {
+    await apiRequest<unknown>('/chat/borrar-mensajes/', { method: 'DELETE' });
+  } catch (error) {
+    console.warn('The server did not confirm that the chat messages were deleted.', error);
+  }
   const refresh = readStoredToken(STORAGE_KEYS.refreshToken);
   if (refresh) {
     try {
@@ -117,5 +124,6 @@ export async function endSession(queryClient: QueryClient): Promise<void> {
     }
   }
   clearSessionStorage();
+  liveConnection.disconnect();
   queryClient.clear();
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
+import { useUnreadMessages } from '../../features/chat/chat-api';
 import { usePendingRequests } from '../../features/friends/friends-api';
 
 const LINKS = [
@@ -19,23 +20,35 @@ const LINKS = [
     'requests',
     'M9 11a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7zM3 20c0-4 3-6 6-6s6 2 6 6zM18 7v6M15 10h6',
   ],
+  ['/chat', 'chat', 'M4 5h16v11H9l-5 4zM8 9.5h8M8 12.5h5'],
   ['/gallery', 'gallery', 'M3 5h18v14H3zM6 16l4-5 3 4 2-2 3 3'],
   ['/profile', 'profile', 'M12 12a4 4 0 1 1 0-8 4 4 0 0 1 0 8zM4 21c0-4.5 3.6-7 8-7s8 2.5 8 7z'],
 ] as const;
 
+/** A count on a link: the number is shown, its text alternative says what it counts. */
+function CountBadge({ count, text }: { count: number; text: string }) {
+  if (count <= 0) return null;
+  return (
+    <span className="badge badge--count">
+      <span aria-hidden="true">{count}</span>
+      <span className="visually-hidden">{text}</span>
+    </span>
+  );
+}
+
 /**
  * The members' navigation (spec §2): a bar under the top bar on wide screens and a bottom bar on
- * phones (hidden on /chat). The friend-request badge shows a number; its text alternative says
- * what the number counts.
+ * phones, where /chat hides it (the conversation needs the height). Badges count unread chat
+ * messages and pending friend requests, and stay current through the live connection.
  */
 export function MemberNav() {
   const { t } = useTranslation();
   const location = useLocation();
-  const pending = usePendingRequests();
-  if (location.pathname === '/chat') return null;
-  const count = pending.data ?? 0;
+  const pending = usePendingRequests().data ?? 0;
+  const unread = useUnreadMessages().total;
+  const onChat = location.pathname === '/chat';
   return (
-    <nav className="member-nav" aria-label={t('nav.label')}>
+    <nav className={`member-nav${onChat ? ' member-nav--desktop-only' : ''}`} aria-label={t('nav.label')}>
       <ul className="member-nav__list">
         {LINKS.map(([path, key, icon]) => (
           <li key={path}>
@@ -44,12 +57,10 @@ export function MemberNav() {
                 <path d={icon} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
               </svg>
               <span className="member-nav__text">{t(`nav.${key}`)}</span>
-              {key === 'requests' && count > 0 && (
-                <span className="badge badge--count">
-                  <span aria-hidden="true">{count}</span>
-                  <span className="visually-hidden">{t('nav.pending', { count })}</span>
-                </span>
+              {key === 'requests' && (
+                <CountBadge count={pending} text={t('nav.pending', { count: pending })} />
               )}
+              {key === 'chat' && <CountBadge count={unread} text={t('nav.unread', { count: unread })} />}
             </NavLink>
           </li>
         ))}

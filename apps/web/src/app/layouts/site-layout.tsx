@@ -5,6 +5,7 @@ import { CookieConsentDialog } from '../../features/cookie-consent/cookie-consen
 import { DisplayPreferencesControl } from '../../features/display-preferences/display-preferences-dialog';
 import { LanguageSwitcher } from '../../features/language/language-switcher';
 import { TopSearch } from '../../features/search/top-search';
+import { LiveUpdates } from '../live-updates';
 import { MemberNav } from './member-nav';
 import { hasAccessMarker } from '../../lib/storage-keys';
 import { PageLoading } from '../page-loading';
@@ -57,6 +58,7 @@ export function SiteLayout() {
         </div>
       </header>
       {hasAccessMarker() && <MemberNav />}
+      {hasAccessMarker() && <LiveUpdates />}
       <main id="main" className="main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />

@@ -1,0 +1,633 @@
+/**
+ * `npm run bench:chat`: the chat WebSocket under load. Seeds members paired into friends, starts
+ * the real server (`src/server.ts`) as child processes, opens one socket per member (200 at a
+ * time, each beating every 30 s), then sends BENCH_RATE messages per second in total (default
+ * 1,000) for BENCH_SECONDS (default 10), spread evenly over the pairs and alternating direction.
+ * It prints, per scenario: connect time, messages sent / delivered / lost, delivered per second,
+ * sender-to-receiver latency p50 / p99 / max, and the server's resident memory (VmRSS of the
+ * server process, read from /proc) before and after the sockets connected, per socket.
+ *
+ * Scenarios: BENCH_SOCKETS (default "1000,5000") sockets on ONE instance; then the same counts
+ * across TWO instances sharing one database and one Redis, each pair's members on different
+ * instances. The two-instance part needs BENCH_POSTGRES_URL and REDIS_URL; each run uses its own
+ * REDIS_PREFIX and deletes its keys.
+ *
+ * Embedded PGlite by default (only one server process may open it, so only the single-instance
+ * part runs); with BENCH_POSTGRES_URL (a server URL, such as
+ * postgres://postgres@127.0.0.1:5432/postgres) it creates a database of its own there, and drops it.
+ *
+ * Open files: the load generator holds one descriptor per socket and so does the server (each
+ * process has its own limit, inherited from this one). 5,000 sockets need a soft limit above
+ * about 5,200; the script warns when it is lower: raise it in the shell first (`ulimit -n 20000`).
+ * Node cannot raise it for itself.
+ *
+ * The load generator, the servers, PostgreSQL and Redis all share this machine's cores, so the
+ * figures are a floor rather than what separate machines would give.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { openDatabase } from '../src/db/database';
+import { friendships, profiles, users } from '../src/db/schema';
+import { createAccessTokens } from '../src/modules/auth/tokens';
+import { textOf } from '../src/modules/chat/chat.socket';
+import { startServerProcess, type ServerProcess } from '../src/test-support/server-process';
+
+const SOCKETS = (process.env.BENCH_SOCKETS ?? '1000,5000')
+  .split(',')
+  .map((value) => Number(value.trim()))
+  .filter((value) => Number.isInteger(value) && value >= 2)
+  // Members come in pairs.
+  .map((value) => value - (value % 2));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const RATE = Number(process.env.BENCH_RATE ?? 1000);
+const REDIS_URL = process.env.REDIS_URL || undefined;
+const CONNECT_CONCURRENCY = 200;
+const HEARTBEAT_MS = 30_000;
+/** After the last socket opened: presence updates and Redis subscriptions land, memory settles. */
+const SETTLE_MS = 3_000;
+const STRAGGLERS_MS = 5_000;
+const SEED_BATCH = 1_000;
+const JWT_SECRET = randomBytes(32).toString('hex');
+const RUN_TAG = randomBytes(3).toString('hex');
+
+type Pair = readonly [number, number];
+
+type Counters = {
+  /** temp_id → when its message was sent (process.hrtime.bigint()). */
+  pending: Map<string, bigint>;
+  latenciesMs: number[];
+  delivered: number;
+  /** chat_message frames for the receiver whose temp_id was not pending (late or repeated). */
+  unmatched: number;
+  echoes: number;
+  notifications: number;
+  errors: Map<string, number>;
+  lastDelivery: bigint;
+};
+
+type Client = { userId: number; friendId: number; socket: WebSocket };
+
+type Result = {
+  instances: number;
+  sockets: number;
+  connected: number;
+  connectFailures: number;
+  connectSeconds: number;
+  sent: number;
+  delivered: number;
+  lost: number;
+  errors: number;
+  errorCodes: string;
+  unmatched: number;
+  deliveredPerSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+  rssBefore: number;
+  rssConnected: number;
+  rssAfterLoad: number;
+  serverCpu: number;
+  benchCpu: number;
+  droppedSockets: number;
+  serverWarnings: string[];
+};
+
+async function withDatabase<T>(run: (databaseUrl: string | undefined) => Promise<T>): Promise<T> {
+  const server = process.env.BENCH_POSTGRES_URL;
+  if (!server) return run(undefined);
+  const name = `juntos_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    return await run(url.toString());
+  } finally {
+    if (process.env.BENCH_KEEP_DATABASE) console.log(`Kept database ${name}.`);
+    else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const elapsedSeconds = (since: bigint) => Number(process.hrtime.bigint() - since) / 1e9;
+
+/** Migrates and seeds `count` active members with complete profiles; returns them as friend pairs. */
+async function seed(databaseUrl: string | undefined, pgliteDir: string, count: number): Promise<Pair[]> {
+  const database = await openDatabase({ databaseUrl, pgliteDir });
+  try {
+    await database.migrate();
+    const { db } = database;
+    const now = new Date();
+    const ids: number[] = [];
+    for (let start = 0; start < count; start += SEED_BATCH) {
+      const batch = Array.from({ length: Math.min(SEED_BATCH, count - start) }, (_, i) => start + i);
+      const created = await db
+        .insert(users)
+        .values(
+          batch.map((i) => ({
+            email: `bench-chat-${i}@example.org`,
+            passwordHash: 'not-a-real-hash',
+            telefono: '+34600000000',
+            tipoRegistro: 'adulto' as const,
+            isActive: true,
+            activatedAt: now,
+            profileCompletedAt: now,
+          })),
+        )
+        .returning({ id: users.id });
+      await db.insert(profiles).values(
+        created.map(({ id }) => ({
+          userId: id,
+          nombre: `Member ${id}`,
+          country: 'es',
+          dateOfBirth: '1980-01-01',
+          enfermedad: 'Sans diagnostic',
+        })),
+      );
+      ids.push(...created.map(({ id }) => id));
+    }
+    ids.sort((a, b) => a - b);
+    const pairs: Pair[] = [];
+    for (let i = 0; i + 1 < ids.length; i += 2) pairs.push([ids[i] ?? 0, ids[i + 1] ?? 0]);
+    for (let start = 0; start < pairs.length; start += SEED_BATCH)
+      await db.insert(friendships).values(
+        pairs.slice(start, start + SEED_BATCH).map(([a, b]) => ({
+          requesterId: a,
+          addresseeId: b,
+          status: 'accepted' as const,
+          acceptedAt: now,
+        })),
+      );
+    return pairs;
+  } finally {
+    await database.close();
+  }
+}
+
+/** The server's own process: tsx runs `src/server.ts` in a child of the process it was given. */
+function serverPid(server: ServerProcess): number {
+  const match = /"pid":(\d+)[^\n]*Server listening/.exec(server.output());
+  if (match?.[1]) return Number(match[1]);
+  if (server.child.pid === undefined) throw new Error('The server process has no pid');
+  return server.child.pid;
+}
+
+function rssMb(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match?.[1] ? Number(match[1]) / 1024 : Number.NaN;
+}
+
+/** User plus system CPU time of a process, in seconds (clock ticks of 1/100 s on Linux). */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name, which is in parentheses and may contain spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+function openFilesLimit(): number {
+  const match = /Max open files\s+(\d+|unlimited)/.exec(readFileSync('/proc/self/limits', 'utf8'));
+  return !match?.[1] || match[1] === 'unlimited' ? Number.POSITIVE_INFINITY : Number(match[1]);
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? Number.NaN;
+}
+
+function handleFrame(userId: number, counters: Counters, raw: WebSocket.RawData) {
+  const frame = JSON.parse(textOf(raw)) as Record<string, unknown>;
+  switch (frame.type) {
+    case 'chat_message': {
+      if (frame.receiver_id !== userId) {
+        counters.echoes += 1;
+        return;
+      }
+      const tempId = typeof frame.temp_id === 'string' ? frame.temp_id : '';
+      const sentAt = counters.pending.get(tempId);
+      if (sentAt === undefined) {
+        counters.unmatched += 1;
+        return;
+      }
+      const now = process.hrtime.bigint();
+      counters.pending.delete(tempId);
+      counters.latenciesMs.push(Number(now - sentAt) / 1e6);
+      counters.delivered += 1;
+      counters.lastDelivery = now;
+      return;
+    }
+    case 'notification':
+      counters.notifications += 1;
+      return;
+    case 'error': {
+      const code = typeof frame.code === 'string' ? frame.code : 'unknown';
+      counters.errors.set(code, (counters.errors.get(code) ?? 0) + 1);
+      return;
+    }
+    default:
+  }
+}
+
+function connect(url: string, client: Omit<Client, 'socket'>, counters: Counters): Promise<Client> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, { perMessageDeflate: false, handshakeTimeout: 30_000 });
+    socket.on('message', (data) => handleFrame(client.userId, counters, data));
+    socket.once('open', () => resolve({ ...client, socket }));
+    socket.once('error', reject);
+    socket.once('unexpected-response', (_request, response) =>
+      reject(new Error(`upgrade refused with HTTP ${response.statusCode}`)),
+    );
+  });
+}
+
+/** Opens every socket, at most CONNECT_CONCURRENCY at a time. */
+async function connectAll(
+  plan: { url: string; userId: number; friendId: number }[],
+  counters: Counters,
+): Promise<{ clients: Client[]; failures: number; firstError: string }> {
+  const clients: Client[] = [];
+  let failures = 0;
+  let firstError = '';
+  let next = 0;
+  const worker = async () => {
+    while (next < plan.length) {
+      const item = plan[next];
+      next += 1;
+      if (!item) continue;
+      try {
+        clients.push(await connect(item.url, { userId: item.userId, friendId: item.friendId }, counters));
+      } catch (error) {
+        failures += 1;
+        firstError ||= error instanceof Error ? error.message : String(error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECT_CONCURRENCY }, worker));
+  return { clients, failures, firstError };
+}
+
+async function closeAll(clients: Client[]) {
+  await Promise.all(
+    clients.map(
+      ({ socket }) =>
+        new Promise<void>((resolve) => {
+          if (socket.readyState === WebSocket.CLOSED) return resolve();
+          const timer = setTimeout(() => {
+            socket.terminate();
+            resolve();
+          }, 10_000);
+          socket.once('close', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          socket.close(1000, 'bench over');
+        }),
+    ),
+  );
+}
+
+/**
+ * startServerProcess makes a spare DATA_DIR in os.tmpdir() even when it is given one; with TMPDIR
+ * pointing into this run's folder for the call, that folder is removed with the rest.
+ */
+async function startServer(environment: Record<string, string>, tmpDir: string) {
+  const previous = process.env.TMPDIR;
+  process.env.TMPDIR = tmpDir;
+  try {
+    return await startServerProcess(environment);
+  } finally {
+    if (previous === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = previous;
+  }
+}
+
+async function stopServer(server: ServerProcess) {
+  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGTERM');
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), 20_000);
+  await server.exited;
+  clearTimeout(timer);
+}
+
+async function deleteRedisKeys(prefix: string) {
+  if (!REDIS_URL) return;
+  const redis = new Redis(REDIS_URL);
+  try {
+    let cursor = '0';
+    do {
+      const [nextCursor, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      cursor = nextCursor;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    await redis.quit();
+  }
+}
+
+/** Warning and error lines the servers logged (pino levels 40 and above). */
+function serverWarnings(servers: ServerProcess[]): string[] {
+  return servers.flatMap((server) =>
+    server
+      .output()
+      .split('\n')
+      .filter((line) => /"level":(40|50|60)/.test(line) && !line.includes('web app not built')),
+  );
+}
+
+async function runScenario(options: {
+  instances: 1 | 2;
+  pairs: Pair[];
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): Promise<Result> {
+  const { instances, pairs, databaseUrl, dataDir } = options;
+  const sockets = pairs.length * 2;
+  const redisPrefix = `juntos-bench-${randomBytes(6).toString('hex')}:`;
+  const environment = (index: number) => ({
+    NODE_ENV: 'production',
+    JWT_SECRET,
+    RATE_LIMIT_SCALE: '1000',
+    CHAT_HEARTBEAT_TIMEOUT_MS: '75000',
+    // With PGlite the server opens DATA_DIR/pg, where the members were seeded.
+    DATA_DIR: databaseUrl ? path.join(dataDir, `instance-${sockets}-${instances}-${index}`) : dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+    REDIS_URL: instances === 2 ? (REDIS_URL ?? '') : '',
+    REDIS_PREFIX: redisPrefix,
+  });
+  console.log(`\n${instances} instance${instances === 1 ? '' : 's'}, ${sockets} sockets`);
+  const servers: ServerProcess[] = [];
+  const counters: Counters = {
+    pending: new Map(),
+    latenciesMs: [],
+    delivered: 0,
+    unmatched: 0,
+    echoes: 0,
+    notifications: 0,
+    errors: new Map(),
+    lastDelivery: 0n,
+  };
+  let clients: Client[] = [];
+  let heartbeat: NodeJS.Timeout | undefined;
+  try {
+    for (let index = 0; index < instances; index += 1) {
+      mkdirSync(environment(index).DATA_DIR, { recursive: true });
+      servers.push(await startServer(environment(index), dataDir));
+    }
+    const pids = servers.map(serverPid);
+    await sleep(1000);
+    const rssBefore = pids.reduce((sum, pid) => sum + rssMb(pid), 0);
+
+    // The first member of each pair on the first instance, the second on the last one.
+    const accessTokens = createAccessTokens(JWT_SECRET);
+    const wsUrl = (server: ServerProcess | undefined, token: string) =>
+      `${(server?.url ?? '').replace(/^http/, 'ws')}/ws/chat/?token=${encodeURIComponent(token)}`;
+    const plan = await Promise.all(
+      pairs.flatMap(([a, b]) => [
+        accessTokens.sign(a).then((token) => ({ url: wsUrl(servers[0], token), userId: a, friendId: b })),
+        accessTokens
+          .sign(b)
+          .then((token) => ({ url: wsUrl(servers[instances - 1], token), userId: b, friendId: a })),
+      ]),
+    );
+    const connectStarted = process.hrtime.bigint();
+    const connection = await connectAll(plan, counters);
+    clients = connection.clients;
+    const connectSeconds = elapsedSeconds(connectStarted);
+    console.log(
+      `  connected ${clients.length} of ${sockets} sockets in ${connectSeconds.toFixed(2)} s` +
+        (connection.failures ? ` (${connection.failures} failed: ${connection.firstError})` : ''),
+    );
+    let droppedSockets = 0;
+    for (const { socket } of clients) socket.once('close', () => (droppedSockets += 1));
+
+    // Every socket beats every 30 s, spread over the period (one thirtieth of them each second).
+    let tick = 0;
+    heartbeat = setInterval(() => {
+      tick += 1;
+      clients.forEach(({ socket }, index) => {
+        if (
+          index % (HEARTBEAT_MS / 1000) === tick % (HEARTBEAT_MS / 1000) &&
+          socket.readyState === WebSocket.OPEN
+        )
+          socket.send('{"action":"heartbeat"}');
+      });
+    }, 1000);
+
+    await sleep(SETTLE_MS);
+    const rssConnected = pids.reduce((sum, pid) => sum + rssMb(pid), 0);
+
+    // Only pairs whose two sockets are open take part.
+    const byUser = new Map(clients.map((client) => [client.userId, client]));
+    const livePairs = pairs.flatMap(([a, b]) => {
+      const first = byUser.get(a);
+      const second = byUser.get(b);
+      return first && second ? [[first, second] as const] : [];
+    });
+    const total = Math.round(RATE * SECONDS);
+    let sent = 0;
+    const sendOne = (k: number) => {
+      const pair = livePairs[k % livePairs.length];
+      if (!pair) return;
+      const forward = Math.floor(k / livePairs.length) % 2 === 0;
+      const [from, to] = forward ? pair : [pair[1], pair[0]];
+      if (from.socket.readyState !== WebSocket.OPEN) return;
+      const tempId = `${RUN_TAG}-${instances}-${sockets}-${k}`;
+      counters.pending.set(tempId, process.hrtime.bigint());
+      from.socket.send(
+        JSON.stringify({
+          receiver_id: to.userId,
+          message: `Hello from ${from.userId}, message ${k}`,
+          temp_id: tempId,
+          active_conversation_with: to.userId,
+        }),
+      );
+      sent += 1;
+    };
+    const cpuBefore = pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+    const benchCpuBefore = process.cpuUsage();
+    const sendStarted = process.hrtime.bigint();
+    if (livePairs.length)
+      await new Promise<void>((resolve) => {
+        let due = 0;
+        const timer = setInterval(() => {
+          const target = Math.min(total, Math.floor(elapsedSeconds(sendStarted) * RATE));
+          while (due < target) {
+            sendOne(due);
+            due += 1;
+          }
+          if (due >= total) {
+            clearInterval(timer);
+            resolve();
+          }
+        }, 5);
+      });
+    const sendSeconds = elapsedSeconds(sendStarted);
+    const stragglersFrom = process.hrtime.bigint();
+    while (counters.pending.size > 0 && elapsedSeconds(stragglersFrom) * 1000 < STRAGGLERS_MS)
+      await sleep(50);
+    const windowSeconds = elapsedSeconds(sendStarted);
+    const serverCpu = pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0) - cpuBefore;
+    const benchUsage = process.cpuUsage(benchCpuBefore);
+    const benchCpu = (benchUsage.user + benchUsage.system) / 1e6;
+    const rssAfterLoad = pids.reduce((sum, pid) => sum + rssMb(pid), 0);
+
+    const sorted = Float64Array.from(counters.latenciesMs).sort();
+    const activeSeconds =
+      counters.lastDelivery > sendStarted ? Number(counters.lastDelivery - sendStarted) / 1e9 : sendSeconds;
+    const errors = [...counters.errors.values()].reduce((sum, n) => sum + n, 0);
+    const result: Result = {
+      instances,
+      sockets,
+      connected: clients.length,
+      connectFailures: connection.failures,
+      connectSeconds,
+      sent,
+      delivered: counters.delivered,
+      lost: counters.pending.size,
+      errors,
+      errorCodes: [...counters.errors].map(([code, n]) => `${code} ×${n}`).join(', '),
+      unmatched: counters.unmatched,
+      deliveredPerSecond: counters.delivered / Math.max(activeSeconds, 1e-9),
+      p50: percentile(sorted, 0.5),
+      p99: percentile(sorted, 0.99),
+      max: sorted.length ? (sorted[sorted.length - 1] ?? Number.NaN) : Number.NaN,
+      rssBefore,
+      rssConnected,
+      rssAfterLoad,
+      serverCpu: serverCpu / windowSeconds,
+      benchCpu: benchCpu / windowSeconds,
+      droppedSockets,
+      serverWarnings: serverWarnings(servers),
+    };
+    printResult(result, sendSeconds, counters);
+    return result;
+  } finally {
+    clearInterval(heartbeat);
+    await closeAll(clients);
+    // The servers record the sockets' departure (presence) before they are stopped.
+    await sleep(1000);
+    await Promise.all(servers.map(stopServer));
+    if (instances === 2) await deleteRedisKeys(redisPrefix);
+  }
+}
+
+const mb = (value: number) => `${value.toFixed(1)} MB`;
+const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '-');
+
+function printResult(result: Result, sendSeconds: number, counters: Counters) {
+  const delta = result.rssConnected - result.rssBefore;
+  console.log(
+    `  messages: ${result.sent} sent in ${sendSeconds.toFixed(1)} s, ${result.delivered} delivered, ${result.lost} lost, ` +
+      `${result.errors} error frames${result.errorCodes ? ` (${result.errorCodes})` : ''}`,
+  );
+  if (result.unmatched || result.droppedSockets)
+    console.log(
+      `  ${result.unmatched} unexpected deliveries, ${result.droppedSockets} sockets closed during the run`,
+    );
+  console.log(
+    `  delivered ${result.deliveredPerSecond.toFixed(0)} messages/s; latency p50 ${ms(result.p50)} ms, ` +
+      `p99 ${ms(result.p99)} ms, max ${ms(result.max)} ms (${counters.echoes} echoes to senders, ${counters.notifications} notifications)`,
+  );
+  console.log(
+    `  server RSS: ${mb(result.rssBefore)} before, ${mb(result.rssConnected)} connected ` +
+      `(${delta >= 0 ? '+' : ''}${mb(delta)}, ${((delta * 1024) / Math.max(result.connected, 1)).toFixed(1)} KB/socket), ` +
+      `${mb(result.rssAfterLoad)} after the messages`,
+  );
+  console.log(
+    `  CPU while sending: servers ${(result.serverCpu * 100).toFixed(0)}% of a core, load generator ${(result.benchCpu * 100).toFixed(0)}%`,
+  );
+  if (result.serverWarnings.length)
+    console.log(
+      `  the servers logged ${result.serverWarnings.length} warnings or errors, the first:\n    ${result.serverWarnings[0]?.slice(0, 400)}`,
+    );
+}
+
+function printTable(results: Result[]) {
+  const header = [
+    'inst',
+    'sockets',
+    'connect s',
+    'sent',
+    'delivered',
+    'lost',
+    'errors',
+    'msg/s',
+    'p50 ms',
+    'p99 ms',
+    'max ms',
+    'RSS before',
+    'RSS after',
+    'KB/socket',
+  ];
+  const rows = results.map((r) => [
+    String(r.instances),
+    String(r.sockets),
+    r.connectSeconds.toFixed(2),
+    String(r.sent),
+    String(r.delivered),
+    String(r.lost),
+    String(r.errors),
+    r.deliveredPerSecond.toFixed(0),
+    ms(r.p50),
+    ms(r.p99),
+    ms(r.max),
+    mb(r.rssBefore),
+    mb(r.rssConnected),
+    (((r.rssConnected - r.rssBefore) * 1024) / Math.max(r.connected, 1)).toFixed(1),
+  ]);
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)),
+  );
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padStart(widths[i] ?? 0)).join('  ');
+  console.log(`\n${line(header)}`);
+  for (const row of rows) console.log(line(row));
+}
+
+async function main() {
+  if (SOCKETS.length === 0) throw new Error('BENCH_SOCKETS must list socket counts, such as 1000,5000');
+  const largest = Math.max(...SOCKETS);
+  const limit = openFilesLimit();
+  if (limit < largest + 200)
+    console.warn(
+      `Warning: the open-files limit is ${limit}, too low for ${largest} sockets; run \`ulimit -n ${largest * 2 + 1000}\` first.`,
+    );
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'juntos-bench-chat-'));
+  try {
+    await withDatabase(async (databaseUrl) => {
+      const engine = databaseUrl ? 'PostgreSQL' : 'PGlite';
+      console.log(`Seeding ${largest} members in ${largest / 2} friend pairs on ${engine}…`);
+      const seeded = Date.now();
+      const pairs = await seed(databaseUrl, path.join(dataDir, 'pg'), largest);
+      console.log(`Seeded in ${((Date.now() - seeded) / 1000).toFixed(1)} s.`);
+      console.log(
+        `${RATE} messages/s in total for ${SECONDS} s per scenario; ${os.cpus().length} cores, open-files limit ${limit}.`,
+      );
+
+      const results: Result[] = [];
+      for (const sockets of SOCKETS)
+        results.push(
+          await runScenario({ instances: 1, pairs: pairs.slice(0, sockets / 2), databaseUrl, dataDir }),
+        );
+      if (!databaseUrl || !REDIS_URL)
+        console.log(
+          '\nTwo instances skipped: they need BENCH_POSTGRES_URL (one database both processes open) and REDIS_URL.',
+        );
+      else
+        for (const sockets of SOCKETS)
+          results.push(
+            await runScenario({ instances: 2, pairs: pairs.slice(0, sockets / 2), databaseUrl, dataDir }),
+          );
+      printTable(results);
+    });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

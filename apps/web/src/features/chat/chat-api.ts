@@ -1,0 +1,89 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import {
+  CHAT_FRIENDS_REFRESH_MS,
+  NOTIFICATION_POLL_MS,
+  type ChatMessage,
+  type UnreadEntry,
+} from '@juntos/domain';
+import { ApiRequestError, apiRequest } from '../../lib/api-client';
+import { hasAccessMarker } from '../../lib/storage-keys';
+import type { Friend } from '../friends/friends-api';
+
+export const chatKeys = {
+  all: ['chat'] as const,
+  friends: ['chat', 'friends'] as const,
+  unread: ['chat', 'unread'] as const,
+  settings: ['chat', 'settings'] as const,
+  history: (friendId: number) => ['chat', 'history', friendId] as const,
+};
+
+export type HistoryPage = { results: ChatMessage[]; older: string | null };
+
+export const fetchChatFriends = () => apiRequest<Friend[]>('/chat/friends/');
+export const fetchHistory = (friendId: number, before?: number) =>
+  apiRequest<HistoryPage>(`/chat/historial/${friendId}/${before ? `?before=${before}` : ''}`);
+export const markReadOverHttp = (friendId: number) =>
+  apiRequest<{ marcados: number }>(`/chat/marcar-leidos/${friendId}/`, { method: 'POST' });
+export const deleteServerMessages = () =>
+  apiRequest<{ borrados: number }>('/chat/borrar-mensajes/', { method: 'DELETE' });
+export const fetchChatSettings = () => apiRequest<{ read_receipts: boolean }>('/chat/ajustes/');
+export const saveChatSettings = (readReceipts: boolean) =>
+  apiRequest<{ read_receipts: boolean }>('/chat/ajustes/', {
+    method: 'PUT',
+    body: JSON.stringify({ read_receipts: readReceipts }),
+  });
+
+/**
+ * The friend whose conversation is open on this page, if any. Its unread entry is left out of the
+ * counts (spec §7), and its incoming messages are read at once.
+ */
+let openConversation: number | null = null;
+const openConversationListeners = new Set<() => void>();
+export function setOpenConversation(friendId: number | null) {
+  openConversation = friendId;
+  openConversationListeners.forEach((listener) => listener());
+}
+export const getOpenConversation = () => openConversation;
+export function useOpenConversation() {
+  return useSyncExternalStore(
+    (listener) => {
+      openConversationListeners.add(listener);
+      return () => openConversationListeners.delete(listener);
+    },
+    () => openConversation,
+  );
+}
+
+/**
+ * Unread messages per friend (spec §7 GET /chat/no-leidos/): read every 15 minutes and again on
+ * every live event; 401 and 404 are ignored silently (spec §8).
+ */
+export function useUnreadMessages() {
+  const open = useOpenConversation();
+  const query = useQuery({
+    queryKey: chatKeys.unread,
+    queryFn: async () => {
+      try {
+        return await apiRequest<UnreadEntry[]>('/chat/no-leidos/');
+      } catch (error) {
+        if (error instanceof ApiRequestError && (error.status === 401 || error.status === 404)) return [];
+        console.error('Unread chat messages could not be read', error);
+        throw error;
+      }
+    },
+    enabled: hasAccessMarker(),
+    refetchInterval: NOTIFICATION_POLL_MS,
+  });
+  const entries = (query.data ?? []).filter((entry) => entry.sender_id !== open);
+  return { entries, total: entries.reduce((sum, entry) => sum + entry.count, 0) };
+}
+
+/** The chat's friend list, with presence, read again every 30 s (spec §9). */
+export function useChatFriends() {
+  return useQuery({
+    queryKey: chatKeys.friends,
+    queryFn: fetchChatFriends,
+    refetchInterval: CHAT_FRIENDS_REFRESH_MS,
+  });
+}

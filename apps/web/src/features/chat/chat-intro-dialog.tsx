@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../components/ui/dialog';
+import { STORAGE_KEYS } from '../../lib/storage-keys';
+
+function acknowledged() {
+  try {
+    return window.localStorage.getItem(STORAGE_KEYS.chatModalAcknowledged) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The chat's first-use information (spec §2): shown until acknowledged once, and remembered in
+ * this browser. It says what members need to know before they write: conversations are deleted
+ * from the server and this device when either of them signs out, and chat is only between friends.
+ */
+export function ChatIntroDialog() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(() => !acknowledged());
+  const acknowledge = () => {
+    try {
+      window.localStorage.setItem(STORAGE_KEYS.chatModalAcknowledged, '1');
+    } catch {
+      // Storage unavailable: the information shows again next time, which is harmless.
+    }
+    setOpen(false);
+  };
+  return (
+    <Dialog open={open} title={t('chat.intro.title')} onClose={acknowledge}>
+      <p>{t('chat.intro.friends_only')}</p>
+      <p>{t('chat.intro.not_kept')}</p>
+      <p>{t('chat.intro.receipts')}</p>
+      <div className="dialog__actions">
+        <button type="button" className="button button--primary" onClick={acknowledge} autoFocus>
+          {t('chat.intro.ok')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

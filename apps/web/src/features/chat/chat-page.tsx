@@ -1,0 +1,163 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { PageLoading } from '../../app/page-loading';
+import { Switch } from '../../components/ui/switch';
+import { useMeQuery } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import type { Friend } from '../friends/friends-api';
+import {
+  chatKeys,
+  fetchChatSettings,
+  saveChatSettings,
+  setOpenConversation,
+  useChatFriends,
+  useUnreadMessages,
+} from './chat-api';
+import { ChatIntroDialog } from './chat-intro-dialog';
+import { ConversationPane } from './conversation-pane';
+
+const fullName = (friend: Pick<Friend, 'nombre' | 'apellidos'>) =>
+  [friend.nombre, friend.apellidos].filter(Boolean).join(' ');
+
+/**
+ * /chat (spec §2 "Chat"): friends on the left, online first and then by unread count, read again
+ * every 30 s; the conversation on the right. Under 768 px one pane at a time: the list, or the
+ * conversation with a way back. The open friend is in the address (?amigo=ID), so the browser's
+ * back button returns to the list.
+ */
+export default function ChatPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('titles.chat'));
+  const [params, setParams] = useSearchParams();
+  const me = useMeQuery();
+  const friends = useChatFriends();
+  const unread = useUnreadMessages();
+  const activeId = Number(params.get('amigo')) || null;
+
+  useEffect(() => {
+    setOpenConversation(activeId);
+    return () => setOpenConversation(null);
+  }, [activeId]);
+
+  const unreadOf = useMemo(
+    () => new Map(unread.entries.map((entry) => [entry.sender_id, entry.count])),
+    [unread.entries],
+  );
+  const sorted = useMemo(
+    () =>
+      [...(friends.data ?? [])].sort(
+        (a, b) =>
+          Number(b.online) - Number(a.online) ||
+          (unreadOf.get(b.id) ?? 0) - (unreadOf.get(a.id) ?? 0) ||
+          fullName(a).localeCompare(fullName(b)),
+      ),
+    [friends.data, unreadOf],
+  );
+  // A friend who leaves the list (unfollow, block) keeps their open conversation: what was said
+  // stays readable, and a new message is refused with the server's explanation.
+  const listed = sorted.find((friend) => friend.id === activeId);
+  const [remembered, setRemembered] = useState<Friend>();
+  useEffect(() => {
+    if (listed) setRemembered(listed);
+  }, [listed]);
+  const active = listed ?? (remembered?.id === activeId ? { ...remembered, online: false } : undefined);
+
+  return (
+    <section className={`page chat${active ? ' chat--has-active' : ''}`}>
+      <h1 className="chat__title">{t('chat.title')}</h1>
+      <div className="chat__layout">
+        <div className="chat__friends">
+          <h2 id="chat-friends-title" className="chat__heading">
+            {t('chat.friends_title')}
+          </h2>
+          {friends.isPending ? (
+            <PageLoading />
+          ) : friends.isError ? (
+            <p role="alert" className="message message--error">
+              {t('friends.load_error')}
+            </p>
+          ) : sorted.length === 0 ? (
+            <p>
+              {t('chat.no_friends')} <Link to="/buscar">{t('chat.find_friends')}</Link>
+            </p>
+          ) : (
+            <ul className="chat-friends" aria-labelledby="chat-friends-title">
+              {sorted.map((friend) => {
+                const count = unreadOf.get(friend.id) ?? 0;
+                return (
+                  <li key={friend.id}>
+                    <button
+                      type="button"
+                      className="chat-friend"
+                      aria-current={friend.id === activeId ? 'true' : undefined}
+                      onClick={() => setParams({ amigo: String(friend.id) })}
+                    >
+                      {friend.photo ? (
+                        <img className="avatar avatar--small" src={friend.photo} alt="" />
+                      ) : (
+                        <span className="avatar avatar--small avatar--default" aria-hidden="true" />
+                      )}
+                      <span className="chat-friend__text">
+                        <span className="chat-friend__name">{fullName(friend)}</span>
+                        <span className={`presence presence--${friend.online ? 'online' : 'offline'}`}>
+                          {friend.online ? t('chat.online') : t('chat.offline')}
+                        </span>
+                      </span>
+                      {count > 0 && (
+                        <span className="badge badge--count">
+                          <span aria-hidden="true">{count}</span>
+                          <span className="visually-hidden">{t('chat.unread', { count })}</span>
+                        </span>
+                      )}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          <ReadReceiptsSetting />
+        </div>
+        <div className="chat__conversation">
+          {active ? (
+            <ConversationPane
+              key={active.id}
+              friend={active}
+              name={fullName(active)}
+              me={me.data}
+              onBack={() => setParams({})}
+            />
+          ) : (
+            <p className="chat__placeholder">{t('chat.choose_friend')}</p>
+          )}
+        </div>
+      </div>
+      <ChatIntroDialog />
+    </section>
+  );
+}
+
+/** Whether the friends this member reads get a receipt (the tick); reads still clear the counts. */
+function ReadReceiptsSetting() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const settings = useQuery({ queryKey: chatKeys.settings, queryFn: fetchChatSettings });
+  const save = useMutation({
+    mutationFn: saveChatSettings,
+    onSuccess: (saved) => queryClient.setQueryData(chatKeys.settings, saved),
+  });
+  if (!settings.data) return null;
+  return (
+    <div className="chat__settings">
+      <Switch
+        label={t('chat.read_receipts')}
+        description={t('chat.read_receipts_hint')}
+        checked={
+          save.isPending ? (save.variables ?? settings.data.read_receipts) : settings.data.read_receipts
+        }
+        onChange={(checked) => save.mutate(checked)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CHAT_MESSAGE_MAX_LENGTH } from '@juntos/domain';
+import { scrollBehavior } from '../../lib/motion';
+import type { Me } from '../../lib/session';
+import type { Friend } from '../friends/friends-api';
+import type { LocalMessage } from './chat-cache';
+import { useConversation } from './use-conversation';
+
+/**
+ * The open conversation: a log region (announced by screen readers as messages arrive), the
+ * state of each own message in words (sending, sent, read with a tick, not sent), and a composer
+ * where Enter sends and Shift+Enter starts a new line.
+ */
+export function ConversationPane({
+  friend,
+  name,
+  me,
+  onBack,
+}: {
+  friend: Friend;
+  name: string;
+  me: Me | undefined;
+  onBack: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const conversation = useConversation(friend.id, me);
+  const [draft, setDraft] = useState('');
+  const logRef = useRef<HTMLDivElement>(null);
+  const composerId = useId();
+  const headingId = useId();
+  const time = new Intl.DateTimeFormat(i18n.resolvedLanguage, { hour: '2-digit', minute: '2-digit' });
+
+  const lastKey = conversation.messages.at(-1)?.temp_id ?? conversation.messages.at(-1)?.id;
+  useEffect(() => {
+    const log = logRef.current;
+    log?.scrollTo({ top: log.scrollHeight, behavior: scrollBehavior() });
+  }, [lastKey]);
+
+  const submit = () => {
+    if (conversation.send(draft)) setDraft('');
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  const stateOf = (message: LocalMessage) => {
+    if (message.failed) return { className: 'chat-message__state--failed', text: t('chat.state.failed') };
+    if (message.id === null) return { className: '', text: t('chat.state.sending') };
+    if (message.read) return { className: 'chat-message__state--read', text: t('chat.state.read') };
+    return { className: '', text: t('chat.state.sent') };
+  };
+
+  return (
+    <section className="conversation" aria-labelledby={headingId}>
+      <div className="conversation__header">
+        <button type="button" className="button button--small conversation__back" onClick={onBack}>
+          <span aria-hidden="true">←</span> {t('chat.back')}
+        </button>
+        <h2 id={headingId} className="conversation__title">
+          {name}{' '}
+          <span className={`presence presence--${friend.online ? 'online' : 'offline'}`}>
+            {friend.online ? t('chat.online') : t('chat.offline')}
+          </span>
+        </h2>
+      </div>
+      {conversation.historyFailed && (
+        <p role="status" className="message message--warning">
+          {t('chat.history_error')}
+        </p>
+      )}
+      {conversation.hasOlder && (
+        <button type="button" className="button button--small" onClick={() => void conversation.loadOlder()}>
+          {t('chat.load_older')}
+        </button>
+      )}
+      <div
+        ref={logRef}
+        className="conversation__log"
+        role="log"
+        aria-live="polite"
+        aria-label={t('chat.log_label', { name })}
+        tabIndex={0}
+      >
+        {conversation.messages.length === 0 ? (
+          <p className="conversation__empty">{t('chat.empty')}</p>
+        ) : (
+          <ol className="conversation__messages">
+            {conversation.messages.map((message) => {
+              const own = message.sender_id !== friend.id;
+              const state = own ? stateOf(message) : undefined;
+              return (
+                <li
+                  key={message.temp_id ?? `id-${message.id}`}
+                  className={`chat-message chat-message--${own ? 'own' : 'theirs'}`}
+                >
+                  <span className="visually-hidden">
+                    {own ? t('chat.you_wrote') : t('chat.they_wrote', { name })}
+                  </span>
+                  <p className="chat-message__text">{message.message}</p>
+                  <span className="chat-message__meta">
+                    <time dateTime={message.timestamp}>{time.format(new Date(message.timestamp))}</time>
+                    {state && (
+                      <span className={`chat-message__state ${state.className}`}>
+                        {message.read && !message.failed && (
+                          <span className="chat-message__tick" aria-hidden="true">
+                            ✓
+                          </span>
+                        )}
+                        {state.text}
+                      </span>
+                    )}
+                  </span>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </div>
+      <form
+        className="composer"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <label htmlFor={composerId} className="composer__label">
+          {t('chat.composer_label', { name })}
+        </label>
+        <p id={`${composerId}-hint`} className="field__hint">
+          {t('chat.composer_hint')}
+        </p>
+        <div className="composer__row">
+          <textarea
+            id={composerId}
+            className="composer__input"
+            rows={2}
+            maxLength={CHAT_MESSAGE_MAX_LENGTH}
+            value={draft}
+            aria-describedby={`${composerId}-hint`}
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={onKeyDown}
+          />
+          <button type="submit" className="button button--primary" disabled={!draft.trim()}>
+            {t('chat.send')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,169 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tabTo } from '../support/accounts';
+import { expectNoAxeViolations } from '../support/axe';
+import { baseUrl, launchBrowser } from '../support/browser';
+import { api, createMember, makeFriends, openAs, type Member } from '../support/members';
+
+const ACKNOWLEDGED = { chat_modal_ack: '1' };
+
+async function historyBetween(viewer: Member, friend: Member) {
+  const response = await fetch(`${baseUrl()}/api/chat/historial/${friend.id}/`, {
+    headers: { Authorization: `Bearer ${viewer.access}` },
+  });
+  return ((await response.json()) as { results: { message: string }[] }).results.map((m) => m.message);
+}
+
+const friendButton = (page: Page, name: string) =>
+  page.getByRole('main').getByRole('button', { name: new RegExp(name) });
+
+describe('chat between friends (spec §2 "Chat", §4, §7 WebSocket)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser.close());
+
+  it('a message arrives live, the unread badge and the read tick follow, presence changes when a page closes', async () => {
+    const stamp = String(Date.now()).slice(-6);
+    const ana = await createMember('chat-ana', { nombre: `Ana${stamp}` });
+    const bruno = await createMember('chat-bruno', { nombre: `Bruno${stamp}` });
+    await makeFriends(ana, bruno);
+
+    const asBruno = await openAs(browser, bruno, '/feed');
+    const b = asBruno.page;
+    await b.getByRole('heading', { level: 1 }).waitFor();
+
+    const asAna = await openAs(browser, ana, '/chat');
+    const a = asAna.page;
+    // First use: the information dialog, acknowledged once and remembered.
+    const intro = a.getByRole('dialog', { name: 'Before you start chatting' });
+    await intro.waitFor();
+    await expectNoAxeViolations(a, '/chat first-use dialog');
+    await a.keyboard.press('Enter');
+    await intro.waitFor({ state: 'detached' });
+    await a.reload();
+    await a.getByRole('heading', { level: 1, name: 'Chat' }).waitFor();
+    await friendButton(a, `Bruno${stamp}`).waitFor();
+    expect(await a.getByRole('dialog').count()).toBe(0);
+
+    // Bruno's page is open, so he is online.
+    await friendButton(a, `Bruno${stamp}.*Online`).waitFor();
+    await tabTo(a, friendButton(a, `Bruno${stamp}`));
+    await a.keyboard.press('Enter');
+    const anaLog = a.getByRole('log', { name: `Conversation with Bruno${stamp}` });
+    await anaLog.waitFor();
+    await expectNoAxeViolations(a, '/chat with a conversation');
+
+    await tabTo(a, a.getByLabel(`Message to Bruno${stamp}`));
+    await a.keyboard.type('Hola Bruno, ¿qué tal?');
+    await a.keyboard.press('Enter');
+    const sent = anaLog.getByRole('listitem').filter({ hasText: 'Hola Bruno, ¿qué tal?' });
+    await sent.waitFor();
+    await sent.getByText('Sent').waitFor();
+    expect(await a.getByLabel(`Message to Bruno${stamp}`).inputValue()).toBe('');
+
+    // Bruno, on the feed, gets the live notification and the unread badge.
+    await b.getByText(`New message from Ana${stamp}`).waitFor();
+    const chatLink = b.getByRole('link', { name: /Chat.*1 unread message/ });
+    await chatLink.waitFor();
+    await expectNoAxeViolations(b, '/feed with an unread badge');
+    await tabTo(b, chatLink);
+    await b.keyboard.press('Enter');
+    await b.getByRole('dialog', { name: 'Before you start chatting' }).waitFor();
+    await b.keyboard.press('Escape');
+    await tabTo(b, friendButton(b, `Ana${stamp}`));
+    await b.keyboard.press('Enter');
+    const brunoLog = b.getByRole('log', { name: `Conversation with Ana${stamp}` });
+    await brunoLog.getByText('Hola Bruno, ¿qué tal?').waitFor();
+
+    // Reading it sends the receipt: Ana's message gets its tick.
+    await sent.getByText('Read').waitFor();
+    expect(await sent.locator('.chat-message__tick').count()).toBe(1);
+    await expect.poll(() => b.getByRole('link', { name: /unread message/ }).count()).toBe(0);
+
+    // Shift+Enter breaks the line, Enter sends; Ana sees it arrive live in her log.
+    await tabTo(b, b.getByLabel(`Message to Ana${stamp}`));
+    await b.keyboard.type('Muy bien.');
+    await b.keyboard.press('Shift+Enter');
+    await b.keyboard.type('¿Y tú?');
+    await b.keyboard.press('Enter');
+    const reply = anaLog.getByRole('listitem').filter({ hasText: 'Muy bien.' });
+    await reply.waitFor();
+    expect(await reply.locator('.chat-message__text').innerText()).toBe('Muy bien.\n¿Y tú?');
+    await expectNoAxeViolations(b, '/chat as the receiver');
+    expect(await historyBetween(ana, bruno)).toEqual(['Hola Bruno, ¿qué tal?', 'Muy bien.\n¿Y tú?']);
+
+    // Bruno closes his page: Ana sees him go offline.
+    await asBruno.context.close();
+    await a
+      .getByRole('main')
+      .getByText(/Offline/)
+      .first()
+      .waitFor({ timeout: 15_000 });
+    await friendButton(a, `Bruno${stamp}.*Offline`).waitFor();
+    await expectNoAxeViolations(a, '/chat after the friend left');
+
+    // Signing out deletes the conversation on the server and in this browser.
+    await a.goto('/logout');
+    await a.waitForURL('**/login');
+    const left = await a.evaluate(() => Object.keys(window.localStorage));
+    expect(left.filter((key) => key.startsWith('chat_'))).toEqual([]);
+    expect(await historyBetween(bruno, ana)).toEqual([]);
+    await asAna.context.close();
+  });
+
+  it('on a phone shows one pane at a time and no bottom bar', async () => {
+    const stamp = String(Date.now()).slice(-6);
+    const ana = await createMember('chat-phone-ana', { nombre: `Ana${stamp}` });
+    const bruno = await createMember('chat-phone-bruno', { nombre: `Bruno${stamp}` });
+    await makeFriends(ana, bruno);
+    const { context, page } = await openAs(browser, ana, '/chat', {
+      viewport: { width: 390, height: 844 },
+      localStorage: ACKNOWLEDGED,
+    });
+    await page.getByRole('heading', { level: 1, name: 'Chat' }).waitFor();
+    await friendButton(page, `Bruno${stamp}`).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Main menu' }).isVisible()).toBe(false);
+    expect(await page.getByText('Choose a friend to read and write messages.').isVisible()).toBe(false);
+    await expectNoAxeViolations(page, '/chat on a phone, friend list');
+
+    await tabTo(page, friendButton(page, `Bruno${stamp}`));
+    await page.keyboard.press('Enter');
+    await page.getByRole('log', { name: `Conversation with Bruno${stamp}` }).waitFor();
+    expect(await friendButton(page, `Bruno${stamp}`).isVisible()).toBe(false);
+    await expectNoAxeViolations(page, '/chat on a phone, conversation');
+
+    await tabTo(page, page.getByRole('button', { name: 'Back to friends' }));
+    await page.keyboard.press('Enter');
+    await friendButton(page, `Bruno${stamp}`).waitFor();
+    expect(await page.getByRole('log').isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it('a message to someone who blocked the member is refused with a toast and marked as not sent', async () => {
+    const stamp = String(Date.now()).slice(-6);
+    const ana = await createMember('chat-block-ana', { nombre: `Ana${stamp}` });
+    const carla = await createMember('chat-block-carla', { nombre: `Carla${stamp}` });
+    await makeFriends(ana, carla);
+    const { context, page } = await openAs(browser, ana, '/chat', { localStorage: ACKNOWLEDGED });
+    await tabTo(page, friendButton(page, `Carla${stamp}`));
+    await page.keyboard.press('Enter');
+    await page.getByRole('log', { name: `Conversation with Carla${stamp}` }).waitFor();
+    await api(carla, 'POST', `/bloqueos/${ana.id}/`);
+
+    await tabTo(page, page.getByLabel(`Message to Carla${stamp}`));
+    await page.keyboard.type('¿Estás ahí?');
+    await page.keyboard.press('Enter');
+    await page.getByText('This message was not sent').waitFor();
+    await page
+      .getByRole('log')
+      .getByRole('listitem')
+      .filter({ hasText: '¿Estás ahí?' })
+      .getByText('Not sent')
+      .waitFor();
+    await expectNoAxeViolations(page, '/chat with a refused message');
+    expect(await historyBetween(ana, carla)).toEqual([]);
+    await context.close();
+  });
+});
