@@ -18,7 +18,7 @@ type StateListener = (open: boolean) => void;
  * heartbeat every 30 s, closed on error (which then reopens it). No token means no socket. A token
  * refused by the server (4401) is renewed with the refresh token before the next attempt.
  */
-function createLiveConnection() {
+export function createLiveConnection() {
   let socket: WebSocket | undefined;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   let reconnect: ReturnType<typeof setTimeout> | undefined;

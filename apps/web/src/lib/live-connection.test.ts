@@ -1,0 +1,154 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WEBSOCKET_CLOSE, WEBSOCKET_HEARTBEAT_MS, WEBSOCKET_RECONNECT_MS } from '@juntos/domain';
+
+vi.mock('./i18n', () => ({ i18n: { resolvedLanguage: 'fr' } }));
+const refreshTokens = vi.fn(async () => true);
+vi.mock('./api-client', () => ({ refreshTokens: () => refreshTokens() }));
+
+/** A stand-in for the browser's WebSocket that the test opens, feeds and closes by hand. */
+class FakeSocket {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSING = 2;
+  static readonly CLOSED = 3;
+  static created: FakeSocket[] = [];
+  readyState = FakeSocket.CONNECTING;
+  sent: unknown[] = [];
+  private listeners = new Map<string, ((event: unknown) => void)[]>();
+  constructor(readonly url: string) {
+    FakeSocket.created.push(this);
+  }
+  addEventListener(type: string, listener: (event: unknown) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  private emit(type: string, event: unknown) {
+    (this.listeners.get(type) ?? []).forEach((listener) => listener(event));
+  }
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close(code = 1000) {
+    if (this.readyState === FakeSocket.CLOSED) return;
+    this.readyState = FakeSocket.CLOSED;
+    this.emit('close', { code });
+  }
+  // Test controls
+  open() {
+    this.readyState = FakeSocket.OPEN;
+    this.emit('open', {});
+  }
+  receive(frame: unknown) {
+    this.emit('message', { data: JSON.stringify(frame) });
+  }
+  fail() {
+    this.emit('error', {});
+  }
+}
+
+const storage = new Map<string, string>();
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  FakeSocket.created = [];
+  storage.clear();
+  storage.set('access', 'token-1');
+  vi.stubGlobal('WebSocket', FakeSocket);
+  vi.stubGlobal('window', {
+    location: { protocol: 'https:', host: 'juntos.example.org' },
+    localStorage: {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => void storage.set(key, value),
+      removeItem: (key: string) => void storage.delete(key),
+    },
+  });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  refreshTokens.mockClear();
+});
+
+async function freshConnection() {
+  const { createLiveConnection } = await import('./live-connection');
+  return createLiveConnection();
+}
+
+describe('the live connection (spec §4 "WebSocket")', () => {
+  it('opens one socket with the token and language, and never a second while open or connecting', async () => {
+    const connection = await freshConnection();
+    connection.connect();
+    connection.connect();
+    expect(FakeSocket.created).toHaveLength(1);
+    expect(FakeSocket.created[0]?.url).toBe('wss://juntos.example.org/ws/chat/?token=token-1&lang=fr');
+    FakeSocket.created[0]?.open();
+    connection.connect();
+    expect(FakeSocket.created).toHaveLength(1);
+  });
+
+  it('opens no socket without a token', async () => {
+    storage.clear();
+    const connection = await freshConnection();
+    connection.connect();
+    expect(FakeSocket.created).toHaveLength(0);
+  });
+
+  it('sends a heartbeat every 30 s while open', async () => {
+    const connection = await freshConnection();
+    connection.connect();
+    const socket = FakeSocket.created[0]!;
+    socket.open();
+    vi.advanceTimersByTime(WEBSOCKET_HEARTBEAT_MS * 2);
+    expect(socket.sent).toEqual([{ action: 'heartbeat' }, { action: 'heartbeat' }]);
+  });
+
+  it('closes on error and opens again 5 s after a close', async () => {
+    const connection = await freshConnection();
+    connection.connect();
+    FakeSocket.created[0]!.open();
+    FakeSocket.created[0]!.fail();
+    expect(FakeSocket.created[0]!.readyState).toBe(FakeSocket.CLOSED);
+    vi.advanceTimersByTime(WEBSOCKET_RECONNECT_MS - 1);
+    expect(FakeSocket.created).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.created).toHaveLength(2);
+  });
+
+  it('renews a refused token before opening again, and stays closed after a logout', async () => {
+    const connection = await freshConnection();
+    connection.connect();
+    FakeSocket.created[0]!.close(WEBSOCKET_CLOSE.unauthorized);
+    await vi.advanceTimersByTimeAsync(WEBSOCKET_RECONNECT_MS);
+    expect(refreshTokens).toHaveBeenCalledOnce();
+    expect(FakeSocket.created).toHaveLength(2);
+
+    FakeSocket.created[1]!.close(WEBSOCKET_CLOSE.loggedOut);
+    vi.advanceTimersByTime(WEBSOCKET_RECONNECT_MS * 3);
+    expect(FakeSocket.created).toHaveLength(2);
+  });
+
+  it('drops a message with a console warning when the socket is not open', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const connection = await freshConnection();
+    connection.connect();
+    const frame = { receiver_id: 2, message: 'hola', temp_id: 't', active_conversation_with: 2 };
+    expect(connection.send(frame)).toBe(false);
+    expect(warn).toHaveBeenCalledOnce();
+    FakeSocket.created[0]!.open();
+    expect(connection.send(frame)).toBe(true);
+    expect(FakeSocket.created[0]!.sent).toEqual([frame]);
+    warn.mockRestore();
+  });
+
+  it('hands every frame to the listeners, and stops reconnecting once disconnected', async () => {
+    const connection = await freshConnection();
+    const frames: unknown[] = [];
+    connection.subscribe((frame) => frames.push(frame));
+    connection.connect();
+    FakeSocket.created[0]!.open();
+    FakeSocket.created[0]!.receive({ type: 'read_receipt', reader_id: 4 });
+    expect(frames).toEqual([{ type: 'read_receipt', reader_id: 4 }]);
+    connection.disconnect();
+    vi.advanceTimersByTime(WEBSOCKET_RECONNECT_MS * 2);
+    expect(FakeSocket.created).toHaveLength(1);
+  });
+});
