@@ -166,4 +166,31 @@ describe('chat between friends (spec §2 "Chat", §4, §7 WebSocket)', () => {
     expect(await historyBetween(ana, carla)).toEqual([]);
     await context.close();
   });
+
+  it('friend events refresh the requests page, its badge and the friends list without reloading', async () => {
+    const stamp = String(Date.now()).slice(-6);
+    const dana = await createMember('live-dana', { nombre: `Dana${stamp}` });
+    const eva = await createMember('live-eva', { nombre: `Eva${stamp}` });
+    const asDana = await openAs(browser, dana, '/solicitudes');
+    const d = asDana.page;
+    await d.getByText('You have no friend requests.').waitFor();
+    const asEva = await openAs(browser, eva, '/buscar/amigos');
+    const e = asEva.page;
+    await e.getByRole('heading', { level: 1, name: 'Your friends' }).waitFor();
+
+    await api(eva, 'POST', `/solicitudes/enviar/${dana.id}/`);
+    await d.getByRole('link', { name: /Requests 1 new friend request/ }).waitFor();
+    const accept = d.getByRole('button', { name: `Accept Eva${stamp}` });
+    await accept.waitFor();
+    await expectNoAxeViolations(d, '/solicitudes after a live request');
+    await tabTo(d, accept);
+    await d.keyboard.press('Enter');
+    await d.getByText('You have no friend requests.').waitFor();
+
+    // Eva's friends list shows Dana as soon as she accepts.
+    await e.getByRole('link', { name: `Dana${stamp}` }).waitFor();
+    await expectNoAxeViolations(e, '/buscar/amigos after a live acceptance');
+    await asDana.context.close();
+    await asEva.context.close();
+  });
 });
