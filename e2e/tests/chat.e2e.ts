@@ -141,6 +141,35 @@ describe('chat between friends (spec §2 "Chat", §4, §7 WebSocket)', () => {
     await context.close();
   });
 
+  it('shows the copy kept on the device, with a warning, when the history cannot be loaded', async () => {
+    const stamp = String(Date.now()).slice(-6);
+    const ana = await createMember('chat-cache-ana', { nombre: `Ana${stamp}` });
+    const bruno = await createMember('chat-cache-bruno', { nombre: `Bruno${stamp}` });
+    await makeFriends(ana, bruno);
+    const kept = {
+      id: 1,
+      temp_id: 'kept-1',
+      sender_id: bruno.id,
+      sender: { nombre: `Bruno${stamp}`, apellidos: '' },
+      sender_nombre: `Bruno${stamp}`,
+      sender_apellidos: '',
+      receiver_id: ana.id,
+      message: 'Kept on this device',
+      timestamp: new Date().toISOString(),
+      read: true,
+    };
+    const { context, page } = await openAs(browser, ana, `/chat?amigo=${bruno.id}`, {
+      localStorage: { ...ACKNOWLEDGED, [`chat_messages_${bruno.id}`]: JSON.stringify([kept]) },
+    });
+    await page.route('**/api/chat/historial/**', (route) => route.fulfill({ status: 503, body: '{}' }));
+    await page.reload();
+    const log = page.getByRole('log', { name: `Conversation with Bruno${stamp}` });
+    await log.getByText('Kept on this device').waitFor();
+    await page.getByText('The conversation could not be loaded from the server.').waitFor();
+    await expectNoAxeViolations(page, '/chat with the history unavailable');
+    await context.close();
+  });
+
   it('a message to someone who blocked the member is refused with a toast and marked as not sent', async () => {
     const stamp = String(Date.now()).slice(-6);
     const ana = await createMember('chat-block-ana', { nombre: `Ana${stamp}` });
