@@ -61,6 +61,7 @@ export default tseslint.config(
               search: ['./feed'],
               // The chat lists the member's friends.
               chat: ['./friends'],
+              resources: [],
             }).map(([feature, allowed]) => ({
               target: `${FEATURES_WEB}/${feature}`,
               from: FEATURES_WEB,
@@ -78,6 +79,7 @@ export default tseslint.config(
               monetization: [],
               friendships: [],
               posts: [],
+              resources: [],
               // The socket checks access tokens as every request does.
               chat: ['./auth/tokens.ts'],
               gallery: ['./friendships/friendships.repository.ts'],

@@ -38,6 +38,9 @@ import { createInMemoryPresenceStore, createRedisPresenceStore } from './modules
 import { createGalleryRepository } from './modules/gallery/gallery.repository';
 import { registerGalleryRoutes } from './modules/gallery/gallery.routes';
 import { createGalleryService } from './modules/gallery/gallery.service';
+import { seedDirectory } from './modules/resources/directory-seed';
+import { createResourcesRepository } from './modules/resources/resources.repository';
+import { registerResourceRoutes } from './modules/resources/resources.routes';
 import { createPostsRepository } from './modules/posts/posts.repository';
 import { registerPostRoutes } from './modules/posts/posts.routes';
 import { createPostsService } from './modules/posts/posts.service';
@@ -203,6 +206,13 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
     requireAuth,
   );
   registerGalleryRoutes(app, galleryService, requireAuth);
+  const resources = createResourcesRepository(database.db);
+  registerResourceRoutes(app, resources, requireAuth);
+  // After the migrations (server.ts and the tests migrate before the app is ready).
+  app.addHook('onReady', async () => {
+    const added = await seedDirectory(resources);
+    if (Object.keys(added).length) app.log.info({ added }, 'Resource directory seeded');
+  });
   registerFriendshipRoutes(app, friendshipsService, requireAuth);
   registerChatRoutes(app, chatService, (userId) => friendshipsService.friends(userId), requireAuth);
   const chatSocket = await registerChatSocket(app, {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   COUNTRY_CITIES,
+  DIRECTORY_PLACES,
+  LARGEST_CITIES,
   COUNTRY_NAMES,
   countriesByName,
   EU_COUNTRY_CODES,
@@ -50,12 +52,13 @@ describe('country catalogue (spec §3)', () => {
     expect(countryName(code, language)).toBe(name);
   });
 
-  it('lists exactly 20 unique, non-empty cities for every country', () => {
+  it('lists the 20 largest cities of every country, then the directory’s places, all unique', () => {
     expect(Object.keys(COUNTRY_CITIES).sort()).toEqual([...EU_COUNTRY_CODES].sort());
     for (const code of EU_COUNTRY_CODES) {
+      expect(LARGEST_CITIES[code], code).toHaveLength(20);
       const cities = COUNTRY_CITIES[code];
-      expect(cities, code).toHaveLength(20);
-      expect(new Set(cities).size, code).toBe(20);
+      expect(cities, code).toEqual([...LARGEST_CITIES[code], ...(DIRECTORY_PLACES[code] ?? [])]);
+      expect(new Set(cities).size, code).toBe(cities.length);
       for (const city of cities) {
         expect(city.trim(), code).toBe(city);
         expect(city, code).not.toBe('');

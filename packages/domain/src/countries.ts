@@ -394,7 +394,7 @@ export const COUNTRY_NAMES: Readonly<Record<CountryCode, Readonly<Record<Languag
  * Where two places are within a few hundred inhabitants the order between them may differ
  * from one year's figures to the next.
  */
-export const COUNTRY_CITIES: Readonly<Record<CountryCode, readonly string[]>> = {
+export const LARGEST_CITIES: Readonly<Record<CountryCode, readonly string[]>> = {
   es: [
     'Madrid',
     'Barcelona',
@@ -990,6 +990,28 @@ export const COUNTRY_CITIES: Readonly<Record<CountryCode, readonly string[]>> = 
     'Kazanlak',
   ],
 };
+
+/**
+ * Smaller places that are the seat of an organisation in the resource directory (a national
+ * rare-disease alliance, a research coordinator, an expert hospital), so the directory's city
+ * filter can offer them; members who live there can choose them too.
+ */
+export const DIRECTORY_PLACES: Readonly<Partial<Record<CountryCode, readonly string[]>>> = {
+  de: ['Heidelberg', 'Tübingen'],
+  es: ['Esplugues de Llobregat'],
+  fr: ['Évry-Courcouronnes'],
+  it: ['Ferrara', 'Ispra'],
+  nl: ['Soest'],
+  ro: ['Zalău'],
+  se: ['Sundbyberg'],
+};
+
+/** The cities a profile, a search or a resource may name: the 20 largest, then the places above. */
+export const COUNTRY_CITIES: Readonly<Record<CountryCode, readonly string[]>> = EU_COUNTRY_CODES.reduce<
+  Record<CountryCode, readonly string[]>
+>((all, code) => ({ ...all, [code]: [...LARGEST_CITIES[code], ...(DIRECTORY_PLACES[code] ?? [])] }), {
+  ...LARGEST_CITIES,
+});
 
 export function isCountryCode(value: unknown): value is CountryCode {
   return typeof value === 'string' && (EU_COUNTRY_CODES as readonly string[]).includes(value);

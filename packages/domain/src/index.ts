@@ -13,3 +13,4 @@ export * from './functional-profile';
 export * from './posts';
 export * from './post-limits';
 export * from './chat';
+export * from './resources';

@@ -30,6 +30,8 @@ const SearchProfilePage = lazy(() => import('../features/member-search/search-pr
 const SearchDiseasePage = lazy(() => import('../features/member-search/search-disease-page'));
 const FriendsPage = lazy(() => import('../features/friends/friends-page'));
 const RequestsPage = lazy(() => import('../features/friends/requests-page'));
+const ResourcesHubPage = lazy(() => import('../features/resources/resources-hub-page'));
+const ResourceListPage = lazy(() => import('../features/resources/resource-list-page'));
 const ChatPage = lazy(() => import('../features/chat/chat-page'));
 const PublicProfilePage = lazy(() => import('../features/public-profile/public-profile-page'));
 const LegalPage = lazy(() => import('../features/legal/legal-page'));
@@ -53,6 +55,10 @@ const protectedScreens: Partial<Record<(typeof PROTECTED_PATHS)[number], RouteOb
   '/buscar/amigos': <FriendsPage />,
   '/solicitudes': <RequestsPage />,
   '/chat': <ChatPage />,
+  '/recursos': <ResourcesHubPage />,
+  '/recursos/asociaciones': <ResourceListPage kind="asociaciones" />,
+  '/recursos/proyectos': <ResourceListPage kind="proyectos" />,
+  '/recursos/centros': <ResourceListPage kind="centros" />,
   '/perfil/:id': <PublicProfilePage />,
   '/change-password': <ChangePasswordPage />,
   '/logout': <LogoutPage />,

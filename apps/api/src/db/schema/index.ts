@@ -6,3 +6,4 @@ export * from './diseases';
 export * from './monetization';
 export * from './posts';
 export * from './chat';
+export * from './resources';

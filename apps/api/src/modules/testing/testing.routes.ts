@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { friendships } from '../../db/schema';
+import { friendships, rareDiseaseCodes } from '../../db/schema';
 
 /**
  * Routes that exist only when NODE_ENV=test, for behaviour that needs a controllable request:
  * a request still in flight when the process is told to stop, a body to parse, a crash, and
- * two members made friends for browser journeys that start after the friends feature's own.
+ * two members made friends for browser journeys that start after the friends feature's own, and a
+ * disease code marked obsolete or not rare as an Orphadata import would.
  */
 export function registerTestRoutes(app: FastifyInstance) {
   const SlowQuery = z.object({ ms: z.coerce.number().int().min(0).max(20_000) });
@@ -29,6 +30,19 @@ export function registerTestRoutes(app: FastifyInstance) {
       .insert(friendships)
       .values({ requesterId: a, addresseeId: b, status: 'accepted', acceptedAt: new Date() })
       .onConflictDoNothing();
+    return reply.status(204).send();
+  });
+
+  const DiseaseStatus = z.object({
+    orphacode: z.number().int().positive(),
+    status: z.enum(['active', 'obsoleto', 'no_raro']),
+  });
+  app.post('/api/__test__/disease-status/', async (request, reply) => {
+    const { orphacode, status } = DiseaseStatus.parse(request.body);
+    await app.database.db
+      .insert(rareDiseaseCodes)
+      .values({ orphacode, status })
+      .onConflictDoUpdate({ target: rareDiseaseCodes.orphacode, set: { status } });
     return reply.status(204).send();
   });
 }

@@ -6,7 +6,7 @@ import { DiseaseField } from '../../components/disease-field';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { searchByDisease } from './member-search-api';
 import { MemberSearchOutcome } from './member-results';
-import { PlaceFields } from './place-fields';
+import { PlaceFields } from '../../components/place-fields';
 
 /** /buscar/enfermedad (spec §2 "Search by disease"): a disease from the list is required (spec §5). */
 export default function SearchDiseasePage() {

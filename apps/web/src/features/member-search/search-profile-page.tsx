@@ -13,7 +13,7 @@ import { useMeQuery } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { searchByProfile } from './member-search-api';
 import { MemberSearchOutcome } from './member-results';
-import { PlaceFields } from './place-fields';
+import { PlaceFields } from '../../components/place-fields';
 
 const EMPTY: Record<string, string> = Object.fromEntries(
   [...FUNCTIONAL_FIELDS, 'country', 'ciudad', 'comunidad', 'edad_min', 'edad_max'].map((key) => [key, '']),

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { COUNTRY_CITIES, countriesByName, countryName, isCountryCode, type Language } from '@juntos/domain';
-import { SelectField } from '../../components/ui/field';
+import { SelectField } from './ui/field';
 
 /** Country, then a city of that country; changing the country empties the city (spec §2). */
 export function PlaceFields({
@@ -19,11 +19,11 @@ export function PlaceFields({
   return (
     <>
       <SelectField
-        label={t('search_profile.country')}
+        label={t('place.country')}
         value={country}
         onChange={(event) => onChange({ country: event.target.value, ciudad: '' })}
       >
-        <option value="">{t('search_profile.any')}</option>
+        <option value="">{t('place.any')}</option>
         {countries.map((code) => (
           <option key={code} value={code}>
             {countryName(code, language)}
@@ -31,12 +31,12 @@ export function PlaceFields({
         ))}
       </SelectField>
       <SelectField
-        label={t('search_profile.city')}
+        label={t('place.city')}
         value={ciudad}
         disabled={cities.length === 0}
         onChange={(event) => onChange({ country, ciudad: event.target.value })}
       >
-        <option value="">{t('search_profile.any')}</option>
+        <option value="">{t('place.any')}</option>
         {cities.map((city) => (
           <option key={city} value={city}>
             {city}

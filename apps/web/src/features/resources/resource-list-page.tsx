@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { countryName, isCountryCode, type Language, type ResourceKind } from '@juntos/domain';
+import { PageLoading } from '../../app/page-loading';
+import { CountryFlag } from '../../components/country-flag';
+import { PlaceFields } from '../../components/place-fields';
+import { ExternalLink } from '../../components/ui/external-link';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { entryName, useResourceList, type ResourceEntry } from './resources-api';
+
+const TEXT_KEY: Record<ResourceKind, string> = {
+  asociaciones: 'associations',
+  proyectos: 'projects',
+  centros: 'centres',
+};
+
+/**
+ * /recursos/asociaciones, /recursos/proyectos, /recursos/centros (spec §2): the list with a
+ * country filter and a city filter that depends on it; a spinner while loading, the error in red,
+ * a message when nothing matches, and cards whose more-information link opens the organisation's
+ * site in a new tab (and says so). The number of results is announced when the filters change.
+ */
+export default function ResourceListPage({ kind }: { kind: ResourceKind }) {
+  const { t } = useTranslation();
+  const key = TEXT_KEY[kind];
+  useDocumentTitle(t(`resources.${key}.title`));
+  const [place, setPlace] = useState({ country: '', ciudad: '' });
+  const list = useResourceList(kind, place.country, place.ciudad);
+
+  return (
+    <section className="page">
+      <h1>{t(`resources.${key}.title`)}</h1>
+      <p>{t(`resources.${key}.intro`)}</p>
+      <form
+        className="filters"
+        aria-label={t('resources.filters')}
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <PlaceFields country={place.country} ciudad={place.ciudad} onChange={setPlace} />
+      </form>
+      <p role="status" className="results-count">
+        {list.data ? t(`resources.${key}.count`, { count: list.data.length }) : ''}
+      </p>
+      {list.isPending ? (
+        <PageLoading />
+      ) : list.isError ? (
+        <p role="alert" className="message message--error">
+          {t(`resources.${key}.error`)}
+        </p>
+      ) : list.data.length === 0 ? (
+        <p>{t(`resources.${key}.empty`)}</p>
+      ) : (
+        <ul className="resource-list">
+          {list.data.map((entry) => (
+            <li key={entry.id}>
+              <ResourceCard entry={entry} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ResourceCard({ entry }: { entry: ResourceEntry }) {
+  const { t, i18n } = useTranslation();
+  const language = (i18n.resolvedLanguage ?? 'en') as Language;
+  const name = entryName(entry);
+  const country = isCountryCode(entry.pais) ? entry.pais : undefined;
+  return (
+    <article className="resource-card">
+      <h2 className="resource-card__name">{name}</h2>
+      <p className="resource-card__place">
+        {country && <CountryFlag code={country} />}{' '}
+        {[entry.ciudad, country ? countryName(country, language) : entry.pais].filter(Boolean).join(', ')}
+      </p>
+      {entry.descripcion && <p>{entry.descripcion}</p>}
+      <ExternalLink href={entry.enlace} className="button button--small">
+        {t('resources.more_info')}
+        <span className="visually-hidden">: {name}</span>
+      </ExternalLink>
+    </article>
+  );
+}

@@ -1,0 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Association, OrphacodeStatus, ResearchProject, ResourceKind } from '@juntos/domain';
+import { apiRequest } from '../../lib/api-client';
+
+/** Expert centres have the same fields as associations (spec §3). */
+export type ResourceEntry = Association | ResearchProject;
+export const entryName = (entry: ResourceEntry) => ('titulo' in entry ? entry.titulo : entry.nombre);
+
+export const resourceKeys = {
+  list: (kind: ResourceKind, pais: string, ciudad: string) => ['resources', kind, pais, ciudad] as const,
+  codeStatus: ['resources', 'orphacode-status'] as const,
+};
+
+/** Spec §7: GET /recursos/{kind}/ with the optional pais and ciudad filters. */
+export function useResourceList(kind: ResourceKind, pais: string, ciudad: string) {
+  return useQuery({
+    queryKey: resourceKeys.list(kind, pais, ciudad),
+    queryFn: () => {
+      const query = new URLSearchParams();
+      if (pais) query.set('pais', pais);
+      if (ciudad) query.set('ciudad', ciudad);
+      const search = query.toString();
+      return apiRequest<ResourceEntry[]>(`/recursos/${kind}/${search ? `?${search}` : ''}`);
+    },
+    staleTime: 5 * 60 * 1000,
+  });
+}
+
+/** The status of the member's disease code (spec §7 GET /api/recursos/orphacode_estado/). */
+export function useOrphacodeStatus() {
+  return useQuery({
+    queryKey: resourceKeys.codeStatus,
+    queryFn: () =>
+      apiRequest<{ orphacode: number | null; estado: OrphacodeStatus | null }>('/recursos/orphacode_estado/'),
+  });
+}
