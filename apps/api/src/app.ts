@@ -22,7 +22,10 @@ import { createWordCloudRepository } from './modules/word-cloud/word-cloud.repos
 import { registerWordCloudRoutes } from './modules/word-cloud/word-cloud.routes';
 import { createWordCloudService, type WordCloudService } from './modules/word-cloud/word-cloud.service';
 import { registerMultipart } from './lib/multipart-form';
+import { createMonetizationRepository } from './modules/monetization/monetization.repository';
 import { registerMonetizationRoutes } from './modules/monetization/monetization.routes';
+import { createMonetizationService } from './modules/monetization/monetization.service';
+import { operatorPayouts } from './modules/monetization/payouts';
 import { createFriendshipsRepository } from './modules/friendships/friendships.repository';
 import { registerFriendshipRoutes } from './modules/friendships/friendships.routes';
 import { createFriendshipsService } from './modules/friendships/friendships.service';
@@ -199,7 +202,16 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   });
   registerFunctionalProfileRoutes(app, createFunctionalProfileRepository(database.db), requireAuth);
   registerWordCloudRoutes(app, wordCloud, requireAuth);
-  registerMonetizationRoutes(app, database.db, requireAuth);
+  registerMonetizationRoutes(
+    app,
+    createMonetizationService({
+      repository: createMonetizationRepository(database.db),
+      ads: config.ads,
+      impressionIntervalMs: config.adImpressionIntervalMs,
+      payouts: operatorPayouts,
+    }),
+    requireAuth,
+  );
   registerPostRoutes(
     app,
     createPostsService({ repository: createPostsRepository(database.db), mediaStore }),

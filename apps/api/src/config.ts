@@ -64,6 +64,21 @@ const EnvironmentSchema = z
     MAIL_FROM: z.string().trim().min(3).optional(),
     RATE_LIMIT_SCALE: z.coerce.number().min(1, 'must be 1 or more').max(1000).default(1),
     WORD_CLOUD_DEBOUNCE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+    AD_CLIENT: z
+      .string()
+      .trim()
+      .transform((value) => value || undefined)
+      .optional(),
+    AD_SLOTS: z
+      .string()
+      .trim()
+      .default('')
+      .refine(
+        (value) =>
+          value === '' || value.split(',').every((pair) => /^adslot_[a-z_]+=[\w-]+$/.test(pair.trim())),
+        'must be a comma-separated list of slot_key=slot_id, such as adslot_general=1234567890',
+      ),
+    AD_IMPRESSION_INTERVAL_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
     S3_ENDPOINT: optionalUrl(['http', 'https'], 'https://s3.eu-west-1.amazonaws.com'),
     S3_BUCKET: z.string().trim().min(3, 'must be a bucket name').optional(),
     S3_REGION: z.string().trim().min(1).default('us-east-1'),
@@ -111,6 +126,10 @@ export type Config = {
   s3: S3Settings | undefined;
   shutdownTimeoutMs: number;
   mailFrom: string;
+  /** The ad network (unset client: built-in test slots) and the slot id of each slot key. */
+  ads: { client: string | undefined; slots: Record<string, string> };
+  /** One impression per member counts per this interval (the banner's rotation). */
+  adImpressionIntervalMs: number;
   /** Multiplies every rate limit (the browser tests sign up many accounts from one address). */
   rateLimitScale: number;
 };
@@ -188,5 +207,14 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     mailFrom: env.MAIL_FROM ?? `${env.OPERATOR_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
     rateLimitScale: env.RATE_LIMIT_SCALE,
+    ads: {
+      client: env.AD_CLIENT,
+      slots: Object.fromEntries(
+        env.AD_SLOTS.split(',')
+          .map((pair) => pair.trim().split('='))
+          .filter((pair): pair is [string, string] => pair.length === 2 && !!pair[0] && !!pair[1]),
+      ),
+    },
+    adImpressionIntervalMs: env.AD_IMPRESSION_INTERVAL_MS,
   };
 }

@@ -14,3 +14,4 @@ export * from './posts';
 export * from './post-limits';
 export * from './chat';
 export * from './resources';
+export * from './monetization';
