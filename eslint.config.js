@@ -62,6 +62,9 @@ export default tseslint.config(
               // The chat lists the member's friends.
               chat: ['./friends'],
               resources: [],
+              monetization: [],
+              // The banner earns for members in the programme.
+              ads: ['./monetization'],
             }).map(([feature, allowed]) => ({
               target: `${FEATURES_WEB}/${feature}`,
               from: FEATURES_WEB,

@@ -7,17 +7,30 @@ import type { FastifyInstance } from 'fastify';
  * Inline style attributes stay allowed: React and the toast library set them, and CSS cannot run
  * code.
  */
-export async function registerSecurityHeaders(app: FastifyInstance) {
+/** The ad network's hosts, allowed only when an ad client is configured (AD_CLIENT). */
+const AD_NETWORK_SCRIPTS = ['https://pagead2.googlesyndication.com', 'https://*.googlesyndication.com'];
+const AD_NETWORK_FRAMES = [
+  'https://*.googlesyndication.com',
+  'https://*.doubleclick.net',
+  'https://*.google.com',
+];
+
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { adNetwork: boolean } = { adNetwork: false },
+) {
+  const ads = (hosts: string[]) => (options.adNetwork ? hosts : []);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...ads(AD_NETWORK_SCRIPTS)],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...ads(['https:'])],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...ads(AD_NETWORK_FRAMES)],
+        frameSrc: options.adNetwork ? AD_NETWORK_FRAMES : ["'none'"],
         mediaSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -32,6 +32,12 @@ const FriendsPage = lazy(() => import('../features/friends/friends-page'));
 const RequestsPage = lazy(() => import('../features/friends/requests-page'));
 const ResourcesHubPage = lazy(() => import('../features/resources/resources-hub-page'));
 const ResourceListPage = lazy(() => import('../features/resources/resource-list-page'));
+const MonetizationPage = lazy(() => import('../features/monetization/monetization-page'));
+const EarningsPage = lazy(() => import('../features/monetization/earnings-page'));
+const PaymentMethodPage = lazy(() => import('../features/monetization/payment-method-page'));
+const PaymentFormPage = lazy(() => import('../features/monetization/payment-form-page'));
+const WithdrawalHistoryPage = lazy(() => import('../features/monetization/withdrawal-history-page'));
+const AdsTestPage = lazy(() => import('../features/ads/ads-test-page'));
 const ChatPage = lazy(() => import('../features/chat/chat-page'));
 const PublicProfilePage = lazy(() => import('../features/public-profile/public-profile-page'));
 const LegalPage = lazy(() => import('../features/legal/legal-page'));
@@ -55,6 +61,11 @@ const protectedScreens: Partial<Record<(typeof PROTECTED_PATHS)[number], RouteOb
   '/buscar/amigos': <FriendsPage />,
   '/solicitudes': <RequestsPage />,
   '/chat': <ChatPage />,
+  '/monetizacion': <MonetizationPage />,
+  '/monetizacion/ganancias': <EarningsPage />,
+  '/perfil/metodo-pago': <PaymentMethodPage />,
+  '/perfil/metodo-pago/:metodo': <PaymentFormPage />,
+  '/monetizacion/historial-retiros': <WithdrawalHistoryPage />,
   '/recursos': <ResourcesHubPage />,
   '/recursos/asociaciones': <ResourceListPage kind="asociaciones" />,
   '/recursos/proyectos': <ResourceListPage kind="proyectos" />,
@@ -77,6 +88,7 @@ const routes: RouteObject[] = [
       { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/reset-confirm', element: <ResetConfirmPage /> },
       { path: '/politica/:document', element: <LegalPage /> },
+      { path: '/ads-test', element: <AdsTestPage /> },
       {
         element: <RequireAuth />,
         children: PROTECTED_PATHS.map((path) => ({

@@ -5,6 +5,7 @@ import { CookieConsentDialog } from '../../features/cookie-consent/cookie-consen
 import { DisplayPreferencesControl } from '../../features/display-preferences/display-preferences-dialog';
 import { LanguageSwitcher } from '../../features/language/language-switcher';
 import { TopSearch } from '../../features/search/top-search';
+import { AdBanner } from '../../features/ads/ad-banner';
 import { LiveUpdates } from '../live-updates';
 import { MemberNav } from './member-nav';
 import { hasAccessMarker } from '../../lib/storage-keys';
@@ -64,6 +65,7 @@ export function SiteLayout() {
           <Outlet />
         </Suspense>
       </main>
+      {hasAccessMarker() && <AdBanner />}
       <footer className="site-footer">
         <nav aria-label={t('footer.label')}>
           <ul className="site-footer__links">

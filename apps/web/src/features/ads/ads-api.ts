@@ -1,0 +1,29 @@
+import { apiRequest } from '../../lib/api-client';
+
+export type AdSlots = { ad_client: string; slots: { slot_key: string; ad_slot: string }[] };
+
+/** The client id of the built-in test slots (no ad network configured). */
+export const TEST_AD_CLIENT = 'test';
+
+/** Spec §8: when the slots cannot be read, the default test set is shown. */
+export const FALLBACK_SLOTS: AdSlots = {
+  ad_client: TEST_AD_CLIENT,
+  slots: [{ slot_key: 'adslot_general', ad_slot: 'test-adslot_general' }],
+};
+
+export async function fetchSlots(): Promise<AdSlots> {
+  try {
+    const slots = await apiRequest<AdSlots>('/ads/slot/');
+    return slots.slots.length ? slots : FALLBACK_SLOTS;
+  } catch (error) {
+    console.warn('The ad slots could not be read; showing the test slot.', error);
+    return FALLBACK_SLOTS;
+  }
+}
+
+/** Reports that the banner was seen (on screen for at least a second); the server decides if it counts. */
+export const reportImpression = (slotKey: string) =>
+  apiRequest<{ counted: boolean; impressions: number; tokens_acumulados: number }>('/ads/impressions/', {
+    method: 'POST',
+    body: JSON.stringify({ slot_key: slotKey }),
+  });

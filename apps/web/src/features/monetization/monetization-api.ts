@@ -1,0 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import type { MonetizationProfile, PaymentProfileInput, Withdrawal, WithdrawalInput } from '@juntos/domain';
+import { apiRequest } from '../../lib/api-client';
+
+export const monetizationKeys = {
+  all: ['monetization'] as const,
+  // The dashboard reads the same key.
+  status: ['monetization', 'status'] as const,
+  profile: ['monetization', 'profile'] as const,
+  stats: ['monetization', 'stats'] as const,
+  history: ['monetization', 'history'] as const,
+};
+
+export const fetchStatus = () => apiRequest<{ activated: boolean }>('/monetizacion/status/');
+export const activate = (consent: boolean) =>
+  apiRequest<{ activated: boolean }>('/monetizacion/activate/', {
+    method: 'POST',
+    body: JSON.stringify({ consent }),
+  });
+export const deactivate = () =>
+  apiRequest<{ activated: boolean }>('/monetizacion/activate/', { method: 'DELETE' });
+export const fetchProfile = () => apiRequest<MonetizationProfile>('/monetizacion/profile/');
+export const saveProfile = (profile: PaymentProfileInput) =>
+  apiRequest<MonetizationProfile>('/monetizacion/profile/', {
+    method: 'POST',
+    body: JSON.stringify(profile),
+  });
+export const fetchStats = () =>
+  apiRequest<{ campaign_participation: number; impressions: number }>('/ads/stats/');
+export const requestWithdrawal = (withdrawal: WithdrawalInput) =>
+  apiRequest<Withdrawal>('/monetizacion/withdrawals/', { method: 'POST', body: JSON.stringify(withdrawal) });
+export const fetchHistory = () => apiRequest<Withdrawal[]>('/monetizacion/withdrawals/history/');
+
+export const useMonetizationStatus = () =>
+  useQuery({ queryKey: monetizationKeys.status, queryFn: fetchStatus });
+export const useMonetizationProfile = () =>
+  useQuery({ queryKey: monetizationKeys.profile, queryFn: fetchProfile });

@@ -1,0 +1,316 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import {
+  BLOCKCHAIN_NETWORKS,
+  ENABLED_PAYMENT_METHODS,
+  MIN_WITHDRAWAL_TOKENS,
+  PAYMENT_METHODS,
+  WITHDRAWAL_TOKEN_STEP,
+  WithdrawalSchema,
+  euroOfTokens,
+  type MonetizationProfile,
+  type PaymentMethod,
+} from '@juntos/domain';
+import { PageLoading } from '../../app/page-loading';
+import { SelectField, TextField } from '../../components/ui/field';
+import { ApiRequestError } from '../../lib/api-client';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { monetizationKeys, requestWithdrawal, saveProfile, useMonetizationProfile } from './monetization-api';
+
+const BILLING_FIELDS = [
+  ['billing_name', 'name'],
+  ['billing_address', 'street-address'],
+  ['billing_country', 'country-name'],
+  ['billing_email', 'email'],
+  ['billing_phone', 'tel'],
+  ['tax_id', 'off'],
+] as const;
+
+type Form = Omit<MonetizationProfile, 'tokens_acumulados' | 'is_ready_for_payment' | 'payment_method'> & {
+  tokens: number;
+};
+
+const isMethod = (value: string | undefined): value is PaymentMethod =>
+  (PAYMENT_METHODS as readonly string[]).includes(value ?? '');
+
+/** Tenths below the balance: the slider never offers more than the member has. */
+const floorToStep = (tokens: number) => Math.floor(tokens * 10) / 10;
+
+/**
+ * /perfil/metodo-pago/{metodo} (spec §2 "Payment form", §5, §8): the billing details and the
+ * method's own field, the amount (a slider from 99 to the balance in steps of 0.1, and a number
+ * field for those who prefer typing), a review step, then the request. The same rules as the
+ * server check each field, with the spec's messages.
+ */
+export default function PaymentFormPage() {
+  const { metodo } = useParams();
+  const { t } = useTranslation();
+  useDocumentTitle(t('titles.metodo_pago'));
+  const profile = useMonetizationProfile();
+
+  if (!isMethod(metodo))
+    return <NotAvailable title={t('payment.unknown_method')} text={t('payment.method_intro')} />;
+  if (!ENABLED_PAYMENT_METHODS.includes(metodo))
+    return <NotAvailable title={t(`payment.methods.${metodo}`)} text={t('payment.not_available')} />;
+  if (profile.isPending) return <PageLoading />;
+  if (profile.isError)
+    return <NotAvailable title={t('payment.form_title')} text={t('earnings.error')} role="alert" />;
+  if (profile.data.tokens_acumulados < MIN_WITHDRAWAL_TOKENS)
+    return <NotAvailable title={t('payment.form_title')} text={t('payment.errors.min_tokens')} />;
+  return <PaymentForm method={metodo} profile={profile.data} />;
+}
+
+function NotAvailable({ title, text, role }: { title: string; text: string; role?: 'alert' }) {
+  const { t } = useTranslation();
+  return (
+    <section className="page page--narrow">
+      <h1>{title}</h1>
+      <p role={role} className={role ? 'message message--error' : undefined}>
+        {text}
+      </p>
+      <p>
+        <Link to="/perfil/metodo-pago">{t('payment.choose_other')}</Link>
+      </p>
+    </section>
+  );
+}
+
+function PaymentForm({ method, profile }: { method: PaymentMethod; profile: MonetizationProfile }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const available = floorToStep(profile.tokens_acumulados);
+  const [form, setForm] = useState<Form>(() => ({ ...profile, tokens: available }));
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const [step, setStep] = useState<'edit' | 'review'>('edit');
+  const formRef = useRef<HTMLFormElement>(null);
+  const reviewHeading = useRef<HTMLHeadingElement>(null);
+  const sliderId = useId();
+  const euros = new Intl.NumberFormat(i18n.resolvedLanguage, {
+    style: 'currency',
+    currency: 'EUR',
+    maximumFractionDigits: 3,
+  });
+  const number = new Intl.NumberFormat(i18n.resolvedLanguage, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
+
+  useEffect(() => {
+    if (step === 'review') reviewHeading.current?.focus();
+  }, [step]);
+
+  const set = (field: keyof Form, value: string | number) => {
+    setForm((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+  const request = () => ({ ...form, method });
+
+  const review = () => {
+    const checked = WithdrawalSchema.safeParse(request());
+    const tooMuch = form.tokens > available;
+    if (checked.success && !tooMuch) {
+      setErrors({});
+      setStep('review');
+      return;
+    }
+    const found: Record<string, string> = {};
+    if (!checked.success)
+      for (const issue of checked.error.issues) found[String(issue.path[0])] ??= t(issue.message);
+    if (tooMuch) found.tokens ??= t('payment.errors.insufficient_tokens');
+    setErrors(found);
+    // The first wrong field gets the focus, so its message is read at once.
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+    );
+  };
+
+  const confirm = useMutation({
+    mutationFn: async () => {
+      try {
+        await saveProfile({ ...form, payment_method: method });
+      } catch (error) {
+        toast.error(t('payment.save_failed'));
+        throw error;
+      }
+      return requestWithdrawal(request());
+    },
+    onSuccess: async () => {
+      toast.success(t('payment.success'));
+      await queryClient.invalidateQueries({ queryKey: monetizationKeys.all });
+      await navigate('/monetizacion/ganancias');
+    },
+    onError: (error) => {
+      if (!(error instanceof ApiRequestError)) {
+        toast.error(t('payment.connection_error'));
+        return;
+      }
+      if (error.body?.fields) setStep('edit');
+      toast(`${t('payment.withdrawal_failed')} ${error.body?.error ?? ''}`.trim(), { icon: '⚠️' });
+    },
+  });
+
+  const methodFields =
+    method === 'paypal' ? (
+      <TextField
+        label={t('payment.fields.paypal_email')}
+        type="email"
+        autoComplete="email"
+        value={form.paypal_email}
+        error={errors.paypal_email}
+        onChange={(event) => set('paypal_email', event.target.value)}
+      />
+    ) : method === 'iban' ? (
+      <TextField
+        label={t('payment.fields.iban')}
+        hint={t('payment.iban_hint')}
+        value={form.iban}
+        error={errors.iban}
+        onChange={(event) => set('iban', event.target.value)}
+      />
+    ) : method === 'blockchain' ? (
+      <>
+        <TextField
+          label={t('payment.fields.wallet_address')}
+          value={form.wallet_address}
+          error={errors.wallet_address}
+          onChange={(event) => set('wallet_address', event.target.value)}
+        />
+        <SelectField
+          label={t('payment.fields.blockchain_network')}
+          value={form.blockchain_network}
+          onChange={(event) => set('blockchain_network', event.target.value)}
+        >
+          {BLOCKCHAIN_NETWORKS.map((network) => (
+            <option key={network} value={network}>
+              {t(`payment.networks.${network}`)}
+            </option>
+          ))}
+        </SelectField>
+      </>
+    ) : null;
+
+  const reviewRows: [string, string][] = [
+    [t('payment.method'), t(`payment.methods.${method}`)],
+    [
+      t('payment.amount'),
+      t('payment.amount_value', {
+        tokens: number.format(form.tokens),
+        euros: euros.format(euroOfTokens(form.tokens)),
+      }),
+    ],
+    ...BILLING_FIELDS.map(([field]): [string, string] => [t(`payment.fields.${field}`), form[field]]),
+    ...(method === 'paypal'
+      ? [[t('payment.fields.paypal_email'), form.paypal_email] as [string, string]]
+      : []),
+  ];
+
+  if (step === 'review')
+    return (
+      <section className="page page--narrow">
+        <h1 ref={reviewHeading} tabIndex={-1}>
+          {t('payment.review_title')}
+        </h1>
+        <dl className="review-list">
+          {reviewRows.map(([label, value]) => (
+            <div key={label} className="review-list__row">
+              <dt>{label}</dt>
+              <dd>{value || t('payment.not_given')}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="button-row">
+          <button type="button" className="button" onClick={() => setStep('edit')}>
+            {t('payment.edit')}
+          </button>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={confirm.isPending}
+            onClick={() => confirm.mutate()}
+          >
+            {t('payment.confirm')}
+          </button>
+        </div>
+      </section>
+    );
+
+  return (
+    <section className="page page--narrow">
+      <h1>{t('payment.form_title_method', { method: t(`payment.methods.${method}`) })}</h1>
+      <p>{t('payment.form_intro')}</p>
+      <form
+        ref={formRef}
+        className="form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          review();
+        }}
+      >
+        <fieldset className="form__group">
+          <legend>{t('payment.amount')}</legend>
+          <label htmlFor={sliderId} className="field__label">
+            {t('payment.amount_slider')}
+          </label>
+          <input
+            id={sliderId}
+            type="range"
+            className="range"
+            min={MIN_WITHDRAWAL_TOKENS}
+            max={available}
+            step={WITHDRAWAL_TOKEN_STEP}
+            value={form.tokens}
+            aria-valuetext={t('payment.amount_value', {
+              tokens: number.format(form.tokens),
+              euros: euros.format(euroOfTokens(form.tokens)),
+            })}
+            onChange={(event) => set('tokens', Number(event.target.value))}
+          />
+          <TextField
+            label={t('payment.amount_number')}
+            hint={t('payment.amount_hint', { min: MIN_WITHDRAWAL_TOKENS, max: number.format(available) })}
+            type="number"
+            inputMode="decimal"
+            min={MIN_WITHDRAWAL_TOKENS}
+            max={available}
+            step={WITHDRAWAL_TOKEN_STEP}
+            value={form.tokens}
+            error={errors.tokens}
+            onChange={(event) => set('tokens', Number(event.target.value))}
+          />
+          <p className="amount-total">
+            {t('payment.euro_equivalent', { euros: euros.format(euroOfTokens(form.tokens)) })}
+          </p>
+        </fieldset>
+        <fieldset className="form__group">
+          <legend>{t('payment.billing')}</legend>
+          {BILLING_FIELDS.map(([field, autoComplete]) => (
+            <TextField
+              key={field}
+              label={t(`payment.fields.${field}`)}
+              hint={field === 'tax_id' ? t('payment.optional') : undefined}
+              type={field === 'billing_email' ? 'email' : field === 'billing_phone' ? 'tel' : 'text'}
+              autoComplete={autoComplete}
+              value={form[field]}
+              error={errors[field]}
+              onChange={(event) => set(field, event.target.value)}
+            />
+          ))}
+        </fieldset>
+        {methodFields}
+        <div className="button-row">
+          <Link to="/perfil/metodo-pago" className="button">
+            {t('payment.choose_other')}
+          </Link>
+          <button type="submit" className="button button--primary">
+            {t('payment.review')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageLoading } from '../../app/page-loading';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { fetchHistory, monetizationKeys } from './monetization-api';
+
+/** /monetizacion/historial-retiros (spec §2): date, method, tokens, euros, status, newest first. */
+export default function WithdrawalHistoryPage() {
+  const { t, i18n } = useTranslation();
+  useDocumentTitle(t('titles.historial_retiros'));
+  const history = useQuery({ queryKey: monetizationKeys.history, queryFn: fetchHistory });
+  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
+  const number = new Intl.NumberFormat(i18n.resolvedLanguage, { maximumFractionDigits: 1 });
+  const euros = new Intl.NumberFormat(i18n.resolvedLanguage, {
+    style: 'currency',
+    currency: 'EUR',
+    maximumFractionDigits: 3,
+  });
+
+  return (
+    <section className="page">
+      <h1>{t('history.title')}</h1>
+      {history.isPending ? (
+        <PageLoading />
+      ) : history.isError ? (
+        <p role="alert" className="message message--error">
+          {t('history.error')}
+        </p>
+      ) : history.data.length === 0 ? (
+        <p>{t('history.empty')}</p>
+      ) : (
+        <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="history-caption">
+          <table className="data-table">
+            <caption id="history-caption">{t('history.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('history.date')}</th>
+                <th scope="col">{t('history.method')}</th>
+                <th scope="col">{t('history.tokens')}</th>
+                <th scope="col">{t('history.euros')}</th>
+                <th scope="col">{t('history.status')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {history.data.map((row) => (
+                <tr key={row.id}>
+                  <td>{date.format(new Date(row.created_at))}</td>
+                  <td>{t(`payment.methods.${row.method}`)}</td>
+                  <td>{number.format(row.tokens)}</td>
+                  <td>{euros.format(row.euro_equivalent)}</td>
+                  <td>{t(`history.statuses.${row.status}`)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p>
+        <Link to="/monetizacion/ganancias">{t('payment.back_to_earnings')}</Link>
+      </p>
+    </section>
+  );
+}
