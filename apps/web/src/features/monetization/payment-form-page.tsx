@@ -72,7 +72,7 @@ function NotAvailable({ title, text, role }: { title: string; text: string; role
         {text}
       </p>
       <p>
-        <Link to="/perfil/metodo-pago">{t('payment.choose_other')}</Link>
+        <Link to="/perfil/metodo-pago">{t('payment.pick_another')}</Link>
       </p>
     </section>
   );
@@ -304,7 +304,7 @@ function PaymentForm({ method, profile }: { method: PaymentMethod; profile: Mone
         {methodFields}
         <div className="button-row">
           <Link to="/perfil/metodo-pago" className="button">
-            {t('payment.choose_other')}
+            {t('payment.pick_another')}
           </Link>
           <button type="submit" className="button button--primary">
             {t('payment.review')}
