@@ -3,6 +3,7 @@
  * the real server (`src/server.ts`) as child processes, opens one socket per member (200 at a
  * time, each beating every 30 s), then sends BENCH_RATE messages per second in total (default
  * 1,000) for BENCH_SECONDS (default 10), spread evenly over the pairs and alternating direction.
+ * A warm-up of BENCH_WARMUP_SECONDS (default 2, at the same rate) comes first and is not counted.
  * It prints, per scenario: connect time, messages sent / delivered / lost, delivered per second,
  * sender-to-receiver latency p50 / p99 / max, and the server's resident memory (VmRSS of the
  * server process, read from /proc) before and after the sockets connected, per socket.
@@ -29,13 +30,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import WebSocket from 'ws';
 import { openDatabase } from '../src/db/database';
 import { friendships, profiles, users } from '../src/db/schema';
 import { createAccessTokens } from '../src/modules/auth/tokens';
 import { textOf } from '../src/modules/chat/chat.socket';
 import { startServerProcess, type ServerProcess } from '../src/test-support/server-process';
+import { withDatabase } from './bench-database';
 
 const SOCKETS = (process.env.BENCH_SOCKETS ?? '1000,5000')
   .split(',')
@@ -45,6 +46,7 @@ const SOCKETS = (process.env.BENCH_SOCKETS ?? '1000,5000')
   .map((value) => value - (value % 2));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const REDIS_URL = process.env.REDIS_URL || undefined;
 const CONNECT_CONCURRENCY = 200;
 const HEARTBEAT_MS = 30_000;
@@ -61,6 +63,9 @@ type Counters = {
   /** temp_id → when its message was sent (process.hrtime.bigint()). */
   pending: Map<string, bigint>;
   latenciesMs: number[];
+  /** Latencies by the second of the sending window their message was sent in. */
+  bySecond: number[][];
+  sendStarted: bigint;
   delivered: number;
   /** chat_message frames for the receiver whose temp_id was not pending (late or repeated). */
   unmatched: number;
@@ -93,27 +98,11 @@ type Result = {
   rssAfterLoad: number;
   serverCpu: number;
   benchCpu: number;
+  /** Share of all the machine's cores busy while sending (servers, load generator, databases). */
+  machineBusy: number;
   droppedSockets: number;
   serverWarnings: string[];
 };
-
-async function withDatabase<T>(run: (databaseUrl: string | undefined) => Promise<T>): Promise<T> {
-  const server = process.env.BENCH_POSTGRES_URL;
-  if (!server) return run(undefined);
-  const name = `juntos_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  try {
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    return await run(url.toString());
-  } finally {
-    if (process.env.BENCH_KEEP_DATABASE) console.log(`Kept database ${name}.`);
-    else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const elapsedSeconds = (since: bigint) => Number(process.hrtime.bigint() - since) / 1e9;
@@ -192,6 +181,18 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** Busy and total CPU time of the whole machine so far, from /proc/stat (all cores, in ticks). */
+function machineTicks(): { busy: number; total: number } {
+  const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '')
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const total = fields.reduce((sum, n) => sum + n, 0);
+  // idle and iowait
+  return { busy: total - (fields[3] ?? 0) - (fields[4] ?? 0), total };
+}
+
 function openFilesLimit(): number {
   const match = /Max open files\s+(\d+|unlimited)/.exec(readFileSync('/proc/self/limits', 'utf8'));
   return !match?.[1] || match[1] === 'unlimited' ? Number.POSITIVE_INFINITY : Number(match[1]);
@@ -218,7 +219,10 @@ function handleFrame(userId: number, counters: Counters, raw: WebSocket.RawData)
       }
       const now = process.hrtime.bigint();
       counters.pending.delete(tempId);
-      counters.latenciesMs.push(Number(now - sentAt) / 1e6);
+      const latency = Number(now - sentAt) / 1e6;
+      counters.latenciesMs.push(latency);
+      const second = Math.max(0, Math.floor(Number(sentAt - counters.sendStarted) / 1e9));
+      (counters.bySecond[second] ??= []).push(latency);
       counters.delivered += 1;
       counters.lastDelivery = now;
       return;
@@ -293,21 +297,6 @@ async function closeAll(clients: Client[]) {
   );
 }
 
-/**
- * startServerProcess makes a spare DATA_DIR in os.tmpdir() even when it is given one; with TMPDIR
- * pointing into this run's folder for the call, that folder is removed with the rest.
- */
-async function startServer(environment: Record<string, string>, tmpDir: string) {
-  const previous = process.env.TMPDIR;
-  process.env.TMPDIR = tmpDir;
-  try {
-    return await startServerProcess(environment);
-  } finally {
-    if (previous === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = previous;
-  }
-}
-
 async function stopServer(server: ServerProcess) {
   if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGTERM');
   const timer = setTimeout(() => server.child.kill('SIGKILL'), 20_000);
@@ -365,6 +354,8 @@ async function runScenario(options: {
   const counters: Counters = {
     pending: new Map(),
     latenciesMs: [],
+    bySecond: [],
+    sendStarted: 0n,
     delivered: 0,
     unmatched: 0,
     echoes: 0,
@@ -377,7 +368,7 @@ async function runScenario(options: {
   try {
     for (let index = 0; index < instances; index += 1) {
       mkdirSync(environment(index).DATA_DIR, { recursive: true });
-      servers.push(await startServer(environment(index), dataDir));
+      servers.push(await startServerProcess(environment(index)));
     }
     const pids = servers.map(serverPid);
     await sleep(1000);
@@ -429,52 +420,77 @@ async function runScenario(options: {
       const second = byUser.get(b);
       return first && second ? [[first, second] as const] : [];
     });
-    const total = Math.round(RATE * SECONDS);
-    let sent = 0;
-    const sendOne = (k: number) => {
-      const pair = livePairs[k % livePairs.length];
-      if (!pair) return;
-      const forward = Math.floor(k / livePairs.length) % 2 === 0;
-      const [from, to] = forward ? pair : [pair[1], pair[0]];
-      if (from.socket.readyState !== WebSocket.OPEN) return;
-      const tempId = `${RUN_TAG}-${instances}-${sockets}-${k}`;
-      counters.pending.set(tempId, process.hrtime.bigint());
-      from.socket.send(
-        JSON.stringify({
-          receiver_id: to.userId,
-          message: `Hello from ${from.userId}, message ${k}`,
-          temp_id: tempId,
-          active_conversation_with: to.userId,
-        }),
-      );
-      sent += 1;
-    };
-    const cpuBefore = pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
-    const benchCpuBefore = process.cpuUsage();
-    const sendStarted = process.hrtime.bigint();
-    if (livePairs.length)
-      await new Promise<void>((resolve) => {
+    /** Sends RATE messages per second in total for `seconds`; resolves with how many were sent. */
+    const sendAtRate = (seconds: number, label: string, started: bigint) =>
+      new Promise<number>((resolve) => {
+        const total = livePairs.length ? Math.round(RATE * seconds) : 0;
         let due = 0;
+        let sent = 0;
+        const sendOne = (k: number) => {
+          const pair = livePairs[k % livePairs.length];
+          if (!pair) return;
+          const forward = Math.floor(k / livePairs.length) % 2 === 0;
+          const [from, to] = forward ? pair : [pair[1], pair[0]];
+          if (from.socket.readyState !== WebSocket.OPEN) return;
+          const tempId = `${RUN_TAG}-${label}-${instances}-${sockets}-${k}`;
+          counters.pending.set(tempId, process.hrtime.bigint());
+          from.socket.send(
+            JSON.stringify({
+              receiver_id: to.userId,
+              message: `Hello from ${from.userId}, message ${k}`,
+              temp_id: tempId,
+              active_conversation_with: to.userId,
+            }),
+          );
+          sent += 1;
+        };
         const timer = setInterval(() => {
-          const target = Math.min(total, Math.floor(elapsedSeconds(sendStarted) * RATE));
-          while (due < target) {
-            sendOne(due);
-            due += 1;
-          }
+          const target = Math.min(total, Math.floor(elapsedSeconds(started) * RATE));
+          for (; due < target; due += 1) sendOne(due);
           if (due >= total) {
             clearInterval(timer);
-            resolve();
+            resolve(sent);
           }
         }, 5);
       });
+    const waitForStragglers = async () => {
+      const from = process.hrtime.bigint();
+      while (counters.pending.size > 0 && elapsedSeconds(from) * 1000 < STRAGGLERS_MS) await sleep(50);
+    };
+
+    // Warm-up: the server's first messages (cold JIT, database pool still connecting) are slower.
+    if (WARMUP_SECONDS > 0) {
+      const warmupSent = await sendAtRate(WARMUP_SECONDS, 'w', process.hrtime.bigint());
+      await waitForStragglers();
+      console.log(
+        `  warm-up: ${warmupSent} messages in ${WARMUP_SECONDS} s, ${counters.delivered} delivered (not counted below)`,
+      );
+      Object.assign(counters, {
+        latenciesMs: [],
+        bySecond: [],
+        delivered: 0,
+        unmatched: 0,
+        echoes: 0,
+        notifications: 0,
+        lastDelivery: 0n,
+      });
+      counters.pending.clear();
+      counters.errors.clear();
+    }
+
+    const cpuBefore = pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+    const benchCpuBefore = process.cpuUsage();
+    const machineBefore = machineTicks();
+    const sendStarted = process.hrtime.bigint();
+    counters.sendStarted = sendStarted;
+    const sent = await sendAtRate(SECONDS, 'm', sendStarted);
     const sendSeconds = elapsedSeconds(sendStarted);
-    const stragglersFrom = process.hrtime.bigint();
-    while (counters.pending.size > 0 && elapsedSeconds(stragglersFrom) * 1000 < STRAGGLERS_MS)
-      await sleep(50);
+    await waitForStragglers();
     const windowSeconds = elapsedSeconds(sendStarted);
     const serverCpu = pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0) - cpuBefore;
     const benchUsage = process.cpuUsage(benchCpuBefore);
     const benchCpu = (benchUsage.user + benchUsage.system) / 1e6;
+    const machineAfter = machineTicks();
     const rssAfterLoad = pids.reduce((sum, pid) => sum + rssMb(pid), 0);
 
     const sorted = Float64Array.from(counters.latenciesMs).sort();
@@ -502,6 +518,8 @@ async function runScenario(options: {
       rssAfterLoad,
       serverCpu: serverCpu / windowSeconds,
       benchCpu: benchCpu / windowSeconds,
+      machineBusy:
+        (machineAfter.busy - machineBefore.busy) / Math.max(machineAfter.total - machineBefore.total, 1),
       droppedSockets,
       serverWarnings: serverWarnings(servers),
     };
@@ -523,7 +541,8 @@ const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '-');
 function printResult(result: Result, sendSeconds: number, counters: Counters) {
   const delta = result.rssConnected - result.rssBefore;
   console.log(
-    `  messages: ${result.sent} sent in ${sendSeconds.toFixed(1)} s, ${result.delivered} delivered, ${result.lost} lost, ` +
+    `  messages: ${result.sent} sent in ${sendSeconds.toFixed(1)} s, ${result.delivered} delivered, ` +
+      `${result.lost} lost (not delivered ${STRAGGLERS_MS / 1000} s after the last send), ` +
       `${result.errors} error frames${result.errorCodes ? ` (${result.errorCodes})` : ''}`,
   );
   if (result.unmatched || result.droppedSockets)
@@ -534,13 +553,18 @@ function printResult(result: Result, sendSeconds: number, counters: Counters) {
     `  delivered ${result.deliveredPerSecond.toFixed(0)} messages/s; latency p50 ${ms(result.p50)} ms, ` +
       `p99 ${ms(result.p99)} ms, max ${ms(result.max)} ms (${counters.echoes} echoes to senders, ${counters.notifications} notifications)`,
   );
+  const bySecond = Array.from(counters.bySecond, (latencies) =>
+    ms(percentile(Float64Array.from(latencies ?? []).sort(), 0.5)),
+  );
+  console.log(`  p50 ms by second of sending: ${bySecond.join(' ')}`);
   console.log(
     `  server RSS: ${mb(result.rssBefore)} before, ${mb(result.rssConnected)} connected ` +
       `(${delta >= 0 ? '+' : ''}${mb(delta)}, ${((delta * 1024) / Math.max(result.connected, 1)).toFixed(1)} KB/socket), ` +
       `${mb(result.rssAfterLoad)} after the messages`,
   );
   console.log(
-    `  CPU while sending: servers ${(result.serverCpu * 100).toFixed(0)}% of a core, load generator ${(result.benchCpu * 100).toFixed(0)}%`,
+    `  CPU while sending: servers ${(result.serverCpu * 100).toFixed(0)}% of a core, load generator ${(result.benchCpu * 100).toFixed(0)}%; ` +
+      `the whole machine ${(result.machineBusy * 100).toFixed(0)}% busy (${os.cpus().length} cores)`,
   );
   if (result.serverWarnings.length)
     console.log(

@@ -11,35 +11,17 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { EU_COUNTRY_CODES } from '@juntos/domain';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { users } from '../src/db/schema';
 import { createAccessTokens } from '../src/modules/auth/tokens';
+import { withDatabase } from './bench-database';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 5_000);
 const POSTS = Number(process.env.BENCH_POSTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-
-async function withDatabase<T>(run: (databaseUrl: string | undefined) => Promise<T>): Promise<T> {
-  const server = process.env.BENCH_POSTGRES_URL;
-  if (!server) return run(undefined);
-  const name = `juntos_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  try {
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    return await run(url.toString());
-  } finally {
-    if (process.env.BENCH_KEEP_DATABASE) console.log(`Kept database ${name}.`);
-    else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
-}
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'juntos-bench-'));

@@ -41,7 +41,7 @@ import { createInMemoryPresenceStore, createRedisPresenceStore } from './modules
 import { createGalleryRepository } from './modules/gallery/gallery.repository';
 import { registerGalleryRoutes } from './modules/gallery/gallery.routes';
 import { createGalleryService } from './modules/gallery/gallery.service';
-import { seedDirectory } from './modules/resources/directory-seed';
+import { loadShippedDirectory, seedDirectory } from './modules/resources/directory-seed';
 import { createResourcesRepository } from './modules/resources/resources.repository';
 import { registerResourceRoutes } from './modules/resources/resources.routes';
 import { createPostsRepository } from './modules/posts/posts.repository';
@@ -220,10 +220,17 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   registerGalleryRoutes(app, galleryService, requireAuth);
   const resources = createResourcesRepository(database.db);
   registerResourceRoutes(app, resources, requireAuth);
-  // After the migrations (server.ts and the tests migrate before the app is ready).
+  // After the migrations (server.ts and the tests migrate before the app is ready). A wrong
+  // shipped entry stops the start; a database that does not answer only delays the seed to the
+  // next start (the health check reports the database).
   app.addHook('onReady', async () => {
-    const added = await seedDirectory(resources);
-    if (Object.keys(added).length) app.log.info({ added }, 'Resource directory seeded');
+    const shipped = loadShippedDirectory();
+    try {
+      const added = await seedDirectory(resources, shipped);
+      if (Object.keys(added).length) app.log.info({ added }, 'Resource directory seeded');
+    } catch (error) {
+      app.log.error({ err: error }, 'The resource directory could not be seeded; the next start tries again');
+    }
   });
   registerFriendshipRoutes(app, friendshipsService, requireAuth);
   registerChatRoutes(app, chatService, (userId) => friendshipsService.friends(userId), requireAuth);

@@ -28,7 +28,7 @@ export async function startServerProcess(environment: Record<string, string> = {
       NODE_ENV: 'test',
       PORT: '0',
       HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'juntos-proc-')),
+      DATA_DIR: environment.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'juntos-proc-')),
       // When the run has a REDIS_URL, this server's keys and channels stay apart from other runs'.
       REDIS_PREFIX: `juntos-test-${randomBytes(6).toString('hex')}:`,
       ...environment,

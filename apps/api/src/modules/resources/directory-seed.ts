@@ -58,16 +58,27 @@ export function loadDirectory(kind: ResourceKind, directory = DIRECTORY_DIR): Di
   });
 }
 
+export type ShippedDirectory = Record<ResourceKind, DirectoryEntry[]>;
+
+/** Every shipped list, checked; throws on the first wrong entry. */
+export function loadShippedDirectory(directory = DIRECTORY_DIR): ShippedDirectory {
+  return {
+    asociaciones: loadDirectory('asociaciones', directory),
+    proyectos: loadDirectory('proyectos', directory),
+    centros: loadDirectory('centros', directory),
+  };
+}
+
 /**
  * Runs at every start: a list that is empty gets the shipped entries. Each key goes in at most once
  * (unique key, insert-if-absent), so two instances starting together, or a second start, add
  * nothing. A list operators already filled is left alone.
  */
-export async function seedDirectory(repository: ResourcesRepository, directory = DIRECTORY_DIR) {
+export async function seedDirectory(repository: ResourcesRepository, shipped = loadShippedDirectory()) {
   const added: Partial<Record<ResourceKind, number>> = {};
   for (const kind of Object.keys(FILES) as ResourceKind[]) {
     if ((await repository.count(kind)) > 0) continue;
-    added[kind] = await repository.insertMissing(kind, loadDirectory(kind, directory));
+    added[kind] = await repository.insertMissing(kind, shipped[kind]);
   }
   return added;
 }
