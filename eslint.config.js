@@ -83,6 +83,7 @@ export default tseslint.config(
               friendships: [],
               posts: [],
               resources: [],
+              admin: [],
               // The socket checks access tokens as every request does.
               chat: ['./auth/tokens.ts'],
               gallery: ['./friendships/friendships.repository.ts'],

@@ -22,6 +22,9 @@ import { createWordCloudRepository } from './modules/word-cloud/word-cloud.repos
 import { registerWordCloudRoutes } from './modules/word-cloud/word-cloud.routes';
 import { createWordCloudService, type WordCloudService } from './modules/word-cloud/word-cloud.service';
 import { registerMultipart } from './lib/multipart-form';
+import { createAdminRepository } from './modules/admin/admin.repository';
+import { registerAdminRoutes } from './modules/admin/admin.routes';
+import { createRequireAdmin } from './modules/admin/require-admin';
 import { createMonetizationRepository } from './modules/monetization/monetization.repository';
 import { registerMonetizationRoutes } from './modules/monetization/monetization.routes';
 import { createMonetizationService } from './modules/monetization/monetization.service';
@@ -202,16 +205,23 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   });
   registerFunctionalProfileRoutes(app, createFunctionalProfileRepository(database.db), requireAuth);
   registerWordCloudRoutes(app, wordCloud, requireAuth);
-  registerMonetizationRoutes(
-    app,
-    createMonetizationService({
-      repository: createMonetizationRepository(database.db),
-      ads: config.ads,
-      impressionIntervalMs: config.adImpressionIntervalMs,
-      payouts: operatorPayouts,
-    }),
-    requireAuth,
-  );
+  const monetization = createMonetizationService({
+    repository: createMonetizationRepository(database.db),
+    ads: config.ads,
+    impressionIntervalMs: config.adImpressionIntervalMs,
+    payouts: operatorPayouts,
+  });
+  registerMonetizationRoutes(app, monetization, requireAuth);
+  const admins = createAdminRepository(database.db);
+  registerAdminRoutes(app, {
+    repository: admins,
+    requireAdmin: createRequireAdmin(requireAuth, admins),
+    withdrawals: {
+      find: (id) => monetization.withdrawalById(id),
+      list: (status, limit, offset) => monetization.withdrawalsForOperators(status, limit, offset),
+      transition: (id, status, notes) => monetization.setWithdrawalStatus(id, status, notes),
+    },
+  });
   registerPostRoutes(
     app,
     createPostsService({ repository: createPostsRepository(database.db), mediaStore }),

@@ -131,6 +131,8 @@ export type Withdrawal = {
   tokens: number;
   euro_equivalent: number;
   status: WithdrawalStatus;
+  /** Why an operator refused it (the tokens came back). */
+  rejection_reason?: string;
 };
 
 /** The functional fields that choose the ad slots (spec §3 enumerations). */

@@ -7,3 +7,4 @@ export * from './monetization';
 export * from './posts';
 export * from './chat';
 export * from './resources';
+export * from './admin';

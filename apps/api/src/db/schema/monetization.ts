@@ -103,6 +103,10 @@ export const withdrawals = pgTable(
     tokenTenths: bigint('token_tenths', { mode: 'number' }).notNull(),
     status: text('status').$type<WithdrawalStatus>().notNull().default('pending'),
     payout: jsonb('payout').$type<Record<string, string>>().notNull(),
+    /** The payment's reference (PayPal transaction id), set when an operator marks it paid. */
+    payoutReference: text('payout_reference'),
+    /** Why an operator rejected it, shown to the member. */
+    rejectionReason: text('rejection_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

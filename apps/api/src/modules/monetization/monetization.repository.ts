@@ -153,13 +153,21 @@ export function createMonetizationRepository(db: Database) {
         .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
         .limit(limit),
 
-    /** Moves a withdrawal on; a rejection gives its tokens back, once. */
-    setWithdrawalStatus: (id: number, status: WithdrawalStatus) =>
+    /**
+     * Moves a withdrawal on, only from a state it may leave (pending → processing; pending or
+     * processing → paid or rejected); a rejection gives its tokens back, once.
+     */
+    setWithdrawalStatus: (
+      id: number,
+      status: WithdrawalStatus,
+      notes: { payoutReference?: string; rejectionReason?: string } = {},
+    ) =>
       db.transaction(async (tx) => {
+        const from = status === 'processing' ? sql`('pending')` : sql`('pending', 'processing')`;
         const [changed] = await tx
           .update(withdrawals)
-          .set({ status, updatedAt: new Date() })
-          .where(and(eq(withdrawals.id, id), sql`${withdrawals.status} in ('pending', 'processing')`))
+          .set({ status, updatedAt: new Date(), ...notes })
+          .where(and(eq(withdrawals.id, id), sql`${withdrawals.status} in ${from}`))
           .returning();
         if (changed && status === 'rejected')
           await tx
@@ -168,6 +176,22 @@ export function createMonetizationRepository(db: Database) {
             .where(eq(monetizationAccounts.userId, changed.userId));
         return changed;
       }),
+
+    async withdrawalById(id: number) {
+      const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1);
+      return row;
+    },
+
+    /** For operators: withdrawals by status, oldest first (the order they should be paid in). */
+    withdrawalsByStatus: (status: WithdrawalStatus | undefined, limit: number, offset: number) =>
+      db
+        .select({ withdrawal: withdrawals, email: users.email })
+        .from(withdrawals)
+        .innerJoin(users, eq(users.id, withdrawals.userId))
+        .where(status ? eq(withdrawals.status, status) : undefined)
+        .orderBy(withdrawals.createdAt, withdrawals.id)
+        .limit(limit)
+        .offset(offset),
   };
 }
 

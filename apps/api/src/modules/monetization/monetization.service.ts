@@ -83,6 +83,7 @@ export function createMonetizationService(deps: {
     tokens: row.tokenTenths / 10,
     euro_equivalent: euroOfTokens(row.tokenTenths / 10),
     status: row.status,
+    ...(row.rejectionReason ? { rejection_reason: row.rejectionReason } : {}),
   });
 
   return {
@@ -233,10 +234,35 @@ export function createMonetizationService(deps: {
       return (await repository.history(userId, HISTORY_LIMIT)).map(presentWithdrawal);
     },
 
-    /** For operators (the administration issue) and tests: a rejection gives the tokens back. */
-    async setWithdrawalStatus(id: number, status: WithdrawalRow['status']) {
-      const row = await repository.setWithdrawalStatus(id, status);
+    /** For operators: undefined when the withdrawal does not exist or cannot move to `status`. */
+    async setWithdrawalStatus(
+      id: number,
+      status: WithdrawalRow['status'],
+      notes: { payoutReference?: string; rejectionReason?: string } = {},
+    ) {
+      const row = await repository.setWithdrawalStatus(id, status, notes);
       return row ? presentWithdrawal(row) : undefined;
+    },
+
+    async withdrawalById(id: number) {
+      const row = await repository.withdrawalById(id);
+      return row ? presentWithdrawal(row) : undefined;
+    },
+
+    async withdrawalsForOperators(
+      status: WithdrawalRow['status'] | undefined,
+      limit: number,
+      offset: number,
+    ) {
+      const rows = await repository.withdrawalsByStatus(status, limit, offset);
+      return rows.map(({ withdrawal, email }) => ({
+        ...presentWithdrawal(withdrawal),
+        member_id: withdrawal.userId,
+        member_email: email,
+        payout: withdrawal.payout,
+        payout_reference: withdrawal.payoutReference,
+        rejection_reason: withdrawal.rejectionReason,
+      }));
     },
   };
 }

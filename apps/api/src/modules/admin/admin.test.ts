@@ -1,0 +1,141 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminAuditLog, monetizationAccounts } from '../../db/schema';
+import { createMemberWithProfile } from '../../test-support/profiles';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createAdminRepository } from './admin.repository';
+
+type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
+
+/** Every administrator call, with a body where it needs one. */
+const ADMIN_CALLS = [
+  ['GET', '/api/admin/audit/'],
+  ['GET', '/api/admin/withdrawals/'],
+  ['POST', '/api/admin/withdrawals/1/status/'],
+] as const;
+
+describe('administrators', () => {
+  let t: TestApp;
+  let admin: Member;
+  let member: Member;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await createMemberWithProfile(t.app);
+    member = await createMemberWithProfile(t.app);
+    expect(await createAdminRepository(t.app.database.db).promote(admin.email)).toBeDefined();
+  });
+  afterAll(async () => t.cleanup());
+
+  const call = (method: 'GET' | 'POST', url: string, who?: Member, payload?: object) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { 'accept-language': 'en', ...(who ? { authorization: `Bearer ${who.access}` } : {}) },
+      ...(payload ? { payload } : {}),
+    });
+
+  it('refuses every admin call to anonymous callers (401) and to members (403)', async () => {
+    for (const [method, url] of ADMIN_CALLS) {
+      expect((await call(method, url)).statusCode, url).toBe(401);
+      const forbidden = await call(method, url, member, { status: 'processing' });
+      expect(forbidden.statusCode, url).toBe(403);
+      expect(forbidden.json()).toMatchObject({
+        code: 'forbidden',
+        error: 'This area is for administrators.',
+      });
+    }
+    expect((await call('GET', '/api/admin/audit/', admin)).statusCode).toBe(200);
+  });
+
+  it('only promotes an existing, active account', async () => {
+    const repository = createAdminRepository(t.app.database.db);
+    expect(await repository.promote('nobody@example.org')).toBeUndefined();
+  });
+
+  it('moves withdrawals through their states, refunds a rejection, and writes the audit log', async () => {
+    const earner = await createMemberWithProfile(t.app);
+    await call('POST', '/api/monetizacion/activate/', earner, { consent: true });
+    await t.app.database.db
+      .update(monetizationAccounts)
+      .set({ tokenTenths: 3000 })
+      .where(eq(monetizationAccounts.userId, earner.user.id));
+    const billing = {
+      method: 'paypal',
+      tokens: 100,
+      billing_name: 'Eva',
+      billing_address: 'Rua 1',
+      billing_country: 'Portugal',
+      billing_email: 'eva@example.org',
+      billing_phone: '+351900000000',
+      paypal_email: 'eva@example.org',
+    };
+    const first = (await call('POST', '/api/monetizacion/withdrawals/', earner, billing)).json<{
+      id: number;
+    }>();
+    const second = (await call('POST', '/api/monetizacion/withdrawals/', earner, billing)).json<{
+      id: number;
+    }>();
+
+    const pending = (await call('GET', '/api/admin/withdrawals/?status=pending', admin)).json<
+      { id: number; member_email: string; payout: Record<string, string> }[]
+    >();
+    const mine = pending.filter((row) => row.id === first.id || row.id === second.id);
+    expect(mine).toHaveLength(2);
+    expect(mine[0]).toMatchObject({
+      member_email: earner.email,
+      payout: { paypal_email: 'eva@example.org' },
+    });
+
+    const move = (id: number, body: object) =>
+      call('POST', `/api/admin/withdrawals/${id}/status/`, admin, body);
+    expect((await move(first.id, { status: 'paid' })).json().fields.reference).toBe(
+      'Enter the payment reference.',
+    );
+    expect((await move(first.id, { status: 'processing' })).json()).toMatchObject({ status: 'processing' });
+    expect((await move(first.id, { status: 'processing' })).statusCode).toBe(409);
+    expect((await move(first.id, { status: 'paid', reference: 'PAYPAL-TX-1' })).json()).toMatchObject({
+      status: 'paid',
+    });
+    expect((await move(first.id, { status: 'rejected', reason: 'late' })).statusCode).toBe(409);
+    expect((await move(999_999_999, { status: 'processing' })).statusCode).toBe(404);
+
+    expect((await move(second.id, { status: 'rejected' })).statusCode).toBe(400);
+    expect(
+      (await move(second.id, { status: 'rejected', reason: 'The PayPal account does not exist.' })).json(),
+    ).toMatchObject({ status: 'rejected', rejection_reason: 'The PayPal account does not exist.' });
+    const balance = (await call('GET', '/api/monetizacion/profile/', earner)).json<{
+      tokens_acumulados: number;
+    }>();
+    expect(balance.tokens_acumulados).toBe(200);
+    const history = (await call('GET', '/api/monetizacion/withdrawals/history/', earner)).json<
+      { id: number; status: string }[]
+    >();
+    expect(history.map((row) => [row.id, row.status])).toEqual([
+      [second.id, 'rejected'],
+      [first.id, 'paid'],
+    ]);
+
+    const audit = (await call('GET', '/api/admin/audit/?limit=10', admin)).json<{
+      results: { admin_email: string; action: string; target_id: string; details: object }[];
+    }>();
+    expect(audit.results.slice(0, 4).map((entry) => [entry.action, entry.target_id])).toEqual([
+      ['withdrawal.rejected', String(second.id)],
+      ['withdrawal.paid', String(first.id)],
+      ['withdrawal.processing', String(first.id)],
+      // Older entries come from other tests' actions, if any.
+      ...audit.results.slice(3, 4).map((entry) => [entry.action, entry.target_id]),
+    ]);
+    expect(audit.results[1]).toMatchObject({
+      admin_email: admin.email,
+      details: { payoutReference: 'PAYPAL-TX-1' },
+    });
+  });
+
+  it('keeps the audit log append-only, even for the database user', async () => {
+    const { db } = t.app.database;
+    await expect(db.update(adminAuditLog).set({ action: 'rewritten' })).rejects.toThrow();
+    await expect(db.delete(adminAuditLog)).rejects.toThrow();
+    const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(adminAuditLog);
+    expect(row?.count).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,25 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error';
+import type { RequireAuth } from '../../plugins/authenticate';
+import type { AdminRepository } from './admin.repository';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The administrator behind the request, set by `requireAdmin`. */
+    admin: { id: number; email: string };
+  }
+}
+
+/**
+ * A preHandler for /api/admin/: 401 without a valid session, 403 for a member who is not an
+ * administrator. The role is read from the database on every call, so removing it takes effect
+ * at once, not when a token expires.
+ */
+export function createRequireAdmin(requireAuth: RequireAuth, repository: AdminRepository) {
+  return async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
+    await requireAuth(request, reply);
+    const admin = await repository.adminById(request.userId);
+    if (!admin) throw new AppError(403, 'forbidden', 'admin.errors.forbidden');
+    request.admin = { id: admin.id, email: admin.email };
+  };
+}
