@@ -15,3 +15,4 @@ export * from './post-limits';
 export * from './chat';
 export * from './resources';
 export * from './monetization';
+export * from './earnings';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { WithdrawalSchema, adSlotKeysFor, euroOfTokens, isAdSlotKey, type SlotProfile } from './monetization';
+import { WithdrawalSchema } from './monetization';
+import { adSlotKeysFor, euroOfTokens, isAdSlotKey, type SlotProfile } from './earnings';
 
 const none: SlotProfile = {
   country: null,

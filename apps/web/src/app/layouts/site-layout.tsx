@@ -1,15 +1,17 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, lazy, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { CookieConsentDialog } from '../../features/cookie-consent/cookie-consent-dialog';
 import { DisplayPreferencesControl } from '../../features/display-preferences/display-preferences-dialog';
 import { LanguageSwitcher } from '../../features/language/language-switcher';
 import { TopSearch } from '../../features/search/top-search';
-import { AdBanner } from '../../features/ads/ad-banner';
 import { LiveUpdates } from '../live-updates';
 import { MemberNav } from './member-nav';
 import { hasAccessMarker } from '../../lib/storage-keys';
 import { PageLoading } from '../page-loading';
+
+// Loaded only for members: visitors (and the landing page's first bundle) never pay for it.
+const AdBanner = lazy(() => import('../../features/ads/ad-banner'));
 
 const FOOTER_DOCUMENTS = ['terms', 'privacy', 'cookies', 'legal'] as const;
 
@@ -65,7 +67,11 @@ export function SiteLayout() {
           <Outlet />
         </Suspense>
       </main>
-      {hasAccessMarker() && <AdBanner />}
+      {hasAccessMarker() && (
+        <Suspense fallback={null}>
+          <AdBanner />
+        </Suspense>
+      )}
       <footer className="site-footer">
         <nav aria-label={t('footer.label')}>
           <ul className="site-footer__links">

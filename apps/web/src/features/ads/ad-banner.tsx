@@ -25,7 +25,7 @@ function useIsDesktop() {
  * at all unless the stored consent says advertising is true (spec §1). For members in the earnings
  * programme, a slot that stays on screen for a second is reported once per rotation.
  */
-export function AdBanner() {
+export default function AdBanner() {
   const { consent } = useConsent();
   const desktop = useIsDesktop();
   if (!consent?.advertising || !desktop) return null;
