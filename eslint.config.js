@@ -65,6 +65,8 @@ export default tseslint.config(
               monetization: [],
               // The banner earns for members in the programme.
               ads: ['./monetization'],
+              // The operators' area shows "page not found" to anyone else.
+              admin: [],
             }).map(([feature, allowed]) => ({
               target: `${FEATURES_WEB}/${feature}`,
               from: FEATURES_WEB,

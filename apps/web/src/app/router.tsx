@@ -38,6 +38,9 @@ const PaymentMethodPage = lazy(() => import('../features/monetization/payment-me
 const PaymentFormPage = lazy(() => import('../features/monetization/payment-form-page'));
 const WithdrawalHistoryPage = lazy(() => import('../features/monetization/withdrawal-history-page'));
 const AdsTestPage = lazy(() => import('../features/ads/ads-test-page'));
+const AdminDashboardPage = lazy(() => import('../features/admin/admin-dashboard-page'));
+const AdminWithdrawalsPage = lazy(() => import('../features/admin/admin-withdrawals-page'));
+const AdminAuditPage = lazy(() => import('../features/admin/admin-audit-page'));
 const ChatPage = lazy(() => import('../features/chat/chat-page'));
 const PublicProfilePage = lazy(() => import('../features/public-profile/public-profile-page'));
 const LegalPage = lazy(() => import('../features/legal/legal-page'));
@@ -91,10 +94,16 @@ const routes: RouteObject[] = [
       { path: '/ads-test', element: <AdsTestPage /> },
       {
         element: <RequireAuth />,
-        children: PROTECTED_PATHS.map((path) => ({
-          path,
-          element: protectedScreens[path] ?? <NotFoundPage />,
-        })),
+        children: [
+          ...PROTECTED_PATHS.map((path) => ({
+            path,
+            element: protectedScreens[path] ?? <NotFoundPage />,
+          })),
+          // The operators' area (not in the spec); each screen checks the administrator role.
+          { path: '/admin', element: <AdminDashboardPage /> },
+          { path: '/admin/retiros', element: <AdminWithdrawalsPage /> },
+          { path: '/admin/auditoria', element: <AdminAuditPage /> },
+        ],
       },
       { path: '*', element: <NotFoundPage /> },
     ],

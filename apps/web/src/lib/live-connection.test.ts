@@ -121,9 +121,17 @@ describe('the live connection (spec §4 "WebSocket")', () => {
     expect(refreshTokens).toHaveBeenCalledOnce();
     expect(FakeSocket.created).toHaveLength(2);
 
-    FakeSocket.created[1]!.close(WEBSOCKET_CLOSE.loggedOut);
+    // Tokens renewed elsewhere in the meantime: no second renewal.
+    storage.set('access', 'token-2');
+    FakeSocket.created[1]!.close(WEBSOCKET_CLOSE.unauthorized);
+    await vi.advanceTimersByTimeAsync(WEBSOCKET_RECONNECT_MS);
+    expect(refreshTokens).toHaveBeenCalledOnce();
+    expect(FakeSocket.created).toHaveLength(3);
+    expect(FakeSocket.created[2]?.url).toContain('token=token-2');
+
+    FakeSocket.created[2]!.close(WEBSOCKET_CLOSE.loggedOut);
     vi.advanceTimersByTime(WEBSOCKET_RECONNECT_MS * 3);
-    expect(FakeSocket.created).toHaveLength(2);
+    expect(FakeSocket.created).toHaveLength(3);
   });
 
   it('drops a message with a console warning when the socket is not open', async () => {

@@ -72,7 +72,10 @@ export function createLiveConnection() {
       setState(false);
       if (event.code === WEBSOCKET_CLOSE.loggedOut) return;
       if (event.code === WEBSOCKET_CLOSE.unauthorized) {
-        void refreshTokens().then((renewed) => (renewed ? scheduleReconnect() : undefined));
+        // A request may have renewed the tokens meanwhile (as apiRequest does): use them as they are.
+        const current = readStoredToken(STORAGE_KEYS.accessToken);
+        if (current && current !== token) scheduleReconnect();
+        else void refreshTokens().then((renewed) => (renewed ? scheduleReconnect() : undefined));
         return;
       }
       scheduleReconnect();

@@ -22,6 +22,8 @@ export type Me = {
   profile_complete: boolean;
   /** Whether the profile editor's first-visit explanation was closed (shown once per account). */
   profile_intro_seen: boolean;
+  /** Whether the member may open the /admin area (the server checks every admin call itself). */
+  is_admin: boolean;
   profile: OwnProfile;
 };
 

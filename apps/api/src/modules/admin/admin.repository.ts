@@ -1,6 +1,14 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { adminAuditLog, users } from '../../db/schema';
+import {
+  adminAuditLog,
+  chatMessages,
+  posts,
+  refreshTokens,
+  reports,
+  users,
+  withdrawals,
+} from '../../db/schema';
 
 export type AuditEntry = {
   action: string;
@@ -40,6 +48,39 @@ export function createAdminRepository(db: Database) {
         targetId: String(entry.targetId),
         details: entry.details ?? {},
       }),
+
+    /**
+     * The operators' dashboard in one statement. "Active today" is a member who signed in or
+     * renewed a session since midnight (UTC); messages are those sent in the last 24 hours that
+     * are still stored (conversations are deleted at sign-out).
+     */
+    async dashboard() {
+      const count = (query: ReturnType<typeof sql>) => sql<number>`(${query})::int`;
+      const result: unknown = await db.execute(
+        sql`select
+        ${count(sql`select count(*) from ${users} where ${users.isActive} and ${users.tipoRegistro} = 'adulto'`)} as adults,
+        ${count(sql`select count(*) from ${users} where ${users.isActive} and ${users.tipoRegistro} = 'menor'`)} as minors,
+        ${count(sql`select count(distinct ${refreshTokens.userId}) from ${refreshTokens} where ${refreshTokens.createdAt} >= date_trunc('day', now())`)} as active_today,
+        ${count(sql`select count(*) from ${posts}`)} as posts,
+        ${count(sql`select count(*) from ${chatMessages} where ${chatMessages.createdAt} >= now() - interval '1 day'`)} as messages_last_day,
+        ${count(sql`select count(*) from ${reports} where ${reports.status} = 'open'`)} as open_reports,
+        ${count(sql`select count(*) from ${withdrawals} where ${withdrawals.status} in ('pending', 'processing')`)} as pending_withdrawals,
+        (select coalesce(sum(${withdrawals.tokenTenths}), 0) from ${withdrawals} where ${withdrawals.status} in ('pending', 'processing'))::bigint as pending_token_tenths`,
+      );
+      // Both drivers (PGlite and node-postgres) answer a raw statement with `rows`.
+      const [row] = (result as { rows: Record<string, number | string>[] }).rows;
+      return {
+        members: { adults: Number(row?.adults ?? 0), minors: Number(row?.minors ?? 0) },
+        active_today: Number(row?.active_today ?? 0),
+        posts: Number(row?.posts ?? 0),
+        messages_last_day: Number(row?.messages_last_day ?? 0),
+        open_reports: Number(row?.open_reports ?? 0),
+        pending_withdrawals: {
+          count: Number(row?.pending_withdrawals ?? 0),
+          euro_total: Number(row?.pending_token_tenths ?? 0) / 1000,
+        },
+      };
+    },
 
     /** Newest first, a page at a time: entries with an id below `beforeId`. */
     audit: (beforeId: number | undefined, limit: number) =>

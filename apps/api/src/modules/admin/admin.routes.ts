@@ -59,6 +59,8 @@ export function registerAdminRoutes(
 ) {
   const admin = { preHandler: deps.requireAdmin };
 
+  app.get('/api/admin/dashboard/', admin, async () => deps.repository.dashboard());
+
   app.get('/api/admin/audit/', admin, async (request) => {
     const { before, limit } = AuditQuery.parse(request.query);
     const rows = await deps.repository.audit(before, limit);

@@ -9,6 +9,7 @@ type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 
 /** Every administrator call, with a body where it needs one. */
 const ADMIN_CALLS = [
+  ['GET', '/api/admin/dashboard/'],
   ['GET', '/api/admin/audit/'],
   ['GET', '/api/admin/withdrawals/'],
   ['POST', '/api/admin/withdrawals/1/status/'],
@@ -45,6 +46,22 @@ describe('administrators', () => {
       });
     }
     expect((await call('GET', '/api/admin/audit/', admin)).statusCode).toBe(200);
+  });
+
+  it('counts members by age group, activity, content, reports and pending payouts', async () => {
+    const before = (await call('GET', '/api/admin/dashboard/', admin)).json<{
+      members: { adults: number; minors: number };
+      active_today: number;
+      pending_withdrawals: { count: number; euro_total: number };
+    }>();
+    expect(before.members.adults).toBeGreaterThanOrEqual(2);
+    expect(before.active_today).toBeGreaterThanOrEqual(2);
+    await createMemberWithProfile(t.app);
+    const after = (await call('GET', '/api/admin/dashboard/', admin)).json<typeof before>();
+    expect(after.members.adults).toBe(before.members.adults + 1);
+    expect(Object.keys(after).sort()).toEqual(
+      ['active_today', 'members', 'messages_last_day', 'open_reports', 'pending_withdrawals', 'posts'].sort(),
+    );
   });
 
   it('only promotes an existing, active account', async () => {

@@ -292,6 +292,8 @@ export function createAuthService(deps: AuthServiceDependencies) {
         is_active: user.isActive,
         profile_complete: user.profileCompletedAt !== null,
         profile_intro_seen: user.profileIntroSeenAt !== null,
+        // Only decides whether the web app offers the /admin area; every admin call checks again.
+        is_admin: user.role === 'admin',
       };
     },
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { friendships, rareDiseaseCodes } from '../../db/schema';
+import { friendships, rareDiseaseCodes, users } from '../../db/schema';
+import { eq } from 'drizzle-orm';
 
 /**
  * Routes that exist only when NODE_ENV=test, for behaviour that needs a controllable request:
@@ -43,6 +44,15 @@ export function registerTestRoutes(app: FastifyInstance) {
       .insert(rareDiseaseCodes)
       .values({ orphacode, status })
       .onConflictDoUpdate({ target: rareDiseaseCodes.orphacode, set: { status } });
+    return reply.status(204).send();
+  });
+
+  // Administrators are made from the command line, which cannot open the running test server's
+  // embedded database; journeys that need one use this.
+  const Promote = z.object({ id: z.number().int().positive() });
+  app.post('/api/__test__/admin/', async (request, reply) => {
+    const { id } = Promote.parse(request.body);
+    await app.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, id));
     return reply.status(204).send();
   });
 }

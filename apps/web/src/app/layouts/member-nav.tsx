@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { useUnreadMessages } from '../../features/chat/chat-api';
 import { usePendingRequests } from '../../features/friends/friends-api';
+import { useMeQuery } from '../../lib/session';
 
 const LINKS = [
   ['/feed', 'feed', 'M4 5h16v3H4zM4 10.5h16v3H4zM4 16h10v3H4z'],
@@ -25,6 +26,8 @@ const LINKS = [
   ['/profile', 'profile', 'M12 12a4 4 0 1 1 0-8 4 4 0 0 1 0 8zM4 21c0-4.5 3.6-7 8-7s8 2.5 8 7z'],
 ] as const;
 
+const ADMIN_LINK = ['/admin', 'admin', 'M12 3l8 3v6c0 4.5-3.4 8.4-8 9-4.6-.6-8-4.5-8-9V6z'] as const;
+
 /** A count on a link: the number is shown, its text alternative says what it counts. */
 function CountBadge({ count, text }: { count: number; text: string }) {
   if (count <= 0) return null;
@@ -47,10 +50,12 @@ export function MemberNav() {
   const pending = usePendingRequests().data ?? 0;
   const unread = useUnreadMessages().total;
   const onChat = location.pathname === '/chat';
+  const isAdmin = useMeQuery().data?.is_admin === true;
+  const links = isAdmin ? [...LINKS, ADMIN_LINK] : LINKS;
   return (
     <nav className={`member-nav${onChat ? ' member-nav--desktop-only' : ''}`} aria-label={t('nav.label')}>
       <ul className="member-nav__list">
-        {LINKS.map(([path, key, icon]) => (
+        {links.map(([path, key, icon]) => (
           <li key={path}>
             <NavLink to={path} end className="member-nav__link">
               <svg className="member-nav__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">

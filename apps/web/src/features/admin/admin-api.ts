@@ -1,0 +1,49 @@
+import type { Withdrawal, WithdrawalStatus } from '@juntos/domain';
+import { apiRequest } from '../../lib/api-client';
+
+export type AdminDashboard = {
+  members: { adults: number; minors: number };
+  active_today: number;
+  posts: number;
+  messages_last_day: number;
+  open_reports: number;
+  pending_withdrawals: { count: number; euro_total: number };
+};
+export type AdminWithdrawal = Withdrawal & {
+  member_id: number;
+  member_email: string;
+  payout: Record<string, string>;
+  payout_reference: string | null;
+  rejection_reason: string | null;
+};
+export type AuditEntry = {
+  id: number;
+  admin_email: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  details: Record<string, unknown>;
+  created_at: string;
+};
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  dashboard: ['admin', 'dashboard'] as const,
+  withdrawals: (status: string) => ['admin', 'withdrawals', status] as const,
+  audit: ['admin', 'audit'] as const,
+};
+
+export const fetchDashboard = () => apiRequest<AdminDashboard>('/admin/dashboard/');
+export const fetchWithdrawals = (status: WithdrawalStatus | '') =>
+  apiRequest<AdminWithdrawal[]>(`/admin/withdrawals/${status ? `?status=${status}` : ''}`);
+export const moveWithdrawal = (
+  id: number,
+  change:
+    { status: 'processing' } | { status: 'paid'; reference: string } | { status: 'rejected'; reason: string },
+) =>
+  apiRequest<Withdrawal>(`/admin/withdrawals/${id}/status/`, {
+    method: 'POST',
+    body: JSON.stringify(change),
+  });
+export const fetchAudit = () =>
+  apiRequest<{ results: AuditEntry[]; next: string | null }>('/admin/audit/?limit=100');

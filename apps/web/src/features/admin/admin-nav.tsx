@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+
+/** The administration area's own navigation. */
+export function AdminNav() {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('admin.nav_label')} className="admin-nav">
+      <ul className="button-row">
+        {(
+          [
+            ['/admin', 'dashboard'],
+            ['/admin/retiros', 'withdrawals'],
+            ['/admin/auditoria', 'audit'],
+          ] as const
+        ).map(([path, key]) => (
+          <li key={path}>
+            <NavLink to={path} end className="button button--small">
+              {t(`admin.nav.${key}`)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,223 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@juntos/domain';
+import { PageLoading } from '../../app/page-loading';
+import { Dialog } from '../../components/ui/dialog';
+import { SelectField, TextField } from '../../components/ui/field';
+import { ApiRequestError } from '../../lib/api-client';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { AdminNav } from './admin-nav';
+import { AdminOnly } from './admin-only';
+import { adminKeys, fetchWithdrawals, moveWithdrawal, type AdminWithdrawal } from './admin-api';
+
+/** /admin/retiros: withdrawals by status; pay them by PayPal, then mark them paid or rejected. */
+export default function AdminWithdrawalsPage() {
+  return (
+    <AdminOnly>
+      <Withdrawals />
+    </AdminOnly>
+  );
+}
+
+type Decision = { withdrawal: AdminWithdrawal; status: 'paid' | 'rejected' };
+
+function Withdrawals() {
+  const { t, i18n } = useTranslation();
+  useDocumentTitle(t('admin.withdrawals.title'));
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<WithdrawalStatus | ''>('pending');
+  const [decision, setDecision] = useState<Decision>();
+  const [note, setNote] = useState('');
+  const [noteError, setNoteError] = useState<string>();
+  const list = useQuery({ queryKey: adminKeys.withdrawals(status), queryFn: () => fetchWithdrawals(status) });
+  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
+  const euros = new Intl.NumberFormat(i18n.resolvedLanguage, {
+    style: 'currency',
+    currency: 'EUR',
+    maximumFractionDigits: 3,
+  });
+
+  const move = useMutation({
+    mutationFn: (change: Parameters<typeof moveWithdrawal>[1] & { id: number }) => {
+      const { id, ...body } = change;
+      return moveWithdrawal(id, body);
+    },
+    onSuccess: async (_result, change) => {
+      toast.success(t(`admin.withdrawals.moved.${change.status}`));
+      setDecision(undefined);
+      setNote('');
+      await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    },
+    onError: (error) => {
+      const field = error instanceof ApiRequestError ? Object.values(error.body?.fields ?? {})[0] : undefined;
+      if (field) setNoteError(field);
+      else
+        toast.error(
+          error instanceof ApiRequestError
+            ? (error.body?.error ?? t('admin.action_error'))
+            : t('admin.action_error'),
+        );
+    },
+  });
+
+  return (
+    <section className="page">
+      <h1>{t('admin.withdrawals.title')}</h1>
+      <AdminNav />
+      <div className="filters">
+        <SelectField
+          label={t('admin.withdrawals.filter')}
+          value={status}
+          onChange={(event) => setStatus(event.target.value as WithdrawalStatus | '')}
+        >
+          <option value="">{t('place.any')}</option>
+          {WITHDRAWAL_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {t(`history.statuses.${value}`)}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      {list.isPending ? (
+        <PageLoading />
+      ) : list.isError ? (
+        <p role="alert" className="message message--error">
+          {t('admin.load_error')}
+        </p>
+      ) : list.data.length === 0 ? (
+        <p>{t('admin.withdrawals.empty')}</p>
+      ) : (
+        <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="admin-withdrawals-caption">
+          <table className="data-table">
+            <caption id="admin-withdrawals-caption">{t('admin.withdrawals.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('history.date')}</th>
+                <th scope="col">{t('admin.withdrawals.member')}</th>
+                <th scope="col">{t('admin.withdrawals.pay_to')}</th>
+                <th scope="col">{t('history.euros')}</th>
+                <th scope="col">{t('history.status')}</th>
+                <th scope="col">{t('admin.withdrawals.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.map((row) => (
+                <tr key={row.id}>
+                  <td>{date.format(new Date(row.created_at))}</td>
+                  <td>{row.member_email}</td>
+                  <td>
+                    {t(`payment.methods.${row.method}`)}:{' '}
+                    {row.payout.paypal_email ?? row.payout.iban ?? row.payout.wallet_address}
+                    <br />
+                    {row.payout.billing_name}
+                  </td>
+                  <td>{euros.format(row.euro_equivalent)}</td>
+                  <td>
+                    {t(`history.statuses.${row.status}`)}
+                    {row.payout_reference && <> ({row.payout_reference})</>}
+                  </td>
+                  <td>
+                    {(row.status === 'pending' || row.status === 'processing') && (
+                      <div className="button-row">
+                        {row.status === 'pending' && (
+                          <button
+                            type="button"
+                            className="button button--small"
+                            onClick={() => move.mutate({ id: row.id, status: 'processing' })}
+                          >
+                            {t('admin.withdrawals.mark_processing')}
+                            <span className="visually-hidden"> {row.member_email}</span>
+                          </button>
+                        )}
+                        <button
+                          type="button"
+                          className="button button--small button--primary"
+                          onClick={() => setDecision({ withdrawal: row, status: 'paid' })}
+                        >
+                          {t('admin.withdrawals.mark_paid')}
+                          <span className="visually-hidden"> {row.member_email}</span>
+                        </button>
+                        <button
+                          type="button"
+                          className="button button--small button--danger"
+                          onClick={() => setDecision({ withdrawal: row, status: 'rejected' })}
+                        >
+                          {t('admin.withdrawals.reject')}
+                          <span className="visually-hidden"> {row.member_email}</span>
+                        </button>
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Dialog
+        open={decision !== undefined}
+        title={
+          decision
+            ? t(`admin.withdrawals.${decision.status}_title`, { email: decision.withdrawal.member_email })
+            : ''
+        }
+        onClose={() => {
+          setDecision(undefined);
+          setNoteError(undefined);
+        }}
+      >
+        <form
+          className="form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!decision) return;
+            const text = note.trim();
+            if (!text) {
+              setNoteError(
+                t(
+                  decision.status === 'paid'
+                    ? 'admin.withdrawals.reference_required'
+                    : 'admin.withdrawals.reason_required',
+                ),
+              );
+              return;
+            }
+            move.mutate(
+              decision.status === 'paid'
+                ? { id: decision.withdrawal.id, status: 'paid', reference: text }
+                : { id: decision.withdrawal.id, status: 'rejected', reason: text },
+            );
+          }}
+        >
+          <TextField
+            label={t(
+              decision?.status === 'paid' ? 'admin.withdrawals.reference' : 'admin.withdrawals.reason',
+            )}
+            value={note}
+            error={noteError}
+            autoFocus
+            onChange={(event) => {
+              setNote(event.target.value);
+              setNoteError(undefined);
+            }}
+          />
+          <div className="dialog__actions">
+            <button type="button" className="button" onClick={() => setDecision(undefined)}>
+              {t('admin.cancel')}
+            </button>
+            <button type="submit" className="button button--primary" disabled={move.isPending}>
+              {t(
+                decision?.status === 'paid'
+                  ? 'admin.withdrawals.confirm_paid'
+                  : 'admin.withdrawals.confirm_reject',
+              )}
+            </button>
+          </div>
+        </form>
+      </Dialog>
+    </section>
+  );
+}

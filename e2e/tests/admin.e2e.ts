@@ -1,0 +1,87 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tabTo } from '../support/accounts';
+import { expectNoAxeViolations } from '../support/axe';
+import { baseUrl, launchBrowser } from '../support/browser';
+import { api, createMember, openAs, type Member } from '../support/members';
+
+async function makeAdmin(member: Member) {
+  const response = await fetch(`${baseUrl()}/api/__test__/admin/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ id: member.id }),
+  });
+  expect(response.status).toBe(204);
+}
+
+async function earnAndWithdraw(member: Member) {
+  await api(member, 'POST', '/monetizacion/activate/', { consent: true });
+  for (let index = 0; index < 1000; index += 1)
+    await api(member, 'POST', '/ads/impressions/', { slot_key: 'adslot_general' });
+  await api(member, 'POST', '/monetizacion/withdrawals/', {
+    method: 'paypal',
+    tokens: 100,
+    billing_name: 'Marta Silva',
+    billing_address: 'Rua Augusta 1, Lisboa',
+    billing_country: 'Portugal',
+    billing_email: 'marta@example.org',
+    billing_phone: '+351900000000',
+    paypal_email: 'marta.paypal@example.org',
+  });
+}
+
+describe('administration (operating the platform)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser.close());
+
+  it('an administrator pays a withdrawal; the member sees it paid; the audit log has it', async () => {
+    const earner = await createMember('admin-earner', { nombre: 'Marta' });
+    await earnAndWithdraw(earner);
+    const admin = await createMember('admin-operator', { nombre: 'Olga' });
+    await makeAdmin(admin);
+
+    const { context, page } = await openAs(browser, admin, '/admin');
+    await page.getByRole('heading', { level: 1, name: 'Administration' }).waitFor();
+    await page.getByText('Withdrawals to pay').waitFor();
+    await expectNoAxeViolations(page, '/admin');
+    await tabTo(
+      page,
+      page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Withdrawals' }),
+    );
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Withdrawals' }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: earner.email });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('marta.paypal@example.org');
+    await expectNoAxeViolations(page, '/admin/retiros');
+
+    await tabTo(page, row.getByRole('button', { name: `Mark as paid ${earner.email}` }));
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: `Mark the withdrawal of ${earner.email} as paid` });
+    await dialog.waitFor();
+    await page.keyboard.press('Enter');
+    await dialog.getByText('Enter the payment reference.').waitFor();
+    await expectNoAxeViolations(page, '/admin/retiros, reference missing');
+    await page.keyboard.type('PAYPAL-7788');
+    await page.keyboard.press('Enter');
+    await page.getByText('The withdrawal is marked as paid.').waitFor();
+    await row.waitFor({ state: 'detached' });
+
+    await page.goto('/admin/auditoria');
+    await page.getByRole('cell', { name: 'withdrawal.paid' }).first().waitFor();
+    await expectNoAxeViolations(page, '/admin/auditoria');
+    await context.close();
+
+    const asEarner = await openAs(browser, earner, '/monetizacion/historial-retiros');
+    const history = asEarner.page.getByRole('table', { name: 'Your withdrawal requests, newest first' });
+    await history.getByRole('cell', { name: 'Paid' }).waitFor();
+    // Members who are not administrators do not find the area.
+    await asEarner.page.goto('/admin');
+    await asEarner.page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    expect(await asEarner.page.getByRole('link', { name: 'Administration' }).count()).toBe(0);
+    await asEarner.context.close();
+  });
+});
