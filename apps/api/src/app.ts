@@ -45,6 +45,8 @@ import { createGalleryRepository } from './modules/gallery/gallery.repository';
 import { registerGalleryRoutes } from './modules/gallery/gallery.routes';
 import { createGalleryService } from './modules/gallery/gallery.service';
 import { loadShippedDirectory, seedDirectory } from './modules/resources/directory-seed';
+import { DirectoryEntryInput } from './modules/resources/directory-entry';
+import { RESOURCE_LIST_LIMIT } from '@juntos/domain';
 import { createResourcesRepository } from './modules/resources/resources.repository';
 import { registerResourceRoutes } from './modules/resources/resources.routes';
 import { createPostsRepository } from './modules/posts/posts.repository';
@@ -212,6 +214,7 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
     payouts: operatorPayouts,
   });
   registerMonetizationRoutes(app, monetization, requireAuth);
+  const resources = createResourcesRepository(database.db);
   const admins = createAdminRepository(database.db);
   registerAdminRoutes(app, {
     repository: admins,
@@ -221,6 +224,13 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
       list: (status, limit, offset) => monetization.withdrawalsForOperators(status, limit, offset),
       transition: (id, status, notes) => monetization.setWithdrawalStatus(id, status, notes),
     },
+    directory: {
+      list: (kind) => resources.list(kind, {}, RESOURCE_LIST_LIMIT),
+      parse: (body) => DirectoryEntryInput.parse(body),
+      create: (kind, values) => resources.create(kind, values),
+      update: (kind, id, values) => resources.update(kind, id, values),
+      remove: (kind, id) => resources.remove(kind, id),
+    },
   });
   registerPostRoutes(
     app,
@@ -228,7 +238,6 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
     requireAuth,
   );
   registerGalleryRoutes(app, galleryService, requireAuth);
-  const resources = createResourcesRepository(database.db);
   registerResourceRoutes(app, resources, requireAuth);
   // After the migrations (server.ts and the tests migrate before the app is ready). A wrong
   // shipped entry stops the start; a database that does not answer only delays the seed to the

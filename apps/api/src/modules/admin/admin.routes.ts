@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { WITHDRAWAL_STATUSES, type Withdrawal, type WithdrawalStatus } from '@juntos/domain';
+import {
+  RESOURCE_KINDS,
+  WITHDRAWAL_STATUSES,
+  type ResourceKind,
+  type Withdrawal,
+  type WithdrawalStatus,
+} from '@juntos/domain';
 import { notFound, AppError } from '../../lib/app-error';
 import type { AdminRepository } from './admin.repository';
 import type { createRequireAdmin } from './require-admin';
@@ -45,6 +51,28 @@ export type AdminWithdrawals = {
   ): Promise<Withdrawal | undefined>;
 };
 
+export type DirectoryEditor = {
+  list(kind: ResourceKind): Promise<unknown[]>;
+  /** Checks an entry with the directory's rules; throws the validation error otherwise. */
+  parse(body: unknown): {
+    name: string;
+    pais: string;
+    ciudad: string;
+    enlace: string;
+    descripcion: Record<string, string>;
+  };
+  create(kind: ResourceKind, values: ReturnType<DirectoryEditor['parse']>): Promise<number | undefined>;
+  update(
+    kind: ResourceKind,
+    id: number,
+    values: ReturnType<DirectoryEditor['parse']>,
+  ): Promise<number | undefined>;
+  remove(kind: ResourceKind, id: number): Promise<boolean>;
+};
+
+const KindParams = z.object({ kind: z.enum(RESOURCE_KINDS) });
+const EntryParams = KindParams.extend({ id });
+
 /**
  * The operators' API (issue "Operating the platform"): everything under /api/admin/ needs an
  * administrator, and every change is written to the audit log with who, what and on what.
@@ -55,6 +83,7 @@ export function registerAdminRoutes(
     repository: AdminRepository;
     requireAdmin: ReturnType<typeof createRequireAdmin>;
     withdrawals: AdminWithdrawals;
+    directory: DirectoryEditor;
   },
 ) {
   const admin = { preHandler: deps.requireAdmin };
@@ -105,5 +134,43 @@ export function registerAdminRoutes(
       details: notes,
     });
     return changed;
+  });
+
+  app.get('/api/admin/recursos/:kind/', admin, async (request) =>
+    deps.directory.list(KindParams.parse(request.params).kind),
+  );
+  app.post('/api/admin/recursos/:kind/', admin, async (request, reply) => {
+    const { kind } = KindParams.parse(request.params);
+    const values = deps.directory.parse(request.body);
+    const created = await deps.directory.create(kind, values);
+    await deps.repository.record(request.admin, {
+      action: 'directory.create',
+      targetType: kind,
+      targetId: created ?? '',
+      details: { name: values.name },
+    });
+    return reply.status(201).send({ id: created, ...values });
+  });
+  app.put('/api/admin/recursos/:kind/:id/', admin, async (request) => {
+    const { kind, id: entryId } = EntryParams.parse(request.params);
+    const values = deps.directory.parse(request.body);
+    if (!(await deps.directory.update(kind, entryId, values))) throw notFound();
+    await deps.repository.record(request.admin, {
+      action: 'directory.update',
+      targetType: kind,
+      targetId: entryId,
+      details: { name: values.name },
+    });
+    return { id: entryId, ...values };
+  });
+  app.delete('/api/admin/recursos/:kind/:id/', admin, async (request, reply) => {
+    const { kind, id: entryId } = EntryParams.parse(request.params);
+    if (!(await deps.directory.remove(kind, entryId))) throw notFound();
+    await deps.repository.record(request.admin, {
+      action: 'directory.delete',
+      targetType: kind,
+      targetId: entryId,
+    });
+    return reply.status(204).send();
   });
 }

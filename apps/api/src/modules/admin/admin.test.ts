@@ -13,6 +13,10 @@ const ADMIN_CALLS = [
   ['GET', '/api/admin/audit/'],
   ['GET', '/api/admin/withdrawals/'],
   ['POST', '/api/admin/withdrawals/1/status/'],
+  ['GET', '/api/admin/recursos/asociaciones/'],
+  ['POST', '/api/admin/recursos/asociaciones/'],
+  ['PUT', '/api/admin/recursos/centros/1/'],
+  ['DELETE', '/api/admin/recursos/proyectos/1/'],
 ] as const;
 
 describe('administrators', () => {
@@ -27,7 +31,7 @@ describe('administrators', () => {
   });
   afterAll(async () => t.cleanup());
 
-  const call = (method: 'GET' | 'POST', url: string, who?: Member, payload?: object) =>
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: Member, payload?: object) =>
     t.app.inject({
       method,
       url,
@@ -146,6 +150,61 @@ describe('administrators', () => {
       admin_email: admin.email,
       details: { payoutReference: 'PAYPAL-TX-1' },
     });
+  });
+
+  it('edits the directory with the shipped rules, and members see the change', async () => {
+    const entry = {
+      name: 'Asociación de Prueba',
+      pais: 'ES',
+      ciudad: 'Granada',
+      enlace: 'https://www.example.org/',
+      descripcion: { es: 'Una asociación de prueba.', en: 'A test association.' },
+    };
+    const invalid: [object, string, string][] = [
+      [{ pais: 'ch' }, 'pais', 'Choose a country of the European Union.'],
+      [{ ciudad: 'Paris' }, 'ciudad', 'Choose a city of that country.'],
+      [{ enlace: 'http://www.example.org/' }, 'enlace', 'starting with https://'],
+      [{ name: ' ' }, 'name', 'Enter the name.'],
+    ];
+    for (const [change, field, text] of invalid) {
+      const response = await call('POST', '/api/admin/recursos/asociaciones/', admin, {
+        ...entry,
+        ...change,
+      });
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json().fields[field], field).toContain(text);
+    }
+    const created = await call('POST', '/api/admin/recursos/asociaciones/', admin, entry);
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json<{ id: number }>();
+    const seen = async () =>
+      (await call('GET', '/api/recursos/asociaciones/?pais=es&ciudad=Granada', member)).json<
+        { nombre: string }[]
+      >();
+    expect((await seen()).map((row) => row.nombre)).toContain('Asociación de Prueba');
+
+    const renamed = await call('PUT', `/api/admin/recursos/asociaciones/${id}/`, admin, {
+      ...entry,
+      name: 'Asociación Renombrada',
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await seen()).map((row) => row.nombre)).toContain('Asociación Renombrada');
+    expect((await call('PUT', '/api/admin/recursos/asociaciones/999999999/', admin, entry)).statusCode).toBe(
+      404,
+    );
+
+    expect((await call('DELETE', `/api/admin/recursos/asociaciones/${id}/`, admin)).statusCode).toBe(204);
+    expect((await seen()).map((row) => row.nombre)).not.toContain('Asociación Renombrada');
+    expect((await call('DELETE', `/api/admin/recursos/asociaciones/${id}/`, admin)).statusCode).toBe(404);
+
+    const audit = (await call('GET', '/api/admin/audit/?limit=3', admin)).json<{
+      results: { action: string }[];
+    }>();
+    expect(audit.results.map((row) => row.action)).toEqual([
+      'directory.delete',
+      'directory.update',
+      'directory.create',
+    ]);
   });
 
   it('keeps the audit log append-only, even for the database user', async () => {

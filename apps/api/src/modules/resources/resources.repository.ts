@@ -49,6 +49,54 @@ export function createResourcesRepository(db: Database) {
       return row?.value ?? 0;
     },
 
+    /** The directory editor: one entry, by id. */
+    async create(kind: ResourceKind, values: Omit<DirectoryRow, 'id'>) {
+      const { name, ...rest } = values;
+      const [row] =
+        kind === 'proyectos'
+          ? await db
+              .insert(researchProjects)
+              .values({ ...rest, titulo: name })
+              .returning({ id: researchProjects.id })
+          : kind === 'asociaciones'
+            ? await db
+                .insert(associations)
+                .values({ ...rest, nombre: name })
+                .returning({ id: associations.id })
+            : await db
+                .insert(expertCentres)
+                .values({ ...rest, nombre: name })
+                .returning({ id: expertCentres.id });
+      return row?.id;
+    },
+    async update(kind: ResourceKind, id: number, values: Omit<DirectoryRow, 'id'>) {
+      const { name, ...rest } = values;
+      const [row] =
+        kind === 'proyectos'
+          ? await db
+              .update(researchProjects)
+              .set({ ...rest, titulo: name })
+              .where(eq(researchProjects.id, id))
+              .returning({ id: researchProjects.id })
+          : kind === 'asociaciones'
+            ? await db
+                .update(associations)
+                .set({ ...rest, nombre: name })
+                .where(eq(associations.id, id))
+                .returning({ id: associations.id })
+            : await db
+                .update(expertCentres)
+                .set({ ...rest, nombre: name })
+                .where(eq(expertCentres.id, id))
+                .returning({ id: expertCentres.id });
+      return row?.id;
+    },
+    async remove(kind: ResourceKind, id: number) {
+      const { table } = TABLES[kind];
+      const rows = await db.delete(table).where(eq(table.id, id)).returning({ id: table.id });
+      return rows.length > 0;
+    },
+
     /** Inserts entries whose key is not there yet; returns how many were added. */
     async insertMissing(kind: ResourceKind, entries: DirectoryEntry[]) {
       if (entries.length === 0) return 0;
