@@ -84,4 +84,48 @@ describe('administration (operating the platform)', () => {
     expect(await asEarner.page.getByRole('link', { name: 'Administration' }).count()).toBe(0);
     await asEarner.context.close();
   });
+
+  it('an administrator adds a directory entry that members then find, and removes it', async () => {
+    const admin = await createMember('admin-editor', { nombre: 'Inés' });
+    await makeAdmin(admin);
+    const stamp = String(Date.now()).slice(-6);
+    const name = `Asociación de Ensayo ${stamp}`;
+    const { context, page } = await openAs(browser, admin, '/admin/recursos');
+    await page.getByRole('heading', { level: 1, name: 'Resource directory' }).waitFor();
+    await page.getByRole('table', { name: 'Patient associations' }).waitFor();
+    await expectNoAxeViolations(page, '/admin/recursos');
+
+    await tabTo(page, page.getByRole('button', { name: 'Add an entry' }));
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Add an entry' });
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Country').selectOption('es');
+    await dialog.getByLabel('City').selectOption('Granada');
+    await dialog.getByLabel('Website (https://…)').fill('http://insecure.example.org/');
+    await dialog.getByLabel('Description (EN)').fill('An association for testing.');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('starting with https://').waitFor();
+    await expectNoAxeViolations(page, '/admin/recursos, entry form with an error');
+    await dialog.getByLabel('Website (https://…)').fill('https://www.example.org/');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The entry is saved.').waitFor();
+    await page.getByRole('cell', { name, exact: true }).waitFor();
+
+    const asMember = await openAs(browser, await createMember('directory-reader'), '/recursos/asociaciones');
+    await asMember.page.getByRole('heading', { level: 1, name: 'Patient associations' }).waitFor();
+    await asMember.page.getByLabel('Country').selectOption('es');
+    await asMember.page.getByLabel('City').selectOption('Granada');
+    await asMember.page.getByRole('heading', { level: 2, name }).waitFor();
+
+    await tabTo(page, page.getByRole('button', { name: `Remove ${name}` }));
+    await page.keyboard.press('Enter');
+    await page
+      .getByRole('dialog', { name: `Remove ${name}?` })
+      .getByRole('button', { name: 'Remove' })
+      .click();
+    await page.getByText('The entry is removed.').waitFor();
+    await page.getByRole('cell', { name, exact: true }).waitFor({ state: 'detached' });
+    await asMember.context.close();
+    await context.close();
+  });
 });

@@ -40,6 +40,7 @@ const WithdrawalHistoryPage = lazy(() => import('../features/monetization/withdr
 const AdsTestPage = lazy(() => import('../features/ads/ads-test-page'));
 const AdminDashboardPage = lazy(() => import('../features/admin/admin-dashboard-page'));
 const AdminWithdrawalsPage = lazy(() => import('../features/admin/admin-withdrawals-page'));
+const AdminDirectoryPage = lazy(() => import('../features/admin/admin-directory-page'));
 const AdminAuditPage = lazy(() => import('../features/admin/admin-audit-page'));
 const ChatPage = lazy(() => import('../features/chat/chat-page'));
 const PublicProfilePage = lazy(() => import('../features/public-profile/public-profile-page'));
@@ -102,6 +103,7 @@ const routes: RouteObject[] = [
           // The operators' area (not in the spec); each screen checks the administrator role.
           { path: '/admin', element: <AdminDashboardPage /> },
           { path: '/admin/retiros', element: <AdminWithdrawalsPage /> },
+          { path: '/admin/recursos', element: <AdminDirectoryPage /> },
           { path: '/admin/auditoria', element: <AdminAuditPage /> },
         ],
       },

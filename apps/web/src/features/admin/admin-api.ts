@@ -47,3 +47,24 @@ export const moveWithdrawal = (
   });
 export const fetchAudit = () =>
   apiRequest<{ results: AuditEntry[]; next: string | null }>('/admin/audit/?limit=100');
+
+export type DirectoryKind = 'asociaciones' | 'proyectos' | 'centros';
+export type DirectoryRow = {
+  id: number;
+  name: string;
+  pais: string;
+  ciudad: string;
+  enlace: string;
+  descripcion: Partial<Record<string, string>>;
+};
+export type DirectoryValues = Omit<DirectoryRow, 'id'>;
+
+export const directoryKey = (kind: DirectoryKind) => ['admin', 'directory', kind] as const;
+export const fetchDirectory = (kind: DirectoryKind) => apiRequest<DirectoryRow[]>(`/admin/recursos/${kind}/`);
+export const saveDirectoryEntry = (kind: DirectoryKind, values: DirectoryValues, id?: number) =>
+  apiRequest<DirectoryRow>(`/admin/recursos/${kind}/${id ? `${id}/` : ''}`, {
+    method: id ? 'PUT' : 'POST',
+    body: JSON.stringify(values),
+  });
+export const deleteDirectoryEntry = (kind: DirectoryKind, id: number) =>
+  apiRequest<void>(`/admin/recursos/${kind}/${id}/`, { method: 'DELETE' });

@@ -11,6 +11,7 @@ export function AdminNav() {
           [
             ['/admin', 'dashboard'],
             ['/admin/retiros', 'withdrawals'],
+            ['/admin/recursos', 'directory'],
             ['/admin/auditoria', 'audit'],
           ] as const
         ).map(([path, key]) => (

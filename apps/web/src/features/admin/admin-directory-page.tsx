@@ -1,0 +1,225 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { SUPPORTED_LANGUAGES } from '@juntos/domain';
+import { PageLoading } from '../../app/page-loading';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { PlaceFields } from '../../components/place-fields';
+import { Dialog } from '../../components/ui/dialog';
+import { SelectField, TextField } from '../../components/ui/field';
+import { ApiRequestError } from '../../lib/api-client';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { AdminNav } from './admin-nav';
+import { AdminOnly } from './admin-only';
+import {
+  deleteDirectoryEntry,
+  directoryKey,
+  fetchDirectory,
+  saveDirectoryEntry,
+  type DirectoryKind,
+  type DirectoryRow,
+  type DirectoryValues,
+} from './admin-api';
+
+const KINDS: DirectoryKind[] = ['asociaciones', 'proyectos', 'centros'];
+const KIND_TEXT: Record<DirectoryKind, string> = {
+  asociaciones: 'associations',
+  proyectos: 'projects',
+  centros: 'centres',
+};
+const EMPTY: DirectoryValues = { name: '', pais: '', ciudad: '', enlace: 'https://', descripcion: {} };
+
+/** /admin/recursos: add, change and remove entries of the three directory lists. */
+export default function AdminDirectoryPage() {
+  return (
+    <AdminOnly>
+      <DirectoryEditor />
+    </AdminOnly>
+  );
+}
+
+function DirectoryEditor() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('admin.directory.title'));
+  const queryClient = useQueryClient();
+  const [kind, setKind] = useState<DirectoryKind>('asociaciones');
+  const [editing, setEditing] = useState<{ id?: number; values: DirectoryValues }>();
+  const [deleting, setDeleting] = useState<DirectoryRow>();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const list = useQuery({ queryKey: directoryKey(kind), queryFn: () => fetchDirectory(kind) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'directory'] });
+
+  const save = useMutation({
+    mutationFn: () => saveDirectoryEntry(kind, editing?.values ?? EMPTY, editing?.id),
+    onSuccess: async () => {
+      toast.success(t('admin.directory.saved'));
+      setEditing(undefined);
+      await refresh();
+    },
+    onError: (error) => {
+      if (error instanceof ApiRequestError && error.body?.fields) setErrors(error.body.fields);
+      else toast.error(t('admin.action_error'));
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => deleteDirectoryEntry(kind, id),
+    onSuccess: async () => {
+      toast.success(t('admin.directory.deleted'));
+      setDeleting(undefined);
+      await refresh();
+    },
+    onError: () => toast.error(t('admin.action_error')),
+  });
+  const change = (values: Partial<DirectoryValues>) => {
+    setEditing((current) => current && { ...current, values: { ...current.values, ...values } });
+    setErrors({});
+  };
+
+  return (
+    <section className="page">
+      <h1>{t('admin.directory.title')}</h1>
+      <AdminNav />
+      <div className="filters">
+        <SelectField
+          label={t('admin.directory.list')}
+          value={kind}
+          onChange={(event) => setKind(event.target.value as DirectoryKind)}
+        >
+          {KINDS.map((value) => (
+            <option key={value} value={value}>
+              {t(`resources.${KIND_TEXT[value]}.title`)}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <p>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => setEditing({ values: EMPTY })}
+        >
+          {t('admin.directory.add')}
+        </button>
+      </p>
+      {list.isPending ? (
+        <PageLoading />
+      ) : list.isError ? (
+        <p role="alert" className="message message--error">
+          {t('admin.load_error')}
+        </p>
+      ) : (
+        <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="admin-directory-caption">
+          <table className="data-table">
+            <caption id="admin-directory-caption">{t(`resources.${KIND_TEXT[kind]}.title`)}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.directory.name')}</th>
+                <th scope="col">{t('place.country')}</th>
+                <th scope="col">{t('place.city')}</th>
+                <th scope="col">{t('admin.withdrawals.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.map((row) => (
+                <tr key={row.id}>
+                  <td>{row.name}</td>
+                  <td>{row.pais.toUpperCase()}</td>
+                  <td>{row.ciudad}</td>
+                  <td>
+                    <div className="button-row">
+                      <button
+                        type="button"
+                        className="button button--small"
+                        onClick={() => setEditing({ id: row.id, values: row })}
+                      >
+                        {t('admin.directory.edit')}
+                        <span className="visually-hidden"> {row.name}</span>
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--small button--danger"
+                        onClick={() => setDeleting(row)}
+                      >
+                        {t('admin.directory.delete')}
+                        <span className="visually-hidden"> {row.name}</span>
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Dialog
+        open={editing !== undefined}
+        title={editing?.id ? t('admin.directory.edit_title') : t('admin.directory.add')}
+        onClose={() => setEditing(undefined)}
+      >
+        {editing && (
+          <form
+            className="form"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              save.mutate();
+            }}
+          >
+            <TextField
+              label={t('admin.directory.name')}
+              value={editing.values.name}
+              error={errors.name}
+              onChange={(event) => change({ name: event.target.value })}
+            />
+            <PlaceFields
+              country={editing.values.pais}
+              ciudad={editing.values.ciudad}
+              onChange={({ country, ciudad }) => change({ pais: country, ciudad })}
+            />
+            {(errors.pais || errors.ciudad) && (
+              <p role="alert" className="field__error">
+                {errors.pais ?? errors.ciudad}
+              </p>
+            )}
+            <TextField
+              label={t('admin.directory.link')}
+              type="url"
+              value={editing.values.enlace}
+              error={errors.enlace}
+              onChange={(event) => change({ enlace: event.target.value })}
+            />
+            {SUPPORTED_LANGUAGES.map((language) => (
+              <TextField
+                key={language}
+                label={t('admin.directory.description', { language: language.toUpperCase() })}
+                value={editing.values.descripcion[language] ?? ''}
+                onChange={(event) =>
+                  change({ descripcion: { ...editing.values.descripcion, [language]: event.target.value } })
+                }
+              />
+            ))}
+            <div className="dialog__actions">
+              <button type="button" className="button" onClick={() => setEditing(undefined)}>
+                {t('admin.cancel')}
+              </button>
+              <button type="submit" className="button button--primary" disabled={save.isPending}>
+                {t('admin.directory.save')}
+              </button>
+            </div>
+          </form>
+        )}
+      </Dialog>
+      <ConfirmDialog
+        open={deleting !== undefined}
+        title={t('admin.directory.delete_title', { name: deleting?.name ?? '' })}
+        body={t('admin.directory.delete_text')}
+        confirmLabel={t('admin.directory.delete')}
+        cancelLabel={t('admin.cancel')}
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        onCancel={() => setDeleting(undefined)}
+      />
+    </section>
+  );
+}
