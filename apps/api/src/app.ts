@@ -34,6 +34,7 @@ import { registerFriendshipRoutes } from './modules/friendships/friendships.rout
 import { createFriendshipsService } from './modules/friendships/friendships.service';
 import { createProfileSearchRepository } from './modules/profile/profile-search.repository';
 import { createInProcessFanOut, type FanOut } from './lib/fan-out';
+import { registerMetrics } from './lib/metrics';
 import { connectRedis } from './lib/redis';
 import { createRedisFanOut } from './lib/redis-fan-out';
 import { createChatRepository } from './modules/chat/chat.repository';
@@ -121,6 +122,13 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
     log: app.log,
   });
   await registerMultipart(app);
+  // Registered before the routes, so its response hook times every one of them.
+  let openSockets = () => 0;
+  registerMetrics(app, {
+    token: config.metricsToken,
+    openSockets: () => openSockets(),
+    unsentEmails: () => mailer.unsentCount(),
+  });
   const accessTokens = createAccessTokens(config.jwtSecret);
   const requireAuth = createRequireAuth(accessTokens);
   const s3Store = config.s3 ? createS3MediaStore(config.s3) : undefined;
@@ -259,6 +267,7 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
     accessTokens,
     options: config.chat,
   });
+  openSockets = chatSocket.connectionCount;
   if (config.env === 'test') {
     const { registerTestRoutes } = await import('./modules/testing/testing.routes');
     registerTestRoutes(app);

@@ -78,6 +78,11 @@ const EnvironmentSchema = z
           value === '' || value.split(',').every((pair) => /^adslot_[a-z_]+=[\w-]+$/.test(pair.trim())),
         'must be a comma-separated list of slot_key=slot_id, such as adslot_general=1234567890',
       ),
+    METRICS_TOKEN: z
+      .string()
+      .min(16, 'must be at least 16 characters long')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     AD_IMPRESSION_INTERVAL_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
     S3_ENDPOINT: optionalUrl(['http', 'https'], 'https://s3.eu-west-1.amazonaws.com'),
     S3_BUCKET: z.string().trim().min(3, 'must be a bucket name').optional(),
@@ -128,6 +133,8 @@ export type Config = {
   mailFrom: string;
   /** The ad network (unset client: built-in test slots) and the slot id of each slot key. */
   ads: { client: string | undefined; slots: Record<string, string> };
+  /** Unset: no /api/metrics/; set: the bearer token Prometheus sends. */
+  metricsToken: string | undefined;
   /** One impression per member counts per this interval (the banner's rotation). */
   adImpressionIntervalMs: number;
   /** Multiplies every rate limit (the browser tests sign up many accounts from one address). */
@@ -216,5 +223,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       ),
     },
     adImpressionIntervalMs: env.AD_IMPRESSION_INTERVAL_MS,
+    metricsToken: env.METRICS_TOKEN,
   };
 }

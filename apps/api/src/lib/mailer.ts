@@ -2,7 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 import { emailOutbox } from '../db/schema';
-import { eq } from 'drizzle-orm';
+import { count, eq, isNull } from 'drizzle-orm';
 
 export type OutgoingEmail = {
   to: string;
@@ -25,7 +25,7 @@ export function createMailer(options: {
   from: string;
   db: Database;
   log: FastifyBaseLogger;
-}): Mailer & { close(): void } {
+}): Mailer & { close(): void; unsentCount(): Promise<number> } {
   const transport: Transporter | undefined = options.smtpUrl
     ? nodemailer.createTransport(options.smtpUrl)
     : undefined;
@@ -66,6 +66,14 @@ export function createMailer(options: {
             .set({ error: error instanceof Error ? error.message : String(error) })
             .where(eq(emailOutbox.id, row.id));
       }
+    },
+    /** E-mails recorded but not delivered (all of them without SMTP_URL), for the metrics. */
+    async unsentCount() {
+      const [row] = await options.db
+        .select({ value: count() })
+        .from(emailOutbox)
+        .where(isNull(emailOutbox.sentAt));
+      return row?.value ?? 0;
     },
     close() {
       transport?.close();

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
@@ -83,5 +84,9 @@ export const emailOutbox = pgTable(
   (table) => [
     index('email_outbox_user_idx').on(table.userId),
     index('email_outbox_created_idx').on(table.createdAt),
+    // The metrics count what is still to send; this keeps that count small whatever the history.
+    index('email_outbox_unsent_idx')
+      .on(table.createdAt)
+      .where(sql`${table.sentAt} is null`),
   ],
 );
