@@ -70,6 +70,17 @@ describe('administration (operating the platform)', () => {
     await page.getByText('The withdrawal is marked as paid.').waitFor();
     await row.waitFor({ state: 'detached' });
 
+    // The advertising settings screen (slot ids only: without a client id the test blocks stay).
+    await page.goto('/admin/anuncios');
+    await page.getByRole('heading', { level: 1, name: 'Advertising settings' }).waitFor();
+    await expectNoAxeViolations(page, '/admin/anuncios');
+    await page.getByLabel('Local slots').fill('xx=1');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('alert').filter({ hasText: 'xx=1' }).waitFor();
+    await page.getByLabel('Local slots').fill('es=1234567890');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The advertising settings are saved.').waitFor();
+
     await page.goto('/admin/auditoria');
     await page.getByRole('cell', { name: 'withdrawal.paid' }).first().waitFor();
     await expectNoAxeViolations(page, '/admin/auditoria');

@@ -29,6 +29,7 @@ import { createMonetizationRepository } from './modules/monetization/monetizatio
 import { registerMonetizationRoutes } from './modules/monetization/monetization.routes';
 import { createMonetizationService } from './modules/monetization/monetization.service';
 import { operatorPayouts } from './modules/monetization/payouts';
+import { createAdSettingsStore } from './modules/monetization/ad-settings';
 import { createFriendshipsRepository } from './modules/friendships/friendships.repository';
 import { registerFriendshipRoutes } from './modules/friendships/friendships.routes';
 import { createFriendshipsService } from './modules/friendships/friendships.service';
@@ -215,9 +216,10 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   });
   registerFunctionalProfileRoutes(app, createFunctionalProfileRepository(database.db), requireAuth);
   registerWordCloudRoutes(app, wordCloud, requireAuth);
+  const adSettings = createAdSettingsStore(database.db, config.ads);
   const monetization = createMonetizationService({
     repository: createMonetizationRepository(database.db),
-    ads: config.ads,
+    ads: () => adSettings.current(),
     impressionIntervalMs: config.adImpressionIntervalMs,
     payouts: operatorPayouts,
   });
@@ -231,6 +233,10 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
       find: (id) => monetization.withdrawalById(id),
       list: (status, limit, offset) => monetization.withdrawalsForOperators(status, limit, offset),
       transition: (id, status, notes) => monetization.setWithdrawalStatus(id, status, notes),
+    },
+    ads: {
+      current: () => adSettings.current(),
+      save: (body) => adSettings.save(body),
     },
     directory: {
       list: (kind) => resources.list(kind, {}, RESOURCE_LIST_LIMIT),

@@ -41,6 +41,7 @@ const AdsTestPage = lazy(() => import('../features/ads/ads-test-page'));
 const AdminDashboardPage = lazy(() => import('../features/admin/admin-dashboard-page'));
 const AdminWithdrawalsPage = lazy(() => import('../features/admin/admin-withdrawals-page'));
 const AdminDirectoryPage = lazy(() => import('../features/admin/admin-directory-page'));
+const AdminAdsPage = lazy(() => import('../features/admin/admin-ads-page'));
 const AdminAuditPage = lazy(() => import('../features/admin/admin-audit-page'));
 const ChatPage = lazy(() => import('../features/chat/chat-page'));
 const PublicProfilePage = lazy(() => import('../features/public-profile/public-profile-page'));
@@ -104,6 +105,7 @@ const routes: RouteObject[] = [
           { path: '/admin', element: <AdminDashboardPage /> },
           { path: '/admin/retiros', element: <AdminWithdrawalsPage /> },
           { path: '/admin/recursos', element: <AdminDirectoryPage /> },
+          { path: '/admin/anuncios', element: <AdminAdsPage /> },
           { path: '/admin/auditoria', element: <AdminAuditPage /> },
         ],
       },

@@ -84,6 +84,10 @@ export function registerAdminRoutes(
     requireAdmin: ReturnType<typeof createRequireAdmin>;
     withdrawals: AdminWithdrawals;
     directory: DirectoryEditor;
+    ads: {
+      current(): Promise<{ client: string | undefined; slots: Record<string, string> }>;
+      save(body: unknown): Promise<{ client: string | undefined; slots: Record<string, string> }>;
+    };
   },
 ) {
   const admin = { preHandler: deps.requireAdmin };
@@ -172,5 +176,20 @@ export function registerAdminRoutes(
       targetId: entryId,
     });
     return reply.status(204).send();
+  });
+
+  app.get('/api/admin/ads/', admin, async () => {
+    const settings = await deps.ads.current();
+    return { client: settings.client ?? '', slots: settings.slots };
+  });
+  app.put('/api/admin/ads/', admin, async (request) => {
+    const saved = await deps.ads.save(request.body);
+    await deps.repository.record(request.admin, {
+      action: 'ads.update',
+      targetType: 'settings',
+      targetId: 'ads',
+      details: { client: saved.client ?? '', slots: saved.slots },
+    });
+    return { client: saved.client ?? '', slots: saved.slots };
   });
 }

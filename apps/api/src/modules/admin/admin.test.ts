@@ -17,6 +17,8 @@ const ADMIN_CALLS = [
   ['POST', '/api/admin/recursos/asociaciones/'],
   ['PUT', '/api/admin/recursos/centros/1/'],
   ['DELETE', '/api/admin/recursos/proyectos/1/'],
+  ['GET', '/api/admin/ads/'],
+  ['PUT', '/api/admin/ads/'],
 ] as const;
 
 describe('administrators', () => {
@@ -213,5 +215,53 @@ describe('administrators', () => {
     await expect(db.delete(adminAuditLog)).rejects.toThrow();
     const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(adminAuditLog);
     expect(row?.count).toBeGreaterThan(0);
+  });
+});
+
+// The ad settings are shared by the whole database: this test has an embedded one of its own, so
+// tests of other files running at the same time on a shared PostgreSQL keep the test slots.
+describe('ad settings', () => {
+  let t: TestApp;
+  let admin: Member;
+  beforeAll(async () => {
+    t = await createTestApp({ DATABASE_URL: '' });
+    admin = await createMemberWithProfile(t.app);
+    await createAdminRepository(t.app.database.db).promote(admin.email);
+  });
+  afterAll(async () => t.cleanup());
+  const call = (method: 'GET' | 'PUT', url: string, who: Member, payload?: object) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { 'accept-language': 'en', authorization: `Bearer ${who.access}` },
+      ...(payload ? { payload } : {}),
+    });
+
+  it('changes the ad client and slot ids, which the slots served then use', async () => {
+    const viewer = await createMemberWithProfile(t.app, { country: 'ie', ciudad: 'Cork' });
+    expect((await call('GET', '/api/ads/slot/', viewer)).json()).toMatchObject({ ad_client: 'test' });
+    const invalid = await call('PUT', '/api/admin/ads/', admin, {
+      client: 'ca-pub-1',
+      slots: { adslot_other: '1' },
+    });
+    expect(invalid.statusCode).toBe(400);
+    const saved = await call('PUT', '/api/admin/ads/', admin, {
+      client: 'ca-pub-1234567890',
+      slots: { adslot_general: '111', adslot_local_ie: '222', adslot_caa: '' },
+    });
+    expect(saved.json()).toEqual({
+      client: 'ca-pub-1234567890',
+      slots: { adslot_general: '111', adslot_local_ie: '222' },
+    });
+    expect((await call('GET', '/api/admin/ads/', admin)).json()).toEqual(saved.json());
+    expect((await call('GET', '/api/ads/slot/', viewer)).json()).toEqual({
+      ad_client: 'ca-pub-1234567890',
+      slots: [
+        { slot_key: 'adslot_general', ad_slot: '111' },
+        { slot_key: 'adslot_local_ie', ad_slot: '222' },
+      ],
+    });
+    await call('PUT', '/api/admin/ads/', admin, { client: '', slots: {} });
+    expect((await call('GET', '/api/ads/slot/', viewer)).json()).toMatchObject({ ad_client: 'test' });
   });
 });

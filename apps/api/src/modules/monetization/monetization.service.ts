@@ -42,11 +42,12 @@ const disabledMethod = (field: string) =>
  */
 export function createMonetizationService(deps: {
   repository: MonetizationRepository;
-  ads: AdSettings;
+  /** The ad network settings in force (an administrator may change them at any time). */
+  ads: () => Promise<AdSettings>;
   impressionIntervalMs: number;
   payouts: PayoutProvider;
 }) {
-  const { repository, ads } = deps;
+  const { repository } = deps;
 
   async function member(userId: number) {
     const row = await repository.member(userId);
@@ -156,7 +157,7 @@ export function createMonetizationService(deps: {
      * the built-in test slots.
      */
     async slots(userId: number) {
-      const account = await member(userId);
+      const [account, ads] = await Promise.all([member(userId), deps.ads()]);
       const keys = account.activated
         ? adSlotKeysFor({
             country: account.country,

@@ -68,3 +68,8 @@ export const saveDirectoryEntry = (kind: DirectoryKind, values: DirectoryValues,
   });
 export const deleteDirectoryEntry = (kind: DirectoryKind, id: number) =>
   apiRequest<void>(`/admin/recursos/${kind}/${id}/`, { method: 'DELETE' });
+
+export type AdSettings = { client: string; slots: Record<string, string> };
+export const fetchAdSettings = () => apiRequest<AdSettings>('/admin/ads/');
+export const saveAdSettings = (settings: AdSettings) =>
+  apiRequest<AdSettings>('/admin/ads/', { method: 'PUT', body: JSON.stringify(settings) });

@@ -12,6 +12,7 @@ export function AdminNav() {
             ['/admin', 'dashboard'],
             ['/admin/retiros', 'withdrawals'],
             ['/admin/recursos', 'directory'],
+            ['/admin/anuncios', 'ads'],
             ['/admin/auditoria', 'audit'],
           ] as const
         ).map(([path, key]) => (
