@@ -21,6 +21,20 @@ const trimmed = z
   .transform((value) => (value ?? '').trim())
   .pipe(z.string().max(200, 'payment.errors.too_long'));
 
+/** The billing details and each method's own field, shared by a withdrawal and the saved profile. */
+const paymentDetails = {
+  billing_name: trimmed,
+  billing_address: trimmed,
+  billing_country: trimmed,
+  billing_email: trimmed,
+  billing_phone: trimmed,
+  tax_id: trimmed,
+  paypal_email: trimmed,
+  iban: trimmed.transform((value) => value.replace(/\s+/g, '').toUpperCase()),
+  wallet_address: trimmed,
+  blockchain_network: z.enum(BLOCKCHAIN_NETWORKS).optional().default('ethereum'),
+};
+
 /**
  * Spec §5, in its order: billing name, address, country, e-mail, phone required
  * (payment.errors.required_fields); the e-mail is x@y.z (invalid_email); at least 99 tokens
@@ -32,16 +46,7 @@ export const WithdrawalSchema = z
   .object({
     method: z.enum(PAYMENT_METHODS, { error: 'payment.errors.method' }),
     tokens: z.coerce.number({ error: 'payment.errors.min_tokens' }),
-    billing_name: trimmed,
-    billing_address: trimmed,
-    billing_country: trimmed,
-    billing_email: trimmed,
-    billing_phone: trimmed,
-    tax_id: trimmed,
-    paypal_email: trimmed,
-    iban: trimmed.transform((value) => value.replace(/\s+/g, '').toUpperCase()),
-    wallet_address: trimmed,
-    blockchain_network: z.enum(BLOCKCHAIN_NETWORKS).optional().default('ethereum'),
+    ...paymentDetails,
   })
   .superRefine((value, context) => {
     const fail = (path: string, message: string) =>
@@ -74,16 +79,7 @@ export type WithdrawalRequest = z.output<typeof WithdrawalSchema>;
 /** The saved payment details (spec §3 "Monetisation profile"), all optional until a withdrawal. */
 export const PaymentProfileSchema = z.object({
   payment_method: z.enum(PAYMENT_METHODS, { error: 'payment.errors.method' }).optional(),
-  billing_name: trimmed,
-  billing_address: trimmed,
-  billing_country: trimmed,
-  billing_email: trimmed,
-  billing_phone: trimmed,
-  tax_id: trimmed,
-  paypal_email: trimmed,
-  iban: trimmed.transform((value) => value.replace(/\s+/g, '').toUpperCase()),
-  wallet_address: trimmed,
-  blockchain_network: z.enum(BLOCKCHAIN_NETWORKS).optional().default('ethereum'),
+  ...paymentDetails,
 });
 export type PaymentProfileInput = z.input<typeof PaymentProfileSchema>;
 

@@ -8,6 +8,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { SelectField, TextField } from '../../components/ui/field';
 import { ApiRequestError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useMoneyFormat } from '../../lib/use-money-format';
 import { AdminNav } from './admin-nav';
 import { AdminOnly } from './admin-only';
 import { adminKeys, fetchWithdrawals, moveWithdrawal, type AdminWithdrawal } from './admin-api';
@@ -33,11 +34,7 @@ function Withdrawals() {
   const [noteError, setNoteError] = useState<string>();
   const list = useQuery({ queryKey: adminKeys.withdrawals(status), queryFn: () => fetchWithdrawals(status) });
   const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
-  const euros = new Intl.NumberFormat(i18n.resolvedLanguage, {
-    style: 'currency',
-    currency: 'EUR',
-    maximumFractionDigits: 3,
-  });
+  const { euros } = useMoneyFormat();
 
   const move = useMutation({
     mutationFn: (change: Parameters<typeof moveWithdrawal>[1] & { id: number }) => {

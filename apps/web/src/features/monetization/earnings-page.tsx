@@ -10,6 +10,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { CheckboxField } from '../../components/ui/field';
 import { useMeQuery } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useMoneyFormat } from '../../lib/use-money-format';
 import {
   activate,
   deactivate,
@@ -27,7 +28,7 @@ const INFO = ['how', 'tokens', 'privacy'] as const;
  * confirmation, the withdrawal history, and short explanations in dialogs.
  */
 export default function EarningsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   useDocumentTitle(t('titles.ganancias'));
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -35,6 +36,7 @@ export default function EarningsPage() {
   const status = useMonetizationStatus();
   const profile = useMonetizationProfile();
   const stats = useQuery({ queryKey: monetizationKeys.stats, queryFn: fetchStats });
+  const money = useMoneyFormat();
   const [consent, setConsent] = useState(false);
   const [consentError, setConsentError] = useState<string>();
   const [confirmingStop, setConfirmingStop] = useState(false);
@@ -72,12 +74,7 @@ export default function EarningsPage() {
 
   const tokens = profile.data.tokens_acumulados;
   const isAdult = me.data?.tipo_registro === 'adulto';
-  const number = new Intl.NumberFormat(i18n.resolvedLanguage, { maximumFractionDigits: 1 });
-  const euros = new Intl.NumberFormat(i18n.resolvedLanguage, {
-    style: 'currency',
-    currency: 'EUR',
-    maximumFractionDigits: 3,
-  });
+  const { tokens: number, euros } = money;
 
   return (
     <section className="page page--narrow">

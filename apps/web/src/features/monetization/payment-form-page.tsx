@@ -18,6 +18,7 @@ import { PageLoading } from '../../app/page-loading';
 import { SelectField, TextField } from '../../components/ui/field';
 import { ApiRequestError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useMoneyFormat } from '../../lib/use-money-format';
 import { monetizationKeys, requestWithdrawal, saveProfile, useMonetizationProfile } from './monetization-api';
 
 const BILLING_FIELDS = [
@@ -79,7 +80,7 @@ function NotAvailable({ title, text, role }: { title: string; text: string; role
 }
 
 function PaymentForm({ method, profile }: { method: PaymentMethod; profile: MonetizationProfile }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const available = floorToStep(profile.tokens_acumulados);
@@ -89,15 +90,7 @@ function PaymentForm({ method, profile }: { method: PaymentMethod; profile: Mone
   const formRef = useRef<HTMLFormElement>(null);
   const reviewHeading = useRef<HTMLHeadingElement>(null);
   const sliderId = useId();
-  const euros = new Intl.NumberFormat(i18n.resolvedLanguage, {
-    style: 'currency',
-    currency: 'EUR',
-    maximumFractionDigits: 3,
-  });
-  const number = new Intl.NumberFormat(i18n.resolvedLanguage, {
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  });
+  const { tokensExact: number, euros } = useMoneyFormat();
 
   useEffect(() => {
     if (step === 'review') reviewHeading.current?.focus();

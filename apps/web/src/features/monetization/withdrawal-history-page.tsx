@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageLoading } from '../../app/page-loading';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useMoneyFormat } from '../../lib/use-money-format';
 import { fetchHistory, monetizationKeys } from './monetization-api';
 
 /** /monetizacion/historial-retiros (spec §2): date, method, tokens, euros, status, newest first. */
@@ -11,12 +12,7 @@ export default function WithdrawalHistoryPage() {
   useDocumentTitle(t('titles.historial_retiros'));
   const history = useQuery({ queryKey: monetizationKeys.history, queryFn: fetchHistory });
   const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
-  const number = new Intl.NumberFormat(i18n.resolvedLanguage, { maximumFractionDigits: 1 });
-  const euros = new Intl.NumberFormat(i18n.resolvedLanguage, {
-    style: 'currency',
-    currency: 'EUR',
-    maximumFractionDigits: 3,
-  });
+  const { tokens: number, euros } = useMoneyFormat();
 
   return (
     <section className="page">
