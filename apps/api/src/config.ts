@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { AD_ROTATION_MS } from '@juntos/domain';
 import type { S3Settings } from './lib/s3-media-store';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -83,7 +84,8 @@ const EnvironmentSchema = z
       .min(16, 'must be at least 16 characters long')
       .optional()
       .or(z.literal('').transform(() => undefined)),
-    AD_IMPRESSION_INTERVAL_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
+    // One impression per banner rotation (spec §9).
+    AD_IMPRESSION_INTERVAL_MS: z.coerce.number().int().min(0).max(600_000).default(AD_ROTATION_MS),
     S3_ENDPOINT: optionalUrl(['http', 'https'], 'https://s3.eu-west-1.amazonaws.com'),
     S3_BUCKET: z.string().trim().min(3, 'must be a bucket name').optional(),
     S3_REGION: z.string().trim().min(1).default('us-east-1'),

@@ -15,8 +15,8 @@ export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
 /** Impressions per token, and the impression a withdrawal minimum stands for (spec §9). */
 export const IMPRESSIONS_PER_TOKEN = 10;
-/** The banner rotates every 15 s; one impression per member per rotation counts. */
-export const IMPRESSION_INTERVAL_MS = 15_000;
+/** The ad client id of the built-in test slots, served when no ad network is configured. */
+export const TEST_AD_CLIENT = 'test';
 /** How long the banner must be on screen before it counts as an impression. */
 export const IMPRESSION_MIN_VISIBLE_MS = 1_000;
 /** Slider step of the withdrawal amount (spec §9). */

@@ -70,6 +70,7 @@ export function createMonetizationRepository(db: Database) {
     /**
      * Counts one impression if the member is activated and the last counted one is at least
      * `minGapMs` old; every 10th adds a token. One statement, so two tabs cannot both count.
+     * Answers the new totals, or undefined when it did not count.
      */
     async recordImpression(userId: number, slotKey: string, minGapMs: number) {
       const [row] = await db
@@ -86,10 +87,13 @@ export function createMonetizationRepository(db: Database) {
             sql`(${monetizationAccounts.lastImpressionAt} is null or ${monetizationAccounts.lastImpressionAt} <= now() - make_interval(secs => ${minGapMs / 1000}))`,
           ),
         )
-        .returning({ impressions: monetizationAccounts.impressions });
-      if (!row) return false;
+        .returning({
+          impressions: monetizationAccounts.impressions,
+          tokenTenths: monetizationAccounts.tokenTenths,
+        });
+      if (!row) return undefined;
       await db.insert(adSlotEarnings).values({ userId, slotKey }).onConflictDoNothing();
-      return true;
+      return row;
     },
 
     async campaignParticipation(userId: number) {

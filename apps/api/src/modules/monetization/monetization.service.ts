@@ -1,5 +1,6 @@
 import {
   ENABLED_PAYMENT_METHODS,
+  TEST_AD_CLIENT,
   IMPRESSIONS_PER_TOKEN,
   MONETIZATION_CONSENT_VERSION,
   PaymentProfileSchema,
@@ -25,7 +26,6 @@ export type AdSettings = {
   slots: Record<string, string>;
 };
 
-export const TEST_AD_CLIENT = 'test';
 const HISTORY_LIMIT = 200;
 /** A rotation's report may come a little early (timers drift); this much is tolerated. */
 const ROTATION_TOLERANCE_MS = 500;
@@ -195,11 +195,12 @@ export function createMonetizationService(deps: {
         slotKey,
         Math.max(0, deps.impressionIntervalMs - ROTATION_TOLERANCE_MS),
       );
-      const account = await member(userId);
+      // A counted impression answers its totals; only an ignored one needs them read.
+      const totals = counted ?? (await member(userId));
       return {
-        counted,
-        impressions: account.impressions ?? 0,
-        tokens_acumulados: (account.tokenTenths ?? 0) / 10,
+        counted: counted !== undefined,
+        impressions: totals.impressions ?? 0,
+        tokens_acumulados: (totals.tokenTenths ?? 0) / 10,
         impressions_per_token: IMPRESSIONS_PER_TOKEN,
       };
     },

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { SUPPORTED_LANGUAGES } from '@juntos/domain';
+import { SUPPORTED_LANGUAGES, countryName, isCountryCode, type Language } from '@juntos/domain';
 import { PageLoading } from '../../app/page-loading';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PlaceFields } from '../../components/place-fields';
@@ -40,7 +40,8 @@ export default function AdminDirectoryPage() {
 }
 
 function DirectoryEditor() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = (i18n.resolvedLanguage ?? 'en') as Language;
   useDocumentTitle(t('admin.directory.title'));
   const queryClient = useQueryClient();
   const [kind, setKind] = useState<DirectoryKind>('asociaciones');
@@ -124,7 +125,7 @@ function DirectoryEditor() {
               {list.data.map((row) => (
                 <tr key={row.id}>
                   <td>{row.name}</td>
-                  <td>{row.pais.toUpperCase()}</td>
+                  <td>{isCountryCode(row.pais) ? countryName(row.pais, language) : row.pais}</td>
                   <td>{row.ciudad}</td>
                   <td>
                     <div className="button-row">

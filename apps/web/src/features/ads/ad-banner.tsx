@@ -1,11 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AD_ROTATION_MS, IMPRESSION_MIN_VISIBLE_MS, MOBILE_BREAKPOINT_PX } from '@juntos/domain';
+import {
+  AD_ROTATION_MS,
+  IMPRESSION_MIN_VISIBLE_MS,
+  MOBILE_BREAKPOINT_PX,
+  TEST_AD_CLIENT,
+} from '@juntos/domain';
 import { useConsent } from '../cookie-consent/consent-context';
 import { monetizationKeys, fetchStatus } from '../monetization/monetization-api';
 import { AdBlock } from './ad-block';
-import { TEST_AD_CLIENT, fetchSlots, reportImpression } from './ads-api';
+import { fetchSlots, reportImpression } from './ads-api';
 
 const DESKTOP = `(min-width: ${MOBILE_BREAKPOINT_PX}px)`;
 

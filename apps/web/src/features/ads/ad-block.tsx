@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AD_BANNER_SIZE } from '@juntos/domain';
-import { TEST_AD_CLIENT } from './ads-api';
+import { AD_BANNER_SIZE, TEST_AD_CLIENT } from '@juntos/domain';
 
 declare global {
   interface Window {

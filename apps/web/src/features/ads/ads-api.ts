@@ -1,9 +1,7 @@
+import { TEST_AD_CLIENT } from '@juntos/domain';
 import { apiRequest } from '../../lib/api-client';
 
 export type AdSlots = { ad_client: string; slots: { slot_key: string; ad_slot: string }[] };
-
-/** The client id of the built-in test slots (no ad network configured). */
-export const TEST_AD_CLIENT = 'test';
 
 /** Spec §8: when the slots cannot be read, the default test set is shown. */
 export const FALLBACK_SLOTS: AdSlots = {

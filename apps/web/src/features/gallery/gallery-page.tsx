@@ -18,6 +18,7 @@ import {
 } from './gallery-api';
 import { GalleryFormDialog } from './gallery-form-dialog';
 import { ImageDetailsDialog } from './image-details-dialog';
+import { GalleryThumbnail } from '../../components/gallery-thumbnail';
 
 type Editing = { image: GalleryImage | undefined } | undefined;
 
@@ -103,14 +104,7 @@ export default function GalleryPage() {
         <ul className="gallery__grid">
           {gallery.data.results.map((image) => (
             <li key={image.id} className="gallery__item">
-              <button
-                type="button"
-                className="gallery__open"
-                aria-label={t('gallery.open', { title: image.title })}
-                onClick={() => setOpened(image.id)}
-              >
-                <img src={image.image_url} alt="" loading="lazy" />
-              </button>
+              <GalleryThumbnail image={image} onOpen={() => setOpened(image.id)} />
               <h2 className="gallery__item-title">{image.title}</h2>
               {image.description && <p className="gallery__item-description">{image.description}</p>}
               {own && (

@@ -23,6 +23,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { blockMember, friendKeys, reportMember } from '../friends/friends-api';
 import { FriendshipButton } from '../friends/friendship-button';
 import { ImageDetailsDialog } from '../gallery/image-details-dialog';
+import { GalleryThumbnail } from '../../components/gallery-thumbnail';
 
 type PublicProfile = {
   id: number;
@@ -202,14 +203,7 @@ export default function PublicProfilePage() {
           <ul className="gallery__grid">
             {data.imagenes.map((image) => (
               <li key={image.id} className="gallery__item">
-                <button
-                  type="button"
-                  className="gallery__open"
-                  aria-label={t('gallery.open', { title: image.title })}
-                  onClick={() => setOpened(image.id)}
-                >
-                  <img src={image.image_url} alt="" loading="lazy" />
-                </button>
+                <GalleryThumbnail image={image} onOpen={() => setOpened(image.id)} />
                 <h3 className="gallery__item-title">{image.title}</h3>
               </li>
             ))}
