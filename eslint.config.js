@@ -86,8 +86,8 @@ export default tseslint.config(
               posts: [],
               resources: [],
               admin: [],
-              // The socket checks access tokens as every request does.
-              chat: ['./auth/tokens.ts'],
+              moderation: [],
+              chat: [],
               gallery: ['./friendships/friendships.repository.ts'],
               // Both read disease names from the catalogue.
               profile: ['./diseases/disease-catalogue.ts', './friendships/friendships.repository.ts'],

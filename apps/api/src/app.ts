@@ -25,6 +25,9 @@ import { registerMultipart } from './lib/multipart-form';
 import { createAdminRepository } from './modules/admin/admin.repository';
 import { registerAdminRoutes } from './modules/admin/admin.routes';
 import { createRequireAdmin } from './modules/admin/require-admin';
+import { createModerationRepository } from './modules/moderation/moderation.repository';
+import { registerModerationRoutes } from './modules/moderation/moderation.routes';
+import { createModerationService } from './modules/moderation/moderation.service';
 import { createMonetizationRepository } from './modules/monetization/monetization.repository';
 import { registerMonetizationRoutes } from './modules/monetization/monetization.routes';
 import { createMonetizationService } from './modules/monetization/monetization.service';
@@ -34,7 +37,7 @@ import { createFriendshipsRepository } from './modules/friendships/friendships.r
 import { registerFriendshipRoutes } from './modules/friendships/friendships.routes';
 import { createFriendshipsService } from './modules/friendships/friendships.service';
 import { createProfileSearchRepository } from './modules/profile/profile-search.repository';
-import { createInProcessFanOut, type FanOut } from './lib/fan-out';
+import { SESSION_ENDED_FRAME, createInProcessFanOut, type FanOut } from './lib/fan-out';
 import { registerMetrics } from './lib/metrics';
 import { connectRedis } from './lib/redis';
 import { createRedisFanOut } from './lib/redis-fan-out';
@@ -54,7 +57,7 @@ import { registerResourceRoutes } from './modules/resources/resources.routes';
 import { createPostsRepository } from './modules/posts/posts.repository';
 import { registerPostRoutes } from './modules/posts/posts.routes';
 import { createPostsService } from './modules/posts/posts.service';
-import { createRequireAuth } from './plugins/authenticate';
+import { createRequireAuth, createSessionVerifier } from './plugins/authenticate';
 import { registerStaticContent } from './modules/static-content/static-content.routes';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -131,7 +134,9 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
     unsentEmails: () => mailer.unsentCount(),
   });
   const accessTokens = createAccessTokens(config.jwtSecret);
-  const requireAuth = createRequireAuth(accessTokens);
+  const authRepository = createAuthRepository(database.db);
+  const verifySession = createSessionVerifier(accessTokens, (userId) => authRepository.accountUsable(userId));
+  const requireAuth = createRequireAuth(verifySession);
   const s3Store = config.s3 ? createS3MediaStore(config.s3) : undefined;
   const mediaStore = s3Store ?? createLocalMediaStore(config.paths.media);
   const diseases = createDiseaseCatalogue({
@@ -147,7 +152,7 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   });
   app.decorate('wordCloud', wordCloud);
   const authService = createAuthService({
-    repository: createAuthRepository(database.db),
+    repository: authRepository,
     accessTokens,
     mailer,
     mediaStore,
@@ -226,9 +231,23 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   registerMonetizationRoutes(app, monetization, requireAuth);
   const resources = createResourcesRepository(database.db);
   const admins = createAdminRepository(database.db);
+  const requireAdmin = createRequireAdmin(requireAuth, admins);
+  registerModerationRoutes(app, {
+    service: createModerationService({
+      repository: createModerationRepository(database.db),
+      mediaUrl: (key) => mediaStore.publicUrl(key),
+      endSessions: async (userId) => {
+        await authRepository.revokeAllRefreshTokens(userId);
+        await fanOut.publish(userId, { type: SESSION_ENDED_FRAME });
+      },
+    }),
+    requireAuth,
+    requireAdmin,
+    audit: (admin, entry) => admins.record(admin, entry),
+  });
   registerAdminRoutes(app, {
     repository: admins,
-    requireAdmin: createRequireAdmin(requireAuth, admins),
+    requireAdmin,
     withdrawals: {
       find: (id) => monetization.withdrawalById(id),
       list: (status, limit, offset) => monetization.withdrawalsForOperators(status, limit, offset),
@@ -270,7 +289,7 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   const chatSocket = await registerChatSocket(app, {
     service: chatService,
     fanOut,
-    accessTokens,
+    verifySession,
     options: config.chat,
   });
   openSockets = chatSocket.connectionCount;

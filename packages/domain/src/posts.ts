@@ -51,6 +51,8 @@ export type PostComment = {
   author_name: string;
   text: string;
   created_at: string;
+  /** Hidden by a moderator: only its author still receives it, to know why it is gone. */
+  hidden: boolean;
 };
 export type Post = {
   id: number;
@@ -64,6 +66,8 @@ export type Post = {
   comments_count: number;
   comments: PostComment[];
   is_author: boolean;
+  /** Hidden by a moderator: only its author still receives it, to know why it is gone. */
+  hidden: boolean;
   author: PostAuthor;
 };
 export type Page<Item> = { results: Item[]; next: string | null };
@@ -74,6 +78,7 @@ export type GalleryComment = {
   profile_apellidos: string;
   content: string;
   created_at: string;
+  hidden: boolean;
 };
 export type GalleryImage = {
   id: number;
@@ -85,6 +90,8 @@ export type GalleryImage = {
   likes: number;
   liked_by_user: boolean;
   comments_count: number;
+  /** Hidden by a moderator: only its owner still receives it. */
+  hidden: boolean;
 };
 export type GalleryImageDetails = GalleryImage & { comments: GalleryComment[] };
 export type LikeAnswer = { liked: boolean; total_likes: number };

@@ -5,6 +5,11 @@
  * sockets on every instance. Listeners of one member are called in publishing order.
  */
 export type LiveMessage = Record<string, unknown> & { type: string };
+/**
+ * Published to a member whose sessions must end (a moderator suspended the account): each
+ * instance closes that member's sockets instead of passing the message on.
+ */
+export const SESSION_ENDED_FRAME = 'session_ended';
 export type LiveListener = (message: LiveMessage) => void;
 
 export type FanOut = {

@@ -9,15 +9,33 @@ declare module 'fastify' {
   }
 }
 
+/** The member behind an access token, or undefined when the session may not be used. */
+export type VerifySession = (token: string) => Promise<number | undefined>;
+
+/**
+ * An access token lives 15 minutes, so its signature alone would let a suspended or deleted
+ * account go on for that long: every use also checks the account still exists and is not
+ * suspended (one primary-key lookup).
+ */
+export function createSessionVerifier(
+  accessTokens: AccessTokens,
+  accountUsable: (userId: number) => Promise<boolean>,
+): VerifySession {
+  return async (token) => {
+    const userId = await accessTokens.verify(token);
+    return userId && (await accountUsable(userId)) ? userId : undefined;
+  };
+}
+
 /**
  * A preHandler for member-only routes: a valid bearer access token or 401. Answers to signed-in
  * requests are personal, so they are never stored by a browser or proxy cache.
  */
-export function createRequireAuth(accessTokens: AccessTokens) {
+export function createRequireAuth(verifySession: VerifySession) {
   return async function requireAuth(request: FastifyRequest, reply: FastifyReply) {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
-    const userId = token ? await accessTokens.verify(token) : undefined;
+    const userId = token ? await verifySession(token) : undefined;
     if (!userId) throw new AppError(401, 'unauthorized', 'errors.unauthorized');
     request.userId = userId;
     void reply.header('cache-control', 'no-store');

@@ -121,16 +121,26 @@ export const reports = pgTable(
     reporterId: bigint('reporter_id', { mode: 'number' })
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    targetType: text('target_type', { enum: ['member', 'post', 'comment', 'image'] }).notNull(),
+    /** `comment` is a comment on a post, `gallery_comment` one on a gallery image. */
+    targetType: text('target_type', {
+      enum: ['member', 'post', 'comment', 'image', 'gallery_comment'],
+    }).notNull(),
     targetId: bigint('target_id', { mode: 'number' }).notNull(),
     reason: text('reason').notNull(),
     details: text('details').notNull().default(''),
     status: text('status', { enum: ['open', 'resolved'] })
       .notNull()
       .default('open'),
+    /** What the moderators did about it, told to the reporter. */
+    outcome: text('outcome', { enum: ['dismissed', 'hidden', 'suspended'] }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('reports_status_idx').on(table.status, table.createdAt)],
+  (table) => [
+    index('reports_status_idx').on(table.status, table.createdAt),
+    index('reports_target_idx').on(table.targetType, table.targetId),
+    index('reports_reporter_idx').on(table.reporterId),
+  ],
 );
 
 /** A member's answer for one characteristic of the functional profile (ICF-based catalogue). */
@@ -145,4 +155,23 @@ export const functionalAnswers = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.characteristicId] })],
+);
+
+/**
+ * A message to one member from the platform (a moderation outcome, a notice that something of
+ * theirs was hidden), shown in the app until they dismiss it.
+ */
+export const memberNotices = pgTable(
+  'member_notices',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['report_outcome', 'content_hidden', 'content_restored'] }).notNull(),
+    data: jsonb('data').$type<Record<string, string | number>>().notNull().default({}),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('member_notices_user_idx').on(table.userId, table.createdAt)],
 );

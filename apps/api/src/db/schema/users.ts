@@ -28,12 +28,20 @@ export const users = pgTable(
     profileCompletedAt: timestamp('profile_completed_at', { withTimezone: true }),
     /** When the member closed the profile editor's first-visit explanation (shown once per account). */
     profileIntroSeenAt: timestamp('profile_intro_seen_at', { withTimezone: true }),
+    /**
+     * Set by a moderator: the member cannot sign in, their sessions end and what they published
+     * is hidden from everyone else until an administrator reactivates the account.
+     */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('users_email_unique').on(table.email),
     index('users_created_at_idx').on(table.createdAt),
+    index('users_suspended_idx')
+      .on(table.id)
+      .where(sql`${table.suspendedAt} is not null`),
     index('users_active_idx')
       .on(table.isActive)
       .where(sql`${table.isActive}`),

@@ -10,6 +10,15 @@ export function createAuthRepository(db: Database) {
   return {
     findUserByEmail: async (email: string) =>
       (await db.select().from(users).where(eq(users.email, email)).limit(1))[0],
+    /** The account exists and is not suspended: its sessions may be used. */
+    async accountUsable(id: number) {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, id), isNull(users.suspendedAt)))
+        .limit(1);
+      return row !== undefined;
+    },
     findUserById: async (id: number) => (await db.select().from(users).where(eq(users.id, id)).limit(1))[0],
 
     /** Inserts the account and its consent records together; undefined when the address is taken. */

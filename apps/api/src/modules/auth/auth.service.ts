@@ -190,6 +190,8 @@ export function createAuthService(deps: AuthServiceDependencies) {
         throw invalidCredentials();
       }
       if (!(await verifyPassword(user.passwordHash, password))) throw invalidCredentials();
+      // Told only to someone who knows the password, so it reveals nothing to a stranger.
+      if (user.suspendedAt) throw new AppError(403, 'account_suspended', 'errors.account_suspended');
       if (!user.isActive) {
         await sendActivationCode(user);
         return { is_active: false, activation_required: true, profile_complete: false };

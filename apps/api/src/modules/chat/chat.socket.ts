@@ -13,9 +13,8 @@ import {
   type Language,
 } from '@juntos/domain';
 import { AppError } from '../../lib/app-error';
-import type { FanOut, LiveMessage } from '../../lib/fan-out';
+import { SESSION_ENDED_FRAME, type FanOut, type LiveMessage } from '../../lib/fan-out';
 import { translate } from '../../i18n/messages';
-import type { AccessTokens } from '../auth/tokens';
 import type { ChatService } from './chat.service';
 
 declare module 'fastify' {
@@ -76,11 +75,12 @@ export async function registerChatSocket(
   deps: {
     service: ChatService;
     fanOut: FanOut;
-    accessTokens: AccessTokens;
+    /** The member behind an access token (undefined: refused with 4401). */
+    verifySession: (token: string) => Promise<number | undefined>;
     options: ChatSocketOptions;
   },
 ) {
-  const { service, fanOut, accessTokens, options } = deps;
+  const { service, fanOut, verifySession, options } = deps;
   const instanceId = randomUUID();
   let sequence = 0;
   const connections = new Set<Connection>();
@@ -122,6 +122,13 @@ export async function registerChatSocket(
     });
 
   function deliver(connection: Connection, frame: LiveMessage) {
+    // A moderator suspended the member: every socket of theirs, on every instance, ends now.
+    // 4401 sends the client to renew its session, which fails, so it signs out.
+    if (frame.type === SESSION_ENDED_FRAME) {
+      sendError(connection, new AppError(401, 'account_suspended', 'errors.account_suspended'));
+      connection.socket.close(WEBSOCKET_CLOSE.unauthorized, 'account suspended');
+      return;
+    }
     sendFrame(connection.socket, frame);
     const isIncoming = frame.type === 'chat_message' && frame.receiver_id === connection.userId;
     if (isIncoming && frame.sender_id !== connection.activeConversation) {
@@ -201,7 +208,7 @@ export async function registerChatSocket(
         }
         const token = (request.query as Record<string, unknown>).token;
         request.chatUserId =
-          typeof token === 'string' && token ? await accessTokens.verify(token) : undefined;
+          typeof token === 'string' && token ? await verifySession(token) : undefined;
       },
     },
     (socket, request) => {

@@ -16,7 +16,7 @@ export const REPORT_REASONS = [
   'other',
 ] as const;
 const ReportBody = z.object({
-  target_type: z.enum(['member', 'post', 'comment', 'image'], { error: 'report.errors.target' }),
+  target_type: z.enum(['member', 'post', 'comment', 'image', 'gallery_comment'], { error: 'report.errors.target' }),
   target_id: id,
   reason: z.enum(REPORT_REASONS, { error: 'report.errors.reason' }),
   details: z

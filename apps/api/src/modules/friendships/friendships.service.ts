@@ -185,7 +185,7 @@ export function createFriendshipsService(deps: {
     async report(
       userId: number,
       input: {
-        target_type: 'member' | 'post' | 'comment' | 'image';
+        target_type: 'member' | 'post' | 'comment' | 'image' | 'gallery_comment';
         target_id: number;
         reason: string;
         details: string;

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { galleryComments, galleryImages, galleryLikes, profiles } from '../../db/schema';
+import { authorSuspended, visibleTo } from '../../db/visibility';
 
 export type GalleryRow = Awaited<ReturnType<ReturnType<typeof createGalleryRepository>['imagesOf']>>[number];
 
@@ -12,9 +13,10 @@ export function createGalleryRepository(db: Database) {
     title: galleryImages.title,
     description: galleryImages.description,
     imageKey: galleryImages.imageKey,
+    hiddenAt: galleryImages.hiddenAt,
     createdAt: galleryImages.createdAt,
     likes: sql<number>`(select count(*)::int from ${galleryLikes} where ${galleryLikes.imageId} = ${galleryImages.id})`,
-    comments: sql<number>`(select count(*)::int from ${galleryComments} where ${galleryComments.imageId} = ${galleryImages.id})`,
+    comments: sql<number>`(select count(*)::int from ${galleryComments} where ${galleryComments.imageId} = ${galleryImages.id} and ${visibleTo(viewerId, galleryComments.authorId, galleryComments.hiddenAt)})`,
     liked: sql<boolean>`exists(select 1 from ${galleryLikes} where ${galleryLikes.imageId} = ${galleryImages.id} and ${galleryLikes.userId} = ${viewerId})`,
   });
 
@@ -23,7 +25,12 @@ export function createGalleryRepository(db: Database) {
       db
         .select(listed(viewerId))
         .from(galleryImages)
-        .where(eq(galleryImages.ownerId, ownerId))
+        .where(
+          and(
+            eq(galleryImages.ownerId, ownerId),
+            visibleTo(viewerId, galleryImages.ownerId, galleryImages.hiddenAt),
+          ),
+        )
         .orderBy(desc(galleryImages.createdAt), desc(galleryImages.id))
         .limit(limit)
         .offset(offset),
@@ -37,9 +44,14 @@ export function createGalleryRepository(db: Database) {
       return row;
     },
 
+    /** An image by id whatever its visibility, with whether its owner is suspended. */
     async find(imageId: number) {
-      const [row] = await db.select().from(galleryImages).where(eq(galleryImages.id, imageId)).limit(1);
-      return row;
+      const [row] = await db
+        .select({ image: galleryImages, ownerSuspended: authorSuspended(galleryImages.ownerId) })
+        .from(galleryImages)
+        .where(eq(galleryImages.id, imageId))
+        .limit(1);
+      return row && { ...row.image, ownerSuspended: row.ownerSuspended };
     },
 
     async create(values: typeof galleryImages.$inferInsert) {
@@ -80,18 +92,24 @@ export function createGalleryRepository(db: Database) {
     },
 
     /** The comments of an image, oldest first, at most `limit`. */
-    comments: (imageId: number, limit: number) =>
+    comments: (viewerId: number, imageId: number, limit: number) =>
       db
         .select({
           id: galleryComments.id,
           content: galleryComments.content,
+          hiddenAt: galleryComments.hiddenAt,
           createdAt: galleryComments.createdAt,
           nombre: profiles.nombre,
           apellidos: profiles.apellidos,
         })
         .from(galleryComments)
         .leftJoin(profiles, eq(profiles.userId, galleryComments.authorId))
-        .where(eq(galleryComments.imageId, imageId))
+        .where(
+          and(
+            eq(galleryComments.imageId, imageId),
+            visibleTo(viewerId, galleryComments.authorId, galleryComments.hiddenAt),
+          ),
+        )
         .orderBy(galleryComments.createdAt, galleryComments.id)
         .limit(limit),
   };

@@ -45,11 +45,14 @@ export function createGalleryService(deps: {
     likes: row.likes,
     liked_by_user: row.liked,
     comments_count: row.comments,
+    hidden: row.hiddenAt !== null,
   });
 
   async function visible(viewerId: number, imageId: number) {
     const image = await repository.find(imageId);
     if (!image || !(await canSee(viewerId, image.ownerId))) throw hidden();
+    // Moderation: a hidden image is its owner's alone; a suspended owner's images are no one's.
+    if (image.ownerId !== viewerId && (image.hiddenAt || image.ownerSuspended)) throw hidden();
     return image;
   }
 
@@ -59,20 +62,21 @@ export function createGalleryService(deps: {
     return image;
   }
 
-  async function comments(imageId: number): Promise<GalleryComment[]> {
-    return (await repository.comments(imageId, MAX_COMMENTS)).map((row) => ({
+  async function comments(viewerId: number, imageId: number): Promise<GalleryComment[]> {
+    return (await repository.comments(viewerId, imageId, MAX_COMMENTS)).map((row) => ({
       id: row.id,
       profile_nombre: row.nombre ?? '',
       profile_apellidos: row.apellidos ?? '',
       content: row.content,
       created_at: row.createdAt.toISOString(),
+      hidden: row.hiddenAt !== null,
     }));
   }
 
   async function details(viewerId: number, imageId: number) {
     const row = await repository.one(viewerId, imageId);
     if (!row) throw hidden();
-    return { ...present(row), comments: await comments(imageId) };
+    return { ...present(row), comments: await comments(viewerId, imageId) };
   }
 
   return {
@@ -140,14 +144,14 @@ export function createGalleryService(deps: {
     async comment(userId: number, imageId: number, text: string): Promise<GalleryComment> {
       await visible(userId, imageId);
       const id = await repository.addComment(imageId, userId, text);
-      const found = (await comments(imageId)).find((comment) => comment.id === id);
+      const found = (await comments(userId, imageId)).find((comment) => comment.id === id);
       if (!found) throw hidden();
       return found;
     },
 
     async comments(userId: number, imageId: number) {
       await visible(userId, imageId);
-      return comments(imageId);
+      return comments(userId, imageId);
     },
   };
 }

@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-o
 import type { Database } from '../../db/database';
 import { containsPattern } from '../../lib/paging';
 import { blocks, postComments, postLikes, posts, profiles } from '../../db/schema';
+import { authorSuspended, visibleTo } from '../../db/visibility';
 
 /** The most recent comments a post carries in a page; older ones stay counted in comments_count. */
 export const COMMENTS_PER_POST = 50;
@@ -27,7 +28,7 @@ export function createPostsRepository(db: Database) {
     const chosen = db
       .select()
       .from(posts)
-      .where(and(where, notBlocked))
+      .where(and(where, notBlocked, visibleTo(viewerId, posts.authorId, posts.hiddenAt)))
       .orderBy(desc(posts.createdAt), desc(posts.id))
       .limit(limit)
       .offset(offset)
@@ -41,13 +42,14 @@ export function createPostsRepository(db: Database) {
         imageKey: chosen.imageKey,
         imageAlt: chosen.imageAlt,
         country: chosen.country,
+        hiddenAt: chosen.hiddenAt,
         createdAt: chosen.createdAt,
         nombre: profiles.nombre,
         apellidos: profiles.apellidos,
         photoKey: profiles.photoKey,
         authorCountry: profiles.country,
         likes: sql<number>`(select count(*)::int from ${postLikes} where ${postLikes.postId} = ${chosen.id})`,
-        comments: sql<number>`(select count(*)::int from ${postComments} where ${postComments.postId} = ${chosen.id})`,
+        comments: sql<number>`(select count(*)::int from ${postComments} where ${postComments.postId} = ${chosen.id} and ${visibleTo(viewerId, postComments.authorId, postComments.hiddenAt)})`,
         liked: sql<boolean>`exists(select 1 from ${postLikes} where ${postLikes.postId} = ${chosen.id} and ${postLikes.userId} = ${viewerId})`,
       })
       .from(chosen)
@@ -73,7 +75,7 @@ export function createPostsRepository(db: Database) {
       ),
     one: async (viewerId: number, postId: number) => (await page(viewerId, eq(posts.id, postId), 1, 0))[0],
 
-    async commentsOf(postIds: number[]) {
+    async commentsOf(viewerId: number, postIds: number[]) {
       if (postIds.length === 0) return [];
       const ranked = db
         .select({
@@ -81,6 +83,7 @@ export function createPostsRepository(db: Database) {
           postId: postComments.postId,
           authorId: postComments.authorId,
           text: postComments.text,
+          hiddenAt: postComments.hiddenAt,
           createdAt: postComments.createdAt,
           nombre: profiles.nombre,
           apellidos: profiles.apellidos,
@@ -90,7 +93,12 @@ export function createPostsRepository(db: Database) {
         })
         .from(postComments)
         .leftJoin(profiles, eq(profiles.userId, postComments.authorId))
-        .where(inArray(postComments.postId, postIds))
+        .where(
+          and(
+            inArray(postComments.postId, postIds),
+            visibleTo(viewerId, postComments.authorId, postComments.hiddenAt),
+          ),
+        )
         .as('ranked');
       return db
         .select()
@@ -99,9 +107,14 @@ export function createPostsRepository(db: Database) {
         .orderBy(ranked.postId, ranked.createdAt, ranked.id);
     },
 
+    /** A post by id whatever its visibility, with whether its author is suspended. */
     async find(postId: number) {
-      const [row] = await db.select().from(posts).where(eq(posts.id, postId)).limit(1);
-      return row;
+      const [row] = await db
+        .select({ post: posts, authorSuspended: authorSuspended(posts.authorId) })
+        .from(posts)
+        .where(eq(posts.id, postId))
+        .limit(1);
+      return row && { ...row.post, authorSuspended: row.authorSuspended };
     },
 
     async authorCountry(userId: number) {

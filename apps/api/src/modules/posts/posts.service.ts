@@ -15,6 +15,7 @@ function presentComment(row: Omit<CommentRow, 'rank'>): PostComment {
     author_name: fullName(row),
     text: row.text,
     created_at: row.createdAt.toISOString(),
+    hidden: row.hiddenAt !== null,
   };
 }
 
@@ -23,7 +24,7 @@ export function createPostsService(deps: { repository: PostsRepository; mediaSto
 
   /** Posts with their recent comments: two statements for the whole page. */
   async function present(viewerId: number, rows: PostRow[]): Promise<Post[]> {
-    const comments = await repository.commentsOf(rows.map((row) => row.id));
+    const comments = await repository.commentsOf(viewerId, rows.map((row) => row.id));
     const byPost = new Map<number, PostComment[]>();
     for (const comment of comments) {
       const list = byPost.get(comment.postId) ?? [];
@@ -42,6 +43,7 @@ export function createPostsService(deps: { repository: PostsRepository; mediaSto
       comments_count: row.comments,
       comments: byPost.get(row.id) ?? [],
       is_author: row.authorId === viewerId,
+      hidden: row.hiddenAt !== null,
       author: {
         id: row.authorId,
         nombre: row.nombre ?? '',
@@ -51,14 +53,17 @@ export function createPostsService(deps: { repository: PostsRepository; mediaSto
     }));
   }
 
-  async function existing(postId: number) {
+  /** A post the viewer may see: hidden and suspended members' posts are not found for others. */
+  async function existing(postId: number, viewerId: number) {
     const post = await repository.find(postId);
-    if (!post) throw notFound('errors.post_not_found');
+    const visible =
+      post && post.authorId === viewerId ? true : post && !post.hiddenAt && !post.authorSuspended;
+    if (!post || !visible) throw notFound('errors.post_not_found');
     return post;
   }
 
   async function authored(postId: number, userId: number) {
-    const post = await existing(postId);
+    const post = await existing(postId, userId);
     // Spec §6: only the author edits or deletes (enforced here, not only hidden in the screen).
     if (post.authorId !== userId) throw new AppError(403, 'not_author', 'errors.not_author');
     return post;
@@ -136,16 +141,16 @@ export function createPostsService(deps: { repository: PostsRepository; mediaSto
     },
 
     async toggleLike(userId: number, postId: number) {
-      await existing(postId);
+      await existing(postId, userId);
       const { liked, total } = await repository.toggleLike(postId, userId);
       return { liked, total_likes: total };
     },
 
     async comment(userId: number, postId: number, text: string): Promise<PostComment> {
-      await existing(postId);
+      await existing(postId, userId);
       const row = await repository.addComment(postId, userId, text);
       const name = await repository.nameOf(userId);
-      return presentComment({ ...row, nombre: name?.nombre ?? null, apellidos: name?.apellidos ?? null });
+      return presentComment({ ...row, hiddenAt: null, nombre: name?.nombre ?? null, apellidos: name?.apellidos ?? null });
     },
   };
 }

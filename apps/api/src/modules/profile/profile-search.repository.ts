@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, ne, sql, type SQL, isNull } from 'drizzle-orm';
 import { FUNCTIONAL_FIELDS, type FunctionalField, type PrivateProfileField } from '@juntos/domain';
 import type { Database } from '../../db/database';
 import { containsPattern } from '../../lib/paging';
@@ -65,6 +65,7 @@ export function createProfileSearchRepository(db: Database) {
           and(
             eq(users.id, profiles.userId),
             eq(users.isActive, true),
+            isNull(users.suspendedAt),
             sql`${users.profileCompletedAt} is not null`,
           ),
         )

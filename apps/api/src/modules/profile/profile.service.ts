@@ -100,7 +100,8 @@ export function createProfileService(deps: {
     async profileForViewer(viewerId: number, memberId: number) {
       const viewer = await accountOf(viewerId);
       const member = await deps.repository.findAccount(memberId);
-      if (!member?.profile || !member.user.isActive) throw notFound('errors.profile_not_found');
+      if (!member?.profile || !member.user.isActive || (member.user.suspendedAt && viewerId !== memberId))
+        throw notFound('errors.profile_not_found');
       const day = today();
       const groupOf = (account: typeof viewer) =>
         ageGroupOf(account.user.tipoRegistro, account.profile?.dateOfBirth ?? null, day);

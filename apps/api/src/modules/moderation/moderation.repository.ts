@@ -1,0 +1,315 @@
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import {
+  galleryComments,
+  galleryImages,
+  memberNotices,
+  postComments,
+  posts,
+  profiles,
+  reports,
+  users,
+} from '../../db/schema';
+
+export type ReportTargetType = (typeof reports.$inferSelect)['targetType'];
+export type ContentType = Exclude<ReportTargetType, 'member'>;
+export type ReportOutcome = NonNullable<(typeof reports.$inferSelect)['outcome']>;
+export type NoticeKind = (typeof memberNotices.$inferSelect)['kind'];
+
+/** What a moderator needs to see of one reported item, whatever its kind. */
+export type ReportedContent = {
+  authorId: number;
+  authorName: string;
+  /** The text of the post or comment, or the image's title and description. */
+  text: string;
+  title: string | null;
+  imageKey: string | null;
+  imageAlt: string;
+  /** Where a comment was written: the post's or image's title or opening words. */
+  parent: string | null;
+  hidden: boolean;
+  authorSuspended: boolean;
+};
+
+const name = sql<string>`coalesce(${profiles.nombre} || ' ' || ${profiles.apellidos}, ${users.email})`;
+
+/**
+ * Each kind of content a member can publish and a moderator can hide: its table, id, author and
+ * hidden-at columns. One description serves the queue's context, hiding and restoring.
+ */
+const CONTENT = {
+  post: { table: posts, id: posts.id, author: posts.authorId, hiddenAt: posts.hiddenAt },
+  comment: {
+    table: postComments,
+    id: postComments.id,
+    author: postComments.authorId,
+    hiddenAt: postComments.hiddenAt,
+  },
+  image: {
+    table: galleryImages,
+    id: galleryImages.id,
+    author: galleryImages.ownerId,
+    hiddenAt: galleryImages.hiddenAt,
+  },
+  gallery_comment: {
+    table: galleryComments,
+    id: galleryComments.id,
+    author: galleryComments.authorId,
+    hiddenAt: galleryComments.hiddenAt,
+  },
+} as const;
+
+/**
+ * Data access of moderation: the report queue with the reported content, hiding content,
+ * suspending accounts, and the notices that tell members what happened.
+ */
+export function createModerationRepository(db: Database) {
+  /**
+   * The reported items of a page of reports: one statement per kind present (at most five),
+   * whatever the number of reports.
+   */
+  async function contentOf(targets: { targetType: ReportTargetType; targetId: number }[]) {
+    const ids = (type: ReportTargetType) =>
+      [...new Set(targets.filter((target) => target.targetType === type).map((target) => target.targetId))];
+    const found = new Map<string, ReportedContent>();
+    const suspended = sql<boolean>`${users.suspendedAt} is not null`;
+    const put = (type: ReportTargetType, rows: ({ id: number } & ReportedContent)[]) => {
+      for (const { id, ...content } of rows) found.set(`${type}:${id}`, content);
+    };
+
+    const postIds = ids('post');
+    if (postIds.length)
+      put(
+        'post',
+        await db
+          .select({
+            id: posts.id,
+            authorId: posts.authorId,
+            authorName: name,
+            text: posts.text,
+            title: posts.title,
+            imageKey: posts.imageKey,
+            imageAlt: posts.imageAlt,
+            parent: sql<null>`null`,
+            hidden: sql<boolean>`${posts.hiddenAt} is not null`,
+            authorSuspended: suspended,
+          })
+          .from(posts)
+          .innerJoin(users, eq(users.id, posts.authorId))
+          .leftJoin(profiles, eq(profiles.userId, posts.authorId))
+          .where(inArray(posts.id, postIds)),
+      );
+    const commentIds = ids('comment');
+    if (commentIds.length)
+      put(
+        'comment',
+        await db
+          .select({
+            id: postComments.id,
+            authorId: postComments.authorId,
+            authorName: name,
+            text: postComments.text,
+            title: sql<null>`null`,
+            imageKey: sql<null>`null`,
+            imageAlt: sql<string>`''`,
+            parent: sql<string>`coalesce(${posts.title}, left(${posts.text}, 120))`,
+            hidden: sql<boolean>`${postComments.hiddenAt} is not null`,
+            authorSuspended: suspended,
+          })
+          .from(postComments)
+          .innerJoin(posts, eq(posts.id, postComments.postId))
+          .innerJoin(users, eq(users.id, postComments.authorId))
+          .leftJoin(profiles, eq(profiles.userId, postComments.authorId))
+          .where(inArray(postComments.id, commentIds)),
+      );
+    const imageIds = ids('image');
+    if (imageIds.length)
+      put(
+        'image',
+        await db
+          .select({
+            id: galleryImages.id,
+            authorId: galleryImages.ownerId,
+            authorName: name,
+            text: galleryImages.description,
+            title: galleryImages.title,
+            imageKey: galleryImages.imageKey,
+            imageAlt: galleryImages.description,
+            parent: sql<null>`null`,
+            hidden: sql<boolean>`${galleryImages.hiddenAt} is not null`,
+            authorSuspended: suspended,
+          })
+          .from(galleryImages)
+          .innerJoin(users, eq(users.id, galleryImages.ownerId))
+          .leftJoin(profiles, eq(profiles.userId, galleryImages.ownerId))
+          .where(inArray(galleryImages.id, imageIds)),
+      );
+    const galleryCommentIds = ids('gallery_comment');
+    if (galleryCommentIds.length)
+      put(
+        'gallery_comment',
+        await db
+          .select({
+            id: galleryComments.id,
+            authorId: galleryComments.authorId,
+            authorName: name,
+            text: galleryComments.content,
+            title: sql<null>`null`,
+            imageKey: sql<null>`null`,
+            imageAlt: sql<string>`''`,
+            parent: galleryImages.title,
+            hidden: sql<boolean>`${galleryComments.hiddenAt} is not null`,
+            authorSuspended: suspended,
+          })
+          .from(galleryComments)
+          .innerJoin(galleryImages, eq(galleryImages.id, galleryComments.imageId))
+          .innerJoin(users, eq(users.id, galleryComments.authorId))
+          .leftJoin(profiles, eq(profiles.userId, galleryComments.authorId))
+          .where(inArray(galleryComments.id, galleryCommentIds)),
+      );
+    const memberIds = ids('member');
+    if (memberIds.length)
+      put(
+        'member',
+        await db
+          .select({
+            id: users.id,
+            authorId: users.id,
+            authorName: name,
+            text: sql<string>`coalesce(${profiles.bio}, '')`,
+            title: sql<null>`null`,
+            imageKey: profiles.photoKey,
+            imageAlt: sql<string>`''`,
+            parent: sql<null>`null`,
+            hidden: sql<boolean>`false`,
+            authorSuspended: suspended,
+          })
+          .from(users)
+          .leftJoin(profiles, eq(profiles.userId, users.id))
+          .where(inArray(users.id, memberIds)),
+      );
+    return found;
+  }
+
+  return {
+    contentOf,
+
+    /** Newest first; the open queue is what moderators work through. */
+    queue: (status: 'open' | 'resolved', limit: number, offset: number) =>
+      db
+        .select({
+          id: reports.id,
+          targetType: reports.targetType,
+          targetId: reports.targetId,
+          reason: reports.reason,
+          details: reports.details,
+          status: reports.status,
+          outcome: reports.outcome,
+          createdAt: reports.createdAt,
+          resolvedAt: reports.resolvedAt,
+          reporterId: reports.reporterId,
+          reporterName: name,
+        })
+        .from(reports)
+        .innerJoin(users, eq(users.id, reports.reporterId))
+        .leftJoin(profiles, eq(profiles.userId, reports.reporterId))
+        .where(eq(reports.status, status))
+        .orderBy(desc(reports.createdAt), desc(reports.id))
+        .limit(limit)
+        .offset(offset),
+
+    async findReport(id: number) {
+      const [row] = await db.select().from(reports).where(eq(reports.id, id)).limit(1);
+      return row;
+    },
+
+    /** Closes one open report; undefined when it was not open (already handled). */
+    async resolveReport(id: number, outcome: ReportOutcome) {
+      const [row] = await db
+        .update(reports)
+        .set({ status: 'resolved', outcome, resolvedAt: new Date() })
+        .where(and(eq(reports.id, id), eq(reports.status, 'open')))
+        .returning({ reporterId: reports.reporterId });
+      return row;
+    },
+
+    /** Closes every open report of one item (several members may have reported it). */
+    resolveReportsOn: (targetType: ReportTargetType, targetId: number, outcome: ReportOutcome) =>
+      db
+        .update(reports)
+        .set({ status: 'resolved', outcome, resolvedAt: new Date() })
+        .where(
+          and(eq(reports.targetType, targetType), eq(reports.targetId, targetId), eq(reports.status, 'open')),
+        )
+        .returning({ id: reports.id, reporterId: reports.reporterId, targetType: reports.targetType }),
+
+    /** Hides or shows one item; its author, or undefined when it does not exist. */
+    async setHidden(type: ContentType, id: number, hidden: boolean) {
+      const content = CONTENT[type];
+      const [row] = await db
+        .update(content.table)
+        .set({ hiddenAt: hidden ? new Date() : null })
+        .where(eq(content.id, id))
+        .returning({ authorId: content.author });
+      return row;
+    },
+
+    /** Suspends or reactivates a member (never an administrator); undefined when nothing changed. */
+    async setSuspended(userId: number, suspended: boolean) {
+      const [row] = await db
+        .update(users)
+        .set({ suspendedAt: suspended ? new Date() : null })
+        .where(
+          and(
+            eq(users.id, userId),
+            eq(users.role, 'member'),
+            suspended ? isNull(users.suspendedAt) : isNotNull(users.suspendedAt),
+          ),
+        )
+        .returning({ id: users.id });
+      return row;
+    },
+
+    async memberExists(userId: number) {
+      const [row] = await db
+        .select({ role: users.role })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
+      return row;
+    },
+
+    suspendedMembers: (limit: number, offset: number) =>
+      db
+        .select({ id: users.id, name, email: users.email, suspendedAt: users.suspendedAt })
+        .from(users)
+        .leftJoin(profiles, eq(profiles.userId, users.id))
+        .where(isNotNull(users.suspendedAt))
+        .orderBy(desc(users.suspendedAt), desc(users.id))
+        .limit(limit)
+        .offset(offset),
+
+    addNotices: async (rows: { userId: number; kind: NoticeKind; data: Record<string, string | number> }[]) => {
+      if (rows.length) await db.insert(memberNotices).values(rows);
+    },
+
+    notices: (userId: number, limit: number) =>
+      db
+        .select()
+        .from(memberNotices)
+        .where(eq(memberNotices.userId, userId))
+        .orderBy(desc(memberNotices.createdAt), desc(memberNotices.id))
+        .limit(limit),
+
+    async markNoticeRead(userId: number, id: number) {
+      const [row] = await db
+        .update(memberNotices)
+        .set({ readAt: sql`coalesce(${memberNotices.readAt}, now())` })
+        .where(and(eq(memberNotices.id, id), eq(memberNotices.userId, userId)))
+        .returning({ id: memberNotices.id });
+      return row;
+    },
+  };
+}
+
+export type ModerationRepository = ReturnType<typeof createModerationRepository>;

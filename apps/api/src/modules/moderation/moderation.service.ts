@@ -1,0 +1,198 @@
+import { AppError, notFound } from '../../lib/app-error';
+import type {
+  ContentType,
+  ModerationRepository,
+  ReportOutcome,
+  ReportTargetType,
+  ReportedContent,
+} from './moderation.repository';
+
+/** How much of the hidden item a notice quotes, so its author knows which one it was. */
+const EXCERPT_LENGTH = 80;
+export const NOTICES_SHOWN = 50;
+
+const excerptOf = (content: ReportedContent) => {
+  const text = (content.title || content.text).replace(/\s+/g, ' ').trim();
+  return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1)}…` : text;
+};
+
+/**
+ * Moderation (issue "Operating the platform"): reports are dismissed, or the reported item is
+ * hidden, or its author suspended. Every reporter of the item is told the outcome and the
+ * author is told what was hidden, through in-app notices.
+ */
+export function createModerationService(deps: {
+  repository: ModerationRepository;
+  mediaUrl: (key: string) => string;
+  /** Revokes the member's sessions and closes their sockets on every instance. */
+  endSessions: (userId: number) => Promise<void>;
+}) {
+  const { repository } = deps;
+
+  async function openReport(id: number) {
+    const report = await repository.findReport(id);
+    if (!report) throw notFound();
+    if (report.status !== 'open')
+      throw new AppError(409, 'report_closed', 'moderation.errors.report_closed');
+    return report;
+  }
+
+  async function contentOrNotFound(type: ReportTargetType, id: number) {
+    const content = (await repository.contentOf([{ targetType: type, targetId: id }])).get(`${type}:${id}`);
+    if (!content) throw notFound('moderation.errors.content_gone');
+    return content;
+  }
+
+  /** Closes the item's open reports and tells each reporter once. */
+  async function closeReportsOn(type: ReportTargetType, id: number, outcome: ReportOutcome) {
+    const closed = await repository.resolveReportsOn(type, id, outcome);
+    const reporters = [...new Set(closed.map((row) => row.reporterId))];
+    await repository.addNotices(
+      reporters.map((userId) => ({ userId, kind: 'report_outcome', data: { outcome, target_type: type } })),
+    );
+    return closed.length;
+  }
+
+  async function suspend(memberId: number) {
+    const member = await repository.memberExists(memberId);
+    if (!member) throw notFound('moderation.errors.member_not_found');
+    if (member.role === 'admin')
+      throw new AppError(409, 'cannot_suspend_admin', 'moderation.errors.cannot_suspend_admin');
+    if (!(await repository.setSuspended(memberId, true)))
+      throw new AppError(409, 'already_suspended', 'moderation.errors.already_suspended');
+    await deps.endSessions(memberId);
+  }
+
+  return {
+    async queue(status: 'open' | 'resolved', limit: number, offset: number) {
+      const rows = await repository.queue(status, limit + 1, offset);
+      const page = rows.slice(0, limit);
+      const contents = await repository.contentOf(page);
+      return {
+        results: page.map((row) => {
+          const content = contents.get(`${row.targetType}:${row.targetId}`);
+          return {
+            id: row.id,
+            target_type: row.targetType,
+            target_id: row.targetId,
+            reason: row.reason,
+            details: row.details,
+            status: row.status,
+            outcome: row.outcome,
+            created_at: row.createdAt.toISOString(),
+            resolved_at: row.resolvedAt?.toISOString() ?? null,
+            reporter: { id: row.reporterId, name: row.reporterName },
+            content: content
+              ? {
+                  author_id: content.authorId,
+                  author_name: content.authorName,
+                  title: content.title,
+                  text: content.text,
+                  image_url: content.imageKey ? deps.mediaUrl(content.imageKey) : null,
+                  image_alt: content.imageAlt,
+                  parent: content.parent,
+                  hidden: content.hidden,
+                  author_suspended: content.authorSuspended,
+                }
+              : null,
+          };
+        }),
+        more: rows.length > limit,
+      };
+    },
+
+    async dismiss(reportId: number) {
+      const report = await openReport(reportId);
+      if (!(await repository.resolveReport(reportId, 'dismissed')))
+        throw new AppError(409, 'report_closed', 'moderation.errors.report_closed');
+      await repository.addNotices([
+        {
+          userId: report.reporterId,
+          kind: 'report_outcome',
+          data: { outcome: 'dismissed', target_type: report.targetType },
+        },
+      ]);
+      return report;
+    },
+
+    /** Hides the reported item; a report of a member has nothing to hide (suspend instead). */
+    async hide(reportId: number) {
+      const report = await openReport(reportId);
+      if (report.targetType === 'member')
+        throw new AppError(409, 'member_report', 'moderation.errors.member_not_content');
+      const type: ContentType = report.targetType;
+      const content = await contentOrNotFound(type, report.targetId);
+      await repository.setHidden(type, report.targetId, true);
+      await repository.addNotices([
+        {
+          userId: content.authorId,
+          kind: 'content_hidden',
+          data: { target_type: type, excerpt: excerptOf(content) },
+        },
+      ]);
+      const closed = await closeReportsOn(type, report.targetId, 'hidden');
+      return { report, authorId: content.authorId, closed };
+    },
+
+    /** Suspends the reported member, or the author of the reported item. */
+    async suspendFromReport(reportId: number) {
+      const report = await openReport(reportId);
+      const content = await contentOrNotFound(report.targetType, report.targetId);
+      await suspend(content.authorId);
+      const closed = await closeReportsOn(report.targetType, report.targetId, 'suspended');
+      return { report, memberId: content.authorId, closed };
+    },
+
+    suspend,
+
+    async reactivate(memberId: number) {
+      if (!(await repository.memberExists(memberId))) throw notFound('moderation.errors.member_not_found');
+      if (!(await repository.setSuspended(memberId, false)))
+        throw new AppError(409, 'not_suspended', 'moderation.errors.not_suspended');
+    },
+
+    /** Shows a hidden item again (a moderator's mistake) and tells its author. */
+    async restore(type: ContentType, id: number) {
+      const content = await contentOrNotFound(type, id);
+      if (!content.hidden) throw new AppError(409, 'not_hidden', 'moderation.errors.not_hidden');
+      await repository.setHidden(type, id, false);
+      await repository.addNotices([
+        {
+          userId: content.authorId,
+          kind: 'content_restored',
+          data: { target_type: type, excerpt: excerptOf(content) },
+        },
+      ]);
+      return { authorId: content.authorId };
+    },
+
+    async suspendedMembers(limit: number, offset: number) {
+      const rows = await repository.suspendedMembers(limit + 1, offset);
+      return {
+        results: rows.slice(0, limit).map((row) => ({
+          id: row.id,
+          name: row.name,
+          email: row.email,
+          suspended_at: row.suspendedAt?.toISOString() ?? null,
+        })),
+        more: rows.length > limit,
+      };
+    },
+
+    async notices(userId: number) {
+      return (await repository.notices(userId, NOTICES_SHOWN)).map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        data: row.data,
+        read: row.readAt !== null,
+        created_at: row.createdAt.toISOString(),
+      }));
+    },
+
+    async markNoticeRead(userId: number, id: number) {
+      if (!(await repository.markNoticeRead(userId, id))) throw notFound();
+    },
+  };
+}
+
+export type ModerationService = ReturnType<typeof createModerationService>;
