@@ -50,7 +50,8 @@ export default tseslint.config(
               'word-cloud': [],
               info: ['./legal'],
               // The dashboard shows the word cloud.
-              dashboard: ['./word-cloud'],
+              dashboard: ['./word-cloud', './notices'],
+              notices: [],
               feed: [],
               gallery: [],
               friends: [],
@@ -87,6 +88,7 @@ export default tseslint.config(
               resources: [],
               admin: [],
               moderation: [],
+              'data-export': [],
               chat: [],
               gallery: ['./friendships/friendships.repository.ts'],
               // Both read disease names from the catalogue.

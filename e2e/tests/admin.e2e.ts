@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tabTo } from '../support/accounts';
 import { expectNoAxeViolations } from '../support/axe';
 import { baseUrl, launchBrowser } from '../support/browser';
-import { api, createMember, openAs, type Member } from '../support/members';
+import { api, createMember, openAs, publishPost, type Member } from '../support/members';
 
 async function makeAdmin(member: Member) {
   const response = await fetch(`${baseUrl()}/api/__test__/admin/`, {
@@ -82,7 +82,7 @@ describe('administration (operating the platform)', () => {
     await page.getByText('The advertising settings are saved.').waitFor();
 
     await page.goto('/admin/auditoria');
-    await page.getByRole('cell', { name: 'withdrawal.paid' }).first().waitFor();
+    await page.getByRole('cell', { name: 'Withdrawal marked as paid' }).first().waitFor();
     await expectNoAxeViolations(page, '/admin/auditoria');
     await context.close();
 
@@ -94,6 +94,66 @@ describe('administration (operating the platform)', () => {
     await asEarner.page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
     expect(await asEarner.page.getByRole('link', { name: 'Administration' }).count()).toBe(0);
     await asEarner.context.close();
+  });
+
+  it('a member reports a post; an administrator hides it; reporter and author are told', async () => {
+    const author = await createMember('moderated-author', { nombre: 'Rufo' });
+    const reporter = await createMember('moderation-reporter', { nombre: 'Clara' });
+    const admin = await createMember('moderator', { nombre: 'Mod' });
+    await makeAdmin(admin);
+    const text = `Offensive words ${Date.now()}`;
+    await publishPost(author, { text });
+
+    const asReporter = await openAs(browser, reporter, '/feed');
+    const post = asReporter.page.getByRole('article').filter({ hasText: text });
+    await tabTo(asReporter.page, post.getByRole('button', { name: 'Report the post by Rufo' }));
+    await asReporter.page.keyboard.press('Enter');
+    const dialog = asReporter.page.getByRole('dialog', { name: 'Report this post' });
+    await dialog.getByLabel('Reason').selectOption('hate');
+    await dialog.getByLabel('What happened? (optional)').fill('Insults people with a disease.');
+    await expectNoAxeViolations(asReporter.page, '/feed, report dialog');
+    await dialog.getByRole('button', { name: 'Send the report' }).click();
+    await asReporter.page.getByText('Your report has been sent to the moderators.').waitFor();
+
+    const { context, page } = await openAs(browser, admin, '/admin/moderacion');
+    await page.getByRole('heading', { level: 1, name: 'Moderation' }).waitFor();
+    const card = page.getByRole('article').filter({ hasText: text });
+    await card.getByText('Insults people with a disease.').waitFor();
+    expect(await card.getByRole('heading', { level: 2 }).textContent()).toContain(
+      'Report about a post by Rufo',
+    );
+    await expectNoAxeViolations(page, '/admin/moderacion');
+    await tabTo(page, card.getByRole('button', { name: 'Hide the content' }));
+    await page.keyboard.press('Enter');
+    await page.getByText('The content is hidden. Its author and the reporters have been told.').waitFor();
+    await card.waitFor({ state: 'detached' });
+    await page.getByLabel('Show reports').selectOption('resolved');
+    const handled = page.getByRole('article').filter({ hasText: text });
+    await handled.getByText('Decision: content hidden').waitFor();
+    await expectNoAxeViolations(page, '/admin/moderacion, handled reports');
+    await page.goto('/admin/auditoria');
+    await page.getByRole('cell', { name: 'Content hidden' }).first().waitFor();
+    await context.close();
+
+    await asReporter.page.goto('/feed');
+    await asReporter.page.getByRole('heading', { level: 1 }).first().waitFor();
+    await asReporter.page.getByRole('article').first().waitFor();
+    expect(await asReporter.page.getByText(text).count()).toBe(0);
+    await asReporter.page.goto('/dashboard');
+    const notices = asReporter.page.getByRole('region', { name: 'Messages from the moderators' });
+    await notices.getByText('We looked at your report about a post and hid it.').waitFor();
+    await expectNoAxeViolations(asReporter.page, '/dashboard with a notice');
+    await tabTo(asReporter.page, notices.getByRole('button', { name: 'Mark as read' }));
+    await asReporter.page.keyboard.press('Enter');
+    await notices.waitFor({ state: 'detached' });
+    await asReporter.context.close();
+
+    const asAuthor = await openAs(browser, author, '/feed');
+    const own = asAuthor.page.getByRole('article').filter({ hasText: text });
+    await own.getByText('The moderators hid this post because it breaks the community rules.').waitFor();
+    await asAuthor.page.goto('/dashboard');
+    await asAuthor.page.getByText(`The moderators hid your post “${text}”`).waitFor();
+    await asAuthor.context.close();
   });
 
   it('an administrator adds a directory entry that members then find, and removes it', async () => {

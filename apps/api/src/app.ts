@@ -28,6 +28,9 @@ import { createRequireAdmin } from './modules/admin/require-admin';
 import { createModerationRepository } from './modules/moderation/moderation.repository';
 import { registerModerationRoutes } from './modules/moderation/moderation.routes';
 import { createModerationService } from './modules/moderation/moderation.service';
+import { createDataExportRepository } from './modules/data-export/data-export.repository';
+import { registerDataExportRoutes } from './modules/data-export/data-export.routes';
+import { createDataExportService } from './modules/data-export/data-export.service';
 import { createMonetizationRepository } from './modules/monetization/monetization.repository';
 import { registerMonetizationRoutes } from './modules/monetization/monetization.routes';
 import { createMonetizationService } from './modules/monetization/monetization.service';
@@ -232,9 +235,10 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   const resources = createResourcesRepository(database.db);
   const admins = createAdminRepository(database.db);
   const requireAdmin = createRequireAdmin(requireAuth, admins);
+  const moderationRepository = createModerationRepository(database.db);
   registerModerationRoutes(app, {
     service: createModerationService({
-      repository: createModerationRepository(database.db),
+      repository: moderationRepository,
       mediaUrl: (key) => mediaStore.publicUrl(key),
       endSessions: async (userId) => {
         await authRepository.revokeAllRefreshTokens(userId);
@@ -271,6 +275,13 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
     requireAuth,
   );
   registerGalleryRoutes(app, galleryService, requireAuth);
+  const dataExport = createDataExportService({
+    repository: createDataExportRepository(database.db),
+    mediaStore,
+    notify: (userId) => moderationRepository.addNotices([{ userId, kind: 'export_ready', data: {} }]),
+    log: app.log,
+  });
+  registerDataExportRoutes(app, dataExport, requireAuth);
   registerResourceRoutes(app, resources, requireAuth);
   // After the migrations (server.ts and the tests migrate before the app is ready). A wrong
   // shipped entry stops the start; a database that does not answer only delays the seed to the
@@ -302,6 +313,7 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
 
   app.addHook('onClose', async () => {
     wordCloud.close();
+    await dataExport.settle();
     await chatSocket.close();
     s3Store?.close();
     mailer.close();

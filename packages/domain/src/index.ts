@@ -16,3 +16,4 @@ export * from './chat';
 export * from './resources';
 export * from './monetization';
 export * from './earnings';
+export * from './moderation';

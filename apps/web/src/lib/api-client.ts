@@ -121,15 +121,7 @@ function send(path: string, init: RequestInit, accessToken: string | null): Prom
   return fetch(`${API_BASE}${path}`, { ...init, headers, credentials: 'include' });
 }
 
-/**
- * Every call to the API: base /api, the bearer token when one is stored, and Accept-Language set
- * to the current interface language (spec §7; fr when none is known yet).
- *
- * Spec §4 "Session": a 401 with a stored refresh token renews the tokens once and repeats the
- * request once; when renewal fails, or no refresh token exists, the tokens are removed and the
- * browser goes to /login (side effect: a full navigation). The error is still thrown to the caller.
- */
-export async function apiRequest<T>(path: string, init: RequestInit = {}): Promise<T> {
+async function sendWithRenewal(path: string, init: RequestInit): Promise<Response> {
   const usedToken = readStoredToken(STORAGE_KEYS.accessToken);
   let response = await send(path, init, usedToken);
 
@@ -142,10 +134,29 @@ export async function apiRequest<T>(path: string, init: RequestInit = {}): Promi
     }
     if (!renewed || response.status === 401) endSessionAndGoToLogin();
   }
+  return response;
+}
 
+/**
+ * Every call to the API: base /api, the bearer token when one is stored, and Accept-Language set
+ * to the current interface language (spec §7; fr when none is known yet).
+ *
+ * Spec §4 "Session": a 401 with a stored refresh token renews the tokens once and repeats the
+ * request once; when renewal fails, or no refresh token exists, the tokens are removed and the
+ * browser goes to /login (side effect: a full navigation). The error is still thrown to the caller.
+ */
+export async function apiRequest<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const response = await sendWithRenewal(path, init);
   const payload = await readPayload(response);
   if (!response.ok) {
     throw new ApiRequestError(response.status, asApiError(payload));
   }
   return payload as T;
+}
+
+/** A file from the API (the member's data copy), with the same session handling as apiRequest. */
+export async function apiDownload(path: string): Promise<Blob> {
+  const response = await sendWithRenewal(path, {});
+  if (!response.ok) throw new ApiRequestError(response.status, asApiError(await readPayload(response)));
+  return response.blob();
 }

@@ -8,3 +8,4 @@ export * from './posts';
 export * from './chat';
 export * from './resources';
 export * from './admin';
+export * from './data-exports';

@@ -168,7 +168,9 @@ export const memberNotices = pgTable(
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['report_outcome', 'content_hidden', 'content_restored'] }).notNull(),
+    kind: text('kind', {
+      enum: ['report_outcome', 'content_hidden', 'content_restored', 'export_ready'],
+    }).notNull(),
     data: jsonb('data').$type<Record<string, string | number>>().notNull().default({}),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

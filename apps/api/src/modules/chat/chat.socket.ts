@@ -207,8 +207,7 @@ export async function registerChatSocket(
           return;
         }
         const token = (request.query as Record<string, unknown>).token;
-        request.chatUserId =
-          typeof token === 'string' && token ? await verifySession(token) : undefined;
+        request.chatUserId = typeof token === 'string' && token ? await verifySession(token) : undefined;
       },
     },
     (socket, request) => {

@@ -1,22 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { REPORT_REASONS, REPORT_TARGET_TYPES } from '@juntos/domain';
 import { requestLanguage, translate } from '../../i18n/messages';
 import type { RequireAuth } from '../../plugins/authenticate';
 import type { FriendshipsService } from './friendships.service';
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const IdParams = z.object({ id });
-export const REPORT_REASONS = [
-  'harassment',
-  'hate',
-  'spam',
-  'inappropriate',
-  'privacy',
-  'danger',
-  'other',
-] as const;
 const ReportBody = z.object({
-  target_type: z.enum(['member', 'post', 'comment', 'image', 'gallery_comment'], { error: 'report.errors.target' }),
+  target_type: z.enum(REPORT_TARGET_TYPES, { error: 'report.errors.target' }),
   target_id: id,
   reason: z.enum(REPORT_REASONS, { error: 'report.errors.reason' }),
   details: z

@@ -1,4 +1,11 @@
-import { ageGroupOf, ageOn, audienceAllows, todayIso, type FriendshipStatus } from '@juntos/domain';
+import {
+  ageGroupOf,
+  ageOn,
+  audienceAllows,
+  todayIso,
+  type FriendshipStatus,
+  type ReportTargetType,
+} from '@juntos/domain';
 import { AppError, notFound } from '../../lib/app-error';
 import type { FanOut } from '../../lib/fan-out';
 import type { MediaStore } from '../../lib/media-store';
@@ -185,7 +192,7 @@ export function createFriendshipsService(deps: {
     async report(
       userId: number,
       input: {
-        target_type: 'member' | 'post' | 'comment' | 'image' | 'gallery_comment';
+        target_type: ReportTargetType;
         target_id: number;
         reason: string;
         details: string;

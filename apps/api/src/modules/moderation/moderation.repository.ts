@@ -69,8 +69,9 @@ export function createModerationRepository(db: Database) {
    * whatever the number of reports.
    */
   async function contentOf(targets: { targetType: ReportTargetType; targetId: number }[]) {
-    const ids = (type: ReportTargetType) =>
-      [...new Set(targets.filter((target) => target.targetType === type).map((target) => target.targetId))];
+    const ids = (type: ReportTargetType) => [
+      ...new Set(targets.filter((target) => target.targetType === type).map((target) => target.targetId)),
+    ];
     const found = new Map<string, ReportedContent>();
     const suspended = sql<boolean>`${users.suspendedAt} is not null`;
     const put = (type: ReportTargetType, rows: ({ id: number } & ReportedContent)[]) => {
@@ -271,11 +272,7 @@ export function createModerationRepository(db: Database) {
     },
 
     async memberExists(userId: number) {
-      const [row] = await db
-        .select({ role: users.role })
-        .from(users)
-        .where(eq(users.id, userId))
-        .limit(1);
+      const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
       return row;
     },
 
@@ -289,7 +286,9 @@ export function createModerationRepository(db: Database) {
         .limit(limit)
         .offset(offset),
 
-    addNotices: async (rows: { userId: number; kind: NoticeKind; data: Record<string, string | number> }[]) => {
+    addNotices: async (
+      rows: { userId: number; kind: NoticeKind; data: Record<string, string | number> }[],
+    ) => {
       if (rows.length) await db.insert(memberNotices).values(rows);
     },
 

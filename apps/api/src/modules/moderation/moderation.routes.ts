@@ -1,4 +1,4 @@
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { nextPageUrl } from '../../lib/paging';
 import type { RequireAuth } from '../../plugins/authenticate';
@@ -28,7 +28,8 @@ export function registerModerationRoutes(
   deps: {
     service: ModerationService;
     requireAuth: RequireAuth;
-    requireAdmin: preHandlerHookHandler;
+    /** The administrators' preHandler (401 anonymous, 403 members). */
+    requireAdmin: RequireAuth;
     audit: Audit;
   },
 ) {

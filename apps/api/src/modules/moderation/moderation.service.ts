@@ -32,8 +32,7 @@ export function createModerationService(deps: {
   async function openReport(id: number) {
     const report = await repository.findReport(id);
     if (!report) throw notFound();
-    if (report.status !== 'open')
-      throw new AppError(409, 'report_closed', 'moderation.errors.report_closed');
+    if (report.status !== 'open') throw new AppError(409, 'report_closed', 'moderation.errors.report_closed');
     return report;
   }
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '@juntos/domain';
 import { connectChat } from '../../test-support/chat-client';
 import { createMemberWithProfile, imageFile, makeFriends, sendForm } from '../../test-support/profiles';
+import { makeAdmin } from '../../test-support/admins';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { createAdminRepository } from '../admin/admin.repository';
 
 type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -42,7 +42,7 @@ describe('moderation', () => {
     reporter = await createMemberWithProfile(t.app, { nombre: 'Reporter' });
     friend = await createMemberWithProfile(t.app, { nombre: 'Friend' });
     await makeFriends(t.app, author.user.id, friend.user.id);
-    expect(await createAdminRepository(t.app.database.db).promote(admin.email)).toBeDefined();
+    await makeAdmin(t.app, admin.user.id);
   });
   afterAll(async () => t.cleanup());
 
@@ -119,9 +119,9 @@ describe('moderation', () => {
     const search = await call('GET', '/api/posts/search/?q=hateful', reporter);
     expect(search.json<{ results: Post[] }>().results).toEqual([]);
     expect((await call('POST', `/api/posts/${post.id}/like/`, reporter)).statusCode).toBe(404);
-    expect(
-      (await call('POST', `/api/posts/${post.id}/comment/`, reporter, { text: 'hm' })).statusCode,
-    ).toBe(404);
+    expect((await call('POST', `/api/posts/${post.id}/comment/`, reporter, { text: 'hm' })).statusCode).toBe(
+      404,
+    );
     const own = (await feedOf(author)).find((item) => item.id === post.id);
     expect(own).toMatchObject({ hidden: true, is_author: true });
 
@@ -205,7 +205,9 @@ describe('moderation', () => {
     expect(suspended.json()).toMatchObject({ member_id: target.user.id });
 
     expect(await socket.closed).toMatchObject({ code: 4401, reason: 'account suspended' });
-    expect(socket.frames).toContainEqual(expect.objectContaining({ type: 'error', code: 'account_suspended' }));
+    expect(socket.frames).toContainEqual(
+      expect.objectContaining({ type: 'error', code: 'account_suspended' }),
+    );
     // The access token still has minutes to live; it is refused anyway.
     expect((await call('GET', '/api/posts/', target)).statusCode).toBe(401);
     const refresh = await call('POST', '/api/token/refresh/', undefined, { refresh: target.refresh });
@@ -233,16 +235,23 @@ describe('moderation', () => {
     expect(list.results.map((row) => row.id)).toContain(target.user.id);
     expect((await call('POST', `/api/admin/members/${target.user.id}/suspend/`, admin)).statusCode).toBe(409);
 
-    expect((await call('POST', `/api/admin/members/${target.user.id}/reactivate/`, admin)).statusCode).toBe(200);
+    expect((await call('POST', `/api/admin/members/${target.user.id}/reactivate/`, admin)).statusCode).toBe(
+      200,
+    );
     expect((await feedOf(reporter)).map((item) => item.id)).toContain(post.id);
     const again = await call('POST', '/api/login/', undefined, {
       email: target.email,
       password: target.password,
     });
     expect(again.statusCode).toBe(200);
-    expect((await call('POST', `/api/admin/members/${target.user.id}/reactivate/`, admin)).statusCode).toBe(409);
+    expect((await call('POST', `/api/admin/members/${target.user.id}/reactivate/`, admin)).statusCode).toBe(
+      409,
+    );
     expect(await auditActions()).toEqual(
-      expect.arrayContaining([`member.suspend member ${target.user.id}`, `member.reactivate member ${target.user.id}`]),
+      expect.arrayContaining([
+        `member.suspend member ${target.user.id}`,
+        `member.reactivate member ${target.user.id}`,
+      ]),
     );
   });
 

@@ -24,7 +24,10 @@ export function createPostsService(deps: { repository: PostsRepository; mediaSto
 
   /** Posts with their recent comments: two statements for the whole page. */
   async function present(viewerId: number, rows: PostRow[]): Promise<Post[]> {
-    const comments = await repository.commentsOf(viewerId, rows.map((row) => row.id));
+    const comments = await repository.commentsOf(
+      viewerId,
+      rows.map((row) => row.id),
+    );
     const byPost = new Map<number, PostComment[]>();
     for (const comment of comments) {
       const list = byPost.get(comment.postId) ?? [];
@@ -150,7 +153,12 @@ export function createPostsService(deps: { repository: PostsRepository; mediaSto
       await existing(postId, userId);
       const row = await repository.addComment(postId, userId, text);
       const name = await repository.nameOf(userId);
-      return presentComment({ ...row, hiddenAt: null, nombre: name?.nombre ?? null, apellidos: name?.apellidos ?? null });
+      return presentComment({
+        ...row,
+        hiddenAt: null,
+        nombre: name?.nombre ?? null,
+        apellidos: name?.apellidos ?? null,
+      });
     },
   };
 }

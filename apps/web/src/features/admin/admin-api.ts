@@ -1,4 +1,4 @@
-import type { Withdrawal, WithdrawalStatus } from '@juntos/domain';
+import type { ReportOutcome, ReportTargetType, Withdrawal, WithdrawalStatus } from '@juntos/domain';
 import { apiRequest } from '../../lib/api-client';
 
 export type AdminDashboard = {
@@ -73,3 +73,46 @@ export type AdSettings = { client: string; slots: Record<string, string> };
 export const fetchAdSettings = () => apiRequest<AdSettings>('/admin/ads/');
 export const saveAdSettings = (settings: AdSettings) =>
   apiRequest<AdSettings>('/admin/ads/', { method: 'PUT', body: JSON.stringify(settings) });
+
+export type ReportStatus = 'open' | 'resolved';
+export type AdminReport = {
+  id: number;
+  target_type: ReportTargetType;
+  target_id: number;
+  reason: string;
+  details: string;
+  status: ReportStatus;
+  outcome: ReportOutcome | null;
+  created_at: string;
+  reporter: { id: number; name: string };
+  /** Null when the reported item no longer exists. */
+  content: {
+    author_id: number;
+    author_name: string;
+    title: string | null;
+    text: string;
+    image_url: string | null;
+    image_alt: string;
+    parent: string | null;
+    hidden: boolean;
+    author_suspended: boolean;
+  } | null;
+};
+export type SuspendedMember = { id: number; name: string; email: string; suspended_at: string };
+export type ModerationAction = 'dismiss' | 'hide' | 'suspend';
+
+export const moderationKeys = {
+  all: ['admin', 'moderation'] as const,
+  reports: (status: ReportStatus) => ['admin', 'moderation', 'reports', status] as const,
+  suspended: ['admin', 'moderation', 'suspended'] as const,
+};
+export const fetchReports = (status: ReportStatus) =>
+  apiRequest<{ results: AdminReport[]; next: string | null }>(`/admin/reports/?status=${status}&limit=50`);
+export const actOnReport = (id: number, action: ModerationAction) =>
+  apiRequest(`/admin/reports/${id}/${action}/`, { method: 'POST' });
+export const restoreContent = (type: ReportTargetType, id: number) =>
+  apiRequest(`/admin/content/${type}/${id}/restore/`, { method: 'POST' });
+export const fetchSuspended = () =>
+  apiRequest<{ results: SuspendedMember[]; next: string | null }>('/admin/members/suspended/?limit=100');
+export const reactivateMember = (id: number) =>
+  apiRequest(`/admin/members/${id}/reactivate/`, { method: 'POST' });

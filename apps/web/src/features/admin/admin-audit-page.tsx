@@ -50,10 +50,13 @@ function Audit() {
                   <td>{date.format(new Date(entry.created_at))}</td>
                   <td>{entry.admin_email}</td>
                   <td>
-                    <code>{entry.action}</code>
+                    {t(`admin.audit.actions.${entry.action.replace('.', '_')}`, {
+                      defaultValue: entry.action,
+                    })}
                   </td>
                   <td>
-                    {entry.target_type} {entry.target_id}
+                    {t(`admin.audit.targets.${entry.target_type}`, { defaultValue: entry.target_type })}{' '}
+                    {entry.target_id}
                   </td>
                 </tr>
               ))}

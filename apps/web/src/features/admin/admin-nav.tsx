@@ -10,6 +10,7 @@ export function AdminNav() {
         {(
           [
             ['/admin', 'dashboard'],
+            ['/admin/moderacion', 'moderation'],
             ['/admin/retiros', 'withdrawals'],
             ['/admin/recursos', 'directory'],
             ['/admin/anuncios', 'ads'],

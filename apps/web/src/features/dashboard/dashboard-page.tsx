@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { apiRequest } from '../../lib/api-client';
 import { useMeQuery } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { NoticesPanel } from '../notices/notices-panel';
 import { WordCloudFigure } from '../word-cloud/word-cloud-figure';
 
 /** /dashboard (spec §2): earnings status, the word cloud, and the ways on. */
@@ -29,6 +30,7 @@ export default function DashboardPage() {
           </span>
         )}
       </p>
+      <NoticesPanel />
       <nav aria-label={t('dashboard.title')}>
         <ul className="card-links">
           <li>

@@ -8,8 +8,10 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CountryFlag } from '../../components/country-flag';
 import { ImageViewer } from '../../components/image-viewer';
 import { LikeButton } from '../../components/like-button';
+import { ReportDialog } from '../../components/report-dialog';
 import { Dialog } from '../../components/ui/dialog';
 import { ApiRequestError } from '../../lib/api-client';
+import { useMeQuery } from '../../lib/session';
 import { commentOnPost, deletePost, likePost, postFormData, updateCachedPost, updatePost } from './posts-api';
 import { PostForm } from './post-form';
 
@@ -21,6 +23,8 @@ function formatDate(iso: string, language: string) {
 function Comments({ post, listId }: { post: Post; listId: string }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
+  const [reporting, setReporting] = useState<number>();
+  const viewerId = useMeQuery().data?.id;
   const send = useMutation({
     mutationFn: (value: string) => commentOnPost(post.id, value),
     onSuccess: (comment) => {
@@ -46,12 +50,29 @@ function Comments({ post, listId }: { post: Post; listId: string }) {
               <time dateTime={comment.created_at} className="comment__date">
                 {formatDate(comment.created_at, i18n.resolvedLanguage ?? 'en')}
               </time>
+              {comment.hidden && <p className="moderation-notice">{t('moderation.hidden_comment')}</p>}
               <p className="comment__text">{comment.text}</p>
+              {comment.author_id !== viewerId && (
+                <button
+                  type="button"
+                  className="button button--small"
+                  onClick={() => setReporting(comment.id)}
+                >
+                  {t('report.action')}
+                  <span className="visually-hidden">
+                    {' '}
+                    {t('report.comment_by', { name: comment.author_name })}
+                  </span>
+                </button>
+              )}
             </li>
           ))}
         </ul>
       )}
       <CommentForm busy={send.isPending} onSend={(value) => send.mutateAsync(value)} />
+      {reporting !== undefined && (
+        <ReportDialog targetType="comment" targetId={reporting} onClose={() => setReporting(undefined)} />
+      )}
     </div>
   );
 }
@@ -65,6 +86,7 @@ export function PostCard({ post }: { post: Post }) {
   const [showComments, setShowComments] = useState(false);
   const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const commentsId = useId();
   const titleId = useId();
   const authorName = post.author.nombre || t('post.unknown_author');
@@ -121,6 +143,11 @@ export function PostCard({ post }: { post: Post }) {
           </time>
         </div>
       </header>
+      {post.hidden && (
+        <p className="moderation-notice" role="note">
+          {t('moderation.hidden_post')}
+        </p>
+      )}
       {post.title && <h3 className="post-card__title">{post.title}</h3>}
       {post.image_url && (
         <button type="button" className="post-card__image-button" onClick={() => setViewing(true)}>
@@ -159,6 +186,12 @@ export function PostCard({ post }: { post: Post }) {
             </button>
           </>
         )}
+        {!post.is_author && (
+          <button type="button" className="button button--small" onClick={() => setReporting(true)}>
+            {t('report.action')}
+            <span className="visually-hidden"> {t('report.post_by', { name: authorName })}</span>
+          </button>
+        )}
       </div>
       {showComments && <Comments post={post} listId={commentsId} />}
 
@@ -177,6 +210,7 @@ export function PostCard({ post }: { post: Post }) {
         onConfirm={() => remove.mutate()}
         onCancel={() => setConfirmingDelete(false)}
       />
+      {reporting && <ReportDialog targetType="post" targetId={post.id} onClose={() => setReporting(false)} />}
       <Dialog open={editing} title={t('post.edit_title')} onClose={() => setEditing(false)}>
         <PostForm
           post={post}

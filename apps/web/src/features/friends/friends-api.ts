@@ -48,12 +48,6 @@ export const fetchFriends = () => apiRequest<Friend[]>('/amigos/');
 export const fetchBlocked = () => apiRequest<BlockedMember[]>('/bloqueos/');
 export const blockMember = (memberId: number) => apiRequest(`/bloqueos/${memberId}/`, { method: 'POST' });
 export const unblockMember = (memberId: number) => apiRequest(`/bloqueos/${memberId}/`, { method: 'DELETE' });
-export const reportMember = (memberId: number, reason: string, details: string) =>
-  apiRequest('/reportes/', {
-    method: 'POST',
-    body: JSON.stringify({ target_type: 'member', target_id: memberId, reason, details }),
-  });
-
 /**
  * The number of friend requests waiting for an answer (the navigation badge), read every 15
  * minutes (spec §9) and after every answer; a 401 or 404 is ignored silently (spec §8).

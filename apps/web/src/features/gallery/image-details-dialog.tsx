@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { TOAST_DURATION_MS } from '@juntos/domain';
 import { CommentForm } from '../../components/comment-form';
 import { LikeButton } from '../../components/like-button';
+import { ReportDialog } from '../../components/report-dialog';
 import { Dialog } from '../../components/ui/dialog';
+import { useMeQuery } from '../../lib/session';
 import { commentOnImage, fetchImageDetails, galleryKeys, likeImage } from './gallery-api';
 
 /** One image with its likes and comments (spec §2 "Gallery": detail modal, collapsible comments). */
@@ -17,6 +19,8 @@ export function ImageDetailsDialog({ imageId, onClose }: { imageId: number; onCl
     queryFn: () => fetchImageDetails(imageId),
   });
   const [showComments, setShowComments] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const viewerId = useMeQuery().data?.id;
   const commentsId = useId();
   const refresh = () => queryClient.invalidateQueries({ queryKey: galleryKeys.all });
 
@@ -42,6 +46,11 @@ export function ImageDetailsDialog({ imageId, onClose }: { imageId: number; onCl
       {image && (
         <>
           <img className="image-viewer__image" src={image.image_url} alt={image.description || image.title} />
+          {image.hidden && (
+            <p className="moderation-notice" role="note">
+              {t('moderation.hidden_image')}
+            </p>
+          )}
           {image.description && <p>{image.description}</p>}
           <div className="post-card__actions">
             <LikeButton
@@ -60,6 +69,12 @@ export function ImageDetailsDialog({ imageId, onClose }: { imageId: number; onCl
               {showComments ? t('gallery.hide_comments') : t('gallery.show_comments')} (
               {t('post.comments', { count: image.comments.length })})
             </button>
+            {image.owner_id !== viewerId && (
+              <button type="button" className="button button--small" onClick={() => setReporting(true)}>
+                {t('report.action')}
+                <span className="visually-hidden"> {t('report.this_image')}</span>
+              </button>
+            )}
           </div>
           {showComments && (
             <ul id={commentsId} className="comment-list">
@@ -80,6 +95,9 @@ export function ImageDetailsDialog({ imageId, onClose }: { imageId: number; onCl
           )}
           <CommentForm busy={comment.isPending} onSend={(value) => comment.mutateAsync(value)} />
         </>
+      )}
+      {reporting && (
+        <ReportDialog targetType="image" targetId={imageId} onClose={() => setReporting(false)} />
       )}
       <div className="dialog__actions">
         <button type="button" className="button button--primary" onClick={onClose}>

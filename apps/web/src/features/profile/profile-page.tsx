@@ -15,6 +15,7 @@ import { CountryFlag } from '../../components/country-flag';
 import { FunctionalFacts } from '../../components/functional-facts';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { DeleteAccountDialog } from './delete-account-dialog';
+import { MyDataSection } from './my-data-section';
 import { ownProfileQueryOptions } from './profile-api';
 
 /** Spec §2: the birth date in the fr-FR format (dd/mm/yyyy). */
@@ -132,6 +133,7 @@ export default function ProfilePage() {
           {t('profile.delete_account')}
         </button>
       </div>
+      <MyDataSection />
       <DeleteAccountDialog open={deleting} onClose={() => setDeleting(false)} />
     </section>
   );

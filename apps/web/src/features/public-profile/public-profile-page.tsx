@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -16,11 +16,10 @@ import { PageLoading } from '../../app/page-loading';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CountryFlag } from '../../components/country-flag';
 import { FunctionalFacts } from '../../components/functional-facts';
-import { Dialog } from '../../components/ui/dialog';
-import { SelectField, TextField } from '../../components/ui/field';
 import { ApiRequestError, apiRequest } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { blockMember, friendKeys, reportMember } from '../friends/friends-api';
+import { blockMember, friendKeys } from '../friends/friends-api';
+import { ReportDialog } from '../../components/report-dialog';
 import { FriendshipButton } from '../friends/friendship-button';
 import { ImageDetailsDialog } from '../gallery/image-details-dialog';
 import { GalleryThumbnail } from '../../components/gallery-thumbnail';
@@ -37,57 +36,6 @@ type PublicProfile = {
   friendship_status: FriendshipStatus;
   imagenes?: GalleryImage[];
 } & Partial<Record<FunctionalField, string | null>>;
-
-const REASONS = ['harassment', 'hate', 'spam', 'inappropriate', 'privacy', 'danger', 'other'] as const;
-
-function ReportDialog({ memberId, onClose }: { memberId: number; onClose: () => void }) {
-  const { t } = useTranslation();
-  const [reason, setReason] = useState<string>(REASONS[0]);
-  const [details, setDetails] = useState('');
-  const send = useMutation({
-    mutationFn: () => reportMember(memberId, reason, details),
-    onSuccess: () => {
-      toast.success(t('public_profile.report_done'));
-      onClose();
-    },
-    onError: () => toast.error(t('public_profile.report_error')),
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    send.mutate();
-  };
-  return (
-    <Dialog open title={t('public_profile.report_title')} onClose={onClose}>
-      <form className="form" onSubmit={submit}>
-        <SelectField
-          label={t('public_profile.report_reason')}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-        >
-          {REASONS.map((item) => (
-            <option key={item} value={item}>
-              {t(`public_profile.reasons.${item}`)}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          label={t('public_profile.report_details')}
-          value={details}
-          maxLength={2000}
-          onChange={(event) => setDetails(event.target.value)}
-        />
-        <div className="dialog__actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t('public_profile.cancel')}
-          </button>
-          <button type="submit" className="button button--primary" disabled={send.isPending}>
-            {t('public_profile.report_send')}
-          </button>
-        </div>
-      </form>
-    </Dialog>
-  );
-}
 
 /** /perfil/{id} (spec §2 "Public profile"): what the member shows to this viewer. */
 export default function PublicProfilePage() {
@@ -211,7 +159,9 @@ export default function PublicProfilePage() {
         )}
       </section>
       {opened !== undefined && <ImageDetailsDialog imageId={opened} onClose={() => setOpened(undefined)} />}
-      {reporting && <ReportDialog memberId={memberId} onClose={() => setReporting(false)} />}
+      {reporting && (
+        <ReportDialog targetType="member" targetId={memberId} onClose={() => setReporting(false)} />
+      )}
       <ConfirmDialog
         open={blocking}
         title={t('public_profile.block_title')}

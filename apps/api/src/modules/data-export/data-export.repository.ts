@@ -1,0 +1,296 @@
+import { and, asc, desc, eq, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import {
+  adSlotEarnings,
+  blocks,
+  chatMessages,
+  chatSettings,
+  consentRecords,
+  dataExports,
+  friendships,
+  functionalAnswers,
+  galleryComments,
+  galleryImages,
+  galleryLikes,
+  memberNotices,
+  monetizationAccounts,
+  monetizationConsents,
+  paymentProfiles,
+  postComments,
+  postLikes,
+  posts,
+  profiles,
+  reports,
+  users,
+  withdrawals,
+} from '../../db/schema';
+
+/**
+ * A ceiling per kind of record, so one export can never read without bound; far above what a
+ * member produces (chat messages are deleted at sign-out).
+ */
+export const EXPORT_ROWS_PER_KIND = 100_000;
+
+/** Everything stored about one member, read kind by kind (one statement each). */
+export function createDataExportRepository(db: Database) {
+  const rowsOf = <T>(query: { limit(limit: number): Promise<T[]> }) => query.limit(EXPORT_ROWS_PER_KIND);
+  const otherName = (otherId: SQL | AnyColumn) =>
+    sql<string>`(select ${profiles.nombre} || ' ' || ${profiles.apellidos} from ${profiles} where ${profiles.userId} = ${otherId})`;
+
+  return {
+    async collect(userId: number) {
+      const [account] = await db
+        .select({
+          id: users.id,
+          email: users.email,
+          telefono: users.telefono,
+          tipo_registro: users.tipoRegistro,
+          nombre_tutor: users.nombreTutor,
+          relacion_tutor: users.relacionTutor,
+          language: users.language,
+          created_at: users.createdAt,
+          activated_at: users.activatedAt,
+          password_changed_at: users.passwordChangedAt,
+        })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
+      const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
+      const friendId = sql<number>`case when ${friendships.requesterId} = ${userId} then ${friendships.addresseeId} else ${friendships.requesterId} end`;
+      return {
+        account,
+        profile,
+        functionalProfile: await rowsOf(
+          db
+            .select({
+              characteristic: functionalAnswers.characteristicId,
+              estado: functionalAnswers.estado,
+              updated_at: functionalAnswers.updatedAt,
+            })
+            .from(functionalAnswers)
+            .where(eq(functionalAnswers.userId, userId)),
+        ),
+        consents: await rowsOf(
+          db
+            .select({
+              kind: consentRecords.kind,
+              policy_version: consentRecords.policyVersion,
+              accepted_at: consentRecords.acceptedAt,
+            })
+            .from(consentRecords)
+            .where(eq(consentRecords.userId, userId)),
+        ),
+        posts: await rowsOf(
+          db
+            .select({
+              id: posts.id,
+              title: posts.title,
+              text: posts.text,
+              image_key: posts.imageKey,
+              image_alt: posts.imageAlt,
+              created_at: posts.createdAt,
+              updated_at: posts.updatedAt,
+              hidden_by_moderators_at: posts.hiddenAt,
+            })
+            .from(posts)
+            .where(eq(posts.authorId, userId))
+            .orderBy(asc(posts.createdAt)),
+        ),
+        postComments: await rowsOf(
+          db
+            .select({
+              id: postComments.id,
+              post_id: postComments.postId,
+              text: postComments.text,
+              created_at: postComments.createdAt,
+              hidden_by_moderators_at: postComments.hiddenAt,
+            })
+            .from(postComments)
+            .where(eq(postComments.authorId, userId))
+            .orderBy(asc(postComments.createdAt)),
+        ),
+        postLikes: await rowsOf(
+          db
+            .select({ post_id: postLikes.postId, created_at: postLikes.createdAt })
+            .from(postLikes)
+            .where(eq(postLikes.userId, userId)),
+        ),
+        gallery: await rowsOf(
+          db
+            .select({
+              id: galleryImages.id,
+              title: galleryImages.title,
+              description: galleryImages.description,
+              image_key: galleryImages.imageKey,
+              created_at: galleryImages.createdAt,
+              hidden_by_moderators_at: galleryImages.hiddenAt,
+            })
+            .from(galleryImages)
+            .where(eq(galleryImages.ownerId, userId))
+            .orderBy(asc(galleryImages.createdAt)),
+        ),
+        galleryComments: await rowsOf(
+          db
+            .select({
+              id: galleryComments.id,
+              image_id: galleryComments.imageId,
+              content: galleryComments.content,
+              created_at: galleryComments.createdAt,
+              hidden_by_moderators_at: galleryComments.hiddenAt,
+            })
+            .from(galleryComments)
+            .where(eq(galleryComments.authorId, userId)),
+        ),
+        galleryLikes: await rowsOf(
+          db
+            .select({ image_id: galleryLikes.imageId, created_at: galleryLikes.createdAt })
+            .from(galleryLikes)
+            .where(eq(galleryLikes.userId, userId)),
+        ),
+        messages: await rowsOf(
+          db
+            .select({
+              id: chatMessages.id,
+              sender_id: chatMessages.senderId,
+              receiver_id: chatMessages.receiverId,
+              message: chatMessages.message,
+              created_at: chatMessages.createdAt,
+            })
+            .from(chatMessages)
+            .where(or(eq(chatMessages.senderId, userId), eq(chatMessages.receiverId, userId)))
+            .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id)),
+        ),
+        chatSettings: await rowsOf(db.select().from(chatSettings).where(eq(chatSettings.userId, userId))),
+        friends: await rowsOf(
+          db
+            .select({
+              member_id: friendId,
+              name: otherName(friendId),
+              status: friendships.status,
+              requested_by_me: sql<boolean>`${friendships.requesterId} = ${userId}`,
+              created_at: friendships.createdAt,
+              accepted_at: friendships.acceptedAt,
+            })
+            .from(friendships)
+            .where(or(eq(friendships.requesterId, userId), eq(friendships.addresseeId, userId))),
+        ),
+        blocked: await rowsOf(
+          db
+            .select({
+              member_id: blocks.blockedId,
+              name: otherName(blocks.blockedId),
+              created_at: blocks.createdAt,
+            })
+            .from(blocks)
+            .where(eq(blocks.blockerId, userId)),
+        ),
+        reportsSent: await rowsOf(
+          db
+            .select({
+              target_type: reports.targetType,
+              target_id: reports.targetId,
+              reason: reports.reason,
+              details: reports.details,
+              status: reports.status,
+              outcome: reports.outcome,
+              created_at: reports.createdAt,
+            })
+            .from(reports)
+            .where(eq(reports.reporterId, userId)),
+        ),
+        notices: await rowsOf(
+          db
+            .select({
+              kind: memberNotices.kind,
+              data: memberNotices.data,
+              created_at: memberNotices.createdAt,
+              read_at: memberNotices.readAt,
+            })
+            .from(memberNotices)
+            .where(eq(memberNotices.userId, userId)),
+        ),
+        monetization: {
+          account: (
+            await db
+              .select()
+              .from(monetizationAccounts)
+              .where(eq(monetizationAccounts.userId, userId))
+              .limit(1)
+          )[0],
+          consents: await rowsOf(
+            db.select().from(monetizationConsents).where(eq(monetizationConsents.userId, userId)),
+          ),
+          slots: await rowsOf(db.select().from(adSlotEarnings).where(eq(adSlotEarnings.userId, userId))),
+          paymentProfile: (
+            await db.select().from(paymentProfiles).where(eq(paymentProfiles.userId, userId)).limit(1)
+          )[0],
+          withdrawals: await rowsOf(
+            db
+              .select()
+              .from(withdrawals)
+              .where(eq(withdrawals.userId, userId))
+              .orderBy(asc(withdrawals.createdAt)),
+          ),
+        },
+      };
+    },
+
+    async latest(userId: number) {
+      const [row] = await db
+        .select({
+          id: dataExports.id,
+          status: dataExports.status,
+          sizeBytes: dataExports.sizeBytes,
+          createdAt: dataExports.createdAt,
+          readyAt: dataExports.readyAt,
+        })
+        .from(dataExports)
+        .where(eq(dataExports.userId, userId))
+        .orderBy(desc(dataExports.createdAt), desc(dataExports.id))
+        .limit(1);
+      return row;
+    },
+
+    /** Starts a new export, replacing the member's earlier ones. */
+    start: (userId: number) =>
+      db.transaction(async (tx) => {
+        await tx.delete(dataExports).where(eq(dataExports.userId, userId));
+        const [row] = await tx
+          .insert(dataExports)
+          .values({ userId })
+          .returning({ id: dataExports.id, status: dataExports.status, createdAt: dataExports.createdAt });
+        if (!row) throw new Error('insert returned nothing');
+        return row;
+      }),
+
+    finish: (id: number, archive: Buffer) =>
+      db
+        .update(dataExports)
+        .set({ status: 'ready', archive, sizeBytes: archive.length, readyAt: new Date() })
+        .where(eq(dataExports.id, id)),
+
+    fail: (id: number) => db.update(dataExports).set({ status: 'failed' }).where(eq(dataExports.id, id)),
+
+    async archive(userId: number, id: number) {
+      const [row] = await db
+        .select({ archive: dataExports.archive, createdAt: dataExports.createdAt })
+        .from(dataExports)
+        .where(and(eq(dataExports.id, id), eq(dataExports.userId, userId), eq(dataExports.status, 'ready')))
+        .limit(1);
+      return row?.archive ? { archive: row.archive, createdAt: row.createdAt } : undefined;
+    },
+
+    /** Exports older than the cut-off are deleted, whoever they belong to. */
+    removeOlderThan: (cutoff: Date) => db.delete(dataExports).where(lt(dataExports.createdAt, cutoff)),
+
+    /** An export left "preparing" by an instance that stopped is marked failed. */
+    failStale: (cutoff: Date) =>
+      db
+        .update(dataExports)
+        .set({ status: 'failed' })
+        .where(and(eq(dataExports.status, 'preparing'), lt(dataExports.createdAt, cutoff))),
+  };
+}
+
+export type DataExportRepository = ReturnType<typeof createDataExportRepository>;
+export type MemberData = Awaited<ReturnType<DataExportRepository['collect']>>;

@@ -1,0 +1,75 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { REPORT_REASONS, type ReportTargetType } from '@juntos/domain';
+import { apiRequest } from '../lib/api-client';
+import { Dialog } from './ui/dialog';
+import { SelectField, TextField } from './ui/field';
+
+const sendReport = (targetType: ReportTargetType, targetId: number, reason: string, details: string) =>
+  apiRequest('/reportes/', {
+    method: 'POST',
+    body: JSON.stringify({ target_type: targetType, target_id: targetId, reason, details }),
+  });
+
+/**
+ * Reporting a member or something they published to the moderators (a profile, a post, a
+ * comment, a gallery image). The moderators' answer comes back as a notice on the home page.
+ */
+export function ReportDialog({
+  targetType,
+  targetId,
+  onClose,
+}: {
+  targetType: ReportTargetType;
+  targetId: number;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState<string>(REPORT_REASONS[0]);
+  const [details, setDetails] = useState('');
+  const send = useMutation({
+    mutationFn: () => sendReport(targetType, targetId, reason, details),
+    onSuccess: () => {
+      toast.success(t('report.done'));
+      onClose();
+    },
+    onError: () => toast.error(t('report.error')),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send.mutate();
+  };
+  return (
+    <Dialog open title={t(`report.title.${targetType}`)} onClose={onClose}>
+      <form className="form" onSubmit={submit}>
+        <SelectField
+          label={t('report.reason')}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+        >
+          {REPORT_REASONS.map((item) => (
+            <option key={item} value={item}>
+              {t(`report.reasons.${item}`)}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label={t('report.details')}
+          value={details}
+          maxLength={2000}
+          onChange={(event) => setDetails(event.target.value)}
+        />
+        <div className="dialog__actions">
+          <button type="button" className="button" onClick={onClose}>
+            {t('report.cancel')}
+          </button>
+          <button type="submit" className="button button--primary" disabled={send.isPending}>
+            {t('report.send')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,267 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { PageLoading } from '../../app/page-loading';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { SelectField } from '../../components/ui/field';
+import { ApiRequestError } from '../../lib/api-client';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { AdminNav } from './admin-nav';
+import { AdminOnly } from './admin-only';
+import {
+  actOnReport,
+  adminKeys,
+  fetchReports,
+  fetchSuspended,
+  moderationKeys,
+  reactivateMember,
+  restoreContent,
+  type AdminReport,
+  type ModerationAction,
+  type ReportStatus,
+} from './admin-api';
+
+/** /admin/moderacion: the reports queue with the reported content, and suspended accounts. */
+export default function AdminModerationPage() {
+  return (
+    <AdminOnly>
+      <Moderation />
+    </AdminOnly>
+  );
+}
+
+function useActionError() {
+  const { t } = useTranslation();
+  return (error: Error) =>
+    toast.error(
+      error instanceof ApiRequestError
+        ? (error.body?.error ?? t('admin.action_error'))
+        : t('admin.action_error'),
+    );
+}
+
+function Moderation() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('admin.moderation.title'));
+  const [status, setStatus] = useState<ReportStatus>('open');
+  return (
+    <section className="page">
+      <h1>{t('admin.moderation.title')}</h1>
+      <AdminNav />
+      <div className="filters">
+        <SelectField
+          label={t('admin.moderation.filter')}
+          value={status}
+          onChange={(event) => setStatus(event.target.value as ReportStatus)}
+        >
+          <option value="open">{t('admin.moderation.statuses.open')}</option>
+          <option value="resolved">{t('admin.moderation.statuses.resolved')}</option>
+        </SelectField>
+      </div>
+      <ReportQueue status={status} />
+      <SuspendedMembers />
+    </section>
+  );
+}
+
+function ReportQueue({ status }: { status: ReportStatus }) {
+  const { t } = useTranslation();
+  const reports = useQuery({ queryKey: moderationKeys.reports(status), queryFn: () => fetchReports(status) });
+  if (reports.isPending) return <PageLoading />;
+  if (reports.isError)
+    return (
+      <p role="alert" className="message message--error">
+        {t('admin.load_error')}
+      </p>
+    );
+  if (reports.data.results.length === 0) return <p>{t(`admin.moderation.empty.${status}`)}</p>;
+  return (
+    <ul className="report-queue" aria-label={t(`admin.moderation.statuses.${status}`)}>
+      {reports.data.results.map((report) => (
+        <li key={report.id}>
+          <ReportCard report={report} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ReportCard({ report }: { report: AdminReport }) {
+  const { t, i18n } = useTranslation();
+  const titleId = useId();
+  const queryClient = useQueryClient();
+  const onError = useActionError();
+  const [confirmingSuspend, setConfirmingSuspend] = useState(false);
+  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
+  const act = useMutation({
+    mutationFn: (action: ModerationAction) => actOnReport(report.id, action),
+    onSuccess: async (_answer, action) => {
+      setConfirmingSuspend(false);
+      toast.success(t(`admin.moderation.done.${action}`));
+      await refresh();
+    },
+    onError,
+  });
+  const restore = useMutation({
+    mutationFn: () => restoreContent(report.target_type, report.target_id),
+    onSuccess: async () => {
+      toast.success(t('admin.moderation.done.restore'));
+      await refresh();
+    },
+    onError,
+  });
+  const content = report.content;
+  const what = t(`admin.moderation.targets.${report.target_type}`);
+
+  return (
+    <article className="report-card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="report-card__title">
+        {t('admin.moderation.report_about', { what, name: content?.author_name ?? '—' })}
+      </h2>
+      <p className="report-card__meta">
+        {t('admin.moderation.reported_by', {
+          name: report.reporter.name,
+          date: date.format(new Date(report.created_at)),
+        })}
+        {' · '}
+        {t('admin.moderation.reason', { reason: t(`report.reasons.${report.reason}`) })}
+      </p>
+      {report.details && <blockquote className="report-card__details">{report.details}</blockquote>}
+      {content ? (
+        <div className="report-card__content">
+          <h3>{t('admin.moderation.content_heading')}</h3>
+          {content.parent && (
+            <p className="report-card__parent">{t('admin.moderation.in', { parent: content.parent })}</p>
+          )}
+          {content.title && <p className="report-card__content-title">{content.title}</p>}
+          {content.image_url && (
+            <img className="report-card__image" src={content.image_url} alt={content.image_alt || what} />
+          )}
+          {content.text && <p className="report-card__text">{content.text}</p>}
+          {(content.hidden || content.author_suspended) && (
+            <p className="report-card__flags">
+              {content.hidden && (
+                <span className="badge badge--inactive">{t('admin.moderation.hidden')}</span>
+              )}{' '}
+              {content.author_suspended && (
+                <span className="badge badge--inactive">{t('admin.moderation.author_suspended')}</span>
+              )}
+            </p>
+          )}
+        </div>
+      ) : (
+        <p>{t('admin.moderation.content_gone')}</p>
+      )}
+      {report.status === 'open' ? (
+        <div className="button-row">
+          {report.target_type !== 'member' && content && !content.hidden && (
+            <button
+              type="button"
+              className="button button--small button--primary"
+              disabled={act.isPending}
+              onClick={() => act.mutate('hide')}
+            >
+              {t('admin.moderation.hide')}
+            </button>
+          )}
+          {content && !content.author_suspended && (
+            <button
+              type="button"
+              className="button button--small button--danger"
+              disabled={act.isPending}
+              onClick={() => setConfirmingSuspend(true)}
+            >
+              {t('admin.moderation.suspend')}
+            </button>
+          )}
+          <button
+            type="button"
+            className="button button--small"
+            disabled={act.isPending}
+            onClick={() => act.mutate('dismiss')}
+          >
+            {t('admin.moderation.dismiss')}
+          </button>
+        </div>
+      ) : (
+        <p>
+          {t('admin.moderation.outcome', {
+            outcome: t(`admin.moderation.outcomes.${report.outcome ?? 'dismissed'}`),
+          })}{' '}
+          {content?.hidden && report.target_type !== 'member' && (
+            <button
+              type="button"
+              className="button button--small"
+              disabled={restore.isPending}
+              onClick={() => restore.mutate()}
+            >
+              {t('admin.moderation.restore')}
+            </button>
+          )}
+        </p>
+      )}
+      <ConfirmDialog
+        open={confirmingSuspend}
+        title={t('admin.moderation.suspend_title', { name: content?.author_name ?? '' })}
+        body={t('admin.moderation.suspend_body')}
+        confirmLabel={t('admin.moderation.suspend')}
+        cancelLabel={t('admin.cancel')}
+        busy={act.isPending}
+        onConfirm={() => act.mutate('suspend')}
+        onCancel={() => setConfirmingSuspend(false)}
+      />
+    </article>
+  );
+}
+
+function SuspendedMembers() {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const onError = useActionError();
+  const suspended = useQuery({ queryKey: moderationKeys.suspended, queryFn: fetchSuspended });
+  const reactivate = useMutation({
+    mutationFn: reactivateMember,
+    onSuccess: async () => {
+      toast.success(t('admin.moderation.done.reactivate'));
+      await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    },
+    onError,
+  });
+  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' });
+  return (
+    <section aria-labelledby="admin-suspended-title">
+      <h2 id="admin-suspended-title">{t('admin.moderation.suspended_title')}</h2>
+      {suspended.isPending ? (
+        <PageLoading />
+      ) : suspended.isError ? (
+        <p role="alert" className="message message--error">
+          {t('admin.load_error')}
+        </p>
+      ) : suspended.data.results.length === 0 ? (
+        <p>{t('admin.moderation.suspended_empty')}</p>
+      ) : (
+        <ul className="plain-list">
+          {suspended.data.results.map((member) => (
+            <li key={member.id} className="button-row">
+              <span>
+                {member.name} ({member.email}) —{' '}
+                {t('admin.moderation.suspended_on', { date: date.format(new Date(member.suspended_at)) })}
+              </span>
+              <button
+                type="button"
+                className="button button--small"
+                disabled={reactivate.isPending}
+                onClick={() => reactivate.mutate(member.id)}
+              >
+                {t('admin.moderation.reactivate')}
+                <span className="visually-hidden"> {member.name}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

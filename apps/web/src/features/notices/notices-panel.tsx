@@ -1,0 +1,81 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { MemberNotice } from '@juntos/domain';
+import { apiRequest } from '../../lib/api-client';
+
+const noticeKeys = { all: ['notices'] as const };
+
+const fetchNotices = () => apiRequest<MemberNotice[]>('/avisos/');
+const markRead = (id: number) => apiRequest(`/avisos/${id}/leido/`, { method: 'POST' });
+
+function NoticeText({ notice }: { notice: MemberNotice }) {
+  const { t } = useTranslation();
+  if (notice.kind === 'export_ready')
+    return (
+      <>
+        {t('notices.export_ready')} <Link to="/profile#my-data">{t('notices.export_link')}</Link>
+      </>
+    );
+  if (notice.kind === 'report_outcome')
+    return (
+      <>
+        {t(`notices.report_outcome.${notice.data.outcome}`, {
+          target: t(`notices.reported.${notice.data.target_type}`),
+        })}
+      </>
+    );
+  return (
+    <>
+      {t(`notices.${notice.kind}`, {
+        target: t(`notices.yours.${notice.data.target_type}`),
+        excerpt: notice.data.excerpt,
+      })}
+    </>
+  );
+}
+
+/**
+ * The moderators' messages to this member (the outcome of their reports, something of theirs
+ * hidden or shown again), until the member marks each one read.
+ */
+export function NoticesPanel() {
+  const { t, i18n } = useTranslation();
+  const titleId = useId();
+  const queryClient = useQueryClient();
+  const notices = useQuery({ queryKey: noticeKeys.all, queryFn: fetchNotices });
+  const read = useMutation({
+    mutationFn: markRead,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: noticeKeys.all }),
+  });
+  const unread = (notices.data ?? []).filter((notice) => !notice.read);
+  if (unread.length === 0) return null;
+  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium' });
+
+  return (
+    <section className="notices" aria-labelledby={titleId}>
+      <h2 id={titleId}>{t('notices.title')}</h2>
+      <ul className="notices__list">
+        {unread.map((notice) => (
+          <li key={notice.id} className="notices__item">
+            <p>
+              <NoticeText notice={notice} />
+            </p>
+            <p className="notices__meta">
+              <time dateTime={notice.created_at}>{date.format(new Date(notice.created_at))}</time>{' '}
+              <button
+                type="button"
+                className="button button--small"
+                disabled={read.isPending}
+                onClick={() => read.mutate(notice.id)}
+              >
+                {t('notices.mark_read')}
+              </button>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

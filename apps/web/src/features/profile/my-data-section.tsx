@@ -1,0 +1,116 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { apiDownload, apiRequest } from '../../lib/api-client';
+
+type DataExport = {
+  id: number;
+  status: 'preparing' | 'ready' | 'failed';
+  size_bytes: number | null;
+  created_at: string;
+  expires_at: string;
+  download: string | null;
+};
+
+const exportKey = ['data-export'] as const;
+const PREPARING_POLL_MS = 2000;
+
+const fetchExport = () => apiRequest<{ export: DataExport | null }>('/mis-datos/exportacion/');
+const requestExport = () => apiRequest<{ export: DataExport }>('/mis-datos/exportacion/', { method: 'POST' });
+
+/** Saves a downloaded file the way a link with `download` would. */
+function saveFile(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+function useSizeFormat() {
+  const { i18n } = useTranslation();
+  return (bytes: number) => {
+    const megabytes = bytes >= 1_000_000;
+    return new Intl.NumberFormat(i18n.resolvedLanguage, {
+      style: 'unit',
+      unit: megabytes ? 'megabyte' : 'kilobyte',
+      maximumFractionDigits: 1,
+    }).format(megabytes ? bytes / 1_000_000 : Math.max(bytes / 1000, 0.1));
+  };
+}
+
+/**
+ * "Your data" on the own profile (GDPR Art. 20): a copy of everything the member shared, prepared
+ * in the background and downloaded as a ZIP. Its progress is announced politely.
+ */
+export function MyDataSection() {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const formatSize = useSizeFormat();
+  const current = useQuery({
+    queryKey: exportKey,
+    queryFn: fetchExport,
+    refetchInterval: (query) =>
+      query.state.data?.export?.status === 'preparing' ? PREPARING_POLL_MS : false,
+  });
+  const start = useMutation({
+    mutationFn: requestExport,
+    onSuccess: (answer) => queryClient.setQueryData(exportKey, answer),
+    onError: () => toast.error(t('my_data.error')),
+  });
+  const copy = current.data?.export ?? null;
+  const download = useMutation({
+    mutationFn: async (ready: DataExport) => {
+      if (!ready.download) return;
+      saveFile(
+        await apiDownload(ready.download.replace(/^\/api/, '')),
+        `juntos-my-data-${ready.created_at.slice(0, 10)}.zip`,
+      );
+    },
+    onError: () => toast.error(t('my_data.download_error')),
+  });
+  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
+
+  let status = '';
+  if (copy?.status === 'preparing') status = t('my_data.preparing');
+  else if (copy?.status === 'failed') status = t('my_data.failed');
+  else if (copy?.status === 'ready')
+    status = t('my_data.ready', {
+      date: date.format(new Date(copy.created_at)),
+      size: formatSize(copy.size_bytes ?? 0),
+      expires: date.format(new Date(copy.expires_at)),
+    });
+
+  return (
+    <section id="my-data" aria-labelledby="my-data-title" className="my-data">
+      <h2 id="my-data-title">{t('my_data.title')}</h2>
+      <p>{t('my_data.explanation')}</p>
+      <p role="status" className="my-data__status">
+        {status}
+      </p>
+      <div className="button-row">
+        <button
+          type="button"
+          className="button"
+          disabled={start.isPending || copy?.status === 'preparing'}
+          onClick={() => start.mutate()}
+        >
+          {copy?.status === 'ready' ? t('my_data.prepare_again') : t('my_data.prepare')}
+        </button>
+        {copy?.status === 'ready' && (
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={download.isPending}
+            onClick={() => download.mutate(copy)}
+          >
+            {t('my_data.download')}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
