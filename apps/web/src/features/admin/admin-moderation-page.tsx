@@ -118,7 +118,9 @@ function ReportCard({ report }: { report: AdminReport }) {
   return (
     <article className="report-card" aria-labelledby={titleId}>
       <h2 id={titleId} className="report-card__title">
-        {t('admin.moderation.report_about', { what, name: content?.author_name ?? '—' })}
+        {report.target_type === 'member'
+          ? t('admin.moderation.report_about_member', { name: content?.author_name ?? '—' })
+          : t('admin.moderation.report_about', { what, name: content?.author_name ?? '—' })}
       </h2>
       <p className="report-card__meta">
         {t('admin.moderation.reported_by', {
