@@ -1,0 +1,265 @@
+import { count } from 'drizzle-orm';
+import sharp from 'sharp';
+import { LARGEST_CITIES, MONETIZATION_CONSENT_VERSION, CONSENT_POLICY_VERSION } from '@juntos/domain';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/database';
+import {
+  adSlotEarnings,
+  chatMessages,
+  consentRecords,
+  friendships,
+  galleryComments,
+  galleryImages,
+  galleryLikes,
+  monetizationAccounts,
+  monetizationConsents,
+  postComments,
+  postLikes,
+  posts,
+  profiles,
+  users,
+  withdrawals,
+} from '../db/schema';
+import { translate } from '../i18n/messages';
+import { createLocalMediaStore } from '../lib/media-store';
+import { createS3MediaStore } from '../lib/s3-media-store';
+import { hashPassword } from '../modules/auth/passwords';
+import {
+  DEMO_EARNERS,
+  DEMO_FRIENDS,
+  DEMO_GALLERY,
+  DEMO_MEMBERS,
+  DEMO_MESSAGES,
+  DEMO_PASSWORD,
+  DEMO_POSTS,
+  DEMO_REQUESTS,
+  demoEmail,
+} from './demo-community';
+
+/**
+ * `npm run seed:demo [-- --force]`: fills an empty database with a small community to try the
+ * platform with (members of several countries and languages, minors with their guardians, posts
+ * with pictures and comments, friends and pending requests, conversations, earnings). The
+ * resource directory is seeded by the server itself at start. Refuses to run when members exist,
+ * unless --force (then the demo members are added next to them).
+ */
+const force = process.argv.includes('--force');
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.paths.pglite });
+const s3 = config.s3 ? createS3MediaStore(config.s3) : undefined;
+const mediaStore = s3 ?? createLocalMediaStore(config.paths.media);
+const HOUR = 60 * 60 * 1000;
+const now = Date.now();
+const hoursAgo = (hours: number) => new Date(now - hours * HOUR);
+
+/** A soft gradient with large initials: a stand-in portrait that shows who is who. */
+async function picture(colours: [string, string], label: string, size = 480) {
+  const escaped = label.replace(/[<>&]/g, '');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="${colours[0]}"/><stop offset="1" stop-color="${colours[1]}"/>
+    </linearGradient></defs>
+    <rect width="100%" height="100%" fill="url(#g)"/>
+    <text x="50%" y="56%" font-family="DejaVu Sans, sans-serif" font-size="${size / 4}" fill="#ffffff"
+      text-anchor="middle" dominant-baseline="middle">${escaped}</text>
+  </svg>`;
+  return sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer();
+}
+
+try {
+  await database.migrate();
+  const db = database.db;
+  const [existing] = await db.select({ members: count() }).from(users);
+  if ((existing?.members ?? 0) > 0 && !force) {
+    console.error(
+      `The database already has ${existing?.members} accounts. The demo community is for an empty database; run "npm run seed:demo -- --force" to add it anyway.`,
+    );
+    process.exitCode = 1;
+  } else {
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    const ids = new Map<string, number>();
+    const id = (key: string) => {
+      const found = ids.get(key);
+      if (found === undefined) throw new Error(`unknown demo member ${key}`);
+      return found;
+    };
+
+    for (const [index, member] of DEMO_MEMBERS.entries()) {
+      const [row] = await db
+        .insert(users)
+        .values({
+          email: demoEmail(member.key),
+          passwordHash,
+          telefono: `+3460000${String(index).padStart(4, '0')}`,
+          tipoRegistro: member.guardian ? 'menor' : 'adulto',
+          nombreTutor: member.guardian?.name ?? null,
+          relacionTutor: member.guardian?.relation ?? null,
+          language: member.language,
+          isActive: true,
+          activatedAt: hoursAgo(24 * 30),
+          profileCompletedAt: hoursAgo(24 * 30),
+          profileIntroSeenAt: hoursAgo(24 * 30),
+        })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      if (!row) {
+        console.error(`${demoEmail(member.key)} already exists: the demo community was added before.`);
+        process.exitCode = 1;
+        break;
+      }
+      ids.set(member.key, row.id);
+      const initials = `${member.nombre[0] ?? ''}${member.apellidos[0] ?? ''}`;
+      const photoKey = await mediaStore.save(row.id, await picture(member.colours, initials, 320), 'webp');
+      await db.insert(profiles).values({
+        userId: row.id,
+        nombre: member.nombre,
+        apellidos: member.apellidos,
+        photoKey,
+        country: member.country,
+        ciudad: LARGEST_CITIES[member.country][member.city] ?? '',
+        comunidad: member.comunidad,
+        dateOfBirth: member.dateOfBirth,
+        bio: member.bio,
+        enfermedad: member.enfermedad,
+        orphacode: member.orphacode,
+        ...member.functional,
+      });
+      await db
+        .insert(consentRecords)
+        .values(
+          [
+            'operating_policy',
+            'health_data_processing',
+            ...(member.guardian ? ['guardian_responsibility'] : []),
+          ].map((kind) => ({ userId: row.id, kind, policyVersion: CONSENT_POLICY_VERSION })),
+        );
+    }
+
+    if (ids.size === DEMO_MEMBERS.length) {
+      for (const [index, post] of DEMO_POSTS.entries()) {
+        const authorId = id(post.author);
+        const author = DEMO_MEMBERS.find((member) => member.key === post.author);
+        const imageKey = post.picture
+          ? await mediaStore.save(authorId, await picture(post.picture, '♥', 640), 'webp')
+          : null;
+        const createdAt = hoursAgo((DEMO_POSTS.length - index) * 7);
+        const [row] = await db
+          .insert(posts)
+          .values({
+            authorId,
+            title: post.title ?? null,
+            text: post.text,
+            imageKey,
+            imageAlt: imageKey ? (post.title ?? post.text.slice(0, 80)) : '',
+            country: author?.country ?? null,
+            createdAt,
+            updatedAt: createdAt,
+          })
+          .returning({ id: posts.id });
+        if (!row) continue;
+        for (const [offset, [commenter, text]] of post.comments.entries())
+          await db.insert(postComments).values({
+            postId: row.id,
+            authorId: id(commenter),
+            text,
+            createdAt: new Date(createdAt.getTime() + (offset + 1) * HOUR),
+          });
+        for (const liker of post.likes)
+          await db.insert(postLikes).values({ postId: row.id, userId: id(liker) });
+      }
+
+      for (const image of DEMO_GALLERY) {
+        const ownerId = id(image.owner);
+        const imageKey = await mediaStore.save(ownerId, await picture(image.colours, '✿', 640), 'webp');
+        const [row] = await db
+          .insert(galleryImages)
+          .values({ ownerId, title: image.title, description: image.description, imageKey })
+          .returning({ id: galleryImages.id });
+        const friend = DEMO_FRIENDS.find((pair) => pair.includes(image.owner))?.find(
+          (key) => key !== image.owner,
+        );
+        if (row && friend) {
+          await db.insert(galleryLikes).values({ imageId: row.id, userId: id(friend) });
+          await db.insert(galleryComments).values({ imageId: row.id, authorId: id(friend), content: '❤️' });
+        }
+      }
+
+      for (const [requester, addressee] of DEMO_FRIENDS)
+        await db.insert(friendships).values({
+          requesterId: id(requester),
+          addresseeId: id(addressee),
+          status: 'accepted',
+          createdAt: hoursAgo(24 * 20),
+          acceptedAt: hoursAgo(24 * 19),
+        });
+      for (const [requester, addressee] of DEMO_REQUESTS)
+        await db
+          .insert(friendships)
+          .values({ requesterId: id(requester), addresseeId: id(addressee), status: 'pending' });
+
+      for (const [index, [sender, receiver, message]] of DEMO_MESSAGES.entries())
+        await db.insert(chatMessages).values({
+          senderId: id(sender),
+          receiverId: id(receiver),
+          message,
+          createdAt: hoursAgo(DEMO_MESSAGES.length - index),
+          readAt: index < DEMO_MESSAGES.length - 1 ? hoursAgo(DEMO_MESSAGES.length - index - 0.5) : null,
+        });
+
+      for (const earner of DEMO_EARNERS) {
+        const userId = id(earner.member);
+        const member = DEMO_MEMBERS.find((candidate) => candidate.key === earner.member);
+        const withdrawn = earner.withdrawals
+          .filter((withdrawal) => withdrawal.status !== 'rejected')
+          .reduce((sum, withdrawal) => sum + withdrawal.tokens, 0);
+        await db.insert(monetizationAccounts).values({
+          userId,
+          activated: true,
+          activatedAt: hoursAgo(24 * 25),
+          tokenTenths: (earner.tokens - withdrawn) * 10,
+          impressions: earner.impressions,
+          lastImpressionAt: hoursAgo(2),
+        });
+        const language = member?.language ?? 'en';
+        await db.insert(monetizationConsents).values({
+          userId,
+          version: MONETIZATION_CONSENT_VERSION,
+          text: translate(language, 'earnings.consent.text'),
+          language,
+          grantedAt: hoursAgo(24 * 25),
+        });
+        await db.insert(adSlotEarnings).values({ userId, slotKey: 'adslot_general' });
+        for (const withdrawal of earner.withdrawals)
+          await db.insert(withdrawals).values({
+            userId,
+            method: 'paypal',
+            tokenTenths: withdrawal.tokens * 10,
+            status: withdrawal.status,
+            payout: {
+              billing_name: `${member?.nombre ?? ''} ${member?.apellidos ?? ''}`.trim(),
+              billing_address: 'Demo street 1',
+              billing_country: member?.country ?? '',
+              billing_email: demoEmail(earner.member),
+              billing_phone: '+34600000000',
+              paypal_email: demoEmail(earner.member),
+            },
+            payoutReference: withdrawal.status === 'paid' ? 'DEMO-PAYPAL-0001' : null,
+            createdAt: hoursAgo(24 * 3),
+          });
+      }
+
+      console.log(
+        [
+          `The demo community is ready: ${DEMO_MEMBERS.length} members, ${DEMO_POSTS.length} posts, ${DEMO_GALLERY.length} gallery pictures, ${DEMO_FRIENDS.length} friendships, ${DEMO_REQUESTS.length} pending requests, ${DEMO_MESSAGES.length} chat messages and ${DEMO_EARNERS.length} members in the earnings programme.`,
+          `Sign in as any of them with the password ${DEMO_PASSWORD}, for example:`,
+          ...DEMO_MEMBERS.slice(0, 3).map((member) => `  ${demoEmail(member.key)}`),
+          `  ${demoEmail('tiago')} (a minor, registered by his father)`,
+          'Make one an administrator with: npm run admin:create -- lucia@demo.juntos.example',
+        ].join('\n'),
+      );
+    }
+  }
+} finally {
+  s3?.close();
+  await database.close();
+}
