@@ -141,6 +141,27 @@ describe('chat between friends (spec §2 "Chat", §4, §7 WebSocket)', () => {
     await context.close();
   });
 
+  it('finds a friend by the start of a name, and an empty search shows everyone', async () => {
+    const stamp = String(Date.now()).slice(-6);
+    const marta = await createMember('chat-search-marta', { nombre: `Marta${stamp}` });
+    const jose = await createMember('chat-search-jose', { nombre: `José${stamp}` });
+    const joana = await createMember('chat-search-joana', { nombre: `Joana${stamp}` });
+    await makeFriends(marta, jose);
+    await makeFriends(marta, joana);
+    const { context, page } = await openAs(browser, marta, '/chat', { localStorage: ACKNOWLEDGED });
+    await friendButton(page, `Joana${stamp}`).waitFor();
+    await tabTo(page, page.getByLabel('Find a friend'));
+    await page.keyboard.type(`jose${stamp}`);
+    await page.getByRole('status').filter({ hasText: '1 result' }).waitFor();
+    await friendButton(page, `Joana${stamp}`).waitFor({ state: 'detached' });
+    expect(await friendButton(page, `José${stamp}`).isVisible()).toBe(true);
+    await expectNoAxeViolations(page, '/chat, friend search');
+    await page.getByLabel('Find a friend').fill('   ');
+    await friendButton(page, `Joana${stamp}`).waitFor();
+    expect(await friendButton(page, `José${stamp}`).isVisible()).toBe(true);
+    await context.close();
+  });
+
   it('shows the copy kept on the device, with a warning, when the history cannot be loaded', async () => {
     const stamp = String(Date.now()).slice(-6);
     const ana = await createMember('chat-cache-ana', { nombre: `Ana${stamp}` });

@@ -6,8 +6,7 @@ import { AD_SLOT_KEYS, EU_COUNTRY_CODES } from '@juntos/domain';
 import { PageLoading } from '../../app/page-loading';
 import { TextField } from '../../components/ui/field';
 import { ApiRequestError } from '../../lib/api-client';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { AdminNav } from './admin-nav';
+import { AdminScreen } from './admin-screen';
 import { AdminOnly } from './admin-only';
 import { fetchAdSettings, saveAdSettings, type AdSettings } from './admin-api';
 
@@ -24,12 +23,9 @@ export default function AdminAdsPage() {
 
 function Ads() {
   const { t } = useTranslation();
-  useDocumentTitle(t('admin.ads.title'));
   const settings = useQuery({ queryKey: ['admin', 'ads'], queryFn: fetchAdSettings });
   return (
-    <section className="page page--narrow">
-      <h1>{t('admin.ads.title')}</h1>
-      <AdminNav />
+    <AdminScreen title={t('admin.ads.title')} narrow>
       <p>{t('admin.ads.intro')}</p>
       {settings.isPending ? (
         <PageLoading />
@@ -40,7 +36,7 @@ function Ads() {
       ) : (
         <AdsForm initial={settings.data} />
       )}
-    </section>
+    </AdminScreen>
   );
 }
 

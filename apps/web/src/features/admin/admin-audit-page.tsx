@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../app/page-loading';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { AdminNav } from './admin-nav';
+import { AdminScreen } from './admin-screen';
 import { AdminOnly } from './admin-only';
 import { adminKeys, fetchAudit } from './admin-api';
 
@@ -17,13 +16,10 @@ export default function AdminAuditPage() {
 
 function Audit() {
   const { t, i18n } = useTranslation();
-  useDocumentTitle(t('admin.audit.title'));
   const audit = useQuery({ queryKey: adminKeys.audit, queryFn: fetchAudit });
   const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'medium' });
   return (
-    <section className="page">
-      <h1>{t('admin.audit.title')}</h1>
-      <AdminNav />
+    <AdminScreen title={t('admin.audit.title')}>
       {audit.isPending ? (
         <PageLoading />
       ) : audit.isError ? (
@@ -64,6 +60,6 @@ function Audit() {
           </table>
         </div>
       )}
-    </section>
+    </AdminScreen>
   );
 }

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../app/page-loading';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { AdminNav } from './admin-nav';
+import { AdminScreen } from './admin-screen';
 import { AdminOnly } from './admin-only';
 import { adminKeys, fetchDashboard } from './admin-api';
 
@@ -17,14 +16,11 @@ export default function AdminDashboardPage() {
 
 function Dashboard() {
   const { t, i18n } = useTranslation();
-  useDocumentTitle(t('admin.dashboard.title'));
   const dashboard = useQuery({ queryKey: adminKeys.dashboard, queryFn: fetchDashboard });
   const number = new Intl.NumberFormat(i18n.resolvedLanguage);
   const euros = new Intl.NumberFormat(i18n.resolvedLanguage, { style: 'currency', currency: 'EUR' });
   return (
-    <section className="page">
-      <h1>{t('admin.dashboard.title')}</h1>
-      <AdminNav />
+    <AdminScreen title={t('admin.dashboard.title')}>
       {dashboard.isPending ? (
         <PageLoading />
       ) : dashboard.isError ? (
@@ -55,6 +51,6 @@ function Dashboard() {
           </div>
         </dl>
       )}
-    </section>
+    </AdminScreen>
   );
 }

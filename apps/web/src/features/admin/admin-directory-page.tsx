@@ -9,8 +9,7 @@ import { PlaceFields } from '../../components/place-fields';
 import { Dialog } from '../../components/ui/dialog';
 import { SelectField, TextField } from '../../components/ui/field';
 import { ApiRequestError } from '../../lib/api-client';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { AdminNav } from './admin-nav';
+import { AdminScreen } from './admin-screen';
 import { AdminOnly } from './admin-only';
 import {
   deleteDirectoryEntry,
@@ -42,7 +41,6 @@ export default function AdminDirectoryPage() {
 function DirectoryEditor() {
   const { t, i18n } = useTranslation();
   const language = (i18n.resolvedLanguage ?? 'en') as Language;
-  useDocumentTitle(t('admin.directory.title'));
   const queryClient = useQueryClient();
   const [kind, setKind] = useState<DirectoryKind>('asociaciones');
   const [editing, setEditing] = useState<{ id?: number; values: DirectoryValues }>();
@@ -78,9 +76,7 @@ function DirectoryEditor() {
   };
 
   return (
-    <section className="page">
-      <h1>{t('admin.directory.title')}</h1>
-      <AdminNav />
+    <AdminScreen title={t('admin.directory.title')}>
       <div className="filters">
         <SelectField
           label={t('admin.directory.list')}
@@ -221,6 +217,6 @@ function DirectoryEditor() {
         onConfirm={() => deleting && remove.mutate(deleting.id)}
         onCancel={() => setDeleting(undefined)}
       />
-    </section>
+    </AdminScreen>
   );
 }

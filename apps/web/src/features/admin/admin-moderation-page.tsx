@@ -5,9 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../app/page-loading';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { SelectField } from '../../components/ui/field';
-import { ApiRequestError } from '../../lib/api-client';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { AdminNav } from './admin-nav';
+import { AdminScreen, useActionErrorToast } from './admin-screen';
 import { AdminOnly } from './admin-only';
 import {
   actOnReport,
@@ -31,24 +29,11 @@ export default function AdminModerationPage() {
   );
 }
 
-function useActionError() {
-  const { t } = useTranslation();
-  return (error: Error) =>
-    toast.error(
-      error instanceof ApiRequestError
-        ? (error.body?.error ?? t('admin.action_error'))
-        : t('admin.action_error'),
-    );
-}
-
 function Moderation() {
   const { t } = useTranslation();
-  useDocumentTitle(t('admin.moderation.title'));
   const [status, setStatus] = useState<ReportStatus>('open');
   return (
-    <section className="page">
-      <h1>{t('admin.moderation.title')}</h1>
-      <AdminNav />
+    <AdminScreen title={t('admin.moderation.title')}>
       <div className="filters">
         <SelectField
           label={t('admin.moderation.filter')}
@@ -61,7 +46,7 @@ function Moderation() {
       </div>
       <ReportQueue status={status} />
       <SuspendedMembers />
-    </section>
+    </AdminScreen>
   );
 }
 
@@ -91,7 +76,7 @@ function ReportCard({ report }: { report: AdminReport }) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
   const queryClient = useQueryClient();
-  const onError = useActionError();
+  const onError = useActionErrorToast();
   const [confirmingSuspend, setConfirmingSuspend] = useState(false);
   const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
@@ -221,7 +206,7 @@ function ReportCard({ report }: { report: AdminReport }) {
 function SuspendedMembers() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const onError = useActionError();
+  const onError = useActionErrorToast();
   const suspended = useQuery({ queryKey: moderationKeys.suspended, queryFn: fetchSuspended });
   const reactivate = useMutation({
     mutationFn: reactivateMember,

@@ -7,9 +7,8 @@ import { PageLoading } from '../../app/page-loading';
 import { Dialog } from '../../components/ui/dialog';
 import { SelectField, TextField } from '../../components/ui/field';
 import { ApiRequestError } from '../../lib/api-client';
-import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMoneyFormat } from '../../lib/use-money-format';
-import { AdminNav } from './admin-nav';
+import { AdminScreen, useActionErrorToast } from './admin-screen';
 import { AdminOnly } from './admin-only';
 import { adminKeys, fetchWithdrawals, moveWithdrawal, type AdminWithdrawal } from './admin-api';
 
@@ -26,7 +25,6 @@ type Decision = { withdrawal: AdminWithdrawal; status: 'paid' | 'rejected' };
 
 function Withdrawals() {
   const { t, i18n } = useTranslation();
-  useDocumentTitle(t('admin.withdrawals.title'));
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<WithdrawalStatus | ''>('pending');
   const [decision, setDecision] = useState<Decision>();
@@ -36,6 +34,7 @@ function Withdrawals() {
   const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
   const { euros } = useMoneyFormat();
 
+  const showError = useActionErrorToast();
   const move = useMutation({
     mutationFn: (change: Parameters<typeof moveWithdrawal>[1] & { id: number }) => {
       const { id, ...body } = change;
@@ -50,19 +49,12 @@ function Withdrawals() {
     onError: (error) => {
       const field = error instanceof ApiRequestError ? Object.values(error.body?.fields ?? {})[0] : undefined;
       if (field) setNoteError(field);
-      else
-        toast.error(
-          error instanceof ApiRequestError
-            ? (error.body?.error ?? t('admin.action_error'))
-            : t('admin.action_error'),
-        );
+      else showError(error);
     },
   });
 
   return (
-    <section className="page">
-      <h1>{t('admin.withdrawals.title')}</h1>
-      <AdminNav />
+    <AdminScreen title={t('admin.withdrawals.title')}>
       <div className="filters">
         <SelectField
           label={t('admin.withdrawals.filter')}
@@ -215,6 +207,6 @@ function Withdrawals() {
           </div>
         </form>
       </Dialog>
-    </section>
+    </AdminScreen>
   );
 }

@@ -7,6 +7,8 @@ import { Switch } from '../../components/ui/switch';
 import { useMeQuery } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import type { Friend } from '../friends/friends-api';
+import { filterFriends } from './friend-search';
+import { TextField } from '../../components/ui/field';
 import {
   chatKeys,
   fetchChatSettings,
@@ -35,6 +37,7 @@ export default function ChatPage() {
   const friends = useChatFriends();
   const unread = useUnreadMessages();
   const activeId = Number(params.get('amigo')) || null;
+  const [search, setSearch] = useState('');
 
   useEffect(() => {
     setOpenConversation(activeId);
@@ -55,6 +58,7 @@ export default function ChatPage() {
       ),
     [friends.data, unreadOf],
   );
+  const shown = useMemo(() => filterFriends(sorted, search), [sorted, search]);
   // A friend who leaves the list (unfollow, block) keeps their open conversation: what was said
   // stays readable, and a new message is refused with the server's explanation.
   const listed = sorted.find((friend) => friend.id === activeId);
@@ -83,39 +87,54 @@ export default function ChatPage() {
               {t('chat.no_friends')} <Link to="/buscar">{t('chat.find_friends')}</Link>
             </p>
           ) : (
-            <ul className="chat-friends" aria-labelledby="chat-friends-title">
-              {sorted.map((friend) => {
-                const count = unreadOf.get(friend.id) ?? 0;
-                return (
-                  <li key={friend.id}>
-                    <button
-                      type="button"
-                      className="chat-friend"
-                      aria-current={friend.id === activeId ? 'true' : undefined}
-                      onClick={() => setParams({ amigo: String(friend.id) })}
-                    >
-                      {friend.photo ? (
-                        <img className="avatar avatar--small" src={friend.photo} alt="" />
-                      ) : (
-                        <span className="avatar avatar--small avatar--default" aria-hidden="true" />
-                      )}
-                      <span className="chat-friend__text">
-                        <span className="chat-friend__name">{fullName(friend)}</span>
-                        <span className={`presence presence--${friend.online ? 'online' : 'offline'}`}>
-                          {friend.online ? t('chat.online') : t('chat.offline')}
+            <>
+              <div className="chat-friends__search">
+                <TextField
+                  label={t('chat.search_label')}
+                  type="search"
+                  value={search}
+                  maxLength={100}
+                  autoComplete="off"
+                  onChange={(event) => setSearch(event.target.value)}
+                />
+                <p role="status" className={search.trim() ? 'chat-friends__count' : 'visually-hidden'}>
+                  {search.trim() ? t('chat.search_results', { count: shown.length }) : ''}
+                </p>
+              </div>
+              <ul className="chat-friends" aria-labelledby="chat-friends-title">
+                {shown.map((friend) => {
+                  const count = unreadOf.get(friend.id) ?? 0;
+                  return (
+                    <li key={friend.id}>
+                      <button
+                        type="button"
+                        className="chat-friend"
+                        aria-current={friend.id === activeId ? 'true' : undefined}
+                        onClick={() => setParams({ amigo: String(friend.id) })}
+                      >
+                        {friend.photo ? (
+                          <img className="avatar avatar--small" src={friend.photo} alt="" />
+                        ) : (
+                          <span className="avatar avatar--small avatar--default" aria-hidden="true" />
+                        )}
+                        <span className="chat-friend__text">
+                          <span className="chat-friend__name">{fullName(friend)}</span>
+                          <span className={`presence presence--${friend.online ? 'online' : 'offline'}`}>
+                            {friend.online ? t('chat.online') : t('chat.offline')}
+                          </span>
                         </span>
-                      </span>
-                      {count > 0 && (
-                        <span className="badge badge--count">
-                          <span aria-hidden="true">{count}</span>
-                          <span className="visually-hidden">{t('chat.unread', { count })}</span>
-                        </span>
-                      )}
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
+                        {count > 0 && (
+                          <span className="badge badge--count">
+                            <span aria-hidden="true">{count}</span>
+                            <span className="visually-hidden">{t('chat.unread', { count })}</span>
+                          </span>
+                        )}
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            </>
           )}
           <ReadReceiptsSetting />
         </div>
