@@ -56,7 +56,11 @@ export function createDataExportRepository(db: Database) {
         .where(eq(users.id, userId))
         .limit(1);
       const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
-      const friendId = sql<number>`case when ${friendships.requesterId} = ${userId} then ${friendships.addresseeId} else ${friendships.requesterId} end`;
+      // node-postgres answers a computed bigint as a string; ids are numbers everywhere else.
+      const friendId =
+        sql<number>`case when ${friendships.requesterId} = ${userId} then ${friendships.addresseeId} else ${friendships.requesterId} end`.mapWith(
+          Number,
+        );
       return {
         account,
         profile,
