@@ -74,6 +74,7 @@ export type Page<Item> = { results: Item[]; next: string | null };
 
 export type GalleryComment = {
   id: number;
+  author_id: number;
   profile_nombre: string;
   profile_apellidos: string;
   content: string;

@@ -96,6 +96,7 @@ export function createGalleryRepository(db: Database) {
       db
         .select({
           id: galleryComments.id,
+          authorId: galleryComments.authorId,
           content: galleryComments.content,
           hiddenAt: galleryComments.hiddenAt,
           createdAt: galleryComments.createdAt,

@@ -65,6 +65,7 @@ export function createGalleryService(deps: {
   async function comments(viewerId: number, imageId: number): Promise<GalleryComment[]> {
     return (await repository.comments(viewerId, imageId, MAX_COMMENTS)).map((row) => ({
       id: row.id,
+      author_id: row.authorId,
       profile_nombre: row.nombre ?? '',
       profile_apellidos: row.apellidos ?? '',
       content: row.content,

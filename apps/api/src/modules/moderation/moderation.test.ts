@@ -173,6 +173,22 @@ describe('moderation', () => {
     );
     expect(uploaded.statusCode).toBe(201);
     const imageId = uploaded.json<{ id: number }>().id;
+    const remark = await call('POST', `/api/gallery/images/${imageId}/comment/`, friend, {
+      text: 'Mean remark',
+    });
+    expect(remark.statusCode).toBe(201);
+    const remarkId = remark.json<{ id: number }>().id;
+    await call(
+      'POST',
+      `/api/admin/reports/${await report(author, 'gallery_comment', remarkId)}/hide/`,
+      admin,
+    );
+    const ownersView = await call('GET', `/api/gallery/images/${imageId}/`, author);
+    expect(ownersView.json()).toMatchObject({ comments: [], comments_count: 0 });
+    const remarkersView = await call('GET', `/api/gallery/images/${imageId}/`, friend);
+    expect(remarkersView.json()).toMatchObject({
+      comments: [expect.objectContaining({ id: remarkId, content: 'Mean remark', hidden: true })],
+    });
     await call('POST', `/api/admin/reports/${await report(friend, 'image', imageId)}/hide/`, admin);
     expect((await call('GET', `/api/gallery/images/${imageId}/`, friend)).statusCode).toBe(404);
     const friendsView = await call('GET', `/api/gallery/images/?owner=${author.user.id}`, friend);

@@ -19,7 +19,7 @@ export function ImageDetailsDialog({ imageId, onClose }: { imageId: number; onCl
     queryFn: () => fetchImageDetails(imageId),
   });
   const [showComments, setShowComments] = useState(false);
-  const [reporting, setReporting] = useState(false);
+  const [reporting, setReporting] = useState<{ type: 'image' | 'gallery_comment'; id: number }>();
   const viewerId = useMeQuery().data?.id;
   const commentsId = useId();
   const refresh = () => queryClient.invalidateQueries({ queryKey: galleryKeys.all });
@@ -70,7 +70,11 @@ export function ImageDetailsDialog({ imageId, onClose }: { imageId: number; onCl
               {t('post.comments', { count: image.comments.length })})
             </button>
             {image.owner_id !== viewerId && (
-              <button type="button" className="button button--small" onClick={() => setReporting(true)}>
+              <button
+                type="button"
+                className="button button--small"
+                onClick={() => setReporting({ type: 'image', id: imageId })}
+              >
                 {t('report.action')}
                 <span className="visually-hidden"> {t('report.this_image')}</span>
               </button>
@@ -88,7 +92,23 @@ export function ImageDetailsDialog({ imageId, onClose }: { imageId: number; onCl
                         t('post.unknown_author'),
                     })}
                   </span>
+                  {item.hidden && <p className="moderation-notice">{t('moderation.hidden_comment')}</p>}
                   <p className="comment__text">{item.content}</p>
+                  {item.author_id !== viewerId && (
+                    <button
+                      type="button"
+                      className="button button--small"
+                      onClick={() => setReporting({ type: 'gallery_comment', id: item.id })}
+                    >
+                      {t('report.action')}
+                      <span className="visually-hidden">
+                        {' '}
+                        {t('report.comment_by', {
+                          name: [item.profile_nombre, item.profile_apellidos].filter(Boolean).join(' '),
+                        })}
+                      </span>
+                    </button>
+                  )}
                 </li>
               ))}
             </ul>
@@ -97,7 +117,11 @@ export function ImageDetailsDialog({ imageId, onClose }: { imageId: number; onCl
         </>
       )}
       {reporting && (
-        <ReportDialog targetType="image" targetId={imageId} onClose={() => setReporting(false)} />
+        <ReportDialog
+          targetType={reporting.type}
+          targetId={reporting.id}
+          onClose={() => setReporting(undefined)}
+        />
       )}
       <div className="dialog__actions">
         <button type="button" className="button button--primary" onClick={onClose}>
