@@ -84,6 +84,16 @@ describe('friends, member search and public profiles (spec §2, §4 "Friendship"
       .getByRole('dialog', { name: 'Harbour at dawn' })
       .getByRole('img', { name: 'Harbour at dawn, a photo' })
       .waitFor();
+    // A friend's picture can be reported from its dialog; the report dialog opens over it.
+    await a
+      .getByRole('dialog', { name: 'Harbour at dawn' })
+      .getByRole('button', { name: 'Report this image' })
+      .click();
+    const report = a.getByRole('dialog', { name: 'Report this image' });
+    await report.getByLabel('Reason').selectOption('privacy');
+    await expectNoAxeViolations(a, '/perfil/{id}, reporting a gallery image');
+    await report.getByRole('button', { name: 'Send the report' }).click();
+    await a.getByText('Your report has been sent to the moderators.').waitFor();
     await a.keyboard.press('Escape');
 
     // Unfollow locks it again.
