@@ -162,6 +162,25 @@ describe('chat between friends (spec §2 "Chat", §4, §7 WebSocket)', () => {
     await context.close();
   });
 
+  it('reads the friend list again every 30 seconds (spec §9)', async () => {
+    const stamp = String(Date.now()).slice(-6);
+    const rosa = await createMember('chat-refresh-rosa', { nombre: `Rosa${stamp}` });
+    const first = await createMember('chat-refresh-first', { nombre: `Primero${stamp}` });
+    const later = await createMember('chat-refresh-later', { nombre: `Luego${stamp}` });
+    await makeFriends(rosa, first);
+    const { context, page } = await openAs(browser, rosa, '/dashboard', { localStorage: ACKNOWLEDGED });
+    await page.clock.install();
+    await page.goto('/chat');
+    await friendButton(page, `Primero${stamp}`).waitFor();
+    // A friendship made elsewhere (no live event reaches this page) shows at the next reading.
+    await makeFriends(rosa, later);
+    await page.clock.fastForward(20_000);
+    expect(await friendButton(page, `Luego${stamp}`).count()).toBe(0);
+    await page.clock.fastForward(11_000);
+    await friendButton(page, `Luego${stamp}`).waitFor();
+    await context.close();
+  });
+
   it('shows the copy kept on the device, with a warning, when the history cannot be loaded', async () => {
     const stamp = String(Date.now()).slice(-6);
     const ana = await createMember('chat-cache-ana', { nombre: `Ana${stamp}` });
