@@ -216,6 +216,11 @@ export function createAuthService(deps: AuthServiceDependencies) {
         throw invalid();
       }
       if (stored.expiresAt.getTime() <= now().getTime()) throw invalid();
+      // A suspended (or deleted) account renews nothing, whatever tokens it still holds.
+      if (!(await deps.repository.accountUsable(stored.userId))) {
+        await deps.repository.revokeRefreshFamily(stored.familyId);
+        throw invalid();
+      }
       if (!(await deps.repository.markRefreshTokenRotated(stored.id))) {
         await deps.repository.revokeRefreshFamily(stored.familyId);
         throw invalid();

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { blocks, chatMessages, chatSettings, friendships, profiles } from '../../db/schema';
+import { blocks, chatMessages, chatSettings, friendships, profiles, users } from '../../db/schema';
 
 export type StoredMessage = typeof chatMessages.$inferSelect;
 
@@ -27,7 +27,8 @@ export function createChatRepository(db: Database) {
           blocked: sql<boolean>`exists (
             select 1 from ${blocks}
             where (${blocks.blockerId} = ${senderId} and ${blocks.blockedId} = ${receiverId})
-               or (${blocks.blockerId} = ${receiverId} and ${blocks.blockedId} = ${senderId}))`,
+               or (${blocks.blockerId} = ${receiverId} and ${blocks.blockedId} = ${senderId}))
+            or exists (select 1 from ${users} where ${users.id} = ${receiverId} and ${users.suspendedAt} is not null)`,
         })
         .from(profiles)
         .where(eq(profiles.userId, senderId))

@@ -1,6 +1,7 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { blocks, friendships, profiles, reports, users } from '../../db/schema';
+import { suspendedMemberIds } from '../../db/visibility';
 
 /** Friendships, blocks and reports: who may see, ask and write to whom. */
 export function createFriendshipsRepository(db: Database) {
@@ -59,7 +60,12 @@ export function createFriendshipsRepository(db: Database) {
         .from(users)
         .innerJoin(profiles, eq(profiles.userId, users.id))
         .where(
-          and(eq(users.id, userId), eq(users.isActive, true), sql`${users.profileCompletedAt} is not null`),
+          and(
+            eq(users.id, userId),
+            eq(users.isActive, true),
+            isNull(users.suspendedAt),
+            sql`${users.profileCompletedAt} is not null`,
+          ),
         )
         .limit(1);
       return row;
@@ -93,7 +99,13 @@ export function createFriendshipsRepository(db: Database) {
         .select({ id: friendships.id, senderId: friendships.requesterId, ...personColumns })
         .from(friendships)
         .innerJoin(profiles, eq(profiles.userId, friendships.requesterId))
-        .where(and(eq(friendships.addresseeId, userId), eq(friendships.status, 'pending')))
+        .where(
+          and(
+            eq(friendships.addresseeId, userId),
+            eq(friendships.status, 'pending'),
+            sql`${friendships.requesterId} <> all(${suspendedMemberIds})`,
+          ),
+        )
         .orderBy(desc(friendships.createdAt))
         .limit(limit),
 
@@ -101,7 +113,13 @@ export function createFriendshipsRepository(db: Database) {
       const [row] = await db
         .select({ count: sql<number>`count(*)::int` })
         .from(friendships)
-        .where(and(eq(friendships.addresseeId, userId), eq(friendships.status, 'pending')));
+        .where(
+          and(
+            eq(friendships.addresseeId, userId),
+            eq(friendships.status, 'pending'),
+            sql`${friendships.requesterId} <> all(${suspendedMemberIds})`,
+          ),
+        );
       return row?.count ?? 0;
     },
 
@@ -117,6 +135,8 @@ export function createFriendshipsRepository(db: Database) {
           and(
             or(eq(friendships.requesterId, userId), eq(friendships.addresseeId, userId)),
             eq(friendships.status, 'accepted'),
+            // A suspended member leaves their friends' lists until reactivated.
+            sql`${profiles.userId} <> all(${suspendedMemberIds})`,
           ),
         )
         .orderBy(profiles.nombre, profiles.userId)

@@ -52,14 +52,22 @@ export function createModerationService(deps: {
     return closed.length;
   }
 
-  async function suspend(memberId: number) {
+  /** Suspends a member; false when they already were (nothing else to do then). */
+  async function suspendMember(memberId: number) {
     const member = await repository.memberExists(memberId);
     if (!member) throw notFound('moderation.errors.member_not_found');
     if (member.role === 'admin')
       throw new AppError(409, 'cannot_suspend_admin', 'moderation.errors.cannot_suspend_admin');
-    if (!(await repository.setSuspended(memberId, true)))
-      throw new AppError(409, 'already_suspended', 'moderation.errors.already_suspended');
+    if (!(await repository.setSuspended(memberId, true))) return false;
     await deps.endSessions(memberId);
+    // Reports about the member themself are settled by the suspension; each reporter is told.
+    await closeReportsOn('member', memberId, 'suspended');
+    return true;
+  }
+
+  async function suspend(memberId: number) {
+    if (!(await suspendMember(memberId)))
+      throw new AppError(409, 'already_suspended', 'moderation.errors.already_suspended');
   }
 
   return {
@@ -137,7 +145,8 @@ export function createModerationService(deps: {
     async suspendFromReport(reportId: number) {
       const report = await openReport(reportId);
       const content = await contentOrNotFound(report.targetType, report.targetId);
-      await suspend(content.authorId);
+      // Already suspended (through another report): this report is settled the same way.
+      await suspendMember(content.authorId);
       const closed = await closeReportsOn(report.targetType, report.targetId, 'suspended');
       return { report, memberId: content.authorId, closed };
     },

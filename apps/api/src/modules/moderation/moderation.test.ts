@@ -215,6 +215,7 @@ describe('moderation', () => {
     const post = await publish(target, 'Trolling everyone');
     const socket = await connectChat(t.app, target.access);
     const reportId = await report(reporter, 'member', target.user.id);
+    const postReport = await report(friend, 'post', post.id);
 
     const suspended = await call('POST', `/api/admin/reports/${reportId}/suspend/`, admin);
     expect(suspended.statusCode).toBe(200);
@@ -241,6 +242,19 @@ describe('moderation', () => {
     expect(wrongPassword.statusCode).toBe(401);
 
     expect((await feedOf(reporter)).map((item) => item.id)).not.toContain(post.id);
+    // Out of friends' lists and unreachable in the chat until reactivated.
+    const friendsOf = await call('GET', '/api/amigos/', reporter);
+    expect(friendsOf.json<{ id: number }[]>().map((row) => row.id)).not.toContain(target.user.id);
+    const chat = await connectChat(t.app, reporter.access);
+    chat.send({ receiver_id: target.user.id, message: 'Are you there?', temp_id: 'suspended-1' });
+    expect(await chat.waitFor((frame) => frame.type === 'error')).toMatchObject({ code: 'bloqueado' });
+    await chat.close();
+    // A second report about the same person is settled by the suspension already in place.
+    const settled = await call('POST', `/api/admin/reports/${postReport}/suspend/`, admin);
+    expect(settled.statusCode).toBe(200);
+    expect(await noticesOf(friend)).toContainEqual(
+      expect.objectContaining({ data: { outcome: 'suspended', target_type: 'post' } }),
+    );
     expect((await call('GET', `/api/buscar/perfil/${target.user.id}/`, reporter)).statusCode).toBe(404);
     expect(await noticesOf(reporter)).toContainEqual(
       expect.objectContaining({ data: { outcome: 'suspended', target_type: 'member' } }),
