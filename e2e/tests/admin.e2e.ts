@@ -150,7 +150,11 @@ describe('administration (operating the platform)', () => {
     await expectNoAxeViolations(asReporter.page, '/dashboard with a notice');
     await tabTo(asReporter.page, notices.getByRole('button', { name: 'Mark as read' }));
     await asReporter.page.keyboard.press('Enter');
-    await notices.waitFor({ state: 'detached' });
+    await notices.getByText('You have read all your messages.').waitFor();
+    // The read message leaves the list; keyboard focus stays in the panel, on its heading.
+    expect(await asReporter.page.evaluate(() => document.activeElement?.textContent)).toBe(
+      'Messages for you',
+    );
     await asReporter.context.close();
 
     const asAuthor = await openAs(browser, author, '/feed');

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { REPORT_REASONS, type ReportTargetType } from '@juntos/domain';
 import { apiRequest } from '../lib/api-client';
 import { Dialog } from './ui/dialog';
-import { SelectField, TextField } from './ui/field';
+import { SelectField, TextAreaField } from './ui/field';
 
 const sendReport = (targetType: ReportTargetType, targetId: number, reason: string, details: string) =>
   apiRequest('/reportes/', {
@@ -55,7 +55,7 @@ export function ReportDialog({
             </option>
           ))}
         </SelectField>
-        <TextField
+        <TextAreaField
           label={t('report.details')}
           value={details}
           maxLength={2000}

@@ -1,4 +1,11 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 type Described = {
   label: ReactNode;
@@ -105,6 +112,24 @@ export function TextField({ ref, ...props }: TextFieldProps) {
   return (
     <LabelledControl {...described}>
       {(control) => <input {...input} ref={ref} {...control} className="field__control" />}
+    </LabelledControl>
+  );
+}
+
+type TextAreaFieldProps = Described &
+  Omit<
+    TextareaHTMLAttributes<HTMLTextAreaElement>,
+    'id' | 'className' | 'aria-invalid' | 'aria-describedby'
+  > & {
+    ref?: Ref<HTMLTextAreaElement>;
+  };
+
+/** A labelled multi-line text box, wired like TextField. */
+export function TextAreaField({ ref, ...props }: TextAreaFieldProps) {
+  const [described, textarea] = splitDescribed(props);
+  return (
+    <LabelledControl {...described}>
+      {(control) => <textarea rows={4} {...textarea} ref={ref} {...control} className="field__control" />}
     </LabelledControl>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../app/page-loading';
@@ -52,6 +52,7 @@ function Moderation() {
 
 function ReportQueue({ status }: { status: ReportStatus }) {
   const { t } = useTranslation();
+  const list = useRef<HTMLUListElement>(null);
   const reports = useQuery({ queryKey: moderationKeys.reports(status), queryFn: () => fetchReports(status) });
   if (reports.isPending) return <PageLoading />;
   if (reports.isError)
@@ -62,17 +63,23 @@ function ReportQueue({ status }: { status: ReportStatus }) {
     );
   if (reports.data.results.length === 0) return <p>{t(`admin.moderation.empty.${status}`)}</p>;
   return (
-    <ul className="report-queue" aria-label={t(`admin.moderation.statuses.${status}`)}>
+    <ul
+      ref={list}
+      tabIndex={-1}
+      className="report-queue"
+      aria-label={t(`admin.moderation.statuses.${status}`)}
+    >
       {reports.data.results.map((report) => (
         <li key={report.id}>
-          <ReportCard report={report} />
+          {/* A handled card leaves the list: focus goes to the list, not to the page's start. */}
+          <ReportCard report={report} onHandled={() => list.current?.focus()} />
         </li>
       ))}
     </ul>
   );
 }
 
-function ReportCard({ report }: { report: AdminReport }) {
+function ReportCard({ report, onHandled }: { report: AdminReport; onHandled: () => void }) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
   const queryClient = useQueryClient();
@@ -86,6 +93,7 @@ function ReportCard({ report }: { report: AdminReport }) {
       setConfirmingSuspend(false);
       toast.success(t(`admin.moderation.done.${action}`));
       await refresh();
+      onHandled();
     },
     onError,
   });
@@ -94,6 +102,7 @@ function ReportCard({ report }: { report: AdminReport }) {
     onSuccess: async () => {
       toast.success(t('admin.moderation.done.restore'));
       await refresh();
+      onHandled();
     },
     onError,
   });
@@ -148,6 +157,7 @@ function ReportCard({ report }: { report: AdminReport }) {
               type="button"
               className="button button--small button--primary"
               disabled={act.isPending}
+              aria-describedby={titleId}
               onClick={() => act.mutate('hide')}
             >
               {t('admin.moderation.hide')}
@@ -158,6 +168,7 @@ function ReportCard({ report }: { report: AdminReport }) {
               type="button"
               className="button button--small button--danger"
               disabled={act.isPending}
+              aria-describedby={titleId}
               onClick={() => setConfirmingSuspend(true)}
             >
               {t('admin.moderation.suspend')}
@@ -167,6 +178,7 @@ function ReportCard({ report }: { report: AdminReport }) {
             type="button"
             className="button button--small"
             disabled={act.isPending}
+            aria-describedby={titleId}
             onClick={() => act.mutate('dismiss')}
           >
             {t('admin.moderation.dismiss')}
@@ -182,6 +194,7 @@ function ReportCard({ report }: { report: AdminReport }) {
               type="button"
               className="button button--small"
               disabled={restore.isPending}
+              aria-describedby={titleId}
               onClick={() => restore.mutate()}
             >
               {t('admin.moderation.restore')}

@@ -18,6 +18,7 @@ describe('the chat friend search', () => {
     expect(filterFriends(friends, '  RUIZ ')).toEqual([friends[0]]);
     expect(filterFriends(friends, 'ελενη')).toEqual([friends[1]]);
     expect(filterFriends(friends, 'marie')).toEqual([friends[2]]);
+    expect(filterFriends(friends, 'anne-marie')).toEqual([friends[2]]);
     expect(filterFriends(friends, 'jo ma')).toEqual([friends[0]]);
   });
 

@@ -13,7 +13,9 @@ export function filterFriends<Friend extends { nombre: string; apellidos: string
   friends: readonly Friend[],
   query: string,
 ): readonly Friend[] {
-  const words = folded(query).split(/\s+/).filter(Boolean);
+  const words = folded(query)
+    .split(/[\s-]+/)
+    .filter(Boolean);
   if (words.length === 0) return friends;
   return friends.filter((friend) => {
     const nameWords = folded(`${friend.nombre} ${friend.apellidos}`).split(/[\s-]+/);

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MemberNotice } from '@juntos/domain';
@@ -45,21 +45,34 @@ export function NoticesPanel() {
   const titleId = useId();
   const queryClient = useQueryClient();
   const notices = useQuery({ queryKey: noticeKeys.all, queryFn: fetchNotices });
+  const heading = useRef<HTMLHeadingElement>(null);
   const read = useMutation({
     mutationFn: markRead,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: noticeKeys.all }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: noticeKeys.all });
+      // The item read leaves the list: focus stays in the panel instead of falling to the page.
+      heading.current?.focus();
+    },
   });
   const unread = (notices.data ?? []).filter((notice) => !notice.read);
-  if (unread.length === 0) return null;
+  // Once shown, the panel stays for this visit, saying all is read, so focus has a place to stay.
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (unread.length > 0) setShown(true);
+  }, [unread.length]);
+  if (unread.length === 0 && !shown) return null;
   const date = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium' });
 
   return (
     <section className="notices" aria-labelledby={titleId}>
-      <h2 id={titleId}>{t('notices.title')}</h2>
+      <h2 id={titleId} ref={heading} tabIndex={-1}>
+        {t('notices.title')}
+      </h2>
+      {unread.length === 0 && <p>{t('notices.all_read')}</p>}
       <ul className="notices__list">
         {unread.map((notice) => (
           <li key={notice.id} className="notices__item">
-            <p>
+            <p id={`notice-${notice.id}`}>
               <NoticeText notice={notice} />
             </p>
             <p className="notices__meta">
@@ -68,6 +81,7 @@ export function NoticesPanel() {
                 type="button"
                 className="button button--small"
                 disabled={read.isPending}
+                aria-describedby={`notice-${notice.id}`}
                 onClick={() => read.mutate(notice.id)}
               >
                 {t('notices.mark_read')}

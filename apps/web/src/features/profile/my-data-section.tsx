@@ -95,8 +95,11 @@ export function MyDataSection() {
         <button
           type="button"
           className="button"
-          disabled={start.isPending || copy?.status === 'preparing'}
-          onClick={() => start.mutate()}
+          // aria-disabled, not disabled: a disabled button would drop the keyboard focus on it.
+          aria-disabled={start.isPending || copy?.status === 'preparing'}
+          onClick={() => {
+            if (!start.isPending && copy?.status !== 'preparing') start.mutate();
+          }}
         >
           {copy?.status === 'ready' ? t('my_data.prepare_again') : t('my_data.prepare')}
         </button>
