@@ -280,6 +280,7 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
     mediaStore,
     notify: (userId) => moderationRepository.addNotices([{ userId, kind: 'export_ready', data: {} }]),
     log: app.log,
+    rateLimitScale: config.rateLimitScale,
   });
   registerDataExportRoutes(app, dataExport, requireAuth);
   registerResourceRoutes(app, resources, requireAuth);

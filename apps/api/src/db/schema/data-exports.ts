@@ -1,4 +1,5 @@
-import { bigint, customType, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, customType, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -29,5 +30,9 @@ export const dataExports = pgTable(
   (table) => [
     index('data_exports_user_idx').on(table.userId, table.createdAt),
     index('data_exports_created_idx').on(table.createdAt),
+    // One copy in preparation per member, even when two requests arrive together.
+    uniqueIndex('data_exports_one_preparing')
+      .on(table.userId)
+      .where(sql`${table.status} = 'preparing'`),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import {
   adSlotEarnings,
@@ -255,23 +255,32 @@ export function createDataExportRepository(db: Database) {
       return row;
     },
 
-    /** Starts a new export, replacing the member's earlier ones. */
+    /**
+     * Starts a new export, replacing the member's finished ones; undefined when another request
+     * started one meanwhile (the partial unique index allows one in preparation per member).
+     */
     start: (userId: number) =>
       db.transaction(async (tx) => {
-        await tx.delete(dataExports).where(eq(dataExports.userId, userId));
+        await tx
+          .delete(dataExports)
+          .where(and(eq(dataExports.userId, userId), ne(dataExports.status, 'preparing')));
         const [row] = await tx
           .insert(dataExports)
           .values({ userId })
+          .onConflictDoNothing()
           .returning({ id: dataExports.id, status: dataExports.status, createdAt: dataExports.createdAt });
-        if (!row) throw new Error('insert returned nothing');
         return row;
       }),
 
-    finish: (id: number, archive: Buffer) =>
-      db
+    /** Stores the ZIP; false when the copy was removed meanwhile (account deleted, expired). */
+    async finish(id: number, archive: Buffer) {
+      const updated = await db
         .update(dataExports)
         .set({ status: 'ready', archive, sizeBytes: archive.length, readyAt: new Date() })
-        .where(eq(dataExports.id, id)),
+        .where(and(eq(dataExports.id, id), eq(dataExports.status, 'preparing')))
+        .returning({ id: dataExports.id });
+      return updated.length > 0;
+    },
 
     fail: (id: number) => db.update(dataExports).set({ status: 'failed' }).where(eq(dataExports.id, id)),
 

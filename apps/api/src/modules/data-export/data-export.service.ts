@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '@juntos/domain';
 import { translate } from '../../i18n/messages';
 import { notFound } from '../../lib/app-error';
+import { RateLimiter } from '../../lib/rate-limiter';
 import type { MediaStore } from '../../lib/media-store';
 import type { DataExportRepository, MemberData } from './data-export.repository';
 
@@ -11,6 +12,10 @@ import type { DataExportRepository, MemberData } from './data-export.repository'
 export const EXPORT_KEPT_DAYS = 7;
 /** A copy still "preparing" after this long was left by an instance that stopped. */
 export const EXPORT_STALE_MS = 15 * 60 * 1000;
+/** Copies a member may ask for per day (each one reads all their pictures). */
+export const EXPORTS_PER_DAY = 5;
+/** Copies prepared at once by one instance; others wait their turn. */
+const CONCURRENT_BUILDS = 2;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function readAll(body: Readable) {
@@ -32,9 +37,24 @@ export function createDataExportService(deps: {
   mediaStore: MediaStore;
   notify: (userId: number) => Promise<void>;
   log: FastifyBaseLogger;
+  rateLimitScale: number;
 }) {
   const { repository, mediaStore } = deps;
   const running = new Set<Promise<void>>();
+  const perMember = new RateLimiter(EXPORTS_PER_DAY * deps.rateLimitScale, DAY_MS);
+  // A small queue: building a copy holds a member's pictures in memory, so few run together.
+  let building = 0;
+  const waiting: (() => void)[] = [];
+  async function turn<T>(work: () => Promise<T>): Promise<T> {
+    if (building >= CONCURRENT_BUILDS) await new Promise<void>((resolve) => waiting.push(resolve));
+    building += 1;
+    try {
+      return await work();
+    } finally {
+      building -= 1;
+      waiting.shift()?.();
+    }
+  }
 
   /** Pictures are already compressed (WebP), so they are stored as they are. */
   async function addPicture(files: AsyncZippable, name: string, key: string | null | undefined) {
@@ -90,9 +110,8 @@ export function createDataExportService(deps: {
 
   async function build(exportId: number, userId: number, language: Language) {
     try {
-      const archive = await archiveOf(await repository.collect(userId), language);
-      await repository.finish(exportId, archive);
-      await deps.notify(userId);
+      const archive = await turn(async () => archiveOf(await repository.collect(userId), language));
+      if (await repository.finish(exportId, archive)) await deps.notify(userId);
     } catch (error) {
       deps.log.error({ err: error, exportId }, 'A data export could not be prepared');
       await repository.fail(exportId).catch(() => undefined);
@@ -127,7 +146,13 @@ export function createDataExportService(deps: {
       await tidy();
       const current = await repository.latest(userId);
       if (current?.status === 'preparing') return present(current);
+      perMember.hit(String(userId));
       const row = await repository.start(userId);
+      if (!row) {
+        const started = await repository.latest(userId);
+        if (started) return present(started);
+        throw new Error('no data export after a conflicting start');
+      }
       const job = build(row.id, userId, language);
       running.add(job);
       void job.finally(() => running.delete(job));

@@ -1,4 +1,5 @@
 import { unzipSync, strFromU8 } from 'fflate';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '@juntos/domain';
 import { dataExports } from '../../db/schema';
@@ -20,6 +21,22 @@ type ExportState = {
   size_bytes: number | null;
   download: string | null;
 };
+
+/** Polls the member's copy until it is no longer being prepared. */
+async function waitForCopy(app: FastifyInstance, access: string) {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const state = (
+      await app.inject({
+        method: 'GET',
+        url: '/api/mis-datos/exportacion/',
+        headers: { authorization: `Bearer ${access}` },
+      })
+    ).json<{ export: ExportState }>().export;
+    if (state.status !== 'preparing') return state;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the export stayed preparing');
+}
 
 describe('data portability (a copy of my data)', () => {
   let t: TestApp;
@@ -43,15 +60,7 @@ describe('data portability (a copy of my data)', () => {
       headers: { 'accept-language': 'en', ...(who ? { authorization: `Bearer ${who.access}` } : {}) },
       ...(payload ? { payload } : {}),
     });
-  const waitReady = async (who: Member) => {
-    for (let attempt = 0; attempt < 100; attempt += 1) {
-      const state = (await call('GET', '/api/mis-datos/exportacion/', who)).json<{ export: ExportState }>()
-        .export;
-      if (state.status !== 'preparing') return state;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error('the export stayed preparing');
-  };
+  const waitReady = (who: Member, app: FastifyInstance = t.app) => waitForCopy(app, who.access);
 
   it('needs a signed-in member', async () => {
     expect((await call('GET', '/api/mis-datos/exportacion/')).statusCode).toBe(401);
@@ -185,5 +194,27 @@ describe('data portability (a copy of my data)', () => {
       export: ExportState;
     }>().export;
     expect(again).toMatchObject({ id: preparing?.id, status: 'preparing' });
+  });
+
+  it('allows five copies a day per member', async () => {
+    const strict = await createTestApp({ RATE_LIMIT_SCALE: '1' });
+    try {
+      const member = await createMemberWithProfile(strict.app);
+      const ask = () =>
+        strict.app.inject({
+          method: 'POST',
+          url: '/api/mis-datos/exportacion/',
+          headers: { authorization: `Bearer ${member.access}`, 'accept-language': 'en' },
+        });
+      for (let copy = 0; copy < 5; copy += 1) {
+        expect((await ask()).statusCode).toBe(202);
+        await waitReady(member, strict.app);
+      }
+      const refused = await ask();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ code: 'rate_limited' });
+    } finally {
+      await strict.cleanup();
+    }
   });
 });
