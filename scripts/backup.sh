@@ -5,7 +5,8 @@
 # folder. The dump is pg_dump's custom format (compressed, restorable table by table); it is taken
 # in one transaction, so it is consistent while the platform keeps running. With S3 media
 # (S3_BUCKET set) the media are not on this machine: back the bucket up with the provider's tools
-# (see docs/operations.md "Backups").
+# (see docs/operations.md "Backups"). Give the password through PGPASSWORD or ~/.pgpass rather
+# than in DATABASE_URL, which other users of the machine can read in the process list.
 set -euo pipefail
 
 : "${DATABASE_URL:?DATABASE_URL must name the PostgreSQL database to back up}"

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # Restores a backup made by scripts/backup.sh into the database of DATABASE_URL and DATA_DIR/media.
+# Give the password through PGPASSWORD or ~/.pgpass rather than in DATABASE_URL, which other users
+# of the machine can read in the process list.
 #   DATABASE_URL=postgres://… DATA_DIR=./data scripts/restore.sh BACKUP_FOLDER
 # Stop every API instance first. The database must exist (it may be empty, or hold an older copy:
 # the platform's tables are dropped and recreated from the dump). The media folder is replaced.
@@ -12,8 +14,12 @@ data_dir="${DATA_DIR:-./data}"
 
 (cd "$source_dir" && sha256sum --check --quiet SHA256SUMS)
 
-pg_restore --clean --if-exists --no-owner --no-privileges --exit-on-error --single-transaction \
-  --dbname="$DATABASE_URL" "$source_dir/database.dump"
+# The platform's schemas are dropped and rebuilt from the dump in one transaction: tables a newer
+# version added (when rolling back an upgrade) go too, and a restore that fails changes nothing.
+{
+  echo 'DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;'
+  pg_restore --no-owner --no-privileges --file=- "$source_dir/database.dump"
+} | psql --quiet --no-psqlrc --single-transaction -v ON_ERROR_STOP=1 --dbname="$DATABASE_URL" >/dev/null
 
 if [ -f "$source_dir/media.tar.gz" ]; then
   mkdir -p "$data_dir"
