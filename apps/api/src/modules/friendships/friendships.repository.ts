@@ -186,8 +186,27 @@ export function createFriendshipsRepository(db: Database) {
         .orderBy(desc(blocks.createdAt))
         .limit(limit),
 
-    report: (values: typeof reports.$inferInsert) =>
-      db.insert(reports).values(values).returning({ id: reports.id }),
+    /** Stores a report; the same member reporting the same item again while it waits adds nothing. */
+    async report(values: typeof reports.$inferInsert) {
+      const [created] = await db
+        .insert(reports)
+        .values(values)
+        .onConflictDoNothing()
+        .returning({ id: reports.id });
+      if (created) return [created];
+      return db
+        .select({ id: reports.id })
+        .from(reports)
+        .where(
+          and(
+            eq(reports.reporterId, values.reporterId),
+            eq(reports.targetType, values.targetType),
+            eq(reports.targetId, values.targetId),
+            eq(reports.status, 'open'),
+          ),
+        )
+        .limit(1);
+    },
   };
 }
 

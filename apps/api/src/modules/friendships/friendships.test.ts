@@ -192,6 +192,16 @@ describe('friendships, blocks and reports', () => {
       reason: 'harassment',
       status: 'open',
     });
+    // Reporting the same member again while the report waits adds nothing to the queue.
+    const again = await call('POST', '/api/reportes/', ana, {
+      target_type: 'member',
+      target_id: bea.user.id,
+      reason: 'hate',
+    });
+    expect(again.statusCode).toBe(201);
+    expect(again.json<{ id: number }>().id).toBe(sent.json<{ id: number }>().id);
+    const open = await t.app.database.db.select().from(reports).where(eq(reports.reporterId, ana.user.id));
+    expect(open).toHaveLength(1);
     const wrong = await call('POST', '/api/reportes/', ana, {
       target_type: 'post',
       target_id: 1,

@@ -1,0 +1,3 @@
+-- Repeated open reports by one member about one item (possible before this migration) are merged into the first, so the unique index can be built.
+DELETE FROM "reports" AS "later" USING "reports" AS "first" WHERE "later"."status" = 'open' AND "first"."status" = 'open' AND "later"."reporter_id" = "first"."reporter_id" AND "later"."target_type" = "first"."target_type" AND "later"."target_id" = "first"."target_id" AND "later"."id" > "first"."id";--> statement-breakpoint
+CREATE UNIQUE INDEX "reports_one_open_per_reporter" ON "reports" USING btree ("reporter_id","target_type","target_id") WHERE "reports"."status" = 'open';
