@@ -106,8 +106,10 @@ export const moderationKeys = {
   reports: (status: ReportStatus) => ['admin', 'moderation', 'reports', status] as const,
   suspended: ['admin', 'moderation', 'suspended'] as const,
 };
-export const fetchReports = (status: ReportStatus) =>
-  apiRequest<{ results: AdminReport[]; next: string | null }>(`/admin/reports/?status=${status}&limit=50`);
+export const firstReportsPage = (status: ReportStatus) => `/admin/reports/?status=${status}&limit=25`;
+/** One page of the queue; `path` is the first page's or the `next` address the server gave. */
+export const fetchReports = (path: string) =>
+  apiRequest<{ results: AdminReport[]; next: string | null }>(path.replace(/^\/api/, ''));
 export const actOnReport = (id: number, action: ModerationAction) =>
   apiRequest(`/admin/reports/${id}/${action}/`, { method: 'POST' });
 export const restoreContent = (type: ReportTargetType, id: number) =>

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import {
   actOnReport,
   adminKeys,
   fetchReports,
+  firstReportsPage,
   fetchSuspended,
   moderationKeys,
   reactivateMember,
@@ -53,7 +54,12 @@ function Moderation() {
 function ReportQueue({ status }: { status: ReportStatus }) {
   const { t } = useTranslation();
   const list = useRef<HTMLUListElement>(null);
-  const reports = useQuery({ queryKey: moderationKeys.reports(status), queryFn: () => fetchReports(status) });
+  const reports = useInfiniteQuery({
+    queryKey: moderationKeys.reports(status),
+    queryFn: ({ pageParam }) => fetchReports(pageParam),
+    initialPageParam: firstReportsPage(status),
+    getNextPageParam: (last) => last.next ?? undefined,
+  });
   if (reports.isPending) return <PageLoading />;
   if (reports.isError)
     return (
@@ -61,21 +67,34 @@ function ReportQueue({ status }: { status: ReportStatus }) {
         {t('admin.load_error')}
       </p>
     );
-  if (reports.data.results.length === 0) return <p>{t(`admin.moderation.empty.${status}`)}</p>;
+  const shown = reports.data.pages.flatMap((page) => page.results);
+  if (shown.length === 0) return <p>{t(`admin.moderation.empty.${status}`)}</p>;
   return (
-    <ul
-      ref={list}
-      tabIndex={-1}
-      className="report-queue"
-      aria-label={t(`admin.moderation.statuses.${status}`)}
-    >
-      {reports.data.results.map((report) => (
-        <li key={report.id}>
-          {/* A handled card leaves the list: focus goes to the list, not to the page's start. */}
-          <ReportCard report={report} onHandled={() => list.current?.focus()} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul
+        ref={list}
+        tabIndex={-1}
+        className="report-queue"
+        aria-label={t(`admin.moderation.statuses.${status}`)}
+      >
+        {shown.map((report) => (
+          <li key={report.id}>
+            {/* A handled card leaves the list: focus goes to the list, not to the page's start. */}
+            <ReportCard report={report} onHandled={() => list.current?.focus()} />
+          </li>
+        ))}
+      </ul>
+      {reports.hasNextPage && (
+        <button
+          type="button"
+          className="button"
+          disabled={reports.isFetchingNextPage}
+          onClick={() => void reports.fetchNextPage()}
+        >
+          {t('admin.moderation.more')}
+        </button>
+      )}
+    </>
   );
 }
 
