@@ -19,7 +19,7 @@ export const posts = pgTable(
     /** The author's description of the image, used as its text alternative. */
     imageAlt: text('image_alt').notNull().default(''),
     country: text('country'),
-    /** Set when a moderator hid it: then only its author (and administrators) still see it. */
+    /** Set when a moderator hid it: then only its author sees it (administrators, in the moderation queue). */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -61,7 +61,7 @@ export const postComments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
-    /** Set when a moderator hid it: then only its author (and administrators) still see it. */
+    /** Set when a moderator hid it: then only its author sees it (administrators, in the moderation queue). */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -83,7 +83,7 @@ export const galleryImages = pgTable(
     /** Also the image's text alternative. */
     description: text('description').notNull().default(''),
     imageKey: text('image_key').notNull(),
-    /** Set when a moderator hid it: then only its author (and administrators) still see it. */
+    /** Set when a moderator hid it: then only its author sees it (administrators, in the moderation queue). */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -119,7 +119,7 @@ export const galleryComments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
-    /** Set when a moderator hid it: then only its author (and administrators) still see it. */
+    /** Set when a moderator hid it: then only its author sees it (administrators, in the moderation queue). */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

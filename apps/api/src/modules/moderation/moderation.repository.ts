@@ -63,7 +63,7 @@ const CONTENT = {
  * Data access of moderation: the report queue with the reported content, hiding content,
  * suspending accounts, and the notices that tell members what happened.
  */
-export function createModerationRepository(db: Database) {
+function moderationStore(db: Database) {
   /**
    * The reported items of a page of reports: one statement per kind present (at most five),
    * whatever the number of reports.
@@ -308,6 +308,17 @@ export function createModerationRepository(db: Database) {
         .returning({ id: memberNotices.id });
       return row;
     },
+  };
+}
+
+export type ModerationStore = ReturnType<typeof moderationStore>;
+
+export function createModerationRepository(db: Database) {
+  return {
+    ...moderationStore(db),
+    /** Runs several steps as one: all of them happen, or none. */
+    transaction: <T>(work: (store: ModerationStore) => Promise<T>) =>
+      db.transaction((tx) => work(moderationStore(tx))),
   };
 }
 

@@ -2,6 +2,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import type {
   ContentType,
   ModerationRepository,
+  ModerationStore,
   ReportOutcome,
   ReportTargetType,
   ReportedContent,
@@ -29,10 +30,12 @@ export function createModerationService(deps: {
 }) {
   const { repository } = deps;
 
+  const reportClosed = () => new AppError(409, 'report_closed', 'moderation.errors.report_closed');
+
   async function openReport(id: number) {
     const report = await repository.findReport(id);
     if (!report) throw notFound();
-    if (report.status !== 'open') throw new AppError(409, 'report_closed', 'moderation.errors.report_closed');
+    if (report.status !== 'open') throw reportClosed();
     return report;
   }
 
@@ -42,14 +45,23 @@ export function createModerationService(deps: {
     return content;
   }
 
-  /** Closes the item's open reports and tells each reporter once. */
-  async function closeReportsOn(type: ReportTargetType, id: number, outcome: ReportOutcome) {
-    const closed = await repository.resolveReportsOn(type, id, outcome);
+  /**
+   * Closes the item's open reports and tells each reporter once; the ids closed. Closing comes
+   * first in every action: its row locks make a second administrator acting on the same item
+   * wait, then find nothing left to close.
+   */
+  async function closeReportsOn(
+    store: ModerationStore,
+    type: ReportTargetType,
+    id: number,
+    outcome: ReportOutcome,
+  ) {
+    const closed = await store.resolveReportsOn(type, id, outcome);
     const reporters = [...new Set(closed.map((row) => row.reporterId))];
-    await repository.addNotices(
+    await store.addNotices(
       reporters.map((userId) => ({ userId, kind: 'report_outcome', data: { outcome, target_type: type } })),
     );
-    return closed.length;
+    return closed.map((row) => row.id);
   }
 
   /** Suspends a member; false when they already were (nothing else to do then). */
@@ -58,11 +70,14 @@ export function createModerationService(deps: {
     if (!member) throw notFound('moderation.errors.member_not_found');
     if (member.role === 'admin')
       throw new AppError(409, 'cannot_suspend_admin', 'moderation.errors.cannot_suspend_admin');
-    if (!(await repository.setSuspended(memberId, true))) return false;
-    await deps.endSessions(memberId);
-    // Reports about the member themself are settled by the suspension; each reporter is told.
-    await closeReportsOn('member', memberId, 'suspended');
-    return true;
+    const changed = await repository.transaction(async (store) => {
+      if (!(await store.setSuspended(memberId, true))) return false;
+      // Reports about the member themself are settled by the suspension; each reporter is told.
+      await closeReportsOn(store, 'member', memberId, 'suspended');
+      return true;
+    });
+    if (changed) await deps.endSessions(memberId);
+    return changed;
   }
 
   async function suspend(memberId: number) {
@@ -110,8 +125,7 @@ export function createModerationService(deps: {
 
     async dismiss(reportId: number) {
       const report = await openReport(reportId);
-      if (!(await repository.resolveReport(reportId, 'dismissed')))
-        throw new AppError(409, 'report_closed', 'moderation.errors.report_closed');
+      if (!(await repository.resolveReport(reportId, 'dismissed'))) throw reportClosed();
       await repository.addNotices([
         {
           userId: report.reporterId,
@@ -129,16 +143,19 @@ export function createModerationService(deps: {
         throw new AppError(409, 'member_report', 'moderation.errors.member_not_content');
       const type: ContentType = report.targetType;
       const content = await contentOrNotFound(type, report.targetId);
-      await repository.setHidden(type, report.targetId, true);
-      await repository.addNotices([
-        {
-          userId: content.authorId,
-          kind: 'content_hidden',
-          data: { target_type: type, excerpt: excerptOf(content) },
-        },
-      ]);
-      const closed = await closeReportsOn(type, report.targetId, 'hidden');
-      return { report, authorId: content.authorId, closed };
+      return repository.transaction(async (store) => {
+        const closed = await closeReportsOn(store, type, report.targetId, 'hidden');
+        if (!closed.includes(reportId)) throw reportClosed();
+        await store.setHidden(type, report.targetId, true);
+        await store.addNotices([
+          {
+            userId: content.authorId,
+            kind: 'content_hidden',
+            data: { target_type: type, excerpt: excerptOf(content) },
+          },
+        ]);
+        return { report, authorId: content.authorId, closed: closed.length };
+      });
     },
 
     /** Suspends the reported member, or the author of the reported item. */
@@ -147,8 +164,9 @@ export function createModerationService(deps: {
       const content = await contentOrNotFound(report.targetType, report.targetId);
       // Already suspended (through another report): this report is settled the same way.
       await suspendMember(content.authorId);
-      const closed = await closeReportsOn(report.targetType, report.targetId, 'suspended');
-      return { report, memberId: content.authorId, closed };
+      // For a report about a member, the suspension has already closed it with the others.
+      const closed = await closeReportsOn(repository, report.targetType, report.targetId, 'suspended');
+      return { report, memberId: content.authorId, closed: closed.length };
     },
 
     suspend,

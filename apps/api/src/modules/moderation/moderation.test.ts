@@ -197,6 +197,20 @@ describe('moderation', () => {
     expect(ownerView.json()).toMatchObject({ id: imageId, hidden: true });
   });
 
+  it('acts once when two administrators hide the same report at the same moment', async () => {
+    const post = await publish(friend, 'Posted twice over');
+    const reportId = await report(reporter, 'post', post.id);
+    const answers = await Promise.all([
+      call('POST', `/api/admin/reports/${reportId}/hide/`, admin),
+      call('POST', `/api/admin/reports/${reportId}/hide/`, admin),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const hiddenNotices = (await noticesOf(friend)).filter(
+      (notice) => notice.kind === 'content_hidden' && notice.data.excerpt === 'Posted twice over',
+    );
+    expect(hiddenNotices).toHaveLength(1);
+  });
+
   it('refuses to hide a member (suspend instead) and content that no longer exists', async () => {
     const memberReport = await report(reporter, 'member', author.user.id);
     const hidden = await call('POST', `/api/admin/reports/${memberReport}/hide/`, admin);
