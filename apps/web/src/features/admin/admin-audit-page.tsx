@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../app/page-loading';
 import { AdminScreen } from './admin-screen';
 import { AdminOnly } from './admin-only';
+import { DataTable } from '../../components/data-table';
 import { adminKeys, fetchAudit } from './admin-api';
 
 /** /admin/auditoria: what administrators did, newest first (read only). */
@@ -29,36 +30,26 @@ function Audit() {
       ) : audit.data.results.length === 0 ? (
         <p>{t('admin.audit.empty')}</p>
       ) : (
-        <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="admin-audit-caption">
-          <table className="data-table">
-            <caption id="admin-audit-caption">{t('admin.audit.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('history.date')}</th>
-                <th scope="col">{t('admin.audit.who')}</th>
-                <th scope="col">{t('admin.audit.what')}</th>
-                <th scope="col">{t('admin.audit.on')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {audit.data.results.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{date.format(new Date(entry.created_at))}</td>
-                  <td>{entry.admin_email}</td>
-                  <td>
-                    {t(`admin.audit.actions.${entry.action.replace('.', '_')}`, {
-                      defaultValue: entry.action,
-                    })}
-                  </td>
-                  <td>
-                    {t(`admin.audit.targets.${entry.target_type}`, { defaultValue: entry.target_type })}{' '}
-                    {entry.target_id}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t('admin.audit.caption')}
+          columns={[t('history.date'), t('admin.audit.who'), t('admin.audit.what'), t('admin.audit.on')]}
+        >
+          {audit.data.results.map((entry) => (
+            <tr key={entry.id}>
+              <td>{date.format(new Date(entry.created_at))}</td>
+              <td>{entry.admin_email}</td>
+              <td>
+                {t(`admin.audit.actions.${entry.action.replace('.', '_')}`, {
+                  defaultValue: entry.action,
+                })}
+              </td>
+              <td>
+                {t(`admin.audit.targets.${entry.target_type}`, { defaultValue: entry.target_type })}{' '}
+                {entry.target_id}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </AdminScreen>
   );

@@ -11,6 +11,7 @@ import { SelectField, TextField } from '../../components/ui/field';
 import { ApiRequestError } from '../../lib/api-client';
 import { AdminScreen } from './admin-screen';
 import { AdminOnly } from './admin-only';
+import { DataTable } from '../../components/data-table';
 import {
   deleteDirectoryEntry,
   directoryKey,
@@ -106,48 +107,43 @@ function DirectoryEditor() {
           {t('admin.load_error')}
         </p>
       ) : (
-        <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="admin-directory-caption">
-          <table className="data-table">
-            <caption id="admin-directory-caption">{t(`resources.${KIND_TEXT[kind]}.title`)}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.directory.name')}</th>
-                <th scope="col">{t('place.country')}</th>
-                <th scope="col">{t('place.city')}</th>
-                <th scope="col">{t('admin.withdrawals.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((row) => (
-                <tr key={row.id}>
-                  <td>{row.name}</td>
-                  <td>{isCountryCode(row.pais) ? countryName(row.pais, language) : row.pais}</td>
-                  <td>{row.ciudad}</td>
-                  <td>
-                    <div className="button-row">
-                      <button
-                        type="button"
-                        className="button button--small"
-                        onClick={() => setEditing({ id: row.id, values: row })}
-                      >
-                        {t('admin.directory.edit')}
-                        <span className="visually-hidden"> {row.name}</span>
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--small button--danger"
-                        onClick={() => setDeleting(row)}
-                      >
-                        {t('admin.directory.delete')}
-                        <span className="visually-hidden"> {row.name}</span>
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t(`resources.${KIND_TEXT[kind]}.title`)}
+          columns={[
+            t('admin.directory.name'),
+            t('place.country'),
+            t('place.city'),
+            t('admin.withdrawals.actions'),
+          ]}
+        >
+          {list.data.map((row) => (
+            <tr key={row.id}>
+              <td>{row.name}</td>
+              <td>{isCountryCode(row.pais) ? countryName(row.pais, language) : row.pais}</td>
+              <td>{row.ciudad}</td>
+              <td>
+                <div className="button-row">
+                  <button
+                    type="button"
+                    className="button button--small"
+                    onClick={() => setEditing({ id: row.id, values: row })}
+                  >
+                    {t('admin.directory.edit')}
+                    <span className="visually-hidden"> {row.name}</span>
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--small button--danger"
+                    onClick={() => setDeleting(row)}
+                  >
+                    {t('admin.directory.delete')}
+                    <span className="visually-hidden"> {row.name}</span>
+                  </button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <Dialog
         open={editing !== undefined}

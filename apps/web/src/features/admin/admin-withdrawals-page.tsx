@@ -10,6 +10,7 @@ import { ApiRequestError } from '../../lib/api-client';
 import { useMoneyFormat } from '../../lib/use-money-format';
 import { AdminScreen, useActionErrorToast } from './admin-screen';
 import { AdminOnly } from './admin-only';
+import { DataTable } from '../../components/data-table';
 import { adminKeys, fetchWithdrawals, moveWithdrawal, type AdminWithdrawal } from './admin-api';
 
 /** /admin/retiros: withdrawals by status; pay them by PayPal, then mark them paid or rejected. */
@@ -78,72 +79,67 @@ function Withdrawals() {
       ) : list.data.length === 0 ? (
         <p>{t('admin.withdrawals.empty')}</p>
       ) : (
-        <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="admin-withdrawals-caption">
-          <table className="data-table">
-            <caption id="admin-withdrawals-caption">{t('admin.withdrawals.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('history.date')}</th>
-                <th scope="col">{t('admin.withdrawals.member')}</th>
-                <th scope="col">{t('admin.withdrawals.pay_to')}</th>
-                <th scope="col">{t('history.euros')}</th>
-                <th scope="col">{t('history.status')}</th>
-                <th scope="col">{t('admin.withdrawals.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((row) => (
-                <tr key={row.id}>
-                  <td>{date.format(new Date(row.created_at))}</td>
-                  <td>{row.member_email}</td>
-                  <td>
-                    {t(`payment.methods.${row.method}`)}:{' '}
-                    {row.payout.paypal_email ?? row.payout.iban ?? row.payout.wallet_address}
-                    <br />
-                    {row.payout.billing_name}
-                  </td>
-                  <td>{euros.format(row.euro_equivalent)}</td>
-                  <td>
-                    {t(`history.statuses.${row.status}`)}
-                    {row.payout_reference && <> ({row.payout_reference})</>}
-                  </td>
-                  <td>
-                    {(row.status === 'pending' || row.status === 'processing') && (
-                      <div className="button-row">
-                        {row.status === 'pending' && (
-                          <button
-                            type="button"
-                            className="button button--small"
-                            onClick={() => move.mutate({ id: row.id, status: 'processing' })}
-                          >
-                            {t('admin.withdrawals.mark_processing')}
-                            <span className="visually-hidden"> {row.member_email}</span>
-                          </button>
-                        )}
-                        <button
-                          type="button"
-                          className="button button--small button--primary"
-                          onClick={() => setDecision({ withdrawal: row, status: 'paid' })}
-                        >
-                          {t('admin.withdrawals.mark_paid')}
-                          <span className="visually-hidden"> {row.member_email}</span>
-                        </button>
-                        <button
-                          type="button"
-                          className="button button--small button--danger"
-                          onClick={() => setDecision({ withdrawal: row, status: 'rejected' })}
-                        >
-                          {t('admin.withdrawals.reject')}
-                          <span className="visually-hidden"> {row.member_email}</span>
-                        </button>
-                      </div>
+        <DataTable
+          caption={t('admin.withdrawals.caption')}
+          columns={[
+            t('history.date'),
+            t('admin.withdrawals.member'),
+            t('admin.withdrawals.pay_to'),
+            t('history.euros'),
+            t('history.status'),
+            t('admin.withdrawals.actions'),
+          ]}
+        >
+          {list.data.map((row) => (
+            <tr key={row.id}>
+              <td>{date.format(new Date(row.created_at))}</td>
+              <td>{row.member_email}</td>
+              <td>
+                {t(`payment.methods.${row.method}`)}:{' '}
+                {row.payout.paypal_email ?? row.payout.iban ?? row.payout.wallet_address}
+                <br />
+                {row.payout.billing_name}
+              </td>
+              <td>{euros.format(row.euro_equivalent)}</td>
+              <td>
+                {t(`history.statuses.${row.status}`)}
+                {row.payout_reference && <> ({row.payout_reference})</>}
+              </td>
+              <td>
+                {(row.status === 'pending' || row.status === 'processing') && (
+                  <div className="button-row">
+                    {row.status === 'pending' && (
+                      <button
+                        type="button"
+                        className="button button--small"
+                        onClick={() => move.mutate({ id: row.id, status: 'processing' })}
+                      >
+                        {t('admin.withdrawals.mark_processing')}
+                        <span className="visually-hidden"> {row.member_email}</span>
+                      </button>
                     )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                    <button
+                      type="button"
+                      className="button button--small button--primary"
+                      onClick={() => setDecision({ withdrawal: row, status: 'paid' })}
+                    >
+                      {t('admin.withdrawals.mark_paid')}
+                      <span className="visually-hidden"> {row.member_email}</span>
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--small button--danger"
+                      onClick={() => setDecision({ withdrawal: row, status: 'rejected' })}
+                    >
+                      {t('admin.withdrawals.reject')}
+                      <span className="visually-hidden"> {row.member_email}</span>
+                    </button>
+                  </div>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <Dialog
         open={decision !== undefined}

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { PageLoading } from '../../app/page-loading';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMoneyFormat } from '../../lib/use-money-format';
+import { DataTable } from '../../components/data-table';
 import { fetchHistory, monetizationKeys } from './monetization-api';
 
 /** /monetizacion/historial-retiros (spec §2): date, method, tokens, euros, status, newest first. */
@@ -26,31 +27,26 @@ export default function WithdrawalHistoryPage() {
       ) : history.data.length === 0 ? (
         <p>{t('history.empty')}</p>
       ) : (
-        <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="history-caption">
-          <table className="data-table">
-            <caption id="history-caption">{t('history.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('history.date')}</th>
-                <th scope="col">{t('history.method')}</th>
-                <th scope="col">{t('history.tokens')}</th>
-                <th scope="col">{t('history.euros')}</th>
-                <th scope="col">{t('history.status')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.data.map((row) => (
-                <tr key={row.id}>
-                  <td>{date.format(new Date(row.created_at))}</td>
-                  <td>{t(`payment.methods.${row.method}`)}</td>
-                  <td>{number.format(row.tokens)}</td>
-                  <td>{euros.format(row.euro_equivalent)}</td>
-                  <td>{t(`history.statuses.${row.status}`)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t('history.caption')}
+          columns={[
+            t('history.date'),
+            t('history.method'),
+            t('history.tokens'),
+            t('history.euros'),
+            t('history.status'),
+          ]}
+        >
+          {history.data.map((row) => (
+            <tr key={row.id}>
+              <td>{date.format(new Date(row.created_at))}</td>
+              <td>{t(`payment.methods.${row.method}`)}</td>
+              <td>{number.format(row.tokens)}</td>
+              <td>{euros.format(row.euro_equivalent)}</td>
+              <td>{t(`history.statuses.${row.status}`)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <p>
         <Link to="/monetizacion/ganancias">{t('payment.back_to_earnings')}</Link>

@@ -1,0 +1,35 @@
+import { useId, type ReactNode } from 'react';
+
+/**
+ * A captioned table in a scrolling region: on a narrow screen the table scrolls on its own, and
+ * the region is focusable and named by the caption so keyboard users can scroll it too.
+ */
+export function DataTable({
+  caption,
+  columns,
+  children,
+}: {
+  caption: string;
+  columns: string[];
+  /** The table's rows (`<tr>` elements). */
+  children: ReactNode;
+}) {
+  const captionId = useId();
+  return (
+    <div className="table-scroll" tabIndex={0} role="region" aria-labelledby={captionId}>
+      <table className="data-table">
+        <caption id={captionId}>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
