@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import {
   adSlotEarnings,
@@ -239,7 +239,8 @@ export function createDataExportRepository(db: Database) {
       };
     },
 
-    async latest(userId: number) {
+    /** The member's newest copy made since `keptSince` (older ones have expired). */
+    async latest(userId: number, keptSince: Date) {
       const [row] = await db
         .select({
           id: dataExports.id,
@@ -249,7 +250,7 @@ export function createDataExportRepository(db: Database) {
           readyAt: dataExports.readyAt,
         })
         .from(dataExports)
-        .where(eq(dataExports.userId, userId))
+        .where(and(eq(dataExports.userId, userId), gte(dataExports.createdAt, keptSince)))
         .orderBy(desc(dataExports.createdAt), desc(dataExports.id))
         .limit(1);
       return row;
@@ -284,11 +285,18 @@ export function createDataExportRepository(db: Database) {
 
     fail: (id: number) => db.update(dataExports).set({ status: 'failed' }).where(eq(dataExports.id, id)),
 
-    async archive(userId: number, id: number) {
+    async archive(userId: number, id: number, keptSince: Date) {
       const [row] = await db
         .select({ archive: dataExports.archive, createdAt: dataExports.createdAt })
         .from(dataExports)
-        .where(and(eq(dataExports.id, id), eq(dataExports.userId, userId), eq(dataExports.status, 'ready')))
+        .where(
+          and(
+            eq(dataExports.id, id),
+            eq(dataExports.userId, userId),
+            eq(dataExports.status, 'ready'),
+            gte(dataExports.createdAt, keptSince),
+          ),
+        )
         .limit(1);
       return row?.archive ? { archive: row.archive, createdAt: row.createdAt } : undefined;
     },

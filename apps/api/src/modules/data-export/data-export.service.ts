@@ -118,9 +118,14 @@ export function createDataExportService(deps: {
     }
   }
 
+  const keptSince = () => new Date(Date.now() - EXPORT_KEPT_DAYS * DAY_MS);
   const present = (row: NonNullable<Awaited<ReturnType<DataExportRepository['latest']>>>) => ({
     id: row.id,
-    status: row.status,
+    // Left "preparing" by an instance that stopped: shown as failed until the next request tidies it.
+    status:
+      row.status === 'preparing' && row.createdAt.getTime() < Date.now() - EXPORT_STALE_MS
+        ? ('failed' as const)
+        : row.status,
     size_bytes: row.sizeBytes ?? null,
     created_at: row.createdAt.toISOString(),
     ready_at: row.readyAt?.toISOString() ?? null,
@@ -128,28 +133,28 @@ export function createDataExportService(deps: {
     download: row.status === 'ready' ? `/api/mis-datos/exportacion/${row.id}/archivo/` : null,
   });
 
+  /** Deletes expired copies and fails abandoned ones; run when a copy is asked for, not on reads. */
   async function tidy() {
-    const now = Date.now();
-    await repository.removeOlderThan(new Date(now - EXPORT_KEPT_DAYS * DAY_MS));
-    await repository.failStale(new Date(now - EXPORT_STALE_MS));
+    await repository.removeOlderThan(keptSince());
+    await repository.failStale(new Date(Date.now() - EXPORT_STALE_MS));
   }
 
   return {
+    /** Read every two seconds while a copy is prepared: one indexed read, nothing written. */
     async latest(userId: number) {
-      await tidy();
-      const row = await repository.latest(userId);
+      const row = await repository.latest(userId, keptSince());
       return row ? present(row) : null;
     },
 
     /** One copy at a time: asking while one is being prepared answers that one. */
     async request(userId: number, language: Language) {
       await tidy();
-      const current = await repository.latest(userId);
+      const current = await repository.latest(userId, keptSince());
       if (current?.status === 'preparing') return present(current);
       perMember.hit(String(userId));
       const row = await repository.start(userId);
       if (!row) {
-        const started = await repository.latest(userId);
+        const started = await repository.latest(userId, keptSince());
         if (started) return present(started);
         throw new Error('no data export after a conflicting start');
       }
@@ -160,7 +165,7 @@ export function createDataExportService(deps: {
     },
 
     async archive(userId: number, id: number) {
-      const found = await repository.archive(userId, id);
+      const found = await repository.archive(userId, id, keptSince());
       if (!found) throw notFound('export.not_ready');
       return found;
     },

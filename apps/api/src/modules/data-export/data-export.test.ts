@@ -2,6 +2,7 @@ import { unzipSync, strFromU8 } from 'fflate';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '@juntos/domain';
+import { eq } from 'drizzle-orm';
 import { dataExports } from '../../db/schema';
 import { connectChat } from '../../test-support/chat-client';
 import {
@@ -194,6 +195,26 @@ describe('data portability (a copy of my data)', () => {
       export: ExportState;
     }>().export;
     expect(again).toMatchObject({ id: preparing?.id, status: 'preparing' });
+
+    // Left preparing by an instance that stopped: shown as failed after 15 minutes.
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    await t.app.database.db
+      .update(dataExports)
+      .set({ createdAt: minutesAgo(16) })
+      .where(eq(dataExports.userId, stranger.user.id));
+    expect(await waitReady(stranger)).toMatchObject({ id: preparing?.id, status: 'failed' });
+  });
+
+  it('keeps a copy seven days', async () => {
+    const member = await createMemberWithProfile(t.app);
+    await call('POST', '/api/mis-datos/exportacion/', member);
+    const ready = await waitReady(member);
+    await t.app.database.db
+      .update(dataExports)
+      .set({ createdAt: new Date(Date.now() - 7 * 24 * 3_600_000 - 60_000) })
+      .where(eq(dataExports.userId, member.user.id));
+    expect((await call('GET', '/api/mis-datos/exportacion/', member)).json()).toEqual({ export: null });
+    expect((await call('GET', ready.download ?? '', member)).statusCode).toBe(404);
   });
 
   it('allows five copies a day per member', async () => {
