@@ -91,6 +91,14 @@ describe('apiRequest and the session (spec §4 "Session")', () => {
     expect(headers.get('Authorization')).toBe('Bearer expired');
   });
 
+  it('takes an address the API gave (a next page) as it is, without a second /api', async () => {
+    const server = fakeServer({ access: 'expired', refresh: 'refresh-0' });
+    vi.stubGlobal('fetch', server.fetchMock);
+    await apiRequest('/api/posts/?offset=5');
+    await apiRequest('/posts/');
+    expect(server.calls.map((call) => call.url)).toEqual(['/api/posts/?offset=5', '/api/posts/']);
+  });
+
   it('a 401 renews the tokens once, stores both, and repeats the request once', async () => {
     const server = fakeServer({ access: 'current', refresh: 'refresh-0' });
     vi.stubGlobal('fetch', server.fetchMock);

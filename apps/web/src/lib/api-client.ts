@@ -114,11 +114,17 @@ function endSessionAndGoToLogin() {
   if (window.location.pathname !== '/login') window.location.assign('/login');
 }
 
+/**
+ * A path under the API: `/posts/` as callers write it, or an address the API gave itself (a page's
+ * `next`, a download link), which already starts with `/api/`.
+ */
+const apiUrl = (path: string) => (path.startsWith(`${API_BASE}/`) ? path : `${API_BASE}${path}`);
+
 function send(path: string, init: RequestInit, accessToken: string | null): Promise<Response> {
   const headers = baseHeaders(init.headers);
   if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
   if (init.body && typeof init.body === 'string') headers.set('Content-Type', 'application/json');
-  return fetch(`${API_BASE}${path}`, { ...init, headers, credentials: 'include' });
+  return fetch(apiUrl(path), { ...init, headers, credentials: 'include' });
 }
 
 async function sendWithRenewal(path: string, init: RequestInit): Promise<Response> {

@@ -8,8 +8,8 @@ export const postKeys = {
   search: (query: string) => ['posts', 'search', query] as const,
 };
 
-/** `next` is the API's own address (`/api/posts/?…`); the client adds its base itself. */
-export const fetchPage = (next: string) => apiRequest<Page<Post>>(next.replace(/^\/api/, ''));
+/** `next` is the API's own address (`/api/posts/?…`), which apiRequest takes as it is. */
+export const fetchPage = (next: string) => apiRequest<Page<Post>>(next);
 
 export function postFormData(fields: Record<string, string>, image: File | undefined) {
   const form = new FormData();

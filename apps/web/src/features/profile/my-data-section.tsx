@@ -65,10 +65,7 @@ export function MyDataSection() {
   const download = useMutation({
     mutationFn: async (ready: DataExport) => {
       if (!ready.download) return;
-      saveFile(
-        await apiDownload(ready.download.replace(/^\/api/, '')),
-        `juntos-my-data-${ready.created_at.slice(0, 10)}.zip`,
-      );
+      saveFile(await apiDownload(ready.download), `juntos-my-data-${ready.created_at.slice(0, 10)}.zip`);
     },
     onError: () => toast.error(t('my_data.download_error')),
   });
