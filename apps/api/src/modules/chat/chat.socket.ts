@@ -15,6 +15,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import { SESSION_ENDED_FRAME, type FanOut, type LiveMessage } from '../../lib/fan-out';
 import { translate } from '../../i18n/messages';
+import { shortened } from '../../lib/text';
 import type { ChatService } from './chat.service';
 
 declare module 'fastify' {
@@ -139,8 +140,7 @@ export async function registerChatSocket(
           type: 'new_message',
           from: typeof frame.sender_nombre === 'string' ? frame.sender_nombre : '',
           sender_id: Number(frame.sender_id),
-          message_preview:
-            text.length > MESSAGE_PREVIEW_LENGTH ? `${text.slice(0, MESSAGE_PREVIEW_LENGTH - 1)}…` : text,
+          message_preview: shortened(text, MESSAGE_PREVIEW_LENGTH),
         },
       });
     }

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { buffer as streamToBuffer } from 'node:stream/consumers';
 import { zip, type AsyncZippable } from 'fflate';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '@juntos/domain';
@@ -17,12 +17,6 @@ export const EXPORTS_PER_DAY = 5;
 /** Copies prepared at once by one instance; others wait their turn. */
 const CONCURRENT_BUILDS = 2;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-async function readAll(body: Readable) {
-  const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
-  return Buffer.concat(chunks);
-}
 
 const json = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`);
 
@@ -61,7 +55,7 @@ export function createDataExportService(deps: {
     if (!key) return undefined;
     const stored = await mediaStore.open(key);
     if (!stored) return undefined;
-    files[name] = [new Uint8Array(await readAll(stored.body)), { level: 0 }];
+    files[name] = [new Uint8Array(await streamToBuffer(stored.body)), { level: 0 }];
     return name;
   }
 

@@ -1,4 +1,5 @@
 import { AppError, notFound } from '../../lib/app-error';
+import { shortened } from '../../lib/text';
 import type {
   ContentType,
   ModerationRepository,
@@ -14,7 +15,7 @@ export const NOTICES_SHOWN = 50;
 
 const excerptOf = (content: ReportedContent) => {
   const text = (content.title || content.text).replace(/\s+/g, ' ').trim();
-  return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1)}…` : text;
+  return shortened(text, EXCERPT_LENGTH);
 };
 
 /**
