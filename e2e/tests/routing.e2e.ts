@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
 import { launchBrowser, newContext } from '../support/browser';
+import { createMember, openAs } from '../support/members';
 
 describe('routing and the auth guard (spec §2)', () => {
   let browser: Browser;
@@ -23,26 +24,11 @@ describe('routing and the auth guard (spec §2)', () => {
   });
 
   it('the landing page sends a signed-in member (access marker) to /feed', async () => {
-    const context = await newContext(browser, {
-      consent: { advertising: false },
-      localStorage: { access: 'a-token' },
-    });
-    const page = await context.newPage();
-    // The app checks a stored token by fetching the profile (spec §4 "Session"); this one is fake.
-    await page.route('**/api/me', (route) =>
-      route.fulfill({
-        json: {
-          id: 1,
-          email: 'member@example.org',
-          tipo_registro: 'adulto',
-          language: 'en',
-          is_active: true,
-          profile_complete: true,
-        },
-      }),
-    );
-    await page.goto('/');
+    // A real member: a made-up token would be refused by the feed's own calls, which end the
+    // session and move on to /login, so /feed would only be passed through.
+    const { context, page } = await openAs(browser, await createMember('landing-redirect'), '/');
     await page.waitForURL('**/feed');
+    await page.getByRole('heading', { level: 1, name: 'Feed' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/feed');
     await context.close();
   });
