@@ -4,6 +4,7 @@ import { bigint, boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex }
 export const registrationTypeEnum = pgEnum('registration_type', ['adulto', 'menor']);
 export const guardianRelationEnum = pgEnum('guardian_relation', ['padre', 'madre', 'tutor']);
 export const userRoleEnum = pgEnum('user_role', ['member', 'admin']);
+export const ageGroupEnum = pgEnum('age_group', ['minor', 'adult']);
 
 /**
  * An account. Every table holding a person's data references users(id) with ON DELETE CASCADE,
@@ -34,6 +35,16 @@ export const users = pgTable(
      */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /**
+     * Set only by an administrator: the age group that wins over the one the birth date and the
+     * registration type give (a member who declared the wrong one). Null: computed.
+     */
+    ageGroup: ageGroupEnum('age_group'),
+    /**
+     * When an administrator checked a minor's account (guardian's details, age). Until then the
+     * minor is visible to nobody and reaches nobody: a self-declared "minor" could be an adult.
+     */
+    minorReviewedAt: timestamp('minor_reviewed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -42,6 +53,10 @@ export const users = pgTable(
     index('users_suspended_idx')
       .on(table.id)
       .where(sql`${table.suspendedAt} is not null`),
+    // The few accounts that may be minors: the safeguarding rule gathers them once per statement.
+    index('users_minor_candidates_idx')
+      .on(table.id)
+      .where(sql`${table.tipoRegistro} = 'menor' or ${table.ageGroup} = 'minor'`),
     index('users_active_idx')
       .on(table.isActive)
       .where(sql`${table.isActive}`),
