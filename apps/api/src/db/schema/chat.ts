@@ -3,9 +3,11 @@ import { bigint, boolean, check, index, pgTable, text, timestamp, uniqueIndex } 
 import { users } from './users';
 
 /**
- * One chat message between two friends (spec §3 "Chat message"). Messages are kept only until one
- * of the two signs out (spec §4 "Logout" deletes the member's conversations), so the table stays
- * small; the indexes serve the three reads: a conversation page, the unread counts, a resend.
+ * One chat message between two friends (spec §3 "Chat message"). Signing out hides the member's
+ * own copy only (`chat_settings.hidden_through_id`): the other member keeps theirs, and the
+ * moderators keep the evidence for CHAT_MESSAGE_RETENTION_DAYS after sending, when the purge
+ * deletes it (issue 16). The indexes serve a conversation page, the unread counts, a resend and
+ * the purge.
  */
 export const chatMessages = pgTable(
   'chat_messages',
@@ -30,10 +32,12 @@ export const chatMessages = pgTable(
       sql`greatest(${table.senderId}, ${table.receiverId})`,
       table.id,
     ),
+    // With the id, the unread count leaves out what the reader hid without reading the rows.
     index('chat_messages_unread_idx')
-      .on(table.receiverId, table.senderId)
+      .on(table.receiverId, table.senderId, table.id)
       .where(sql`${table.readAt} is null`),
-    // Deleting a member's conversations (sign-out, account deletion) looks up both sides.
+    index('chat_messages_created_at_idx').on(table.createdAt),
+    // Account deletion (cascade) and reports look up both sides.
     index('chat_messages_sender_idx').on(table.senderId),
     index('chat_messages_receiver_idx').on(table.receiverId),
     uniqueIndex('chat_messages_sender_temp_id_unique').on(table.senderId, table.tempId),
@@ -48,4 +52,10 @@ export const chatSettings = pgTable('chat_settings', {
     .references(() => users.id, { onDelete: 'cascade' }),
   /** Whether the people this member reads get a read receipt (spec §4 "Chat": the tick). */
   sendReadReceipts: boolean('send_read_receipts').notNull().default(true),
+  /**
+   * "Delete my messages" (every sign-out): messages up to this id are hidden from this member
+   * only. One number per member makes hiding one write and every read an id range, whatever the
+   * number of messages.
+   */
+  hiddenThroughId: bigint('hidden_through_id', { mode: 'number' }).notNull().default(0),
 });
