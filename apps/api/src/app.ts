@@ -2,6 +2,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
+import { createSafeguarding } from './db/safeguarding';
 import { createLocalMediaStore } from './lib/media-store';
 import { createS3MediaStore } from './lib/s3-media-store';
 import { createMailer } from './lib/mailer';
@@ -42,6 +43,7 @@ import { createFriendshipsService } from './modules/friendships/friendships.serv
 import { createProfileSearchRepository } from './modules/profile/profile-search.repository';
 import { SESSION_ENDED_FRAME, createInProcessFanOut, type FanOut } from './lib/fan-out';
 import { registerMetrics } from './lib/metrics';
+import { serializeRequest } from './lib/log-serializers';
 import { connectRedis } from './lib/redis';
 import { createRedisFanOut } from './lib/redis-fan-out';
 import { createChatRepository } from './modules/chat/chat.repository';
@@ -94,8 +96,10 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      // Secrets never reach the log: tokens travel in these headers.
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.query.token'],
+      // Secrets never reach the log: tokens travel in query strings (the chat socket, reset
+      // links), which the request serializer drops, and in these headers, should anything log them.
+      serializers: { req: serializeRequest },
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     // Keep-alive sockets that sit idle are closed at shutdown; requests in flight finish first.
@@ -127,6 +131,7 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
     from: config.mailFrom,
     db: database.db,
     log: app.log,
+    mailDir: config.paths.mail,
   });
   await registerMultipart(app);
   // Registered before the routes, so its response hook times every one of them.
@@ -169,6 +174,7 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   registerHealthRoutes(app, database);
   registerAuthRoutes(app, authService, requireAuth);
   const friendships = createFriendshipsRepository(database.db);
+  const safeguarding = createSafeguarding(database.db);
   // With REDIS_URL, live messages and presence are shared by every instance (DESIGN.md).
   const redis = config.redisUrl
     ? {
@@ -190,6 +196,7 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
     : createInMemoryPresenceStore(config.chat.heartbeatTimeoutMs);
   const friendshipsService = createFriendshipsService({
     repository: friendships,
+    safeguarding,
     fanOut,
     mediaStore,
     onlineAmong: (userIds) => chatService.onlineAmong(userIds),
@@ -210,6 +217,7 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
     repository: createProfileRepository(database.db),
     search: createProfileSearchRepository(database.db),
     friendships,
+    safeguarding,
     galleryOf: async (viewerId, ownerId) => (await galleryService.list(viewerId, ownerId, 24, 0)).images,
     mediaStore,
     diseases,
@@ -271,7 +279,7 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   });
   registerPostRoutes(
     app,
-    createPostsService({ repository: createPostsRepository(database.db), mediaStore }),
+    createPostsService({ repository: createPostsRepository(database.db), mediaStore, safeguarding }),
     requireAuth,
   );
   registerGalleryRoutes(app, galleryService, requireAuth);

@@ -65,6 +65,12 @@ const EnvironmentSchema = z
     MAIL_FROM: z.string().trim().min(3).optional(),
     RATE_LIMIT_SCALE: z.coerce.number().min(1, 'must be 1 or more').max(1000).default(1),
     WORD_CLOUD_DEBOUNCE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+    MEDIA_URL_TTL_SECONDS: z.coerce
+      .number({ message: 'must be a number of seconds' })
+      .int('must be a whole number of seconds')
+      .min(3, 'must be at least 3 seconds')
+      .max(86_400, 'must be at most 86400 (one day)')
+      .default(900),
     AD_CLIENT: z
       .string()
       .trim()
@@ -123,12 +129,16 @@ export type Config = {
     webPublic: string;
     media: string;
     pglite: string;
+    /** E-mails as `.eml` files when there is no SMTP_URL. */
+    mail: string;
     /** Disease lists shipped with the app and those imported from Orphadata (these win). */
     starterDiseases: string;
     importedDiseases: string;
   };
   /** How long profile changes are gathered before the word cloud is drawn again. */
   wordCloudDebounceMs: number;
+  /** How long a signed address of a friends-only picture works (unfriending takes effect within it). */
+  mediaUrlTtlSeconds: number;
   /** The S3-compatible object store for media; unset: DATA_DIR/media on local disk. */
   s3: S3Settings | undefined;
   shutdownTimeoutMs: number;
@@ -199,10 +209,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       webPublic: path.join(repositoryRoot, 'apps/web/public'),
       media: path.join(dataDir, 'media'),
       pglite: path.join(dataDir, 'pg'),
+      mail: path.join(dataDir, 'mail'),
       starterDiseases: path.join(repositoryRoot, 'apps/web/public/enfermedades'),
       importedDiseases: path.join(dataDir, 'enfermedades'),
     },
     wordCloudDebounceMs: env.WORD_CLOUD_DEBOUNCE_MS,
+    mediaUrlTtlSeconds: env.MEDIA_URL_TTL_SECONDS,
     s3:
       env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
         ? {

@@ -47,7 +47,12 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { url: `http://localhost:${config.port}`, database: app.database.engine },
+    {
+      url: `http://localhost:${config.port}`,
+      database: app.database.engine,
+      // Without SMTP, this is where a developer finds the activation code.
+      ...(config.smtpUrl ? {} : { emails: config.paths.mail }),
+    },
     'Juntos is running',
   );
 }

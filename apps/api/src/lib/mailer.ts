@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
@@ -17,18 +19,24 @@ export type Mailer = { send(email: OutgoingEmail): Promise<void> };
 
 /**
  * Every message is kept in the outbox table. With SMTP_URL it is delivered through nodemailer;
- * without, it is written to the log (so the activation code can be read there) and stays in the
- * outbox. A delivery failure is recorded and logged, never shown to the member as a crash.
+ * without, it is written as an `.eml` file to `mailDir` (where a developer reads the activation
+ * code) and stays in the outbox. Never to the log: messages carry activation codes and reset links,
+ * and logs travel further than the data folder. A delivery failure is recorded and logged, never
+ * shown to the member as a crash.
  */
 export function createMailer(options: {
   smtpUrl: string | undefined;
   from: string;
   db: Database;
   log: FastifyBaseLogger;
+  /** Where messages are written when there is no SMTP_URL. */
+  mailDir: string;
 }): Mailer & { close(): void; unsentCount(): Promise<number> } {
   const transport: Transporter | undefined = options.smtpUrl
     ? nodemailer.createTransport(options.smtpUrl)
     : undefined;
+  // Builds the same MIME message SMTP would carry, as a buffer to write to a file.
+  const fileTransport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(email) {
       const [row] = await options.db
@@ -42,10 +50,21 @@ export function createMailer(options: {
         })
         .returning({ id: emailOutbox.id });
       if (!transport) {
-        options.log.info(
-          { to: email.to, subject: email.subject, text: email.text },
-          'e-mail (no SMTP_URL: logged only)',
-        );
+        try {
+          const built = await fileTransport.sendMail({
+            from: options.from,
+            to: email.to,
+            subject: email.subject,
+            text: email.text,
+            html: email.html,
+          });
+          await mkdir(options.mailDir, { recursive: true });
+          const file = path.join(options.mailDir, `${Date.now()}-${row?.id ?? 0}.eml`);
+          await writeFile(file, built.message as Buffer, { mode: 0o600 });
+          options.log.info({ file }, 'e-mail written to a file (no SMTP_URL)');
+        } catch (error) {
+          options.log.error({ err: error }, 'e-mail could not be written to a file');
+        }
         return;
       }
       try {
