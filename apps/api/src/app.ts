@@ -4,8 +4,11 @@ import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { createSafeguarding } from './db/safeguarding';
 import { createLocalMediaStore } from './lib/media-store';
+import { createPrivateMedia } from './lib/private-media';
 import { createS3MediaStore } from './lib/s3-media-store';
 import { createMailer } from './lib/mailer';
+import { createImagePipeline } from './lib/images';
+import { createRateLimits } from './lib/rate-limiter';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { createAuthService } from './modules/auth/auth.service';
@@ -26,6 +29,8 @@ import { registerMultipart } from './lib/multipart-form';
 import { createAdminRepository } from './modules/admin/admin.repository';
 import { registerAdminRoutes } from './modules/admin/admin.routes';
 import { createRequireAdmin } from './modules/admin/require-admin';
+import { createMinorReviewRepository } from './modules/minor-review/minor-review.repository';
+import { registerMinorReviewRoutes } from './modules/minor-review/minor-review.routes';
 import { createModerationRepository } from './modules/moderation/moderation.repository';
 import { registerModerationRoutes } from './modules/moderation/moderation.routes';
 import { createModerationService } from './modules/moderation/moderation.service';
@@ -41,7 +46,7 @@ import { createFriendshipsRepository } from './modules/friendships/friendships.r
 import { registerFriendshipRoutes } from './modules/friendships/friendships.routes';
 import { createFriendshipsService } from './modules/friendships/friendships.service';
 import { createProfileSearchRepository } from './modules/profile/profile-search.repository';
-import { SESSION_ENDED_FRAME, createInProcessFanOut, type FanOut } from './lib/fan-out';
+import { createInProcessFanOut, sessionEnded, type FanOut } from './lib/fan-out';
 import { registerMetrics } from './lib/metrics';
 import { serializeRequest } from './lib/log-serializers';
 import { connectRedis } from './lib/redis';
@@ -65,6 +70,8 @@ import { createPostsService } from './modules/posts/posts.service';
 import { createRequireAuth, createSessionVerifier } from './plugins/authenticate';
 import { registerStaticContent } from './modules/static-content/static-content.routes';
 import { registerErrorHandling } from './plugins/errors';
+import { registerInputGate } from './plugins/input-gate';
+import { recordRouteTable } from './plugins/route-table';
 import { registerSecurityHeaders } from './plugins/security-headers';
 
 /** JSON bodies above this are refused with 413 (uploads go through multipart with their own limit). */
@@ -104,11 +111,13 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     // Keep-alive sockets that sit idle are closed at shutdown; requests in flight finish first.
     forceCloseConnections: 'idle',
-    trustProxy: true,
+    // Unset TRUST_PROXY believes no X-Forwarded-For: rate limits key on an address nobody can forge.
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: false },
   });
   app.decorate('config', config);
   app.decorate('database', database);
+  recordRouteTable(app);
 
   // While shutting down, answers to requests still in flight close their keep-alive connection,
   // so the server is not held open by clients that would otherwise reuse it.
@@ -121,6 +130,7 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   });
 
   registerErrorHandling(app);
+  registerInputGate(app);
   await registerSecurityHeaders(app, { adNetwork: config.ads.client !== undefined });
   // Brotli or gzip for text answers (the app's JavaScript, translations, JSON): members on slow
   // mobile connections load the landing page several times faster.
@@ -147,6 +157,11 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   const requireAuth = createRequireAuth(verifySession);
   const s3Store = config.s3 ? createS3MediaStore(config.s3) : undefined;
   const mediaStore = s3Store ?? createLocalMediaStore(config.paths.media);
+  const privateMedia = createPrivateMedia({
+    mediaStore,
+    secret: config.jwtSecret,
+    ttlSeconds: config.mediaUrlTtlSeconds,
+  });
   const diseases = createDiseaseCatalogue({
     starter: config.paths.starterDiseases,
     imported: config.paths.importedDiseases,
@@ -159,29 +174,40 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
     log: app.log,
   });
   app.decorate('wordCloud', wordCloud);
-  const authService = createAuthService({
-    repository: authRepository,
-    accessTokens,
-    mailer,
-    mediaStore,
-    onAccountDeleted: () => wordCloud.profilesChanged(),
-    secret: config.jwtSecret,
-    publicUrl: config.publicUrl,
-    productName: config.operator.name,
-    rateLimitScale: config.rateLimitScale,
-  });
-
-  registerHealthRoutes(app, database);
-  registerAuthRoutes(app, authService, requireAuth);
-  const friendships = createFriendshipsRepository(database.db);
-  const safeguarding = createSafeguarding(database.db);
-  // With REDIS_URL, live messages and presence are shared by every instance (DESIGN.md).
+  // With REDIS_URL, live messages, presence and rate limits are shared by every instance (DESIGN.md).
   const redis = config.redisUrl
     ? {
         commands: connectRedis(config.redisUrl, app.log, 'juntos-commands'),
         subscriber: connectRedis(config.redisUrl, app.log, 'juntos-subscriber'),
       }
     : undefined;
+  const rateLimits = createRateLimits({
+    redis: redis?.commands,
+    prefix: config.redisPrefix,
+    scale: config.rateLimitScale,
+  });
+  const images = createImagePipeline(rateLimits);
+  const authService = createAuthService({
+    repository: authRepository,
+    accessTokens,
+    mailer,
+    mediaStore,
+    onAccountDeleted: () => wordCloud.profilesChanged(),
+    // The password or account change is already stored: a fan-out failure is logged, not answered.
+    endLiveSessions: (userId, reason) =>
+      fanOut
+        .publish(userId, sessionEnded(reason))
+        .catch((error: unknown) => app.log.error({ err: error, userId }, 'Sockets could not be closed')),
+    secret: config.jwtSecret,
+    publicUrl: config.publicUrl,
+    productName: config.operator.name,
+    rateLimits,
+  });
+
+  registerHealthRoutes(app, database);
+  registerAuthRoutes(app, authService, requireAuth);
+  const friendships = createFriendshipsRepository(database.db);
+  const safeguarding = createSafeguarding(database.db);
   const fanOut = redis
     ? createRedisFanOut({
         publisher: redis.commands,
@@ -206,12 +232,24 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
     fanOut,
     presence,
     friendIds: (userId) => friendshipsService.friendIds(userId),
-    rateLimitScale: config.rateLimitScale,
+    rateLimits,
   });
   const galleryService = createGalleryService({
     repository: createGalleryRepository(database.db),
     friendships,
     mediaStore,
+    images,
+    privateMedia,
+  });
+  // Gallery pictures stored before they became private are moved once, before the first request
+  // (docs/operations.md); a failure is logged and retried at the next start.
+  app.addHook('onReady', async () => {
+    try {
+      const moved = await galleryService.moveLegacyImagesToPrivate(app.log);
+      if (moved > 0) app.log.info({ moved }, 'Gallery pictures moved to private storage');
+    } catch (error) {
+      app.log.error({ err: error }, 'Gallery pictures could not be moved to private storage');
+    }
   });
   const profileService = createProfileService({
     repository: createProfileRepository(database.db),
@@ -220,10 +258,15 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
     safeguarding,
     galleryOf: async (viewerId, ownerId) => (await galleryService.list(viewerId, ownerId, 24, 0)).images,
     mediaStore,
+    images,
     diseases,
     onProfileChanged: () => wordCloud.profilesChanged(),
   });
-  registerProfileRoutes(app, profileService, requireAuth, (userId) => authService.me(userId));
+  registerProfileRoutes(app, profileService, requireAuth, async (userId) => {
+    const [account, group] = await Promise.all([authService.me(userId), safeguarding.groupOf(userId)]);
+    // Lets the screens tell a minor plainly why nobody is visible yet (docs/decisions/0011).
+    return { ...account, age_group: group === 'adult' ? 'adult' : 'minor', minor_review_pending: group === 'unreviewed_minor' };
+  });
   registerDiseaseRoutes(app, {
     catalogue: diseases,
     repository: createDiseasesRepository(database.db),
@@ -247,13 +290,19 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   registerModerationRoutes(app, {
     service: createModerationService({
       repository: moderationRepository,
-      mediaUrl: (key) => mediaStore.publicUrl(key),
+      // Reported gallery pictures are private: a signed address (viewer 0: the moderators).
+      mediaUrl: (key) => privateMedia.urlFor(key, 0),
       endSessions: async (userId) => {
         await authRepository.revokeAllRefreshTokens(userId);
-        await fanOut.publish(userId, { type: SESSION_ENDED_FRAME });
+        await fanOut.publish(userId, sessionEnded('suspended'));
       },
     }),
     requireAuth,
+    requireAdmin,
+    audit: (admin, entry) => admins.record(admin, entry),
+  });
+  registerMinorReviewRoutes(app, {
+    repository: createMinorReviewRepository(database.db),
     requireAdmin,
     audit: (admin, entry) => admins.record(admin, entry),
   });
@@ -279,7 +328,12 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   });
   registerPostRoutes(
     app,
-    createPostsService({ repository: createPostsRepository(database.db), mediaStore, safeguarding }),
+    createPostsService({
+      repository: createPostsRepository(database.db),
+      mediaStore,
+      images,
+      safeguarding,
+    }),
     requireAuth,
   );
   registerGalleryRoutes(app, galleryService, requireAuth);
@@ -288,7 +342,7 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
     mediaStore,
     notify: (userId) => moderationRepository.addNotices([{ userId, kind: 'export_ready', data: {} }]),
     log: app.log,
-    rateLimitScale: config.rateLimitScale,
+    rateLimits,
   });
   registerDataExportRoutes(app, dataExport, requireAuth);
   registerResourceRoutes(app, resources, requireAuth);
@@ -318,7 +372,7 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
     registerTestRoutes(app);
   }
 
-  await registerStaticContent(app, config, mediaStore);
+  await registerStaticContent(app, config, mediaStore, privateMedia);
 
   app.addHook('onClose', async () => {
     wordCloud.close();

@@ -96,6 +96,8 @@ try {
           tipoRegistro: member.guardian ? 'menor' : 'adulto',
           nombreTutor: member.guardian?.name ?? null,
           relacionTutor: member.guardian?.relation ?? null,
+          // The demo's minors stand for accounts an administrator has already checked.
+          minorReviewedAt: member.guardian ? hoursAgo(24 * 29) : null,
           language: member.language,
           isActive: true,
           activatedAt: hoursAgo(24 * 30),
@@ -172,7 +174,12 @@ try {
 
       for (const image of DEMO_GALLERY) {
         const ownerId = id(image.owner);
-        const imageKey = await mediaStore.save(ownerId, await picture(image.colours, '✿', 640), 'webp');
+        const imageKey = await mediaStore.save(
+          ownerId,
+          await picture(image.colours, '✿', 640),
+          'webp',
+          'private',
+        );
         const [row] = await db
           .insert(galleryImages)
           .values({ ownerId, title: image.title, description: image.description, imageKey })

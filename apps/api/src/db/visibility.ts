@@ -1,18 +1,16 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { mayReach } from './safeguarding';
 import { users } from './schema';
 
-/**
- * The ids of suspended members, gathered once per statement (an uncorrelated sub-select over a
- * small partial index) rather than looked up for every row a query passes.
- */
-export const suspendedMemberIds = sql`array(select ${users.id} from ${users} where ${users.suspendedAt} is not null)`;
+export { suspendedMemberIds } from './safeguarding';
 
 /**
- * Moderation's rule for anything a member published (posts, comments, gallery images): a hidden
- * item is seen only by its author, and nothing of a suspended member is seen by anyone else.
+ * The rule for anything a member published (posts, comments, gallery images): a hidden item is
+ * seen only by its author, and nothing is seen by a member the author may not reach
+ * (safeguarding: other age group, a block either way, a suspended author).
  */
 export function visibleTo(viewerId: number, authorColumn: AnyColumn, hiddenAtColumn: AnyColumn): SQL {
-  return sql`((${hiddenAtColumn} is null or ${authorColumn} = ${viewerId}) and ${authorColumn} <> all(${suspendedMemberIds}))`;
+  return sql`((${hiddenAtColumn} is null or ${authorColumn} = ${viewerId}) and ${mayReach(viewerId, authorColumn)})`;
 }
 
 /** True when the author of a row is suspended (for single items fetched by id). */

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, max, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { blocks, chatMessages, chatSettings, friendships, profiles, users } from '../../db/schema';
+import { mayReach } from '../../db/safeguarding';
+import { blocks, chatMessages, chatSettings, friendships, profiles, reports, users } from '../../db/schema';
 
 export type StoredMessage = typeof chatMessages.$inferSelect;
 
@@ -8,6 +9,12 @@ export type StoredMessage = typeof chatMessages.$inferSelect;
 export function createChatRepository(db: Database) {
   const conversation = (a: number, b: number) =>
     sql`least(${chatMessages.senderId}, ${chatMessages.receiverId}) = ${Math.min(a, b)} and greatest(${chatMessages.senderId}, ${chatMessages.receiverId}) = ${Math.max(a, b)}`;
+  /** Messages the member has not hidden ("delete my messages", sign-out): their own copy only. */
+  const shownTo = (userId: number) =>
+    gt(
+      chatMessages.id,
+      sql`coalesce((select ${chatSettings.hiddenThroughId} from ${chatSettings} where ${chatSettings.userId} = ${userId}), 0)`,
+    );
 
   return {
     /**
@@ -24,11 +31,8 @@ export function createChatRepository(db: Database) {
             where ${friendships.status} = 'accepted'
               and least(${friendships.requesterId}, ${friendships.addresseeId}) = ${Math.min(senderId, receiverId)}
               and greatest(${friendships.requesterId}, ${friendships.addresseeId}) = ${Math.max(senderId, receiverId)})`,
-          blocked: sql<boolean>`exists (
-            select 1 from ${blocks}
-            where (${blocks.blockerId} = ${senderId} and ${blocks.blockedId} = ${receiverId})
-               or (${blocks.blockerId} = ${receiverId} and ${blocks.blockedId} = ${senderId}))
-            or exists (select 1 from ${users} where ${users.id} = ${receiverId} and ${users.suspendedAt} is not null)`,
+          // The safeguarding rule: a block either way, a suspension, another age group.
+          blocked: sql<boolean>`not ${mayReach(senderId, sql`${receiverId}::bigint`)}`,
         })
         .from(profiles)
         .where(eq(profiles.userId, senderId))
@@ -48,12 +52,18 @@ export function createChatRepository(db: Database) {
       return existing ? { message: existing, isNew: false } : undefined;
     },
 
-    /** One page of a conversation, newest first: messages with an id below `beforeId`. */
-    page: (a: number, b: number, beforeId: number | undefined, limit: number) =>
+    /** One page of what `readerId` still has of a conversation, newest first, below `beforeId`. */
+    page: (readerId: number, friendId: number, beforeId: number | undefined, limit: number) =>
       db
         .select()
         .from(chatMessages)
-        .where(beforeId ? and(conversation(a, b), lt(chatMessages.id, beforeId)) : conversation(a, b))
+        .where(
+          and(
+            conversation(readerId, friendId),
+            shownTo(readerId),
+            beforeId ? lt(chatMessages.id, beforeId) : undefined,
+          ),
+        )
         .orderBy(
           desc(sql`least(${chatMessages.senderId}, ${chatMessages.receiverId})`),
           desc(sql`greatest(${chatMessages.senderId}, ${chatMessages.receiverId})`),
@@ -65,7 +75,7 @@ export function createChatRepository(db: Database) {
       db
         .select({ senderId: chatMessages.senderId, count: count() })
         .from(chatMessages)
-        .where(and(eq(chatMessages.receiverId, receiverId), isNull(chatMessages.readAt)))
+        .where(and(eq(chatMessages.receiverId, receiverId), isNull(chatMessages.readAt), shownTo(receiverId)))
         .groupBy(chatMessages.senderId)
         .orderBy(asc(chatMessages.senderId))
         // A member has at most a few hundred friends; this bounds the answer all the same.
@@ -81,17 +91,104 @@ export function createChatRepository(db: Database) {
             eq(chatMessages.receiverId, readerId),
             eq(chatMessages.senderId, senderId),
             isNull(chatMessages.readAt),
+            // What the reader hid unread stays unread: no receipt for something never seen.
+            shownTo(readerId),
           ),
         )
         .returning({ id: chatMessages.id });
       return rows.length;
     },
 
-    /** Spec §4 "Logout": every conversation the member took part in. */
-    async deleteConversationsOf(userId: number) {
+    /**
+     * Spec §4 "Logout" ("delete my messages"): hides every message the member has so far, for
+     * this member only; the other member keeps theirs and the moderators keep the evidence until
+     * the purge. How many of the member's messages this hid.
+     */
+    async hideConversationsOf(userId: number) {
+      return db.transaction(async (tx) => {
+        const [previous] = await tx
+          .select({ id: chatSettings.hiddenThroughId })
+          .from(chatSettings)
+          .where(eq(chatSettings.userId, userId))
+          .for('update');
+        const [newest] = await tx.select({ id: max(chatMessages.id) }).from(chatMessages);
+        const from = previous?.id ?? 0;
+        const through = Math.max(from, newest?.id ?? 0);
+        if (through === from) return 0;
+        await tx
+          .insert(chatSettings)
+          .values({ userId, hiddenThroughId: through })
+          .onConflictDoUpdate({ target: chatSettings.userId, set: { hiddenThroughId: through } });
+        const [hidden] = await tx
+          .select({ count: count() })
+          .from(chatMessages)
+          .where(
+            and(
+              or(eq(chatMessages.senderId, userId), eq(chatMessages.receiverId, userId)),
+              gt(chatMessages.id, from),
+              sql`${chatMessages.id} <= ${through}`,
+            ),
+          );
+        return hidden?.count ?? 0;
+      });
+    },
+
+    /** The two members of a message, whatever either of them hid; undefined when it is gone. */
+    async membersOf(messageId: number) {
+      const [row] = await db
+        .select({ senderId: chatMessages.senderId, receiverId: chatMessages.receiverId })
+        .from(chatMessages)
+        .where(eq(chatMessages.id, messageId))
+        .limit(1);
+      return row;
+    },
+
+    /** Whether the two have exchanged any message still stored (hidden ones too). */
+    async haveConversation(a: number, b: number) {
+      const [row] = await db
+        .select({ id: chatMessages.id })
+        .from(chatMessages)
+        .where(conversation(a, b))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /**
+     * Deletes up to `batch` messages sent before `sentBefore`, except in conversations with an
+     * open report (the moderators still need them); how many it deleted. `skip locked` lets
+     * every instance run it at once without waiting for each other.
+     */
+    async purgeSentBefore(sentBefore: Date, batch: number) {
+      const reportedMessage = db
+        .select({
+          a: sql`least(${chatMessages.senderId}, ${chatMessages.receiverId})`,
+          b: sql`greatest(${chatMessages.senderId}, ${chatMessages.receiverId})`,
+        })
+        .from(reports)
+        .innerJoin(chatMessages, eq(chatMessages.id, reports.targetId))
+        .where(and(eq(reports.status, 'open'), eq(reports.targetType, 'chat_message')));
+      const reportedConversation = db
+        .select({
+          a: sql`least(${reports.reporterId}, ${reports.targetId})`,
+          b: sql`greatest(${reports.reporterId}, ${reports.targetId})`,
+        })
+        .from(reports)
+        .where(and(eq(reports.status, 'open'), eq(reports.targetType, 'chat_conversation')));
+      const expired = db
+        .select({ id: chatMessages.id })
+        .from(chatMessages)
+        .where(
+          and(
+            lt(chatMessages.createdAt, sentBefore),
+            sql`(least(${chatMessages.senderId}, ${chatMessages.receiverId}), greatest(${chatMessages.senderId}, ${chatMessages.receiverId}))
+              not in (${reportedMessage} union ${reportedConversation})`,
+          ),
+        )
+        .limit(batch)
+        .for('update', { skipLocked: true });
       const rows = await db
         .delete(chatMessages)
-        .where(or(eq(chatMessages.senderId, userId), eq(chatMessages.receiverId, userId)))
+        .where(inArray(chatMessages.id, expired))
         .returning({ id: chatMessages.id });
       return rows.length;
     },

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { blocks, friendships, profiles, reports, users } from '../../db/schema';
-import { suspendedMemberIds } from '../../db/visibility';
+import { mayReach } from '../../db/safeguarding';
 
 /** Friendships, blocks and reports: who may see, ask and write to whom. */
 export function createFriendshipsRepository(db: Database) {
@@ -26,11 +26,15 @@ export function createFriendshipsRepository(db: Database) {
       const [row] = await db.select().from(friendships).where(between(a, b)).limit(1);
       return row;
     },
+    /**
+     * Accepted friends whom the safeguarding rule still lets reach each other (a block, a
+     * suspension or a change of age group ends what a friendship opens: gallery, chat).
+     */
     async areFriends(a: number, b: number) {
       const [row] = await db
         .select({ status: friendships.status })
         .from(friendships)
-        .where(and(between(a, b), eq(friendships.status, 'accepted')))
+        .where(and(between(a, b), eq(friendships.status, 'accepted'), mayReach(a, sql`${b}::bigint`)))
         .limit(1);
       return row !== undefined;
     },
@@ -103,7 +107,7 @@ export function createFriendshipsRepository(db: Database) {
           and(
             eq(friendships.addresseeId, userId),
             eq(friendships.status, 'pending'),
-            sql`${friendships.requesterId} <> all(${suspendedMemberIds})`,
+            mayReach(userId, friendships.requesterId),
           ),
         )
         .orderBy(desc(friendships.createdAt))
@@ -117,7 +121,7 @@ export function createFriendshipsRepository(db: Database) {
           and(
             eq(friendships.addresseeId, userId),
             eq(friendships.status, 'pending'),
-            sql`${friendships.requesterId} <> all(${suspendedMemberIds})`,
+            mayReach(userId, friendships.requesterId),
           ),
         );
       return row?.count ?? 0;
@@ -135,8 +139,8 @@ export function createFriendshipsRepository(db: Database) {
           and(
             or(eq(friendships.requesterId, userId), eq(friendships.addresseeId, userId)),
             eq(friendships.status, 'accepted'),
-            // A suspended member leaves their friends' lists until reactivated.
-            sql`${profiles.userId} <> all(${suspendedMemberIds})`,
+            // A suspended member, or one now in another age group, leaves their friends' lists.
+            mayReach(userId, profiles.userId),
           ),
         )
         .orderBy(profiles.nombre, profiles.userId)
@@ -144,17 +148,15 @@ export function createFriendshipsRepository(db: Database) {
 
     /** The ids of a member's friends (whom a presence change is told to). */
     async friendIds(userId: number, limit: number) {
+      const friendId = sql<number>`case when ${friendships.requesterId} = ${userId} then ${friendships.addresseeId} else ${friendships.requesterId} end`;
       const rows = await db
-        .select({
-          id: sql<number>`case when ${friendships.requesterId} = ${userId} then ${friendships.addresseeId} else ${friendships.requesterId} end`.mapWith(
-            Number,
-          ),
-        })
+        .select({ id: friendId.mapWith(Number) })
         .from(friendships)
         .where(
           and(
             or(eq(friendships.requesterId, userId), eq(friendships.addresseeId, userId)),
             eq(friendships.status, 'accepted'),
+            mayReach(userId, friendId),
           ),
         )
         .limit(limit);

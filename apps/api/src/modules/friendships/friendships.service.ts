@@ -1,5 +1,4 @@
 import {
-  ageGroupOf,
   ageOn,
   audienceAllows,
   todayIso,
@@ -7,6 +6,7 @@ import {
   type ReportTargetType,
 } from '@juntos/domain';
 import { AppError, notFound } from '../../lib/app-error';
+import type { Safeguarding } from '../../db/safeguarding';
 import type { FanOut } from '../../lib/fan-out';
 import type { MediaStore } from '../../lib/media-store';
 import type { FriendshipsRepository } from './friendships.repository';
@@ -40,6 +40,7 @@ type Person = {
  */
 export function createFriendshipsService(deps: {
   repository: FriendshipsRepository;
+  safeguarding: Safeguarding;
   fanOut: FanOut;
   mediaStore: MediaStore;
   /** Which of these members have a live connection (the chat's presence). */
@@ -53,18 +54,22 @@ export function createFriendshipsService(deps: {
 
   async function other(viewerId: number, memberId: number) {
     if (viewerId === memberId) throw new AppError(400, 'self_request', 'friends.errors.self');
-    const [viewer, member] = await Promise.all([
+    const [viewer, member, viewerGroup] = await Promise.all([
       repository.participant(viewerId),
       repository.participant(memberId),
+      deps.safeguarding.groupOf(viewerId),
     ]);
     if (!viewer) throw new AppError(409, 'profile_incomplete', 'friends.errors.profile_incomplete');
-    // Unknown, inactive, incomplete or in the other age group: the same 404 (DESIGN.md safeguarding).
-    if (
-      !member ||
-      ageGroupOf(viewer.tipoRegistro, viewer.dateOfBirth, today()) !==
-        ageGroupOf(member.tipoRegistro, member.dateOfBirth, today())
-    )
+    // Told plainly: the member can do everything else while an administrator checks the account.
+    if (viewerGroup === 'unreviewed_minor')
+      throw new AppError(403, 'minor_review_pending', 'friends.errors.minor_review_pending');
+    if (!member) throw notFound('errors.profile_not_found');
+    if (!(await deps.safeguarding.mayReach(viewerId, memberId))) {
+      if (await repository.isBlockedBetween(viewerId, memberId))
+        throw new AppError(403, 'blocked', 'friends.errors.blocked');
+      // The other age group or an unreviewed minor: the same 404 as an unknown id (DESIGN.md).
       throw notFound('errors.profile_not_found');
+    }
     return { viewer, member };
   }
 
@@ -96,8 +101,6 @@ export function createFriendshipsService(deps: {
 
     async send(viewerId: number, memberId: number): Promise<FriendshipStatus> {
       const { viewer } = await other(viewerId, memberId);
-      if (await repository.isBlockedBetween(viewerId, memberId))
-        throw new AppError(403, 'blocked', 'friends.errors.blocked');
       const existing = await repository.friendshipBetween(viewerId, memberId);
       if (existing?.status === 'accepted')
         throw new AppError(409, 'already_friends', 'friends.errors.already_friends');
@@ -133,6 +136,10 @@ export function createFriendshipsService(deps: {
     async answer(userId: number, requestId: number, accept: boolean) {
       const request = await repository.requestById(requestId);
       if (!request || request.addresseeId !== userId || request.status !== 'pending')
+        throw notFound('friends.errors.no_request');
+      // A request from someone the member may no longer reach (blocked, suspended, other age
+      // group, or the member's own account awaiting review) cannot be accepted.
+      if (accept && !(await deps.safeguarding.mayReach(userId, request.requesterId)))
         throw notFound('friends.errors.no_request');
       if (accept) await repository.accept(requestId);
       else await repository.removeById(requestId);

@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { containsPattern } from '../../lib/paging';
-import { blocks, postComments, postLikes, posts, profiles } from '../../db/schema';
+import { postComments, postLikes, posts, profiles } from '../../db/schema';
 import { authorSuspended, visibleTo } from '../../db/visibility';
 
 /** The most recent comments a post carries in a page; older ones stay counted in comments_count. */
@@ -17,18 +17,17 @@ export type CommentRow = Awaited<ReturnType<ReturnType<typeof createPostsReposit
  */
 export function createPostsRepository(db: Database) {
   /**
+   * Only posts whose author the viewer may reach (db/safeguarding.ts) are chosen; the rule's
+   * member lists are gathered once per statement, not per post skipped.
    * The page is chosen from `posts` alone first (an index range in creation order, even deep in
    * the feed), and only its few rows are joined with their author and counted; joining first
    * would make the database sort every post on each request.
    */
   const page = (viewerId: number, where: SQL | undefined, limit: number, offset: number) => {
-    // Members who blocked each other do not see each other's posts. The blocked ids are gathered
-    // once per statement (an uncorrelated sub-select), not looked up for every post skipped.
-    const notBlocked = sql`${posts.authorId} <> all (array(select ${blocks.blockedId} from ${blocks} where ${blocks.blockerId} = ${viewerId} union all select ${blocks.blockerId} from ${blocks} where ${blocks.blockedId} = ${viewerId}))`;
     const chosen = db
       .select()
       .from(posts)
-      .where(and(where, notBlocked, visibleTo(viewerId, posts.authorId, posts.hiddenAt)))
+      .where(and(where, visibleTo(viewerId, posts.authorId, posts.hiddenAt)))
       .orderBy(desc(posts.createdAt), desc(posts.id))
       .limit(limit)
       .offset(offset)

@@ -1,6 +1,7 @@
 import { PostFormSchema, type Post, type PostComment } from '@juntos/domain';
 import { AppError, notFound } from '../../lib/app-error';
-import { processUploadedImage } from '../../lib/images';
+import type { ImagePipeline } from '../../lib/images';
+import type { Safeguarding } from '../../db/safeguarding';
 import type { MediaStore } from '../../lib/media-store';
 import type { MultipartForm } from '../../lib/multipart-form';
 import type { CommentRow, PostRow, PostsRepository } from './posts.repository';
@@ -19,7 +20,12 @@ function presentComment(row: Omit<CommentRow, 'rank'>): PostComment {
   };
 }
 
-export function createPostsService(deps: { repository: PostsRepository; mediaStore: MediaStore }) {
+export function createPostsService(deps: {
+  repository: PostsRepository;
+  mediaStore: MediaStore;
+  images: ImagePipeline;
+  safeguarding: Safeguarding;
+}) {
   const { repository, mediaStore } = deps;
 
   /** Posts with their recent comments: two statements for the whole page. */
@@ -56,11 +62,17 @@ export function createPostsService(deps: { repository: PostsRepository; mediaSto
     }));
   }
 
-  /** A post the viewer may see: hidden and suspended members' posts are not found for others. */
+  /**
+   * A post the viewer may see: hidden posts, and posts of members the viewer may not reach
+   * (another age group, a block either way, a suspended author), are not found for others, so
+   * nobody likes or comments their way past the safeguarding rule.
+   */
   async function existing(postId: number, viewerId: number) {
     const post = await repository.find(postId);
     const visible =
-      post && post.authorId === viewerId ? true : post && !post.hiddenAt && !post.authorSuspended;
+      post && post.authorId === viewerId
+        ? true
+        : post && !post.hiddenAt && (await deps.safeguarding.mayReach(viewerId, post.authorId));
     if (!post || !visible) throw notFound('errors.post_not_found');
     return post;
   }
@@ -97,7 +109,7 @@ export function createPostsService(deps: { repository: PostsRepository; mediaSto
 
     async create(userId: number, form: MultipartForm) {
       const input = PostFormSchema.parse(form.fields);
-      const image = form.file ? await processUploadedImage(form.file, 'image') : undefined;
+      const image = form.file ? await deps.images.process(userId, form.file, 'image') : undefined;
       const imageKey = image ? await mediaStore.save(userId, image.data, 'webp') : null;
       try {
         const id = await repository.create({
@@ -118,7 +130,7 @@ export function createPostsService(deps: { repository: PostsRepository; mediaSto
     async update(userId: number, postId: number, form: MultipartForm) {
       const post = await authored(postId, userId);
       const input = PostFormSchema.parse(form.fields);
-      const image = form.file ? await processUploadedImage(form.file, 'image') : undefined;
+      const image = form.file ? await deps.images.process(userId, form.file, 'image') : undefined;
       const newKey = image ? await mediaStore.save(userId, image.data, 'webp') : undefined;
       const removeImage = !newKey && form.fields.remove_image === 'true';
       const imageKey = newKey ?? (removeImage ? null : post.imageKey);

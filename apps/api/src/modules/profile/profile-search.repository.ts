@@ -2,7 +2,8 @@ import { and, asc, eq, ilike, ne, sql, type SQL, isNull } from 'drizzle-orm';
 import { FUNCTIONAL_FIELDS, type FunctionalField, type PrivateProfileField } from '@juntos/domain';
 import type { Database } from '../../db/database';
 import { containsPattern } from '../../lib/paging';
-import { blocks, friendships, profiles, users } from '../../db/schema';
+import { friendships, profiles, users } from '../../db/schema';
+import { mayReach } from '../../db/safeguarding';
 
 export type SearchFilters = Partial<Record<FunctionalField, string>> & {
   country?: string | undefined;
@@ -21,13 +22,7 @@ export type SearchFilters = Partial<Record<FunctionalField, string>> & {
  */
 export function createProfileSearchRepository(db: Database) {
   return {
-    async search(
-      viewerId: number,
-      ageGroup: { bornAfter?: string; bornOnOrBefore?: string },
-      filters: SearchFilters,
-      limit: number,
-      offset: number,
-    ) {
+    async search(viewerId: number, filters: SearchFilters, limit: number, offset: number) {
       const friendship = sql`(least(${friendships.requesterId}, ${friendships.addresseeId}) = least(${profiles.userId}, ${viewerId}::bigint) and greatest(${friendships.requesterId}, ${friendships.addresseeId}) = greatest(${profiles.userId}, ${viewerId}::bigint))`;
       const audience = (field: PrivateProfileField) =>
         sql`coalesce(${profiles.visibility}->>${field}, 'members')`;
@@ -36,9 +31,8 @@ export function createProfileSearchRepository(db: Database) {
 
       const conditions: (SQL | undefined)[] = [
         ne(profiles.userId, viewerId),
-        sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${profiles.userId}) or (${blocks.blockerId} = ${profiles.userId} and ${blocks.blockedId} = ${viewerId}))`,
-        ageGroup.bornAfter ? sql`${profiles.dateOfBirth} > ${ageGroup.bornAfter}` : undefined,
-        ageGroup.bornOnOrBefore ? sql`${profiles.dateOfBirth} <= ${ageGroup.bornOnOrBefore}` : undefined,
+        // Same age group, no block either way, not suspended, not an unreviewed minor.
+        mayReach(viewerId, profiles.userId),
         filters.country ? eq(profiles.country, filters.country) : undefined,
         filters.ciudad ? eq(profiles.ciudad, filters.ciudad) : undefined,
         filters.comunidad ? ilike(profiles.comunidad, containsPattern(filters.comunidad)) : undefined,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { birthDateBounds, todayIso } from '@juntos/domain';
 import { createActiveMember, minorPayload } from '../../test-support/accounts';
+import { approveMinor } from '../../test-support/admins';
 import {
   completeProfile,
   createMemberWithProfile,
@@ -133,16 +134,23 @@ describe('member search and public profiles', () => {
       completeProfile({ comunidad: club, date_of_birth: bornAged(12) }),
     );
 
-    expect(await search(adult, 'edad_min=0')).not.toContain(minorAccount.user.id);
-    expect(await search(adult, 'edad_max=17')).toEqual([]);
-    const minorSees = await search(minorAccount, 'edad_min=0&edad_max=99');
-    expect(minorSees).toEqual([otherMinor.user.id]);
     const open = (viewer: Member, id: number) =>
       t.app.inject({
         method: 'GET',
         url: `/api/buscar/perfil/${id}/?t=${Date.now()}`,
         headers: { authorization: `Bearer ${viewer.access}` },
       });
+    // Before an administrator's review, a minor finds nobody and nobody finds them.
+    expect(await search(minorAccount, 'edad_min=0&edad_max=99')).toEqual([]);
+    expect((await open(minorAccount, otherMinor.user.id)).statusCode).toBe(404);
+    await approveMinor(t.app, minorAccount.user.id);
+    expect(await search(minorAccount, 'edad_min=0&edad_max=99')).toEqual([]);
+    await approveMinor(t.app, otherMinor.user.id);
+
+    expect(await search(adult, 'edad_min=0')).not.toContain(minorAccount.user.id);
+    expect(await search(adult, 'edad_max=17')).toEqual([]);
+    const minorSees = await search(minorAccount, 'edad_min=0&edad_max=99');
+    expect(minorSees).toEqual([otherMinor.user.id]);
     expect((await open(adult, minorAccount.user.id)).statusCode).toBe(404);
     expect((await open(minorAccount, otherMinor.user.id)).statusCode).toBe(200);
   });

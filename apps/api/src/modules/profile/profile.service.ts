@@ -1,13 +1,13 @@
 import {
   NO_DIAGNOSIS,
-  ageGroupOf,
   createProfileSchema,
   todayIso,
   type FriendshipStatus,
   type ViewerRelation,
 } from '@juntos/domain';
 import { AppError, notFound } from '../../lib/app-error';
-import { processUploadedImage } from '../../lib/images';
+import type { ImagePipeline } from '../../lib/images';
+import type { Safeguarding } from '../../db/safeguarding';
 import type { MediaStore } from '../../lib/media-store';
 import type { MultipartForm } from '../../lib/multipart-form';
 import type { DiseaseCatalogue } from '../diseases/disease-catalogue';
@@ -30,9 +30,11 @@ export function createProfileService(deps: {
   repository: ProfileRepository;
   search: ProfileSearchRepository;
   friendships: FriendshipsRepository;
+  safeguarding: Safeguarding;
   /** A member's gallery as the viewer may see it (the public profile shows it to friends). */
   galleryOf: (viewerId: number, ownerId: number) => Promise<unknown[]>;
   mediaStore: MediaStore;
+  images: ImagePipeline;
   diseases: DiseaseCatalogue;
   /** Told after every save, so aggregates of profiles (the word cloud) can follow. */
   onProfileChanged?: () => void;
@@ -65,7 +67,7 @@ export function createProfileService(deps: {
         isKnownOrphaCode: (code) => code === current?.orphacode || deps.diseases.hasCode(code),
       });
       const input = schema.parse(form.fields);
-      const photo = form.file ? await processUploadedImage(form.file, 'photo') : undefined;
+      const photo = form.file ? await deps.images.process(userId, form.file, 'photo') : undefined;
       const removePhoto = !photo && form.fields.remove_photo === 'true';
 
       const { visibility, date_of_birth, ...fields } = input;
@@ -98,16 +100,13 @@ export function createProfileService(deps: {
      * unknown id, so the answer does not reveal that the person exists.
      */
     async profileForViewer(viewerId: number, memberId: number) {
-      const viewer = await accountOf(viewerId);
+      await accountOf(viewerId);
       const member = await deps.repository.findAccount(memberId);
       if (!member?.profile || !member.user.isActive || (member.user.suspendedAt && viewerId !== memberId))
         throw notFound('errors.profile_not_found');
       const day = today();
-      const groupOf = (account: typeof viewer) =>
-        ageGroupOf(account.user.tipoRegistro, account.profile?.dateOfBirth ?? null, day);
-      if (viewerId !== memberId && groupOf(viewer) !== groupOf(member))
-        throw notFound('errors.profile_not_found');
-      if (viewerId !== memberId && (await deps.friendships.isBlockedBetween(viewerId, memberId)))
+      // The other age group, a block either way, an unreviewed minor: 404, as for an unknown id.
+      if (viewerId !== memberId && !(await deps.safeguarding.mayReach(viewerId, memberId)))
         throw notFound('errors.profile_not_found');
 
       let relation: ViewerRelation = 'member';
@@ -135,17 +134,11 @@ export function createProfileService(deps: {
      * minors and an adult only adults (DESIGN.md safeguarding).
      */
     async search(viewerId: number, filters: SearchFilters & AgeFilters, limit: number, offset: number) {
-      const viewer = await accountOf(viewerId);
+      await accountOf(viewerId);
       const day = today();
-      const adultFrom = bornYearsAgo(day, 18);
-      const group =
-        ageGroupOf(viewer.user.tipoRegistro, viewer.profile?.dateOfBirth ?? null, day) === 'minor'
-          ? { bornAfter: adultFrom }
-          : { bornOnOrBefore: adultFrom };
       const { edad_min, edad_max, ...rest } = filters;
       const rows = await deps.search.search(
         viewerId,
-        group,
         {
           ...rest,
           bornUntil: edad_min !== undefined ? bornYearsAgo(day, edad_min) : undefined,
