@@ -100,6 +100,7 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
     dependencies?.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.paths.pglite }));
 
+  const { trustProxy } = config;
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -112,7 +113,10 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
     // Keep-alive sockets that sit idle are closed at shutdown; requests in flight finish first.
     forceCloseConnections: 'idle',
     // Unset TRUST_PROXY believes no X-Forwarded-For: rate limits key on an address nobody can forge.
-    trustProxy: config.trustProxy,
+    // Fastify 5 refuses a bare hop count (it cannot vouch for the peer), so the count trusts that
+    // many hops nearest the server, as Express does; docs/operations.md says when that is safe.
+    trustProxy:
+      typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     routerOptions: { ignoreTrailingSlash: false },
   });
   app.decorate('config', config);

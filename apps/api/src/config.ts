@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -22,6 +23,31 @@ const optionalUrl = (protocols: string[], example: string) =>
         .optional(),
     )
     .optional();
+
+const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * Which peers may say who the client is through X-Forwarded-For. Unset trusts nobody, so a client
+ * cannot forge its address to escape a rate limit; a hop count or the proxies' own addresses
+ * trust exactly the reverse proxies in front of the server (docs/operations.md).
+ */
+function parseTrustProxy(value: string): false | number | string[] | undefined {
+  if (value === '') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops >= 1 && hops <= 10 ? hops : undefined;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const valid = entries.every((entry) => {
+    if (PROXY_ADDRESS_NAMES.has(entry)) return true;
+    const [address = '', bits, ...rest] = entry.split('/');
+    const family = isIP(address);
+    if (family === 0 || rest.length > 0) return false;
+    if (bits === undefined) return true;
+    return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+  });
+  return valid ? entries : undefined;
+}
 
 /**
  * Every environment variable the server reads. Parsed once at start-up; a bad value stops the
@@ -64,6 +90,20 @@ const EnvironmentSchema = z
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60_000).default(10_000),
     MAIL_FROM: z.string().trim().min(3).optional(),
     RATE_LIMIT_SCALE: z.coerce.number().min(1, 'must be 1 or more').max(1000).default(1),
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default('')
+      .transform((value, context) => {
+        const trusted = parseTrustProxy(value);
+        if (trusted === undefined)
+          context.addIssue({
+            code: 'custom',
+            message:
+              'must be a number of proxy hops (1) or a comma-separated list of addresses and CIDR ranges (127.0.0.1,10.0.0.0/8); leave it unset when no proxy sits in front',
+          });
+        return trusted ?? false;
+      }),
     WORD_CLOUD_DEBOUNCE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
     MEDIA_URL_TTL_SECONDS: z.coerce
       .number({ message: 'must be a number of seconds' })
@@ -151,6 +191,8 @@ export type Config = {
   adImpressionIntervalMs: number;
   /** Multiplies every rate limit (the browser tests sign up many accounts from one address). */
   rateLimitScale: number;
+  /** Fastify's trustProxy: false (no proxy), a hop count, or the proxies' addresses and ranges. */
+  trustProxy: false | number | string[];
 };
 
 export class ConfigError extends Error {
@@ -228,6 +270,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     mailFrom: env.MAIL_FROM ?? `${env.OPERATOR_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
     rateLimitScale: env.RATE_LIMIT_SCALE,
+    trustProxy: env.TRUST_PROXY,
     ads: {
       client: env.AD_CLIENT,
       slots: Object.fromEntries(

@@ -1,16 +1,49 @@
 import sharp from 'sharp';
 import { AppError } from './app-error';
+import type { RateLimits } from './rate-limiter';
 
 /** Uploads above this are refused before decoding (photos from phones are 2–8 MB). */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** The longest side of a stored image; enough for a full-screen viewer, small enough for phones. */
 export const MAX_IMAGE_DIMENSION = 2048;
-/** Refuses "decompression bombs": small files that decode to gigantic pixel counts. */
-const MAX_INPUT_PIXELS = 50_000_000;
+/**
+ * 24 megapixels (6000 × 4000, a good camera's full size). Checked from the header before anything
+ * is decoded: decoding cost grows with pixels, not bytes, and a 400 KB file can hold 49 million.
+ */
+export const MAX_IMAGE_PIXELS = 24_000_000;
+/** Images (posts, gallery, profile photo) one member may upload per hour, before RATE_LIMIT_SCALE. */
+export const IMAGE_UPLOADS_PER_HOUR = 40;
+/**
+ * Images decoded at once by one instance. Decoding holds libuv worker threads (4 by default),
+ * which password hashing also needs: with two at most, a burst of uploads waits its turn
+ * instead of starving sign-ins.
+ */
+const CONCURRENT_DECODES = 2;
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 
 export type ProcessedImage = { data: Buffer; width: number; height: number; contentType: 'image/webp' };
+
+/** A queue in front of the decoder: `run` waits while `size` jobs are running. */
+function semaphore(size: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async function run<T>(work: () => Promise<T>): Promise<T> {
+    if (running >= size) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running += 1;
+    try {
+      return await work();
+    } finally {
+      // The slot passes straight to the next job, so a newcomer cannot overtake the queue.
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+}
+
+/** Per process, hence per instance: it guards this machine's CPU and worker threads. */
+const decodeInTurn = semaphore(CONCURRENT_DECODES);
 
 /**
  * The one image pipeline of the platform (profile photos, posts, gallery): the bytes are checked
@@ -30,28 +63,61 @@ export async function processUploadedImage(input: Buffer, field = 'image'): Prom
       fields: { [field]: 'errors.invalid_image' },
     });
 
-  let format: string | undefined;
+  // The header alone (cheap, outside the queue): format, size and sample depth.
+  let header: sharp.Metadata;
   try {
-    format = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
+    header = await sharp(input).metadata();
   } catch {
     throw invalid();
   }
-  if (!format || !ACCEPTED_FORMATS.has(format)) throw invalid();
+  if (!header.format || !ACCEPTED_FORMATS.has(header.format) || !header.width || !header.height)
+    throw invalid();
+  // Animated images keep only their first frame (animated: false), whose size is pageHeight.
+  if (header.width * (header.pageHeight ?? header.height) > MAX_IMAGE_PIXELS)
+    throw new AppError(400, 'image_too_many_pixels', 'errors.image_too_many_pixels', {
+      fields: { [field]: 'errors.image_too_many_pixels' },
+    });
+  // 16-bit images (some PNG, TIFF, AVIF) would be resized in 16 bits at about three times the
+  // cost; taking them to 8-bit sRGB first makes them cost what an ordinary photo does.
+  const wide = header.depth !== undefined && header.depth !== 'uchar' && header.depth !== 'char';
 
-  try {
-    const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
-      .rotate()
-      .resize({
-        width: MAX_IMAGE_DIMENSION,
-        height: MAX_IMAGE_DIMENSION,
-        fit: 'inside',
-        withoutEnlargement: true,
-      })
-      .webp({ quality: 82 })
-      .toBuffer({ resolveWithObject: true });
-    return { data, width: info.width, height: info.height, contentType: 'image/webp' };
-  } catch {
-    // Truncated or corrupt files can pass the header check and fail while decoding.
-    throw invalid();
-  }
+  return decodeInTurn(async () => {
+    try {
+      let pipeline = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, animated: false });
+      if (wide) pipeline = pipeline.pipelineColourspace('srgb').toColourspace('srgb');
+      const { data, info } = await pipeline
+        .rotate()
+        .resize({
+          width: MAX_IMAGE_DIMENSION,
+          height: MAX_IMAGE_DIMENSION,
+          fit: 'inside',
+          withoutEnlargement: true,
+        })
+        .webp({ quality: 82 })
+        .toBuffer({ resolveWithObject: true });
+      return { data, width: info.width, height: info.height, contentType: 'image/webp' as const };
+    } catch {
+      // Truncated or corrupt files can pass the header check and fail while decoding.
+      throw invalid();
+    }
+  });
+}
+
+export type ImagePipeline = {
+  /** Counts one upload for `ownerId` (429 past the hourly limit), then processes the image. */
+  process(ownerId: number, input: Buffer, field?: string): Promise<ProcessedImage>;
+};
+
+export function createImagePipeline(limits: RateLimits): ImagePipeline {
+  const uploads = limits.fixedWindow('image-uploads', {
+    points: IMAGE_UPLOADS_PER_HOUR,
+    windowMs: 60 * 60 * 1000,
+    messageKey: 'errors.too_many_uploads',
+  });
+  return {
+    async process(ownerId, input, field = 'image') {
+      await uploads.hit(String(ownerId));
+      return processUploadedImage(input, field);
+    },
+  };
 }

@@ -1,38 +1,153 @@
+import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Redis } from 'ioredis';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import { AppError } from './app-error';
 
 /**
- * A fixed-window counter per key (an IP address, an e-mail address…), in memory. Enough for one
- * instance; with several instances each keeps its own counts, which only makes a limit per
- * instance (documented in docs/operations.md).
+ * Where the counters live: in this process by default; with REDIS_URL in Redis, so every
+ * instance counts together (an attacker gains nothing by spreading attempts over instances).
  */
-export class RateLimiter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+export type RateLimitBackend = {
+  redis: Redis | undefined;
+  /** The deployment's Redis prefix (REDIS_PREFIX): several deployments and test runs share one Redis. */
+  prefix: string;
+  /** RATE_LIMIT_SCALE: multiplies every count (never the waiting times). */
+  scale: number;
+};
 
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+/** A fixed window per key: `points` attempts per `windowMs`, then 429 until the window ends. */
+export type RateLimit = { hit(key: string): Promise<void> };
 
-  /** Counts one attempt for `key`; throws 429 with Retry-After when the limit is passed. */
-  hit(key: string): void {
-    const now = this.now();
-    if (this.windows.size > 10_000) this.prune(now);
-    const window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      this.windows.set(key, { count: 1, resetAt: now + this.windowMs });
-      return;
-    }
-    window.count += 1;
-    if (window.count > this.limit) {
-      const retryAfter = Math.max(1, Math.ceil((window.resetAt - now) / 1000));
-      throw new AppError(429, 'rate_limited', 'errors.rate_limited', {
-        headers: { 'retry-after': String(retryAfter) },
-      });
+/**
+ * Attempts that may fail (a password, per IP or per address and IP): the first `free` failures
+ * cost nothing, each later one makes the key wait longer (doubling up to `maxDelayMs`) before
+ * its next attempt, and at most `cap` attempts are counted per window, so a burst sent in
+ * parallel cannot slip past the waiting.
+ */
+export type FailureLimit = {
+  /** Counts an attempt; throws 429 with Retry-After while the key has to wait. */
+  begin(key: string): Promise<void>;
+  failed(key: string): Promise<void>;
+  succeeded(key: string): Promise<void>;
+};
+
+/** Failures that only ever slow the answer down, never refuse it (the account's own owner). */
+export type Slowdown = {
+  wait(key: string): Promise<void>;
+  failed(key: string): Promise<void>;
+};
+
+export const rateLimited = (msBeforeNext: number, messageKey = 'errors.rate_limited') =>
+  new AppError(429, 'rate_limited', messageKey, {
+    headers: { 'retry-after': String(Math.max(1, Math.ceil(msBeforeNext / 1000))) },
+  });
+
+/**
+ * Keys are hashed: the store then holds no e-mail address or IP address (Redis is often shared
+ * and its keys are easy to list).
+ */
+const hashed = (key: string) => createHash('sha256').update(key).digest('base64url').slice(0, 24);
+
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/**
+ * The platform's rate limits, on rate-limiter-flexible (docs/decisions/0001-foundation.md 0002):
+ * its counters are atomic in Redis (one Lua script per attempt), and a Redis that does not
+ * answer falls back to counting in memory instead of failing the request.
+ */
+export function createRateLimits(backend: RateLimitBackend) {
+  const scaled = (count: number) => Math.max(1, Math.round(count * backend.scale));
+
+  function counter(name: string, points: number, durationMs: number): RateLimiterAbstract {
+    const options = { keyPrefix: `${backend.prefix}rate:${name}`, points, duration: seconds(durationMs) };
+    if (!backend.redis) return new RateLimiterMemory(options);
+    return new RateLimiterRedis({
+      ...options,
+      storeClient: backend.redis,
+      // While Redis reconnects, limits are counted per instance rather than requests failing.
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new RateLimiterMemory(options),
+    });
+  }
+
+  async function consume(limiter: RateLimiterAbstract, key: string, messageKey?: string) {
+    try {
+      await limiter.consume(key);
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) throw rateLimited(rejection.msBeforeNext, messageKey);
+      throw rejection;
     }
   }
 
-  private prune(now: number) {
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
-  }
+  return {
+    fixedWindow(name: string, limit: { points: number; windowMs: number; messageKey?: string }): RateLimit {
+      const limiter = counter(name, scaled(limit.points), limit.windowMs);
+      return { hit: (key) => consume(limiter, hashed(key), limit.messageKey) };
+    },
+
+    failures(
+      name: string,
+      limit: {
+        free: number;
+        cap: number;
+        windowMs: number;
+        firstDelayMs: number;
+        maxDelayMs: number;
+        /** Consecutive failures (one key per address and IP) end with a success; others do not. */
+        resetOnSuccess: boolean;
+      },
+    ): FailureLimit {
+      const free = scaled(limit.free);
+      const attempts = counter(name, scaled(limit.cap), limit.windowMs);
+      const waits = counter(`${name}:wait`, 1, limit.maxDelayMs);
+      return {
+        async begin(key) {
+          const id = hashed(key);
+          const waiting = await waits.get(id);
+          if (waiting && waiting.consumedPoints > 1 && waiting.msBeforeNext > 0)
+            throw rateLimited(waiting.msBeforeNext);
+          await consume(attempts, id);
+        },
+        async failed(key) {
+          const id = hashed(key);
+          const beyond = ((await attempts.get(id))?.consumedPoints ?? 0) - free;
+          if (beyond > 0)
+            await waits.block(
+              id,
+              seconds(Math.min(limit.maxDelayMs, limit.firstDelayMs * 2 ** (beyond - 1))),
+            );
+        },
+        async succeeded(key) {
+          const id = hashed(key);
+          if (limit.resetOnSuccess) await Promise.all([attempts.delete(id), waits.delete(id)]);
+          else await attempts.reward(id, 1);
+        },
+      };
+    },
+
+    slowdown(
+      name: string,
+      limit: { free: number; windowMs: number; stepMs: number; maxDelayMs: number },
+    ): Slowdown {
+      const free = scaled(limit.free);
+      const failures = counter(name, Number.MAX_SAFE_INTEGER, limit.windowMs);
+      return {
+        async wait(key) {
+          const beyond = ((await failures.get(hashed(key)))?.consumedPoints ?? 0) - free;
+          if (beyond > 0) await sleep(Math.min(limit.maxDelayMs, limit.stepMs * beyond));
+        },
+        async failed(key) {
+          await failures.penalty(hashed(key), 1);
+        },
+      };
+    },
+  };
 }
+
+export type RateLimits = ReturnType<typeof createRateLimits>;

@@ -12,7 +12,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import type { Mailer } from '../../lib/mailer';
 import type { MediaStore } from '../../lib/media-store';
-import { RateLimiter } from '../../lib/rate-limiter';
+import type { RateLimits } from '../../lib/rate-limiter';
 import { activationEmail, passwordResetEmail } from './auth-emails';
 import type { AuthRepository, UserRow } from './auth.repository';
 import { hashPassword, isCommonPassword, verifyAgainstNothing, verifyPassword } from './passwords';
@@ -41,7 +41,7 @@ export type AuthServiceDependencies = {
   productName: string;
   /** Told after an account is deleted (its declared disease leaves the word cloud). */
   onAccountDeleted?: () => void;
-  rateLimitScale: number;
+  rateLimits: RateLimits;
   now?: () => Date;
 };
 
@@ -58,16 +58,42 @@ export function presentUser(user: UserRow): AccountUser {
 /** Sign-up, activation, sessions, passwords and account deletion (spec §4-§7, DESIGN.md). */
 export function createAuthService(deps: AuthServiceDependencies) {
   const now = deps.now ?? (() => new Date());
-  const limit = (count: number, windowMs: number) =>
-    new RateLimiter(Math.round(count * deps.rateLimitScale), windowMs, () => now().getTime());
+  const limit = (name: string, points: number, windowMs: number) =>
+    deps.rateLimits.fixedWindow(name, { points, windowMs });
+  // Wrong passwords slow the guesser down without locking the owner out: the waiting falls on the
+  // address and IP that failed (and on the IP as a whole); the account itself is only ever slowed,
+  // so failures sent from other addresses cannot keep its owner from signing in.
+  const login = {
+    perAddressAndIp: deps.rateLimits.failures('login-address-ip', {
+      free: 5,
+      cap: 20,
+      windowMs: HOUR,
+      firstDelayMs: 1000,
+      maxDelayMs: 15 * MINUTE,
+      resetOnSuccess: true,
+    }),
+    perIp: deps.rateLimits.failures('login-ip', {
+      free: 30,
+      cap: 100,
+      windowMs: HOUR,
+      firstDelayMs: 1000,
+      maxDelayMs: 15 * MINUTE,
+      resetOnSuccess: false,
+    }),
+    perAccount: deps.rateLimits.slowdown('login-account', {
+      free: 20,
+      windowMs: HOUR,
+      stepMs: 100,
+      maxDelayMs: 2000,
+    }),
+  };
   const limits = {
-    loginPerIp: limit(30, 15 * MINUTE),
-    loginPerAddress: limit(10, 15 * MINUTE),
-    registerPerIp: limit(10, HOUR),
-    activatePerIp: limit(30, 15 * MINUTE),
-    resendPerAddress: limit(5, HOUR),
-    resetPerIp: limit(10, HOUR),
-    resetPerAddress: limit(3, HOUR),
+    registerPerIp: limit('register-ip', 10, HOUR),
+    activatePerIp: limit('activate-ip', 30, 15 * MINUTE),
+    /** New activation codes, whether asked for or issued by signing in to a pending account. */
+    resendPerAddress: limit('resend-address', 5, HOUR),
+    resetPerIp: limit('reset-ip', 10, HOUR),
+    resetPerAddress: limit('reset-address', 3, HOUR),
   };
 
   async function issueTokens(userId: number, familyId: string = randomUUID()): Promise<TokenPair> {
@@ -109,7 +135,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
 
   return {
     async register(input: Registration, ip: string) {
-      limits.registerPerIp.hit(ip);
+      await limits.registerPerIp.hit(ip);
       rejectCommonPassword(input.password, 'password');
       const consents = [
         { kind: 'operating_policy', policyVersion: CONSENT_POLICY_VERSION },
@@ -139,7 +165,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
     },
 
     async activate(emailInput: string, code: string, ip: string) {
-      limits.activatePerIp.hit(ip);
+      await limits.activatePerIp.hit(ip);
       const user = await deps.repository.findUserByEmail(normalizeEmail(emailInput));
       const pending = user && !user.isActive ? await deps.repository.findActivationCode(user.id) : undefined;
       if (!user || !pending)
@@ -175,24 +201,35 @@ export function createAuthService(deps: AuthServiceDependencies) {
     /** Answers the same whether or not the address has a pending account. */
     async resendActivationCode(emailInput: string) {
       const email = normalizeEmail(emailInput);
-      limits.resendPerAddress.hit(email);
+      await limits.resendPerAddress.hit(email);
       const user = await deps.repository.findUserByEmail(email);
       if (user && !user.isActive) await sendActivationCode(user);
     },
 
     async login(emailInput: string, password: string, ip: string): Promise<LoginResponse> {
       const email = normalizeEmail(emailInput);
-      limits.loginPerIp.hit(ip);
-      limits.loginPerAddress.hit(email);
+      const addressAndIp = `${email}\n${ip}`;
+      await login.perIp.begin(ip);
+      await login.perAddressAndIp.begin(addressAndIp);
+      await login.perAccount.wait(email);
       const user = await deps.repository.findUserByEmail(email);
-      if (!user) {
-        await verifyAgainstNothing(password);
+      const correct = user
+        ? await verifyPassword(user.passwordHash, password)
+        : await verifyAgainstNothing(password).then(() => false);
+      if (!user || !correct) {
+        await Promise.all([
+          login.perIp.failed(ip),
+          login.perAddressAndIp.failed(addressAndIp),
+          login.perAccount.failed(email),
+        ]);
         throw invalidCredentials();
       }
-      if (!(await verifyPassword(user.passwordHash, password))) throw invalidCredentials();
+      await Promise.all([login.perIp.succeeded(ip), login.perAddressAndIp.succeeded(addressAndIp)]);
       // Told only to someone who knows the password, so it reveals nothing to a stranger.
       if (user.suspendedAt) throw new AppError(403, 'account_suspended', 'errors.account_suspended');
       if (!user.isActive) {
+        // A new code resets the count of wrong codes, so it is counted like any other new code.
+        await limits.resendPerAddress.hit(email);
         await sendActivationCode(user);
         return { is_active: false, activation_required: true, profile_complete: false };
       }
@@ -237,8 +274,8 @@ export function createAuthService(deps: AuthServiceDependencies) {
     /** Answers the same whether or not the address exists (no account enumeration). */
     async requestPasswordReset(emailInput: string, language: Language, ip: string) {
       const email = normalizeEmail(emailInput);
-      limits.resetPerIp.hit(ip);
-      limits.resetPerAddress.hit(email);
+      await limits.resetPerIp.hit(ip);
+      await limits.resetPerAddress.hit(email);
       const user = await deps.repository.findUserByEmail(email);
       if (!user) return;
       const token = newOpaqueToken();

@@ -6,7 +6,7 @@ import {
 } from '@juntos/domain';
 import { AppError } from '../../lib/app-error';
 import type { FanOut } from '../../lib/fan-out';
-import { RateLimiter } from '../../lib/rate-limiter';
+import type { RateLimits } from '../../lib/rate-limiter';
 import type { ChatRepository, StoredMessage } from './chat.repository';
 import type { PresenceStore } from './presence-store';
 
@@ -26,16 +26,15 @@ export function createChatService(deps: {
   fanOut: FanOut;
   presence: PresenceStore;
   friendIds: (userId: number) => Promise<number[]>;
-  rateLimitScale: number;
+  rateLimits: RateLimits;
   now?: () => number;
 }) {
   const { repository, fanOut, presence } = deps;
   const now = deps.now ?? Date.now;
-  const sendLimiter = new RateLimiter(
-    CHAT_RATE_LIMIT.messages * deps.rateLimitScale,
-    CHAT_RATE_LIMIT.windowMs,
-    now,
-  );
+  const sendLimiter = deps.rateLimits.fixedWindow('chat-send', {
+    points: CHAT_RATE_LIMIT.messages,
+    windowMs: CHAT_RATE_LIMIT.windowMs,
+  });
   // Store-then-publish runs one at a time per conversation on this instance, so the two members
   // receive its messages in the order they were stored.
   const conversationTails = new Map<string, Promise<unknown>>();
@@ -71,7 +70,7 @@ export function createChatService(deps: {
   return {
     /** Stores and delivers a message; throws an AppError whose code the socket sends back. */
     async send(senderId: number, input: SendInput): Promise<ChatMessage> {
-      sendLimiter.hit(String(senderId));
+      await sendLimiter.hit(String(senderId));
       if (input.receiverId === senderId)
         throw new AppError(403, CHAT_BLOCKED_CODE, 'chat.errors.not_friends');
       return inConversationOrder(senderId, input.receiverId, async () => {

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '@juntos/domain';
 import { translate } from '../../i18n/messages';
 import { notFound } from '../../lib/app-error';
-import { RateLimiter } from '../../lib/rate-limiter';
+import type { RateLimits } from '../../lib/rate-limiter';
 import type { MediaStore } from '../../lib/media-store';
 import type { DataExportRepository, MemberData } from './data-export.repository';
 
@@ -31,11 +31,11 @@ export function createDataExportService(deps: {
   mediaStore: MediaStore;
   notify: (userId: number) => Promise<void>;
   log: FastifyBaseLogger;
-  rateLimitScale: number;
+  rateLimits: RateLimits;
 }) {
   const { repository, mediaStore } = deps;
   const running = new Set<Promise<void>>();
-  const perMember = new RateLimiter(EXPORTS_PER_DAY * deps.rateLimitScale, DAY_MS);
+  const perMember = deps.rateLimits.fixedWindow('data-export', { points: EXPORTS_PER_DAY, windowMs: DAY_MS });
   // A small queue: building a copy holds a member's pictures in memory, so few run together.
   let building = 0;
   const waiting: (() => void)[] = [];
@@ -145,7 +145,7 @@ export function createDataExportService(deps: {
       await tidy();
       const current = await repository.latest(userId, keptSince());
       if (current?.status === 'preparing') return present(current);
-      perMember.hit(String(userId));
+      await perMember.hit(String(userId));
       const row = await repository.start(userId);
       if (!row) {
         const started = await repository.latest(userId, keptSince());

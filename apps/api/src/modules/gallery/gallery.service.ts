@@ -5,7 +5,7 @@ import {
   type GalleryImage,
 } from '@juntos/domain';
 import { AppError, notFound } from '../../lib/app-error';
-import { processUploadedImage } from '../../lib/images';
+import type { ImagePipeline } from '../../lib/images';
 import type { MediaStore } from '../../lib/media-store';
 import type { MultipartForm } from '../../lib/multipart-form';
 import type { FriendshipsRepository } from '../friendships/friendships.repository';
@@ -28,6 +28,7 @@ export function createGalleryService(deps: {
   repository: GalleryRepository;
   friendships: FriendshipsRepository;
   mediaStore: MediaStore;
+  images: ImagePipeline;
 }) {
   const { repository, friendships, mediaStore } = deps;
   const hidden = () => notFound('errors.image_not_found');
@@ -95,7 +96,7 @@ export function createGalleryService(deps: {
     async create(userId: number, form: MultipartForm) {
       const input = GalleryFormSchema.parse(form.fields);
       if (!form.file) throw imageRequired();
-      const image = await processUploadedImage(form.file, 'image');
+      const image = await deps.images.process(userId, form.file, 'image');
       const imageKey = await mediaStore.save(userId, image.data, 'webp');
       try {
         const id = await repository.create({
@@ -114,7 +115,7 @@ export function createGalleryService(deps: {
     async update(userId: number, imageId: number, form: MultipartForm) {
       const current = await owned(userId, imageId);
       const input = GalleryPatchSchema.parse(form.fields);
-      const image = form.file ? await processUploadedImage(form.file, 'image') : undefined;
+      const image = form.file ? await deps.images.process(userId, form.file, 'image') : undefined;
       const newKey = image ? await mediaStore.save(userId, image.data, 'webp') : undefined;
       try {
         await repository.update(imageId, {
