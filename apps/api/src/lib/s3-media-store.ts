@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -9,7 +10,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { isMediaKey, type MediaStore, type StoredMedia } from './media-store';
+import { isMediaKey, memberFileKey, privateKeyOf, type MediaStore, type StoredMedia } from './media-store';
 
 export type S3Settings = {
   endpoint: string;
@@ -30,7 +31,9 @@ const contentTypeOf = (key: string) =>
 /**
  * The media store on any S3-compatible object store (AWS S3, MinIO, Ceph, Scaleway…), so several
  * API instances share the same files. The objects stay private: the API streams them at the same
- * `/media/…` addresses as the local store, so nothing else changes when an operator switches.
+ * `/media/…` addresses as the local store, so nothing else changes when an operator switches, and
+ * the friends-only files (`users/<id>/private/`) get the same signed-address check as on disk.
+ * The bucket must therefore never be readable by the public (no public-read ACL or policy).
  */
 export function createS3MediaStore(settings: S3Settings): MediaStore & { close(): void } {
   const client = new S3Client({
@@ -57,7 +60,20 @@ export function createS3MediaStore(settings: S3Settings): MediaStore & { close()
   };
 
   return {
-    save: (userId, data, extension) => put(`users/${userId}/${randomUUID()}.${extension}`, data),
+    save: (userId, data, extension, access = 'public') =>
+      put(memberFileKey(userId, `${randomUUID()}.${extension}`, access), data),
+    async copyToPrivate(key) {
+      const target = privateKeyOf(key);
+      await client.send(
+        new CopyObjectCommand({
+          Bucket: settings.bucket,
+          Key: target,
+          // CopySource is "bucket/key", URL-encoded; keys here are [a-z0-9/.-] only.
+          CopySource: `${settings.bucket}/${checked(key)}`,
+        }),
+      );
+      return target;
+    },
     saveAppFile: (name, data) => put(checked(`app/${name}`), data),
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: checked(key) }));

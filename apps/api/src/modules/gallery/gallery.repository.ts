@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, notLike, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { galleryComments, galleryImages, galleryLikes, profiles } from '../../db/schema';
 import { authorSuspended, visibleTo } from '../../db/visibility';
@@ -67,6 +67,32 @@ export function createGalleryRepository(db: Database) {
         .where(eq(galleryImages.id, imageId)),
 
     remove: (imageId: number) => db.delete(galleryImages).where(eq(galleryImages.id, imageId)),
+
+    /** Images whose file still lies outside the private folder (stored before it existed). */
+    legacyImageKeys: () =>
+      db
+        .select({ id: galleryImages.id, imageKey: galleryImages.imageKey })
+        .from(galleryImages)
+        .where(notLike(galleryImages.imageKey, 'users/%/private/%')),
+
+    /** Points an image at a new file, only if it still names the old one; true when it did. */
+    async replaceImageKey(imageId: number, oldKey: string, newKey: string) {
+      const changed = await db
+        .update(galleryImages)
+        .set({ imageKey: newKey })
+        .where(and(eq(galleryImages.id, imageId), eq(galleryImages.imageKey, oldKey)))
+        .returning({ id: galleryImages.id });
+      return changed.length > 0;
+    },
+
+    async usesImageKey(imageKey: string) {
+      const [row] = await db
+        .select({ id: galleryImages.id })
+        .from(galleryImages)
+        .where(eq(galleryImages.imageKey, imageKey))
+        .limit(1);
+      return row !== undefined;
+    },
 
     async toggleLike(imageId: number, userId: number) {
       const removed = await db

@@ -7,6 +7,7 @@ import {
 import { AppError, notFound } from '../../lib/app-error';
 import type { ImagePipeline } from '../../lib/images';
 import type { MediaStore } from '../../lib/media-store';
+import type { PrivateMedia } from '../../lib/private-media';
 import type { MultipartForm } from '../../lib/multipart-form';
 import type { FriendshipsRepository } from '../friendships/friendships.repository';
 import type { GalleryRepository, GalleryRow } from './gallery.repository';
@@ -23,25 +24,29 @@ const imageRequired = () =>
  * Galleries (spec §6): a member's images are seen, liked and commented on by the member and
  * accepted friends only. Anyone else gets 404, as for an image that does not exist, so a
  * gallery's existence is not revealed. Only the owner changes or deletes an image.
+ * The picture files are private media: each answer carries addresses signed for its viewer that
+ * expire (`lib/private-media.ts`), handed out only after the access check above.
  */
 export function createGalleryService(deps: {
   repository: GalleryRepository;
   friendships: FriendshipsRepository;
   mediaStore: MediaStore;
   images: ImagePipeline;
+  privateMedia: PrivateMedia;
 }) {
-  const { repository, friendships, mediaStore } = deps;
+  const { repository, friendships, mediaStore, privateMedia } = deps;
   const hidden = () => notFound('errors.image_not_found');
 
   const canSee = async (viewerId: number, ownerId: number) =>
     viewerId === ownerId || (await friendships.areFriends(viewerId, ownerId));
 
-  const present = (row: GalleryRow): GalleryImage => ({
+  // Only call after the viewer's access check: the signed address is the permission itself.
+  const present = (viewerId: number, row: GalleryRow): GalleryImage => ({
     id: row.id,
     owner_id: row.ownerId,
     title: row.title,
     description: row.description,
-    image_url: mediaStore.publicUrl(row.imageKey),
+    image_url: privateMedia.urlFor(row.imageKey, viewerId),
     created_at: row.createdAt.toISOString(),
     likes: row.likes,
     liked_by_user: row.liked,
@@ -78,14 +83,17 @@ export function createGalleryService(deps: {
   async function details(viewerId: number, imageId: number) {
     const row = await repository.one(viewerId, imageId);
     if (!row) throw hidden();
-    return { ...present(row), comments: await comments(viewerId, imageId) };
+    return { ...present(viewerId, row), comments: await comments(viewerId, imageId) };
   }
 
   return {
     async list(viewerId: number, ownerId: number, limit: number, offset: number) {
       if (!(await canSee(viewerId, ownerId))) throw hidden();
       const rows = await repository.imagesOf(viewerId, ownerId, limit + 1, offset);
-      return { images: rows.slice(0, limit).map(present), more: rows.length > limit };
+      return {
+        images: rows.slice(0, limit).map((row) => present(viewerId, row)),
+        more: rows.length > limit,
+      };
     },
 
     async details(viewerId: number, imageId: number) {
@@ -97,7 +105,7 @@ export function createGalleryService(deps: {
       const input = GalleryFormSchema.parse(form.fields);
       if (!form.file) throw imageRequired();
       const image = await deps.images.process(userId, form.file, 'image');
-      const imageKey = await mediaStore.save(userId, image.data, 'webp');
+      const imageKey = await mediaStore.save(userId, image.data, 'webp', 'private');
       try {
         const id = await repository.create({
           ownerId: userId,
@@ -116,7 +124,7 @@ export function createGalleryService(deps: {
       const current = await owned(userId, imageId);
       const input = GalleryPatchSchema.parse(form.fields);
       const image = form.file ? await deps.images.process(userId, form.file, 'image') : undefined;
-      const newKey = image ? await mediaStore.save(userId, image.data, 'webp') : undefined;
+      const newKey = image ? await mediaStore.save(userId, image.data, 'webp', 'private') : undefined;
       try {
         await repository.update(imageId, {
           ...(input.title !== undefined ? { title: input.title } : {}),
@@ -154,6 +162,31 @@ export function createGalleryService(deps: {
     async comments(userId: number, imageId: number) {
       await visible(userId, imageId);
       return comments(userId, imageId);
+    },
+
+    /**
+     * Moves pictures stored before gallery files became private (`users/<id>/<uuid>.webp`) to the
+     * private folder: copy, point the row at the copy, then remove the public file, so the picture
+     * is never missing. The row only changes while it still names the old file, so instances
+     * starting together, or an owner replacing the picture meanwhile, cannot lose a file.
+     */
+    async moveLegacyImagesToPrivate(log: { warn: (details: object, message: string) => void }) {
+      let moved = 0;
+      for (const { id, imageKey } of await repository.legacyImageKeys()) {
+        try {
+          const privateKey = await mediaStore.copyToPrivate(imageKey);
+          if (await repository.replaceImageKey(id, imageKey, privateKey)) {
+            await mediaStore.remove(imageKey);
+            moved += 1;
+          } else if (!(await repository.usesImageKey(privateKey))) {
+            await mediaStore.remove(privateKey);
+          }
+        } catch (error) {
+          // A file already moved by another instance, or lost: the next start looks again.
+          log.warn({ err: error, imageId: id }, 'A gallery picture could not be moved to private storage');
+        }
+      }
+      return moved;
     },
   };
 }

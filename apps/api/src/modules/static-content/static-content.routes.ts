@@ -3,8 +3,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
-import type { MediaStore } from '../../lib/media-store';
-import { notFound } from '../../lib/app-error';
+import { isPrivateMediaKey, type MediaStore } from '../../lib/media-store';
+import type { MediaGrantQuery, PrivateMedia } from '../../lib/private-media';
+import { AppError, notFound } from '../../lib/app-error';
 import { sendError } from '../../plugins/errors';
 import { createLocalisedFileReader, resolveLocalisedFile } from './localised-files';
 
@@ -18,7 +19,12 @@ function acceptsHtml(accept: string | undefined): boolean {
  * Everything that is not the API: translations and legal documents, landing images, uploaded
  * media, the built web app, and the client-side routing fallback (DESIGN.md "One process").
  */
-export async function registerStaticContent(app: FastifyInstance, config: Config, mediaStore: MediaStore) {
+export async function registerStaticContent(
+  app: FastifyInstance,
+  config: Config,
+  mediaStore: MediaStore,
+  privateMedia: PrivateMedia,
+) {
   mkdirSync(config.paths.media, { recursive: true });
   const readLocalisedFile = createLocalisedFileReader({
     localesDir: path.join(config.paths.webPublic, 'locales'),
@@ -43,25 +49,28 @@ export async function registerStaticContent(app: FastifyInstance, config: Config
     maxAge: '1d',
   });
 
-  if (config.s3) {
-    // Objects stay private in the bucket; the API streams them at the same addresses.
-    app.get<{ Params: { '*': string } }>('/media/*', async (request, reply) => {
-      const file = await mediaStore.open(request.params['*']);
-      if (!file) throw notFound();
-      if (file.length !== undefined) void reply.header('content-length', file.length);
-      return reply.header('cache-control', IMMUTABLE).type(file.contentType).send(file.body);
-    });
-  } else {
-    await app.register(fastifyStatic, {
-      root: config.paths.media,
-      prefix: '/media/',
-      decorateReply: false,
-      // Uploaded images are re-encoded under new names, so a cached copy never goes stale; the
-      // word cloud keeps its name but is always loaded with a new ?t= timestamp.
-      immutable: true,
-      maxAge: '365d',
-    });
-  }
+  // One route for both stores (the S3 objects stay private in the bucket and are streamed from
+  // here), so the rule below holds whichever store runs. Public files (avatars, post pictures,
+  // the word cloud) are re-encoded under new names, so a cached copy never goes stale (the word
+  // cloud keeps its name but is always loaded with a new ?t= timestamp). Private files (friends-
+  // only gallery pictures) need the signed address the gallery hands out after its access check,
+  // and may only be kept in the viewer's own cache until that address expires.
+  app.get<{ Params: { '*': string }; Querystring: MediaGrantQuery }>('/media/*', async (request, reply) => {
+    const key = request.params['*'];
+    let cacheControl = IMMUTABLE;
+    if (isPrivateMediaKey(key)) {
+      const grant = privateMedia.check(key, request.query);
+      // Without any seal the file is as good as absent: its existence is not confirmed.
+      if (grant.status === 'missing') throw notFound();
+      if (grant.status !== 'valid')
+        throw new AppError(403, 'media_link_invalid', 'errors.media_link_invalid');
+      cacheControl = `private, max-age=${grant.maxAge}`;
+    }
+    const file = await mediaStore.open(key);
+    if (!file) throw notFound();
+    if (file.length !== undefined) void reply.header('content-length', file.length);
+    return reply.header('cache-control', cacheControl).type(file.contentType).send(file.body);
+  });
 
   const indexHtml = path.join(config.paths.webDist, 'index.html');
   const webBuilt = existsSync(indexHtml);

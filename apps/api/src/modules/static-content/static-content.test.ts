@@ -67,11 +67,18 @@ describe('static content and client-side routing', () => {
     }
   });
 
-  it('serves uploaded media from DATA_DIR/media', async () => {
-    writeFileSync(path.join(t.config.paths.media, 'hello.txt'), 'media file');
-    const response = await t.app.inject({ method: 'GET', url: '/media/hello.txt' });
+  it('serves public media from DATA_DIR/media, cacheable; nothing but media keys', async () => {
+    const key = 'users/3/0b6e1c62-6f0a-4c4e-9d0e-2f1b8c7d5a10.webp';
+    mkdirSync(path.join(t.config.paths.media, 'users', '3'), { recursive: true });
+    writeFileSync(path.join(t.config.paths.media, key), 'media file');
+    writeFileSync(path.join(t.config.paths.media, 'hello.txt'), 'not a media file');
+    const response = await t.app.inject({ method: 'GET', url: `/media/${key}` });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('media file');
+    expect(response.headers['content-type']).toBe('image/webp');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/media/hello.txt', '/media/users/3/../../hello.txt', '/media/users/3/missing.webp'])
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
   });
 
   it('answers HTML navigations with the app shell, and hashed assets as immutable', async () => {
