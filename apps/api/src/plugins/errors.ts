@@ -46,10 +46,27 @@ export function sendError(
   if (options.withDetail) body.detail = body.error;
   if (options.fields) {
     body.fields = Object.fromEntries(
-      Object.entries(options.fields).map(([field, key]) => [field, translate(language, key)]),
+      // Field messages share the error's values: "The limit is {{max}} MB" next to the field too.
+      Object.entries(options.fields).map(([field, key]) => [field, translate(language, key, options.values)]),
     );
   }
   return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Errors Fastify's router meets before any hook runs (`frameworkErrors`): a path whose
+ * percent-encoding is not UTF-8 text (`/api/posts/%FF/`), a parameter over the router's length
+ * limit. Without this they would be answered in Fastify's own shape, untranslated.
+ */
+export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_BAD_URL')
+    return sendError(request, reply, 400, 'invalid_text', 'errors.invalid_text', {
+      fields: { path: 'errors.invalid_text' },
+    });
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return sendError(request, reply, 414, 'url_too_long', 'errors.url_too_long');
+  request.log.error({ err: error }, 'router error');
+  return sendError(request, reply, 500, 'internal_error', 'errors.internal');
 }
 
 /**

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+
+export type RouteEntry = { method: string; url: string; websocket: boolean };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Every route as registered, one entry per method. Fastify lists its routes only as a
+     * printed tree; the fuzz test walks this instead, so a new route is fuzzed without listing it.
+     */
+    routeTable: readonly RouteEntry[];
+  }
+}
+
+/** Must run before the first route is registered: `onRoute` sees only the routes added after it. */
+export function recordRouteTable(app: FastifyInstance) {
+  const table: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods)
+      table.push({
+        method,
+        url: route.url,
+        websocket: (route as { websocket?: boolean }).websocket === true,
+      });
+  });
+  app.decorate('routeTable', table);
+}
