@@ -12,9 +12,12 @@ export const CHROMIUM_FLAGS = [
   '--no-first-run',
 ];
 
+/** The browser `scripts/ensure-browser.mjs` checked (and installed with apt when it could). */
+export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     args: CHROMIUM_FLAGS,
   });
 }
