@@ -111,7 +111,7 @@ export default function PublicProfilePage() {
         <FriendshipButton
           memberId={memberId}
           status={data.friendship_status}
-          errorKey="public_profile.follow_error"
+          errorKey="profile.follow_error"
           onChanged={() => void profile.refetch()}
         />
         {data.friendship_status !== 'self' && (
