@@ -57,7 +57,7 @@ const hashed = (key: string) => createHash('sha256').update(key).digest('base64u
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 /**
- * The platform's rate limits, on rate-limiter-flexible (docs/decisions/0001-foundation.md 0002):
+ * The platform's rate limits, on rate-limiter-flexible (docs/decisions/0002-accounts.md):
  * its counters are atomic in Redis (one Lua script per attempt), and a Redis that does not
  * answer falls back to counting in memory instead of failing the request.
  */
