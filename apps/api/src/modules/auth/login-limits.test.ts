@@ -1,0 +1,210 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adultPayload, createActiveMember, uniqueEmail } from '../../test-support/accounts';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+
+/**
+ * Issue 16: limits nobody can forge. Every app here counts for real (RATE_LIMIT_SCALE 1): five
+ * wrong passwords per address and IP are free, the sixth makes the next attempt wait (doubling);
+ * thirty failures per IP are free; the account itself is only ever slowed down.
+ */
+const WRONG = 'wrong password here';
+
+type LoginOptions = { forwardedFor?: string; remoteAddress?: string };
+
+const login = (t: TestApp, email: string, password: string, options: LoginOptions = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/login/',
+    payload: { email, password },
+    headers: {
+      'accept-language': 'en',
+      ...(options.forwardedFor ? { 'x-forwarded-for': options.forwardedFor } : {}),
+    },
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+  });
+
+let forged = 0;
+/** A different made-up client address each time, as the attack in the issue sent. */
+const forgedAddress = () => {
+  forged += 1;
+  return `198.51.100.${forged % 250}, 203.0.113.${(forged * 7) % 250}`;
+};
+
+describe('login limits without a trusted proxy (TRUST_PROXY unset)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_SCALE: '1' });
+  });
+  afterAll(async () => t.cleanup());
+
+  it('a new X-Forwarded-For on every attempt moves no limit: the sixth failure makes the next attempt wait', async () => {
+    const member = await createActiveMember(t.app);
+    for (let attempt = 1; attempt <= 6; attempt += 1) {
+      const wrong = await login(t, member.email, WRONG, { forwardedFor: forgedAddress() });
+      expect(wrong.statusCode, `attempt ${attempt}`).toBe(401);
+    }
+    const limited = await login(t, member.email, member.password, { forwardedFor: forgedAddress() });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'rate_limited', error: expect.any(String) });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  });
+
+  it('the waiting doubles with each further failure; a success after it clears the count', async () => {
+    const member = await createActiveMember(t.app, { email: uniqueEmail('patient') });
+    const from = { remoteAddress: '192.0.2.10' };
+    const pause = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000 + 50));
+    for (let attempt = 1; attempt <= 6; attempt += 1) await login(t, member.email, WRONG, from);
+    const first = await login(t, member.email, member.password, from);
+    expect(first.statusCode).toBe(429);
+    expect(first.headers['retry-after']).toBe('1');
+    await pause(1);
+    expect((await login(t, member.email, WRONG, from)).statusCode).toBe(401);
+    const second = await login(t, member.email, member.password, from);
+    expect(second.statusCode).toBe(429);
+    expect(second.headers['retry-after']).toBe('2');
+    await pause(2);
+    expect((await login(t, member.email, member.password, from)).statusCode).toBe(200);
+    for (let attempt = 1; attempt <= 6; attempt += 1)
+      expect((await login(t, member.email, WRONG, from)).statusCode).toBe(401);
+  });
+
+  it('many addresses from one IP: failures per IP are limited, whatever X-Forwarded-For says', async () => {
+    const from = '192.0.2.20';
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 32; attempt += 1)
+      statuses.push(
+        (
+          await login(t, uniqueEmail('guess'), WRONG, {
+            remoteAddress: from,
+            forwardedFor: forgedAddress(),
+          })
+        ).statusCode,
+      );
+    expect(statuses.slice(0, 31).every((status) => status === 401)).toBe(true);
+    expect(statuses[31]).toBe(429);
+    // Another IP is not affected.
+    expect((await login(t, uniqueEmail('guess'), WRONG, { remoteAddress: '192.0.2.21' })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('15 wrong passwords from another IP do not lock the owner out', async () => {
+    const owner = await createActiveMember(t.app);
+    const attacker = { remoteAddress: '203.0.113.66' };
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 15; attempt += 1)
+      statuses.push((await login(t, owner.email, WRONG, attacker)).statusCode);
+    // The attacker is the one made to wait…
+    expect(statuses.slice(0, 6)).toEqual([401, 401, 401, 401, 401, 401]);
+    expect(statuses.slice(6).every((status) => status === 429)).toBe(true);
+    // …while the owner, from their own address, signs in at once.
+    const started = Date.now();
+    const ownerLogin = await login(t, owner.email, owner.password, { remoteAddress: '192.0.2.30' });
+    expect(ownerLogin.statusCode).toBe(200);
+    expect(ownerLogin.json()).toMatchObject({ is_active: true, access: expect.any(String) });
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+
+  it('failures spread over many IPs only slow the account down; the owner still gets in', async () => {
+    const owner = await createActiveMember(t.app);
+    // 5 failures from each of 5 addresses: each stays within its free failures; 25 in all.
+    for (let ip = 1; ip <= 5; ip += 1)
+      for (let attempt = 0; attempt < 5; attempt += 1)
+        expect((await login(t, owner.email, WRONG, { remoteAddress: `198.18.0.${ip}` })).statusCode).toBe(
+          401,
+        );
+    const started = Date.now();
+    const ownerLogin = await login(t, owner.email, owner.password, { remoteAddress: '192.0.2.31' });
+    expect(ownerLogin.statusCode).toBe(200);
+    // Five failures past the account's twenty free ones: half a second of waiting, never a refusal.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(450);
+  });
+
+  it('signing in to a pending account sends a new code only within the resend limit (5 an hour)', async () => {
+    const pending = adultPayload();
+    expect((await t.app.inject({ method: 'POST', url: '/api/register/', payload: pending })).statusCode).toBe(
+      201,
+    );
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      const answer = await login(t, pending.email, pending.password, {
+        remoteAddress: `192.0.2.${40 + attempt}`,
+      });
+      expect(answer.json(), `attempt ${attempt}`).toMatchObject({ activation_required: true });
+    }
+    const sixth = await login(t, pending.email, pending.password, { remoteAddress: '192.0.2.50' });
+    expect(sixth.statusCode).toBe(429);
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
+    // The resend button shares the same count.
+    const resend = await t.app.inject({
+      method: 'POST',
+      url: '/api/activate/resend/',
+      payload: { email: pending.email },
+    });
+    expect(resend.statusCode).toBe(429);
+  });
+});
+
+describe('login limits behind a trusted proxy (TRUST_PROXY=1)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_SCALE: '1', TRUST_PROXY: '1' });
+  });
+  afterAll(async () => t.cleanup());
+
+  it('counts per forwarded client address', async () => {
+    const member = await createActiveMember(t.app);
+    const guesser = { forwardedFor: '203.0.113.77' };
+    for (let attempt = 0; attempt < 6; attempt += 1)
+      expect((await login(t, member.email, WRONG, guesser)).statusCode).toBe(401);
+    expect((await login(t, member.email, member.password, guesser)).statusCode).toBe(429);
+    // The same proxy forwarding another client: that client is not the one waiting.
+    const owner = await login(t, member.email, member.password, { forwardedFor: '198.51.100.200' });
+    expect(owner.statusCode).toBe(200);
+  });
+});
+
+const redisUrl = process.env.REDIS_URL;
+
+/** Two API instances on one database and one Redis (CI sets REDIS_URL; skipped without it). */
+describe.skipIf(!redisUrl)('login limits shared by two instances through Redis', () => {
+  const prefix = `juntos-test-${randomBytes(6).toString('hex')}:`;
+  const environment = {
+    REDIS_URL: redisUrl ?? '',
+    REDIS_PREFIX: prefix,
+    RATE_LIMIT_SCALE: '1',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+  };
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    a = await createTestApp(environment);
+    b = await createTestApp(environment, { database: a.app.database });
+  });
+  afterAll(async () => {
+    await b.cleanup();
+    await a.cleanup();
+    const redis = new Redis(redisUrl ?? '');
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  it('failures on one instance make the next attempt on the other wait', async () => {
+    const member = await createActiveMember(a.app);
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      expect((await login(a, member.email, WRONG)).statusCode).toBe(401);
+    expect((await login(b, member.email, WRONG)).statusCode).toBe(401);
+    const limited = await login(a, member.email, member.password);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect((await login(b, member.email, member.password)).statusCode).toBe(429);
+    // The counters live under the deployment's prefix, with no address in the keys.
+    const redis = new Redis(redisUrl ?? '');
+    const keys = await redis.keys(`${prefix}rate:*`);
+    await redis.quit();
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.some((key) => key.includes(member.email) || key.includes('127.0.0.1'))).toBe(false);
+  });
+});
