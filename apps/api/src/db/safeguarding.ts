@@ -26,14 +26,17 @@ export function adultsBornOnOrBefore(today: string = todayIso()): string {
 // Aliases keep the rule's sub-selects apart from the tables of the query they sit in.
 export const member = alias(users, 'safeguarding_member');
 export const memberProfile = alias(profiles, 'safeguarding_profile');
+// In a raw fragment an alias renders as its name alone, so the FROM clause names the tables.
+const membersWithProfiles = sql`${users} as ${sql.identifier('safeguarding_member')} left join ${profiles} as ${sql.identifier('safeguarding_profile')} on ${memberProfile.userId} = ${member.id}`;
 
 /**
  * A minor: an administrator said so, or (with no administrator's word) the registration type is
  * "menor" and the birth date, when known, does not yet make them 18. Adults registered as adults
  * (the sign-up checks their birth date) stay adults unless an administrator changes the group.
  */
+// Never null (an unknown would read as "not a minor" in one place and be dropped in another).
 export const isMinor = (adultsFrom: string) =>
-  sql`(${member.ageGroup} = 'minor' or (${member.ageGroup} is null and ${member.tipoRegistro} = 'menor' and (${memberProfile.dateOfBirth} is null or ${memberProfile.dateOfBirth} > ${adultsFrom}::date)))`;
+  sql`(${member.ageGroup} is not distinct from 'minor' or (${member.ageGroup} is null and ${member.tipoRegistro} = 'menor' and (${memberProfile.dateOfBirth} is null or ${memberProfile.dateOfBirth} > ${adultsFrom}::date)))`;
 
 /** The condition that lets the partial index `users_minor_candidates_idx` serve `isMinor`. */
 export const mayBeMinor = sql`(${member.tipoRegistro} = 'menor' or ${member.ageGroup} = 'minor')`;
@@ -43,11 +46,11 @@ export const mayBeMinor = sql`(${member.tipoRegistro} = 'menor' or ${member.ageG
  * sub-select over the partial index of accounts that may be minors, a small set.
  */
 const minorIds = (adultsFrom: string, reviewedOnly: boolean) =>
-  sql`array(select ${member.id} from ${member} left join ${memberProfile} on ${memberProfile.userId} = ${member.id} where ${mayBeMinor} and ${isMinor(adultsFrom)}${reviewedOnly ? sql` and ${member.minorReviewedAt} is not null` : sql``})`;
+  sql`array(select ${member.id} from ${membersWithProfiles} where ${mayBeMinor} and ${isMinor(adultsFrom)}${reviewedOnly ? sql` and ${member.minorReviewedAt} is not null` : sql``})`;
 
 /** The group of one member, as one scalar sub-select. */
 const groupOf = (userId: number, adultsFrom: string) =>
-  sql<SafeguardingGroup>`(select case when not ${isMinor(adultsFrom)} then 'adult' when ${member.minorReviewedAt} is not null then 'minor' else 'unreviewed_minor' end from ${member} left join ${memberProfile} on ${memberProfile.userId} = ${member.id} where ${member.id} = ${userId})`;
+  sql<SafeguardingGroup>`(select case when not ${isMinor(adultsFrom)} then 'adult' when ${member.minorReviewedAt} is not null then 'minor' else 'unreviewed_minor' end from ${membersWithProfiles} where ${member.id} = ${userId})`;
 
 /** Everyone the viewer blocked or was blocked by, gathered once per statement. */
 const blockedEitherWay = (viewerId: number) =>

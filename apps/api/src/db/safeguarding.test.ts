@@ -1,0 +1,443 @@
+import { birthDateBounds, todayIso } from '@juntos/domain';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createActiveMember, minorPayload } from '../test-support/accounts';
+import { approveMinor } from '../test-support/admins';
+import { connectChat } from '../test-support/chat-client';
+import {
+  completeProfile,
+  createMemberWithProfile,
+  imageFile,
+  makeFriends,
+  putProfile,
+  sendForm,
+} from '../test-support/profiles';
+import { createTestApp, type TestApp } from '../test-support/test-app';
+import { friendships, postComments } from './schema';
+import { and, eq, or } from 'drizzle-orm';
+
+type Member = Awaited<ReturnType<typeof createActiveMember>>;
+
+/**
+ * The safeguarding rule walked over every route (DESIGN.md "Safeguarding", issue 16).
+ *
+ * For each kind of viewer a fresh world is built around a reviewed minor, Tess: her post with a
+ * comment, her gallery picture, a pending friend request from her friend Teo, and an accepted
+ * friendship row between her and the viewer (as if made before a change of age group or a
+ * block), so that only the safeguarding rule stands between them. Every check must refuse the
+ * adult stranger, the member Tess blocked and the minor whose account nobody has reviewed yet,
+ * and must let through a reviewed minor, the control without which the test could pass by
+ * refusing everyone.
+ *
+ * Every route of the app appears below, either with checks or with the reason it reaches no
+ * other member. A route added without a row fails the last test.
+ */
+describe('the safeguarding rule on every route', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => t.cleanup());
+
+  const minorBirthDate = () => birthDateBounds('menor', todayIso()).max;
+  let sequence = 0;
+
+  async function minor(options: { reviewed: boolean; profile?: Record<string, string> }) {
+    const account = await createActiveMember(t.app, minorPayload());
+    const saved = await putProfile(
+      t.app,
+      account.access,
+      completeProfile({ date_of_birth: minorBirthDate(), ...options.profile }),
+    );
+    if (saved.statusCode !== 200) throw new Error(saved.body);
+    if (options.reviewed) await approveMinor(t.app, account.user.id);
+    return account;
+  }
+
+  const call = (
+    viewer: Member,
+    method: 'GET' | 'POST' | 'DELETE' | 'PUT',
+    url: string,
+    payload?: object,
+  ): Promise<LightMyRequestResponse> =>
+    t.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${viewer.access}`, 'accept-language': 'en' },
+      ...(payload ? { payload } : {}),
+    });
+
+  type World = {
+    tess: Member;
+    teo: Member;
+    viewer: Member;
+    word: string;
+    club: string;
+    postId: number;
+    viewerPostId: number;
+    tessCommentId: number;
+    imageId: number;
+    requestId: number;
+  };
+
+  type Viewer = 'adult stranger' | 'blocked member' | 'unreviewed minor' | 'reviewed minor' | 'adult member';
+  /** The controls: viewers who must reach Tess, so the test cannot pass by refusing everyone. */
+  const mayReachTess = (kind: Viewer) => kind === 'reviewed minor' || kind === 'adult member';
+
+  /** A world in which only the safeguarding rule keeps the viewer from Tess. */
+  async function world(kind: Viewer): Promise<World> {
+    sequence += 1;
+    const word = `zebrafinch${sequence}`;
+    const club = `Club ${word}`;
+    // For the adult control, Tess and Teo are adults too.
+    const adults = kind === 'adult member';
+    const tessProfile = { comunidad: club, nombre: 'Aaa' };
+    const tess = adults
+      ? await createMemberWithProfile(t.app, tessProfile)
+      : await minor({ reviewed: true, profile: tessProfile });
+    const teo = adults ? await createMemberWithProfile(t.app) : await minor({ reviewed: true });
+    const viewer =
+      kind === 'adult stranger' || adults
+        ? await createMemberWithProfile(t.app)
+        : await minor({ reviewed: kind !== 'unreviewed minor' });
+    if (kind === 'blocked member') {
+      expect((await call(tess, 'POST', `/api/bloqueos/${viewer.user.id}/`)).statusCode).toBeLessThan(300);
+      expect((await call(teo, 'POST', `/api/bloqueos/${viewer.user.id}/`)).statusCode).toBeLessThan(300);
+    }
+    await makeFriends(t.app, tess.user.id, viewer.user.id);
+
+    const post = await sendForm(t.app, tess.access, 'POST', '/api/posts/', {
+      title: `About ${word}`,
+      text: `My day with ${word}`,
+    });
+    const postId = post.json<{ id: number }>().id;
+    const viewerPost = await sendForm(t.app, viewer.access, 'POST', '/api/posts/', { text: 'Hello' });
+    const viewerPostId = viewerPost.json<{ id: number }>().id;
+    if (!viewerPostId) throw new Error(`${viewerPost.statusCode} ${viewerPost.body}`);
+    // Tess's comment under the viewer's post, as if written before the block or the change.
+    const [comment] = await t.app.database.db
+      .insert(postComments)
+      .values({ postId: viewerPostId, authorId: tess.user.id, text: `Comment ${word}` })
+      .returning();
+    const image = await sendForm(
+      t.app,
+      tess.access,
+      'POST',
+      '/api/gallery/images/',
+      { title: 'Beach' },
+      await imageFile(),
+    );
+    const imageId = image.json<{ id: number }>().id;
+    // Teo asked the viewer to be friends before (the request is still pending).
+    const [request] = await t.app.database.db
+      .insert(friendships)
+      .values({ requesterId: teo.user.id, addresseeId: viewer.user.id })
+      .returning();
+    if (!comment || !request || !postId || !imageId)
+      throw new Error(`world not built: ${post.body} ${image.body}`);
+    return {
+      tess,
+      teo,
+      viewer,
+      word,
+      club,
+      postId,
+      viewerPostId,
+      tessCommentId: comment.id,
+      imageId,
+      requestId: request.id,
+    };
+  }
+
+  const ids = (response: LightMyRequestResponse, key = 'results') =>
+    ((response.json<Record<string, unknown>>()[key] as { id: number }[] | undefined) ?? []).map(
+      (item) => item.id,
+    );
+
+  /** One check: true when the viewer reached Tess (or her content) through the route. */
+  type Check = { route: string; what: string; reached: (w: World) => Promise<boolean> };
+
+  const checks: Check[] = [
+    {
+      route: 'GET /api/posts/',
+      what: "Tess's post in the feed",
+      reached: async (w) => ids(await call(w.viewer, 'GET', '/api/posts/?limit=50')).includes(w.postId),
+    },
+    {
+      route: 'GET /api/posts/',
+      what: "Tess's comment under the viewer's own post",
+      reached: async (w) => {
+        const feed = (await call(w.viewer, 'GET', '/api/posts/?limit=50')).json<{
+          results: { id: number; comments: { id: number }[]; comments_count: number }[];
+        }>();
+        const own = feed.results.find((post) => post.id === w.viewerPostId);
+        return (
+          (own?.comments.some((comment) => comment.id === w.tessCommentId) ?? false) ||
+          own?.comments_count === 1
+        );
+      },
+    },
+    {
+      route: 'GET /api/posts/search/',
+      what: "Tess's post in post search",
+      reached: async (w) =>
+        ids(await call(w.viewer, 'GET', `/api/posts/search/?q=${w.word}`)).includes(w.postId),
+    },
+    {
+      route: 'POST /api/posts/:id/like/',
+      what: "a like on Tess's post",
+      reached: async (w) => (await call(w.viewer, 'POST', `/api/posts/${w.postId}/like/`)).statusCode === 200,
+    },
+    {
+      route: 'POST /api/posts/:id/comment/',
+      what: "a comment on Tess's post",
+      reached: async (w) =>
+        (await call(w.viewer, 'POST', `/api/posts/${w.postId}/comment/`, { text: 'Add me on WhatsApp' }))
+          .statusCode === 201,
+    },
+    {
+      route: 'GET /api/gallery/images/',
+      what: "Tess's gallery",
+      reached: async (w) =>
+        ids(await call(w.viewer, 'GET', `/api/gallery/images/?owner=${w.tess.user.id}`)).includes(w.imageId),
+    },
+    {
+      route: 'GET /api/gallery/images/:id/',
+      what: "Tess's picture",
+      reached: async (w) =>
+        (await call(w.viewer, 'GET', `/api/gallery/images/${w.imageId}/`)).statusCode === 200,
+    },
+    {
+      route: 'GET /api/gallery/images/:id/comments/',
+      what: "the comments on Tess's picture",
+      reached: async (w) =>
+        (await call(w.viewer, 'GET', `/api/gallery/images/${w.imageId}/comments/`)).statusCode === 200,
+    },
+    {
+      route: 'POST /api/gallery/images/:id/like/',
+      what: "a like on Tess's picture",
+      reached: async (w) =>
+        (await call(w.viewer, 'POST', `/api/gallery/images/${w.imageId}/like/`)).statusCode === 200,
+    },
+    {
+      route: 'POST /api/gallery/images/:id/comment/',
+      what: "a comment on Tess's picture",
+      reached: async (w) =>
+        (await call(w.viewer, 'POST', `/api/gallery/images/${w.imageId}/comment/`, { text: 'Nice' }))
+          .statusCode === 201,
+    },
+    {
+      route: 'GET /api/buscar/perfil/',
+      what: 'Tess in member search',
+      reached: async (w) =>
+        (await call(w.viewer, 'GET', `/api/buscar/perfil/?comunidad=${encodeURIComponent(w.club)}`))
+          .json<{ results: { id: number }[] }>()
+          .results.some((result) => result.id === w.tess.user.id),
+    },
+    {
+      route: 'GET /api/buscar/enfermedad/',
+      what: 'Tess in disease search',
+      reached: async (w) => {
+        const answer = (await call(w.viewer, 'GET', '/api/buscar/enfermedad/?orphacode=558')).json<{
+          results: { id: number }[];
+          anywhere: boolean;
+        }>();
+        return answer.results.some((result) => result.id === w.tess.user.id);
+      },
+    },
+    {
+      route: 'GET /api/buscar/perfil/:id/',
+      what: "Tess's profile",
+      reached: async (w) =>
+        (await call(w.viewer, 'GET', `/api/buscar/perfil/${w.tess.user.id}/`)).statusCode === 200,
+    },
+    {
+      route: 'GET /api/amigos/',
+      what: "Tess in the viewer's friends",
+      reached: async (w) =>
+        (await call(w.viewer, 'GET', '/api/amigos/'))
+          .json<{ id: number }[]>()
+          .some((friend) => friend.id === w.tess.user.id),
+    },
+    {
+      route: 'GET /api/chat/friends/',
+      what: "Tess in the chat's friend list",
+      reached: async (w) => {
+        const body = (await call(w.viewer, 'GET', '/api/chat/friends/')).json<unknown>();
+        const list = (Array.isArray(body) ? body : ((body as { results?: unknown[] }).results ?? [])) as {
+          id: number;
+        }[];
+        return list.some((friend) => friend.id === w.tess.user.id);
+      },
+    },
+    {
+      route: 'GET /ws/chat/',
+      what: 'a chat message to Tess',
+      reached: async (w) => {
+        const socket = await connectChat(t.app, w.viewer.access);
+        try {
+          socket.send({ receiver_id: w.tess.user.id, message: 'Hi', temp_id: `t-${w.word}` });
+          const answer = await socket.waitFor(
+            (frame) => frame.type === 'chat_message' || frame.type === 'error',
+          );
+          return answer.type === 'chat_message';
+        } finally {
+          await socket.close();
+        }
+      },
+    },
+    {
+      route: 'GET /api/solicitudes/',
+      what: "Teo's pending request in the viewer's list",
+      reached: async (w) =>
+        (await call(w.viewer, 'GET', '/api/solicitudes/'))
+          .json<{ sender_id: number }[]>()
+          .some((request) => request.sender_id === w.teo.user.id),
+    },
+    {
+      route: 'GET /api/notificaciones/amistad/',
+      what: "Teo's pending request in the viewer's count",
+      reached: async (w) => {
+        const body = (await call(w.viewer, 'GET', '/api/notificaciones/amistad/')).json<{
+          pendientes: number;
+        }>();
+        return body.pendientes > 0;
+      },
+    },
+    {
+      route: 'POST /api/solicitudes/:id/aceptar/',
+      what: "accepting Teo's request",
+      reached: async (w) =>
+        (await call(w.viewer, 'POST', `/api/solicitudes/${w.requestId}/aceptar/`)).statusCode < 300,
+    },
+    {
+      route: 'POST /api/solicitudes/enviar/:id/',
+      what: 'a friend request to Tess',
+      reached: async (w) => {
+        const pair = or(
+          and(eq(friendships.requesterId, w.viewer.user.id), eq(friendships.addresseeId, w.tess.user.id)),
+          and(eq(friendships.requesterId, w.tess.user.id), eq(friendships.addresseeId, w.viewer.user.id)),
+        );
+        await t.app.database.db.delete(friendships).where(pair);
+        return (await call(w.viewer, 'POST', `/api/solicitudes/enviar/${w.tess.user.id}/`)).statusCode < 300;
+      },
+    },
+  ];
+
+  /** Routes that show no other member and let the caller reach nobody, and why. */
+  const reachesNobody: Record<string, string> = {
+    'GET /api/health/': 'public health check',
+    'POST /api/register/': 'sign-up',
+    'POST /api/activate/': 'own account',
+    'POST /api/activate/resend/': 'own account',
+    'POST /api/login/': 'own account',
+    'POST /api/token/refresh/': 'own session',
+    'POST /api/logout/': 'own session',
+    'POST /api/auth/request-reset/': 'own account',
+    'POST /api/auth/reset-confirm/': 'own account',
+    'POST /api/change-password/': 'own account',
+    'DELETE /api/delete-account/': 'own account',
+    'GET /api/me': 'own account',
+    'GET /api/profile/': 'own profile',
+    'PUT /api/profile/': 'own profile',
+    'POST /api/profile/intro-seen/': 'own profile',
+    'GET /api/profile-tokenizado/': 'own functional profile',
+    'PUT /api/profile-tokenizado/': 'own functional profile',
+    'GET /api/recursos/orphacode_estado/': 'the disease catalogue',
+    'GET /api/nube-palabras/': 'an aggregate of at least 3 members, no one named',
+    'POST /api/posts/': 'own post',
+    'PUT /api/posts/:id/': 'own post (author only)',
+    'DELETE /api/posts/:id/': 'own post (author only)',
+    'POST /api/gallery/images/': 'own picture',
+    'PATCH /api/gallery/images/:id/': 'own picture (owner only)',
+    'DELETE /api/gallery/images/:id/': 'own picture (owner only)',
+    'DELETE /api/solicitudes/cancelar/:id/': 'withdraws own request: protective',
+    'DELETE /api/solicitudes/:id/rechazar/': 'refuses a request: protective',
+    'DELETE /api/amigos/:id/': 'ends a friendship: protective',
+    'GET /api/bloqueos/': 'own blocks',
+    'POST /api/bloqueos/:id/': 'blocks someone: protective',
+    'DELETE /api/bloqueos/:id/': 'own blocks',
+    'POST /api/reportes/': 'reports to the moderators: protective',
+    'GET /api/chat/no-leidos/': 'own inbox: counts of messages already received',
+    'POST /api/chat/marcar-leidos/:id/': 'own inbox',
+    'GET /api/chat/historial/:friendId/':
+      "the member's own copy of a conversation (evidence they may report)",
+    'DELETE /api/chat/borrar-mensajes/': 'hides own copy of conversations',
+    'GET /api/chat/ajustes/': 'own settings',
+    'PUT /api/chat/ajustes/': 'own settings',
+    'GET /api/avisos/': 'own notices from the moderators',
+    'POST /api/avisos/:id/leido/': 'own notices',
+    'GET /api/mis-datos/exportacion/': 'own data copy',
+    'POST /api/mis-datos/exportacion/': 'own data copy',
+    'GET /api/mis-datos/exportacion/:id/archivo/': 'own data copy',
+    'GET /api/monetizacion/status/': 'own earnings',
+    'POST /api/monetizacion/activate/': 'own earnings',
+    'DELETE /api/monetizacion/activate/': 'own earnings',
+    'GET /api/monetizacion/profile/': 'own earnings',
+    'POST /api/monetizacion/profile/': 'own earnings',
+    'POST /api/monetizacion/withdrawals/': 'own earnings',
+    'GET /api/monetizacion/withdrawals/history/': 'own earnings',
+    'GET /api/ads/stats/': 'own earnings',
+    'GET /api/ads/slot/': 'advertising',
+    'POST /api/ads/impressions/': 'advertising',
+    'GET /api/recursos/asociaciones/': 'the resource directory',
+    'GET /api/recursos/centros/': 'the resource directory',
+    'GET /api/recursos/proyectos/': 'the resource directory',
+    'GET /locales/:lng/:file': 'translations',
+    'GET /enfermedades/:file': 'the disease catalogue',
+    'GET /img/*': "the site's own pictures",
+    'GET /media/*': 'public pictures; private ones need a signed link (static-content tests)',
+  };
+
+  const kinds: Viewer[] = [
+    'adult stranger',
+    'blocked member',
+    'unreviewed minor',
+    'reviewed minor',
+    'adult member',
+  ];
+  for (const kind of kinds) {
+    const title = mayReachTess(kind)
+      ? `lets a ${kind} reach a member of the same group on every path (control)`
+      : `keeps a ${kind} from a reviewed minor on every path`;
+    it(title, async () => {
+      const w = await world(kind);
+      const outcomes: string[] = [];
+      for (const check of checks) {
+        const reached = await check.reached(w);
+        if (reached !== mayReachTess(kind))
+          outcomes.push(`${check.route}: ${check.what} → ${reached ? 'reached' : 'refused'}`);
+      }
+      expect(outcomes, `unexpected outcomes for the ${kind}`).toEqual([]);
+    });
+  }
+
+  it('tells an unreviewed minor plainly why nobody is visible, and releases them after the review', async () => {
+    const waiting = await minor({ reviewed: false });
+    const me = (await call(waiting, 'GET', '/api/me')).json<{
+      minor_review_pending: boolean;
+      age_group: string;
+    }>();
+    expect(me).toMatchObject({ minor_review_pending: true, age_group: 'minor' });
+    const friend = await minor({ reviewed: true });
+    const refused = await call(waiting, 'POST', `/api/solicitudes/enviar/${friend.user.id}/`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'minor_review_pending' });
+    await approveMinor(t.app, waiting.user.id);
+    expect((await call(waiting, 'GET', '/api/me')).json()).toMatchObject({ minor_review_pending: false });
+    expect((await call(waiting, 'POST', `/api/solicitudes/enviar/${friend.user.id}/`)).statusCode).toBe(201);
+  });
+
+  it('has a row for every route of the app', () => {
+    const covered = new Set([...checks.map((check) => check.route), ...Object.keys(reachesNobody)]);
+    const missing = t.app.routeTable
+      .filter((route) => route.method !== 'HEAD')
+      .map((route) => `${route.method} ${route.url}`)
+      .filter((route) => !route.startsWith('GET /api/admin/') && !/ \/api\/admin\//.test(route))
+      .filter((route) => !route.includes('/api/__test__/'))
+      .filter((route) => !covered.has(route));
+    // Administrators' routes answer 401/403 to members (tested in the admin and moderation suites).
+    expect(missing).toEqual([]);
+  });
+});
