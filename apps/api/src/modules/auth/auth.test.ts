@@ -323,18 +323,19 @@ describe('accounts and sessions', () => {
       expect((await post('/api/token/refresh/', { refresh: member.refresh })).statusCode).toBe(401);
     });
 
-    it('rate-limits login per address, sign-up per IP and reset requests with 429 and Retry-After', async () => {
+    it('slows login per address and IP, rate-limits sign-up per IP and reset requests with 429 and Retry-After', async () => {
       const strict = await createTestApp({ RATE_LIMIT_SCALE: '1' });
       try {
         const send = (url: string, payload: object) => strict.app.inject({ method: 'POST', url, payload });
         const member = await createActiveMember(strict.app);
         const statuses: number[] = [];
-        for (let attempt = 0; attempt < 11; attempt += 1) {
+        // Five failures are free; the sixth makes the next attempt wait (modules/auth/login-limits.test.ts).
+        for (let attempt = 0; attempt < 6; attempt += 1) {
           statuses.push(
             (await send('/api/login/', { email: member.email, password: 'wrong password here' })).statusCode,
           );
         }
-        expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+        expect(statuses.every((status) => status === 401)).toBe(true);
         const limited = await send('/api/login/', { email: member.email, password: member.password });
         expect(limited.statusCode).toBe(429);
         expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
