@@ -26,7 +26,7 @@ export function createPrivateMedia(deps: {
   ttlSeconds: number;
   now?: () => number;
 }) {
-  const now = deps.now ?? Date.now;
+  const now = deps.now ?? (() => Date.now());
   // A key of its own, so a seal can never be mistaken for any other HMAC made with the secret.
   const sealKey = createHmac('sha256', deps.secret).update('juntos:private-media:v1').digest();
   const step = Math.max(1, Math.floor(deps.ttlSeconds / 3));
