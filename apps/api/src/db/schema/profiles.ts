@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { FieldAudience, PrivateProfileField } from '@juntos/domain';
+import { REPORT_TARGET_TYPES, type FieldAudience, type PrivateProfileField } from '@juntos/domain';
 import { users } from './users';
 
 /**
@@ -121,10 +121,11 @@ export const reports = pgTable(
     reporterId: bigint('reporter_id', { mode: 'number' })
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** `comment` is a comment on a post, `gallery_comment` one on a gallery image. */
-    targetType: text('target_type', {
-      enum: ['member', 'post', 'comment', 'image', 'gallery_comment'],
-    }).notNull(),
+    /**
+     * `comment` is a comment on a post, `gallery_comment` one on a gallery image; for
+     * `chat_conversation` the target is the other member of the reporter's conversation.
+     */
+    targetType: text('target_type', { enum: REPORT_TARGET_TYPES }).notNull(),
     targetId: bigint('target_id', { mode: 'number' }).notNull(),
     reason: text('reason').notNull(),
     details: text('details').notNull().default(''),

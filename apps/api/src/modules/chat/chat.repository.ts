@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, max, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { mayReach } from '../../db/safeguarding';
-import { blocks, chatMessages, chatSettings, friendships, profiles, reports, users } from '../../db/schema';
+import { chatMessages, chatSettings, friendships, profiles, reports } from '../../db/schema';
 
 export type StoredMessage = typeof chatMessages.$inferSelect;
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { RequireAuth } from '../../plugins/authenticate';
+import { scheduleChatPurge } from './chat-purge';
 import type { ChatService } from './chat.service';
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -12,7 +13,7 @@ const SettingsBody = z.object({ read_receipts: z.boolean({ error: 'chat.errors.r
 /**
  * The chat's HTTP calls (spec §7 "Friends and chat"). Messages themselves travel on the socket
  * (chat.socket.ts); these read and tidy what is stored. `/api/chat/ajustes/` (the read-receipt
- * setting) is not named by the spec.
+ * setting) is not named by the spec. The retention purge of stored messages runs alongside.
  */
 export function registerChatRoutes(
   app: FastifyInstance,
@@ -42,8 +43,9 @@ export function registerChatRoutes(
     };
   });
 
+  // Hides the caller's own copy only; the other member keeps theirs (issue 16: evidence kept).
   app.delete('/api/chat/borrar-mensajes/', { preHandler: requireAuth }, async (request) => ({
-    borrados: await service.deleteConversations(request.userId),
+    borrados: await service.hideConversations(request.userId),
   }));
 
   app.get('/api/chat/ajustes/', { preHandler: requireAuth }, async (request) =>
@@ -52,4 +54,6 @@ export function registerChatRoutes(
   app.put('/api/chat/ajustes/', { preHandler: requireAuth }, async (request) =>
     service.updateSettings(request.userId, SettingsBody.parse(request.body).read_receipts),
   );
+
+  scheduleChatPurge(app, service);
 }

@@ -1,10 +1,11 @@
 import {
   CHAT_BLOCKED_CODE,
   CHAT_HISTORY_PAGE_SIZE,
+  CHAT_MESSAGE_RETENTION_DAYS,
   type ChatMessage,
   type UnreadEntry,
 } from '@juntos/domain';
-import { AppError } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
 import type { FanOut } from '../../lib/fan-out';
 import type { RateLimits } from '../../lib/rate-limiter';
 import type { ChatRepository, StoredMessage } from './chat.repository';
@@ -14,6 +15,10 @@ import type { PresenceStore } from './presence-store';
 export const CHAT_RATE_LIMIT = { messages: 20, windowMs: 10_000 } as const;
 
 export type SendInput = { receiverId: number; message: string; tempId: string | null };
+
+/** Messages deleted per statement by the purge, so no run holds many row locks at once. */
+export const CHAT_PURGE_BATCH = 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The chat's rules, independent of the socket that carries them (spec §5, §6, §7): only accepted
@@ -121,7 +126,35 @@ export function createChatService(deps: {
       };
     },
 
-    deleteConversations: (userId: number) => repository.deleteConversationsOf(userId),
+    /** "Delete my messages": hides the member's own copy only (see the repository). */
+    hideConversations: (userId: number) => repository.hideConversationsOf(userId),
+
+    /**
+     * Only the member who received a message may report it, and only a member of a conversation
+     * may report the conversation (`otherId` is the other member); anything else is the same 404
+     * as an unknown id, so ids of other people's messages reveal nothing.
+     */
+    async checkReportable(reporterId: number, type: 'chat_message' | 'chat_conversation', targetId: number) {
+      if (type === 'chat_message') {
+        const members = await repository.membersOf(targetId);
+        if (members?.receiverId !== reporterId) throw notFound('chat.errors.message_not_found');
+      } else if (targetId === reporterId || !(await repository.haveConversation(reporterId, targetId)))
+        throw notFound('chat.errors.conversation_not_found');
+    },
+
+    /**
+     * Deletes for good the messages sent more than CHAT_MESSAGE_RETENTION_DAYS ago (conversations
+     * under an open report wait for it); how many. Safe on several instances at once.
+     */
+    async purgeExpired(): Promise<number> {
+      const sentBefore = new Date(now() - CHAT_MESSAGE_RETENTION_DAYS * DAY_MS);
+      let total = 0;
+      for (;;) {
+        const deleted = await repository.purgeSentBefore(sentBefore, CHAT_PURGE_BATCH);
+        total += deleted;
+        if (deleted < CHAT_PURGE_BATCH) return total;
+      }
+    },
 
     settings: async (userId: number) => ({ read_receipts: await repository.sendsReadReceipts(userId) }),
     async updateSettings(userId: number, readReceipts: boolean) {

@@ -161,7 +161,14 @@ export function createDataExportRepository(db: Database) {
               created_at: chatMessages.createdAt,
             })
             .from(chatMessages)
-            .where(or(eq(chatMessages.senderId, userId), eq(chatMessages.receiverId, userId)))
+            .where(
+              and(
+                or(eq(chatMessages.senderId, userId), eq(chatMessages.receiverId, userId)),
+                // Messages the member deleted for themselves are not theirs to see any more
+                // (kept only for the moderators until the retention purge).
+                sql`${chatMessages.id} > coalesce((select ${chatSettings.hiddenThroughId} from ${chatSettings} where ${chatSettings.userId} = ${userId}), 0)`,
+              ),
+            )
             .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id)),
         ),
         chatSettings: await rowsOf(db.select().from(chatSettings).where(eq(chatSettings.userId, userId))),

@@ -45,6 +45,12 @@ export function createFriendshipsService(deps: {
   mediaStore: MediaStore;
   /** Which of these members have a live connection (the chat's presence). */
   onlineAmong: (userIds: number[]) => Promise<Set<number>>;
+  /** Throws unless the member took part in the reported chat (the chat's rule, chat.service.ts). */
+  checkChatReport: (
+    reporterId: number,
+    targetType: 'chat_message' | 'chat_conversation',
+    targetId: number,
+  ) => Promise<void>;
 }) {
   const { repository, fanOut } = deps;
   const today = () => todayIso();
@@ -205,6 +211,8 @@ export function createFriendshipsService(deps: {
         details: string;
       },
     ) {
+      if (input.target_type === 'chat_message' || input.target_type === 'chat_conversation')
+        await deps.checkChatReport(userId, input.target_type, input.target_id);
       const [row] = await repository.report({
         reporterId: userId,
         targetType: input.target_type,

@@ -1,6 +1,8 @@
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { CHAT_REPORT_CONTEXT, type HideableTargetType } from '@juntos/domain';
 import type { Database } from '../../db/database';
 import {
+  chatMessages,
   galleryComments,
   galleryImages,
   memberNotices,
@@ -12,7 +14,7 @@ import {
 } from '../../db/schema';
 
 export type ReportTargetType = (typeof reports.$inferSelect)['targetType'];
-export type ContentType = Exclude<ReportTargetType, 'member'>;
+export type ContentType = HideableTargetType;
 export type ReportOutcome = NonNullable<(typeof reports.$inferSelect)['outcome']>;
 export type NoticeKind = (typeof memberNotices.$inferSelect)['kind'];
 
@@ -32,6 +34,17 @@ export type ReportedContent = {
 };
 
 const name = sql<string>`coalesce(${profiles.nombre} || ' ' || ${profiles.apellidos}, ${users.email})`;
+
+/** One message around a reported chat message or in a reported conversation. */
+export type ContextMessage = { id: number; senderId: number; message: string; createdAt: Date };
+/** What a chat report needs to find its context. */
+export type ChatReportRef = {
+  id: number;
+  targetType: ReportTargetType;
+  targetId: number;
+  reporterId: number;
+  createdAt: Date;
+};
 
 /**
  * Each kind of content a member can publish and a moderator can hide: its table, id, author and
@@ -168,7 +181,29 @@ function moderationStore(db: Database) {
           .leftJoin(profiles, eq(profiles.userId, galleryComments.authorId))
           .where(inArray(galleryComments.id, galleryCommentIds)),
       );
-    const memberIds = ids('member');
+    const messageIds = ids('chat_message');
+    if (messageIds.length)
+      put(
+        'chat_message',
+        await db
+          .select({
+            id: chatMessages.id,
+            authorId: chatMessages.senderId,
+            authorName: name,
+            text: chatMessages.message,
+            title: sql<null>`null`,
+            imageKey: sql<null>`null`,
+            imageAlt: sql<string>`''`,
+            parent: sql<null>`null`,
+            hidden: sql<boolean>`false`,
+            authorSuspended: suspended,
+          })
+          .from(chatMessages)
+          .innerJoin(users, eq(users.id, chatMessages.senderId))
+          .leftJoin(profiles, eq(profiles.userId, chatMessages.senderId))
+          .where(inArray(chatMessages.id, messageIds)),
+      );
+    const memberIds = [...ids('member'), ...ids('chat_conversation')];
     if (memberIds.length)
       put(
         'member',
@@ -189,11 +224,77 @@ function moderationStore(db: Database) {
           .leftJoin(profiles, eq(profiles.userId, users.id))
           .where(inArray(users.id, memberIds)),
       );
+    // A reported conversation is about the other member: their name, no published text.
+    for (const target of targets)
+      if (target.targetType === 'chat_conversation') {
+        const member = found.get(`member:${target.targetId}`);
+        if (member)
+          found.set(`chat_conversation:${target.targetId}`, { ...member, text: '', imageKey: null });
+      }
+    return found;
+  }
+
+  const pair = (a: number, b: number) =>
+    sql`least(${chatMessages.senderId}, ${chatMessages.receiverId}) = ${Math.min(a, b)} and greatest(${chatMessages.senderId}, ${chatMessages.receiverId}) = ${Math.max(a, b)}`;
+  const contextColumns = {
+    id: chatMessages.id,
+    senderId: chatMessages.senderId,
+    message: chatMessages.message,
+    createdAt: chatMessages.createdAt,
+  };
+
+  /**
+   * The messages a moderator reads with a chat report, oldest first, whatever either member hid
+   * for themselves: for a message, up to CHAT_REPORT_CONTEXT before and after it between the
+   * same two members; for a conversation, the last 2 × CHAT_REPORT_CONTEXT + 1 sent before the
+   * report. One bounded statement per chat report of the page, on the conversation index.
+   */
+  async function chatContextOf(refs: ChatReportRef[]) {
+    const found = new Map<number, ContextMessage[]>();
+    await Promise.all(
+      refs.map(async (ref) => {
+        if (ref.targetType === 'chat_message') {
+          const [reported] = await db
+            .select({ senderId: chatMessages.senderId, receiverId: chatMessages.receiverId })
+            .from(chatMessages)
+            .where(eq(chatMessages.id, ref.targetId))
+            .limit(1);
+          if (!reported) return;
+          const conversation = pair(reported.senderId, reported.receiverId);
+          const [before, after] = await Promise.all([
+            db
+              .select(contextColumns)
+              .from(chatMessages)
+              .where(and(sql`${conversation}`, lte(chatMessages.id, ref.targetId)))
+              .orderBy(desc(chatMessages.id))
+              .limit(CHAT_REPORT_CONTEXT + 1),
+            db
+              .select(contextColumns)
+              .from(chatMessages)
+              .where(and(sql`${conversation}`, gt(chatMessages.id, ref.targetId)))
+              .orderBy(asc(chatMessages.id))
+              .limit(CHAT_REPORT_CONTEXT),
+          ]);
+          found.set(ref.id, [...before.reverse(), ...after]);
+        } else if (ref.targetType === 'chat_conversation') {
+          const rows = await db
+            .select(contextColumns)
+            .from(chatMessages)
+            .where(
+              and(sql`${pair(ref.reporterId, ref.targetId)}`, lte(chatMessages.createdAt, ref.createdAt)),
+            )
+            .orderBy(desc(chatMessages.id))
+            .limit(2 * CHAT_REPORT_CONTEXT + 1);
+          found.set(ref.id, rows.reverse());
+        }
+      }),
+    );
     return found;
   }
 
   return {
     contentOf,
+    chatContextOf,
 
     /** Newest first; the open queue is what moderators work through. */
     queue: (status: 'open' | 'resolved', limit: number, offset: number) =>

@@ -90,7 +90,10 @@ export function createModerationService(deps: {
     async queue(status: 'open' | 'resolved', limit: number, offset: number) {
       const rows = await repository.queue(status, limit + 1, offset);
       const page = rows.slice(0, limit);
-      const contents = await repository.contentOf(page);
+      const [contents, contexts] = await Promise.all([
+        repository.contentOf(page),
+        repository.chatContextOf(page),
+      ]);
       return {
         results: page.map((row) => {
           const content = contents.get(`${row.targetType}:${row.targetId}`);
@@ -118,6 +121,16 @@ export function createModerationService(deps: {
                   author_suspended: content.authorSuspended,
                 }
               : null,
+            // Chat reports only: the messages around the reported one (or the conversation's
+            // last ones), including those either member deleted for themselves.
+            context:
+              contexts.get(row.id)?.map((message) => ({
+                id: message.id,
+                sender_id: message.senderId,
+                message: message.message,
+                timestamp: message.createdAt.toISOString(),
+                reported: row.targetType === 'chat_message' && message.id === row.targetId,
+              })) ?? null,
           };
         }),
         more: rows.length > limit,
@@ -137,11 +150,14 @@ export function createModerationService(deps: {
       return report;
     },
 
-    /** Hides the reported item; a report of a member has nothing to hide (suspend instead). */
+    /** Hides the reported item; a report of a member or of a chat has nothing to hide (suspend instead). */
     async hide(reportId: number) {
       const report = await openReport(reportId);
       if (report.targetType === 'member')
         throw new AppError(409, 'member_report', 'moderation.errors.member_not_content');
+      // Chat messages stay as they are: evidence for the moderators (suspend or dismiss instead).
+      if (report.targetType === 'chat_message' || report.targetType === 'chat_conversation')
+        throw new AppError(409, 'chat_report', 'moderation.errors.chat_not_content');
       const type: ContentType = report.targetType;
       const content = await contentOrNotFound(type, report.targetId);
       return repository.transaction(async (store) => {
