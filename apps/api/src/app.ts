@@ -230,6 +230,7 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
     fanOut,
     mediaStore,
     onlineAmong: (userIds) => chatService.onlineAmong(userIds),
+    checkChatReport: (reporterId, type, targetId) => chatService.checkReportable(reporterId, type, targetId),
   });
   const chatService = createChatService({
     repository: createChatRepository(database.db),
