@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { chromiumPath } from './chromium-path';
 
 /** Debian's Chromium, with the flags this network-less machine needs (DESIGN.md "Tests"). */
 export const CHROMIUM_FLAGS = [
@@ -11,9 +12,6 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
   '--no-first-run',
 ];
-
-/** The browser `scripts/ensure-browser.mjs` checked (and installed with apt when it could). */
-export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { startServerProcess, type ServerProcess } from '../../apps/api/src/test-support/server-process';
 import { startSmtpReceiver } from '../../apps/api/src/test-support/smtp-receiver';
-import { chromiumPath } from './browser';
+import { chromiumPath } from './chromium-path';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -32,12 +32,12 @@ function writeTo(mailDir: string) {
 
 /** One real server (built web app, embedded database, fresh DATA_DIR) for the browser tests. */
 export default async function setup(project: TestProject) {
-  if (!existsSync(webDist)) throw new Error('The web app is not built: run `npm run build` first.');
   // Said once here rather than by every suite's launch ("executable doesn't exist").
   if (!existsSync(chromiumPath()))
     throw new Error(
       `No browser at ${chromiumPath()}: run \`node scripts/ensure-browser.mjs\` (npm run test:e2e does).`,
     );
+  if (!existsSync(webDist)) throw new Error('The web app is not built: run `npm run build` first.');
   const mailDir = mkdtempSync(path.join(os.tmpdir(), 'juntos-mail-'));
   const mail = await startSmtpReceiver({ onMessage: writeTo(mailDir) });
   let server: ServerProcess;
