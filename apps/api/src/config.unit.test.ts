@@ -64,4 +64,15 @@ describe('loadConfig', () => {
       expect(problems).toContain('S3_SECRET_ACCESS_KEY');
     }
   });
+
+  it('TRUST_PROXY: unset trusts no proxy; a hop count or addresses and ranges; anything else stops', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback' })
+        .trustProxy,
+    ).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'loopback']);
+    for (const wrong of ['true', '0', '10.0.0.0/33', 'proxy.example.org', '10.0.0.1,'])
+      expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: wrong }), wrong).toThrow(/TRUST_PROXY/);
+  });
 });
