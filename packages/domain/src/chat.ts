@@ -54,7 +54,8 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 /** What the server sends on the socket (spec §7): one JSON object per frame, with `type`. */
 export type ServerFrame =
   | ({ type: 'chat_message' } & ChatMessage)
-  | { type: 'error'; code: string; error: string; temp_id?: string | null }
+  | { type: 'error'; code: string; error: string; temp_id?: string | null; reason?: string }
+  | { type: 'session_renewed'; expires_at: number }
   | { type: 'read_receipt'; reader_id: number }
   | { type: 'status_update'; user_id: number; online: boolean }
   | {
@@ -67,6 +68,8 @@ export type ClientFrame =
   | { action: 'heartbeat' }
   | { action: 'logout' }
   | { action: 'mark_read'; sender_id: number }
+  /** A fresh access token of the same member: the socket then lives until that token expires. */
+  | { action: 'renew'; token: string }
   | { receiver_id: number; message: string; temp_id: string; active_conversation_with: number | null };
 
 /** The first characters of a message, for the new-message notification. */

@@ -6,10 +6,15 @@
  */
 export type LiveMessage = Record<string, unknown> & { type: string };
 /**
- * Published to a member whose sessions must end (a moderator suspended the account): each
- * instance closes that member's sockets instead of passing the message on.
+ * Published to a member whose sessions must end (suspension, password change or reset, logout,
+ * account deletion): each instance closes that member's sockets instead of passing it on.
  */
 export const SESSION_ENDED_FRAME = 'session_ended';
+export type SessionEndReason = 'suspended' | 'password_changed' | 'logged_out' | 'account_deleted';
+export const sessionEnded = (reason: SessionEndReason): LiveMessage => ({
+  type: SESSION_ENDED_FRAME,
+  reason,
+});
 export type LiveListener = (message: LiveMessage) => void;
 
 export type FanOut = {

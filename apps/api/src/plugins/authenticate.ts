@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
-import type { AccessTokens } from '../modules/auth/tokens';
+import type { AccessClaims, AccessTokens } from '../modules/auth/tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -9,8 +9,11 @@ declare module 'fastify' {
   }
 }
 
-/** The member behind an access token, or undefined when the session may not be used. */
-export type VerifySession = (token: string) => Promise<number | undefined>;
+/**
+ * The member behind an access token and when the token expires (a socket closes then unless
+ * renewed), or undefined when the session may not be used.
+ */
+export type VerifySession = (token: string) => Promise<AccessClaims | undefined>;
 
 /**
  * An access token lives 15 minutes, so its signature alone would let a suspended or deleted
@@ -22,8 +25,8 @@ export function createSessionVerifier(
   accountUsable: (userId: number) => Promise<boolean>,
 ): VerifySession {
   return async (token) => {
-    const userId = await accessTokens.verify(token);
-    return userId && (await accountUsable(userId)) ? userId : undefined;
+    const claims = await accessTokens.verify(token);
+    return claims && (await accountUsable(claims.userId)) ? claims : undefined;
   };
 }
 
@@ -35,9 +38,9 @@ export function createRequireAuth(verifySession: VerifySession) {
   return async function requireAuth(request: FastifyRequest, reply: FastifyReply) {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
-    const userId = token ? await verifySession(token) : undefined;
-    if (!userId) throw new AppError(401, 'unauthorized', 'errors.unauthorized');
-    request.userId = userId;
+    const session = token ? await verifySession(token) : undefined;
+    if (!session) throw new AppError(401, 'unauthorized', 'errors.unauthorized');
+    request.userId = session.userId;
     void reply.header('cache-control', 'no-store');
   };
 }

@@ -147,6 +147,63 @@ describe('the live connection (spec §4 "WebSocket")', () => {
     warn.mockRestore();
   });
 
+  /** An access token as the server signs it, as far as the client reads it: its expiry. */
+  const tokenExpiringIn = (ms: number, id: string) =>
+    `header.${btoa(JSON.stringify({ exp: Math.floor((Date.now() + ms) / 1000), id }))}.signature`;
+
+  it('hands a token renewed elsewhere to the open socket at the next heartbeat', async () => {
+    const first = tokenExpiringIn(15 * 60_000, 'first');
+    storage.set('access', first);
+    const connection = await freshConnection();
+    connection.connect();
+    const socket = FakeSocket.created[0]!;
+    socket.open();
+    vi.advanceTimersByTime(WEBSOCKET_HEARTBEAT_MS);
+    expect(socket.sent).toEqual([{ action: 'heartbeat' }]);
+    const second = tokenExpiringIn(15 * 60_000, 'second');
+    storage.set('access', second);
+    vi.advanceTimersByTime(WEBSOCKET_HEARTBEAT_MS);
+    expect(socket.sent).toEqual([
+      { action: 'heartbeat' },
+      { action: 'heartbeat' },
+      { action: 'renew', token: second },
+    ]);
+    expect(FakeSocket.created).toHaveLength(1);
+  });
+
+  it('renews the tokens itself before the socket’s token expires, and sends the new one', async () => {
+    storage.set('access', tokenExpiringIn(3 * 60_000, 'old'));
+    const renewed = tokenExpiringIn(15 * 60_000, 'renewed');
+    refreshTokens.mockImplementationOnce(async () => {
+      storage.set('access', renewed);
+      return true;
+    });
+    const connection = await freshConnection();
+    connection.connect();
+    const socket = FakeSocket.created[0]!;
+    socket.open();
+    // Renewal is due 60 s before the expiry, plus up to 20 s of jitter between tabs.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(refreshTokens).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(81_000);
+    expect(refreshTokens).toHaveBeenCalledOnce();
+    expect(socket.sent).toContainEqual({ action: 'renew', token: renewed });
+    expect(FakeSocket.created).toHaveLength(1);
+  });
+
+  it('keeps the session’s own frames from the listeners (the close that follows is acted on)', async () => {
+    const connection = await freshConnection();
+    const frames: unknown[] = [];
+    connection.subscribe((frame) => frames.push(frame));
+    connection.connect();
+    const socket = FakeSocket.created[0]!;
+    socket.open();
+    socket.receive({ type: 'session_renewed', expires_at: Date.now() + 900_000 });
+    socket.receive({ type: 'error', code: 'token_expired', error: 'Your session has expired.' });
+    socket.receive({ type: 'error', code: 'account_suspended', error: 'Suspended.' });
+    expect(frames).toEqual([{ type: 'error', code: 'account_suspended', error: 'Suspended.' }]);
+  });
+
   it('hands every frame to the listeners, and stops reconnecting once disconnected', async () => {
     const connection = await freshConnection();
     const frames: unknown[] = [];

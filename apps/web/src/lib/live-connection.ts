@@ -12,16 +12,55 @@ import { STORAGE_KEYS, readStoredToken } from './storage-keys';
 type Listener = (frame: ServerFrame) => void;
 type StateListener = (open: boolean) => void;
 
+/** The server closes a socket when its token expires: it is renewed on the socket before that. */
+const RENEW_BEFORE_EXPIRY_MS = 60_000;
+/** Tabs share one token, so each waits a little differently before renewing it (see below). */
+const RENEW_JITTER_MS = 20_000;
+
+/** When an access token expires (ms), read from its payload; undefined when it cannot be read. */
+export function tokenExpiry(token: string): number | undefined {
+  const payload = token.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
+    return typeof claims.exp === 'number' ? claims.exp * 1000 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Every tab holds the same refresh token, and using one twice revokes the whole session: the tabs
+ * take turns (Web Locks), and a tab that gets the lock after another renewed uses the new token.
+ */
+async function inTokenLock(work: () => Promise<void>): Promise<void> {
+  if (typeof navigator !== 'undefined' && 'locks' in navigator)
+    await navigator.locks.request('juntos-token-renewal', work);
+  else await work();
+}
+
+/** Frames about the socket's own session: the close that follows them is what the client acts on. */
+const sessionFrame = (frame: ServerFrame) =>
+  frame.type === 'session_renewed' ||
+  (frame.type === 'error' && (frame.code === 'session_ended' || frame.code === 'token_expired'));
+
 /**
  * The one live connection of a signed-in member (spec §4 "WebSocket"): opened when the member
  * is signed in, never twice (not while open or connecting), reopened 5 s after it closes, a
  * heartbeat every 30 s, closed on error (which then reopens it). No token means no socket. A token
  * refused by the server (4401) is renewed with the refresh token before the next attempt.
+ *
+ * The server closes the socket when its access token expires, so the connection hands it every
+ * newer token it sees (at each heartbeat), and shortly before the expiry renews the tokens itself
+ * and sends the new one (`{action: "renew"}`), so an open chat never drops.
  */
 export function createLiveConnection() {
   let socket: WebSocket | undefined;
+  /** The token the open socket runs on: the one it opened with, or the last one sent to renew it. */
+  let socketToken: string | undefined;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   let reconnect: ReturnType<typeof setTimeout> | undefined;
+  let renewal: ReturnType<typeof setTimeout> | undefined;
   /** False once the member signs out or the page no longer wants the connection. */
   let wanted = false;
   const listeners = new Set<Listener>();
@@ -42,6 +81,42 @@ export function createLiveConnection() {
     }, WEBSOCKET_RECONNECT_MS);
   }
 
+  function renewWith(token: string) {
+    if (!socket || socket.readyState !== WebSocket.OPEN || token === socketToken) return;
+    socketToken = token;
+    socket.send(JSON.stringify({ action: 'renew', token } satisfies ClientFrame));
+    scheduleRenewal();
+  }
+
+  /** Another request (or tab) renewed the tokens: the socket takes the new one. */
+  function takeNewerToken() {
+    const stored = readStoredToken(STORAGE_KEYS.accessToken);
+    if (stored) renewWith(stored);
+  }
+
+  function scheduleRenewal() {
+    clearTimeout(renewal);
+    const expiry = socketToken ? tokenExpiry(socketToken) : undefined;
+    if (expiry === undefined) return;
+    const delay = expiry - Date.now() - RENEW_BEFORE_EXPIRY_MS + Math.random() * RENEW_JITTER_MS;
+    renewal = setTimeout(() => void renewBeforeExpiry(), Math.max(delay, 0));
+  }
+
+  function renewBeforeExpiry() {
+    return inTokenLock(async () => {
+      const stored = readStoredToken(STORAGE_KEYS.accessToken);
+      const storedExpiry = stored ? tokenExpiry(stored) : undefined;
+      const storedIsFresh = storedExpiry !== undefined && storedExpiry - Date.now() > RENEW_BEFORE_EXPIRY_MS;
+      if (stored && stored !== socketToken && storedIsFresh) {
+        renewWith(stored);
+        return;
+      }
+      // A refused renewal changes nothing here: the server closes the socket at the expiry with
+      // 4401, and the close handler below decides what follows.
+      if (await refreshTokens()) takeNewerToken();
+    });
+  }
+
   function connect() {
     wanted = true;
     if (socket && (socket.readyState === WebSocket.OPEN || socket.readyState === WebSocket.CONNECTING))
@@ -50,10 +125,15 @@ export function createLiveConnection() {
     if (!token) return;
     const opened = new WebSocket(url(token));
     socket = opened;
+    socketToken = token;
     opened.addEventListener('open', () => {
       setState(true);
       clearInterval(heartbeat);
-      heartbeat = setInterval(() => send({ action: 'heartbeat' }), WEBSOCKET_HEARTBEAT_MS);
+      heartbeat = setInterval(() => {
+        send({ action: 'heartbeat' });
+        takeNewerToken();
+      }, WEBSOCKET_HEARTBEAT_MS);
+      scheduleRenewal();
     });
     opened.addEventListener('message', (event: MessageEvent<string>) => {
       let frame: ServerFrame;
@@ -63,18 +143,24 @@ export function createLiveConnection() {
         console.warn('Ignored a live message that is not JSON');
         return;
       }
+      if (sessionFrame(frame)) return;
       listeners.forEach((listener) => listener(frame));
     });
     opened.addEventListener('error', () => opened.close());
     opened.addEventListener('close', (event) => {
-      if (socket === opened) socket = undefined;
+      const lastToken = socket === opened ? socketToken : token;
+      if (socket === opened) {
+        socket = undefined;
+        socketToken = undefined;
+      }
       clearInterval(heartbeat);
+      clearTimeout(renewal);
       setState(false);
       if (event.code === WEBSOCKET_CLOSE.loggedOut) return;
       if (event.code === WEBSOCKET_CLOSE.unauthorized) {
         // A request may have renewed the tokens meanwhile (as apiRequest does): use them as they are.
         const current = readStoredToken(STORAGE_KEYS.accessToken);
-        if (current && current !== token) scheduleReconnect();
+        if (current && current !== lastToken) scheduleReconnect();
         else void refreshTokens().then((renewed) => (renewed ? scheduleReconnect() : undefined));
         return;
       }
@@ -97,8 +183,10 @@ export function createLiveConnection() {
     clearTimeout(reconnect);
     reconnect = undefined;
     clearInterval(heartbeat);
+    clearTimeout(renewal);
     socket?.close(1000, 'signed out');
     socket = undefined;
+    socketToken = undefined;
   }
 
   return {

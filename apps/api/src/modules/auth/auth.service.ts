@@ -10,6 +10,7 @@ import {
   type TokenPair,
 } from '@juntos/domain';
 import { AppError } from '../../lib/app-error';
+import type { SessionEndReason } from '../../lib/fan-out';
 import type { Mailer } from '../../lib/mailer';
 import type { MediaStore } from '../../lib/media-store';
 import type { RateLimits } from '../../lib/rate-limiter';
@@ -41,6 +42,11 @@ export type AuthServiceDependencies = {
   productName: string;
   /** Told after an account is deleted (its declared disease leaves the word cloud). */
   onAccountDeleted?: () => void;
+  /**
+   * Closes every live socket of the member on every instance (lib/fan-out.ts): revoking refresh
+   * tokens alone would leave an open chat socket sending and receiving.
+   */
+  endLiveSessions?: (userId: number, reason: SessionEndReason) => Promise<void>;
   rateLimits: RateLimits;
   now?: () => Date;
 };
@@ -265,10 +271,17 @@ export function createAuthService(deps: AuthServiceDependencies) {
       return issueTokens(stored.userId, stored.familyId);
     },
 
+    /**
+     * Access tokens carry no session id, so every socket of the member closes, not only this
+     * device's: the others renew their own session and reconnect (docs/api.md).
+     */
     async logout(refreshToken: string | undefined) {
       if (!refreshToken) return;
       const stored = await deps.repository.findRefreshToken(hashOpaqueToken(refreshToken));
-      if (stored) await deps.repository.revokeRefreshFamily(stored.familyId);
+      if (!stored) return;
+      await deps.repository.revokeRefreshFamily(stored.familyId);
+      // An old, already revoked token must not let its holder disconnect the member again and again.
+      if (!stored.revokedAt) await deps.endLiveSessions?.(stored.userId, 'logged_out');
     },
 
     /** Answers the same whether or not the address exists (no account enumeration). */
@@ -308,6 +321,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
       if (!(await deps.repository.consumeResetToken(stored.id))) throw invalid();
       await deps.repository.updatePassword(stored.userId, await hashPassword(newPassword));
       await deps.repository.revokeAllRefreshTokens(stored.userId);
+      await deps.endLiveSessions?.(stored.userId, 'password_changed');
       // Proving control of the mailbox also proves the address: a pending account becomes active.
       const user = await deps.repository.findUserById(stored.userId);
       if (user && !user.isActive) {
@@ -326,6 +340,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
       rejectCommonPassword(newPassword, 'new_password');
       await deps.repository.updatePassword(userId, await hashPassword(newPassword));
       await deps.repository.revokeAllRefreshTokens(userId);
+      await deps.endLiveSessions?.(userId, 'password_changed');
     },
 
     async me(userId: number) {
@@ -345,6 +360,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
     async deleteAccount(userId: number) {
       const deleted = await deps.repository.deleteUser(userId);
       if (deleted.length === 0) throw new AppError(401, 'unauthorized', 'errors.unauthorized');
+      await deps.endLiveSessions?.(userId, 'account_deleted');
       await deps.mediaStore.deleteOwnerFiles(userId);
       deps.onAccountDeleted?.();
     },

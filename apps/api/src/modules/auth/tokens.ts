@@ -7,11 +7,20 @@ export const ACTIVATION_CODE_TTL_MS = 10 * 60 * 1000;
 export const ACTIVATION_MAX_FAILED_ATTEMPTS = 5;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
+/** What a valid access token says: whose it is and until when (ms since the epoch). */
+export type AccessClaims = { userId: number; expiresAt: number };
+
 export type AccessTokens = {
   sign(userId: number): Promise<string>;
-  /** The user id of a valid, unexpired access token; undefined otherwise. */
-  verify(token: string): Promise<number | undefined>;
+  /** The claims of a valid, unexpired access token; undefined otherwise. */
+  verify(token: string): Promise<AccessClaims | undefined>;
 };
+
+/**
+ * The only spelling of a member id a token may carry. `Number()` alone would read "1e0", "01",
+ * " 1" or "0x1" as member 1, so one id would have many token spellings.
+ */
+const CANONICAL_ID = /^[1-9][0-9]{0,15}$/;
 
 export function createAccessTokens(secret: string): AccessTokens {
   const key = new TextEncoder().encode(secret);
@@ -25,9 +34,17 @@ export function createAccessTokens(secret: string): AccessTokens {
         .sign(key),
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        const id = Number(payload.sub);
-        return payload.typ === 'access' && Number.isSafeInteger(id) && id > 0 ? id : undefined;
+        // A token without `exp` would be a session that never ends: refused, not defaulted.
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          requiredClaims: ['exp', 'sub'],
+        });
+        if (payload.typ !== 'access' || typeof payload.sub !== 'string' || !CANONICAL_ID.test(payload.sub))
+          return undefined;
+        const userId = Number(payload.sub);
+        const exp = payload.exp;
+        if (!Number.isSafeInteger(userId) || typeof exp !== 'number') return undefined;
+        return { userId, expiresAt: exp * 1000 };
       } catch {
         return undefined;
       }

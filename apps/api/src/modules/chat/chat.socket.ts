@@ -16,12 +16,14 @@ import { AppError } from '../../lib/app-error';
 import { SESSION_ENDED_FRAME, type FanOut, type LiveMessage } from '../../lib/fan-out';
 import { translate } from '../../i18n/messages';
 import { shortened } from '../../lib/text';
+import type { VerifySession } from '../../plugins/authenticate';
 import type { ChatService } from './chat.service';
+import { createCoalescer } from './coalesce';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The member of a /ws/chat/ upgrade whose token was valid. */
-    chatUserId?: number | undefined;
+    /** The member of a /ws/chat/ upgrade whose token was valid, and when that token expires. */
+    chatSession?: { userId: number; expiresAt: number } | undefined;
   }
 }
 
@@ -32,6 +34,7 @@ const ClientFrameSchema = z.union([
   z.object({ action: z.literal('heartbeat') }),
   z.object({ action: z.literal('logout') }),
   z.object({ action: z.literal('mark_read'), sender_id: memberId }),
+  z.object({ action: z.literal('renew'), token: z.string().min(1).max(4096) }),
   z.object({
     action: z.undefined().optional(),
     receiver_id: memberId,
@@ -45,6 +48,17 @@ export const textOf = (data: RawData) =>
   (Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)).toString(
     'utf8',
   );
+
+/**
+ * Frames one socket may send: a burst of 100, then 10 a second. A client beats every 30 s and a
+ * member sends a few messages a second at most (and 20 per 10 s are stored), so only a broken or
+ * hostile client goes past this; it is closed with 1008.
+ */
+export const SOCKET_FRAME_LIMIT = { burst: 100, perSecond: 10 } as const;
+/** At most one mark-read UPDATE per member and conversation in this interval, per instance. */
+export const MARK_READ_INTERVAL_MS = 1000;
+/** setTimeout's longest delay; a later expiry is checked again when this one fires. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export type ChatSocketOptions = {
   /** A socket with no heartbeat for this long is closed and its member may go offline. */
@@ -62,12 +76,21 @@ type Connection = {
   /** The friend whose conversation this tab shows: their messages need no notification. */
   activeConversation: number | null;
   stopListening: () => void;
+  /** When the access token the socket was opened or last renewed with expires (ms). */
+  expiresAt: number;
+  expiryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Token bucket of SOCKET_FRAME_LIMIT. */
+  frameAllowance: number;
+  allowanceAt: number;
 };
 
 /**
  * `/ws/chat/?token=ACCESS` (spec §7, DESIGN.md: same port as the API). A missing, invalid or
- * expired token closes the socket with 4401; a foreign Origin is refused before the upgrade;
- * frames above 64 KiB close it with 1009. Each socket hears everything published for its member
+ * expired token closes the socket with 4401, and so does the token's expiry unless the client
+ * renewed it on the socket, or the end of the member's sessions (suspension, password change or
+ * reset, logout, deletion) published through the fan-out to every instance. A foreign Origin is
+ * refused before the upgrade; frames above 64 KiB close it with 1009, frames faster than
+ * SOCKET_FRAME_LIMIT with 1008. Each socket hears everything published for its member
  * (lib/fan-out.ts), so a member's tabs and devices all stay in step. Frames from one socket are
  * handled one after the other, in the order they arrived.
  */
@@ -77,7 +100,7 @@ export async function registerChatSocket(
     service: ChatService;
     fanOut: FanOut;
     /** The member behind an access token (undefined: refused with 4401). */
-    verifySession: (token: string) => Promise<number | undefined>;
+    verifySession: VerifySession;
     options: ChatSocketOptions;
   },
 ) {
@@ -87,9 +110,27 @@ export async function registerChatSocket(
   const connections = new Set<Connection>();
   const cleanups = new Set<Promise<unknown>>();
   const allowedOrigins = new Set([new URL(app.config.publicUrl).origin]);
+  const markReads = createCoalescer(MARK_READ_INTERVAL_MS, (error) =>
+    app.log.error({ err: error }, 'Messages could not be marked as read'),
+  );
 
   await app.register(websocket, {
     options: { maxPayload: WEBSOCKET_MAX_FRAME_BYTES },
+    // `ws` reports a client's protocol mistakes (a frame over the limit, a bad opcode, invalid
+    // UTF-8) as errors and is already closing with the matching code: they are the client's
+    // doing, so info without a stack, not a server error.
+    errorHandler: (error, socket, request) => {
+      const code = (error as Error & { code?: unknown }).code;
+      if (typeof code === 'string' && code.startsWith('WS_ERR_')) {
+        request.log.info(
+          { code, userId: request.chatSession?.userId },
+          `Chat socket closed: ${error.message}`,
+        );
+        return;
+      }
+      request.log.warn({ err: error }, 'Chat socket error');
+      socket.terminate();
+    },
   });
 
   /** Browsers always send Origin; a page of another site must not act with a member's token. */
@@ -123,11 +164,22 @@ export async function registerChatSocket(
     });
 
   function deliver(connection: Connection, frame: LiveMessage) {
-    // A moderator suspended the member: every socket of theirs, on every instance, ends now.
-    // 4401 sends the client to renew its session, which fails, so it signs out.
+    // The member's sessions ended: every socket of theirs, on every instance, closes now. 4401
+    // sends the client to renew its session: after a suspension, password change or deletion
+    // that fails and it signs out; after a logout elsewhere its own session may still renew.
     if (frame.type === SESSION_ENDED_FRAME) {
-      sendError(connection, new AppError(401, 'account_suspended', 'errors.account_suspended'));
-      connection.socket.close(WEBSOCKET_CLOSE.unauthorized, 'account suspended');
+      // Instances of an older version publish a suspension without a reason.
+      const reason = typeof frame.reason === 'string' ? frame.reason : 'suspended';
+      if (reason === 'suspended')
+        sendError(connection, new AppError(401, 'account_suspended', 'errors.account_suspended'));
+      else
+        sendFrame(connection.socket, {
+          type: 'error',
+          code: 'session_ended',
+          reason,
+          error: translate(connection.language, 'errors.session_expired'),
+        });
+      connection.socket.close(WEBSOCKET_CLOSE.unauthorized, `session ended: ${reason}`);
       return;
     }
     sendFrame(connection.socket, frame);
@@ -146,6 +198,35 @@ export async function registerChatSocket(
     }
   }
 
+  /** The token's end (or a renewal that failed): the client renews its session and reconnects. */
+  function expire(connection: Connection, code = 'token_expired') {
+    sendError(connection, new AppError(401, code, 'chat.errors.token_invalid'));
+    connection.socket.close(WEBSOCKET_CLOSE.unauthorized, 'token expired');
+  }
+
+  function watchExpiry(connection: Connection) {
+    clearTimeout(connection.expiryTimer);
+    const delay = Math.min(Math.max(connection.expiresAt - Date.now(), 0), MAX_TIMER_MS);
+    connection.expiryTimer = setTimeout(() => {
+      if (Date.now() >= connection.expiresAt) expire(connection);
+      else watchExpiry(connection);
+    }, delay);
+    connection.expiryTimer.unref();
+  }
+
+  /** Token bucket: false once the socket sends faster than SOCKET_FRAME_LIMIT allows. */
+  function allowFrame(connection: Connection) {
+    const now = Date.now();
+    connection.frameAllowance = Math.min(
+      SOCKET_FRAME_LIMIT.burst,
+      connection.frameAllowance + ((now - connection.allowanceAt) * SOCKET_FRAME_LIMIT.perSecond) / 1000,
+    );
+    connection.allowanceAt = now;
+    if (connection.frameAllowance < 1) return false;
+    connection.frameAllowance -= 1;
+    return true;
+  }
+
   async function handleFrame(connection: Connection, raw: string) {
     let frame: z.infer<typeof ClientFrameSchema>;
     try {
@@ -154,7 +235,23 @@ export async function registerChatSocket(
       sendError(connection, new AppError(400, 'invalid_frame', 'chat.errors.invalid_frame'));
       return;
     }
+    // Timers can run late (a busy event loop): an expired token acts no more.
+    if (Date.now() >= connection.expiresAt) {
+      expire(connection);
+      return;
+    }
     connection.lastSeen = Date.now();
+    if (frame.action === 'renew') {
+      const session = await verifySession(frame.token);
+      if (!session || session.userId !== connection.userId) {
+        expire(connection, 'unauthorized');
+        return;
+      }
+      connection.expiresAt = session.expiresAt;
+      watchExpiry(connection);
+      sendFrame(connection.socket, { type: 'session_renewed', expires_at: session.expiresAt });
+      return;
+    }
     if (frame.action === 'heartbeat') {
       await service.socketAlive(connection.userId, connection.socketId);
       return;
@@ -166,7 +263,9 @@ export async function registerChatSocket(
     }
     if (frame.action === 'mark_read') {
       connection.activeConversation = frame.sender_id;
-      await service.markRead(connection.userId, frame.sender_id);
+      const { userId } = connection;
+      const senderId = frame.sender_id;
+      await markReads.run(`${userId}:${senderId}`, () => service.markRead(userId, senderId));
       return;
     }
     connection.activeConversation = frame.active_conversation_with ?? null;
@@ -207,7 +306,7 @@ export async function registerChatSocket(
           return;
         }
         const token = (request.query as Record<string, unknown>).token;
-        request.chatUserId = typeof token === 'string' && token ? await verifySession(token) : undefined;
+        request.chatSession = typeof token === 'string' && token ? await verifySession(token) : undefined;
       },
     },
     (socket, request) => {
@@ -215,10 +314,10 @@ export async function registerChatSocket(
       const language = negotiateLanguage(
         typeof query.lang === 'string' ? query.lang : request.headers['accept-language'],
       );
-      const userId = request.chatUserId;
+      const session = request.chatSession;
       // Refused with a close code rather than an HTTP status: browsers hide the status of a
       // failed upgrade from the page, but show it the close code and reason.
-      if (!userId) {
+      if (!session) {
         const hasToken = typeof query.token === 'string' && query.token !== '';
         sendError(
           { socket, language },
@@ -231,6 +330,7 @@ export async function registerChatSocket(
         socket.close(WEBSOCKET_CLOSE.unauthorized, hasToken ? 'invalid or expired token' : 'token required');
         return;
       }
+      const { userId } = session;
       const connection: Connection = {
         socket,
         userId,
@@ -239,9 +339,14 @@ export async function registerChatSocket(
         lastSeen: Date.now(),
         activeConversation: null,
         stopListening: () => undefined,
+        expiresAt: session.expiresAt,
+        expiryTimer: undefined,
+        frameAllowance: SOCKET_FRAME_LIMIT.burst,
+        allowanceAt: Date.now(),
       };
       connection.stopListening = fanOut.subscribe(userId, (frame) => deliver(connection, frame));
       connections.add(connection);
+      watchExpiry(connection);
       // Frames wait behind the presence update, then run one at a time in arrival order.
       const ready = service.socketAlive(userId, connection.socketId).catch((error: unknown) => {
         request.log.error({ err: error }, 'Presence could not be recorded');
@@ -249,6 +354,14 @@ export async function registerChatSocket(
       let chain: Promise<unknown> = ready;
 
       socket.on('message', (data, isBinary) => {
+        // A closing socket reads on until the close handshake ends: nothing more is handled.
+        if (socket.readyState !== socket.OPEN) return;
+        if (!allowFrame(connection)) {
+          request.log.info({ userId }, 'Chat socket closed: frames sent too fast');
+          sendError(connection, new AppError(429, 'too_many_frames', 'errors.rate_limited'));
+          socket.close(1008, 'too many frames');
+          return;
+        }
         const raw = isBinary ? '' : textOf(data);
         chain = chain
           .then(async () => {
@@ -259,8 +372,8 @@ export async function registerChatSocket(
             sendError({ socket, language }, new AppError(500, 'internal_error', 'errors.internal'));
           });
       });
-      socket.on('error', (error) => request.log.warn({ err: error }, 'Chat socket error'));
       socket.on('close', () => {
+        clearTimeout(connection.expiryTimer);
         connection.stopListening();
         connections.delete(connection);
         const cleanup = ready
@@ -290,6 +403,7 @@ export async function registerChatSocket(
     /** After the plugin's preClose closed every socket: waits for their presence clean-up. */
     async close() {
       clearInterval(sweeper);
+      markReads.close();
       await Promise.allSettled([...cleanups]);
     },
   };

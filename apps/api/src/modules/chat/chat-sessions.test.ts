@@ -1,0 +1,291 @@
+import { performance } from 'node:perf_hooks';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEBSOCKET_CLOSE } from '@juntos/domain';
+import { lastEmailTo, resetTokenFrom, STRONG_PASSWORD } from '../../test-support/accounts';
+import { connectChat, settle, type ChatClient, type Frame } from '../../test-support/chat-client';
+import { createMemberWithProfile, makeFriends } from '../../test-support/profiles';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { MARK_READ_INTERVAL_MS, SOCKET_FRAME_LIMIT } from './chat.socket';
+
+type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
+
+const isError = (code: string) => (frame: Frame) => frame.type === 'error' && frame.code === code;
+const NEW_PASSWORD = 'a brand new passphrase 77';
+
+/** Sessions that end (issue 16): every way a member's session ends closes their sockets. */
+describe('chat sockets and the end of a session', () => {
+  let t: TestApp;
+  const sockets: ChatClient[] = [];
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await Promise.all(sockets.map((socket) => socket.close()));
+    await t.cleanup();
+  });
+
+  const open = async (token: string) => {
+    const socket = await connectChat(t.app, token);
+    sockets.push(socket);
+    return socket;
+  };
+  const bearer = (member: Member) => ({ authorization: `Bearer ${member.access}`, 'accept-language': 'en' });
+  /** Signs an access token as the server would, with the claims a test chooses. */
+  const signed = (claims: { sub: string; exp?: number; typ?: string }) => {
+    const jwt = new SignJWT({ typ: claims.typ ?? 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.sub)
+      .setIssuedAt();
+    if (claims.exp !== undefined) jwt.setExpirationTime(claims.exp);
+    return jwt.sign(new TextEncoder().encode(t.config.jwtSecret));
+  };
+  const inSeconds = (seconds: number) => Math.floor(Date.now() / 1000) + seconds;
+  const friends = async () => {
+    const ana = await createMemberWithProfile(t.app, { nombre: 'Ana' });
+    const bruno = await createMemberWithProfile(t.app, { nombre: 'Bruno' });
+    await makeFriends(t.app, ana.user.id, bruno.user.id);
+    return [ana, bruno] as const;
+  };
+  /** Every socket of the member ended with the documented frame and 4401; the friend's stays. */
+  const expectEnded = async (ended: ChatClient[], reason: string, friend: ChatClient) => {
+    for (const socket of ended) {
+      const frame = await socket.waitFor(isError('session_ended'));
+      expect(frame).toMatchObject({ reason, error: 'Your session has ended. Please sign in again.' });
+      expect(await socket.closed).toEqual({
+        code: WEBSOCKET_CLOSE.unauthorized,
+        reason: `session ended: ${reason}`,
+      });
+    }
+    expect(friend.socket.readyState).toBe(friend.socket.OPEN);
+  };
+
+  it('closes every socket of the member when the password changes', async () => {
+    const [ana, bruno] = await friends();
+    const [phone, laptop, brunoSocket] = await Promise.all([
+      open(ana.access),
+      open(ana.access),
+      open(bruno.access),
+    ]);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/change-password/',
+      headers: bearer(ana),
+      payload: { current_password: ana.password, new_password: NEW_PASSWORD },
+    });
+    expect(changed.statusCode).toBe(200);
+    await expectEnded([phone, laptop], 'password_changed', brunoSocket);
+  });
+
+  it('closes every socket of the member when the password is reset through the e-mailed link', async () => {
+    const [ana, bruno] = await friends();
+    const [anaSocket, brunoSocket] = await Promise.all([open(ana.access), open(bruno.access)]);
+    const requested = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-reset/',
+      payload: { email: ana.email, language: 'en' },
+    });
+    expect(requested.statusCode).toBe(200);
+    const token = resetTokenFrom((await lastEmailTo(t.app, ana.email)).textBody);
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-confirm/',
+      payload: { token, new_password: NEW_PASSWORD },
+    });
+    expect(reset.statusCode).toBe(200);
+    await expectEnded([anaSocket], 'password_changed', brunoSocket);
+  });
+
+  it('closes every socket of the member when the account is deleted', async () => {
+    const [ana, bruno] = await friends();
+    const [anaSocket, brunoSocket] = await Promise.all([open(ana.access), open(bruno.access)]);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/delete-account/',
+      headers: bearer(ana),
+      // The current password, for when deletion asks for it (issue 16); ignored otherwise.
+      payload: { password: STRONG_PASSWORD, current_password: STRONG_PASSWORD },
+    });
+    expect(deleted.statusCode).toBe(200);
+    await expectEnded([anaSocket], 'account_deleted', brunoSocket);
+  });
+
+  it('closes the member’s sockets on logout; another device renews its own session and reconnects', async () => {
+    const [ana, bruno] = await friends();
+    const otherDevice = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/',
+      payload: { email: ana.email, password: ana.password },
+    });
+    const device = otherDevice.json<{ access: string; refresh: string }>();
+    const [anaSocket, deviceSocket, brunoSocket] = await Promise.all([
+      open(ana.access),
+      open(device.access),
+      open(bruno.access),
+    ]);
+    const loggedOut = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout/',
+      payload: { refresh: ana.refresh },
+    });
+    expect(loggedOut.statusCode).toBe(204);
+    await expectEnded([anaSocket, deviceSocket], 'logged_out', brunoSocket);
+
+    const renewed = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/refresh/',
+      payload: { refresh: device.refresh },
+    });
+    expect(renewed.statusCode).toBe(200);
+    const again = await open(renewed.json<{ access: string }>().access);
+    again.send({ action: 'heartbeat' });
+    await settle(200);
+    expect(again.socket.readyState).toBe(again.socket.OPEN);
+
+    // The logged-out session's refresh token, presented again, disconnects nobody.
+    await t.app.inject({ method: 'POST', url: '/api/logout/', payload: { refresh: ana.refresh } });
+    await settle(200);
+    expect(again.socket.readyState).toBe(again.socket.OPEN);
+  });
+
+  it('closes a socket when its token expires, unless the client renewed it on the socket', async () => {
+    const [ana, bruno] = await friends();
+    const shortLived = await signed({ sub: String(ana.user.id), exp: inSeconds(2) });
+    const expiring = await open(shortLived);
+    const renewing = await open(shortLived);
+    renewing.send({ action: 'renew', token: ana.access });
+    const renewal = await renewing.waitFor((frame) => frame.type === 'session_renewed');
+    expect(Number(renewal.expires_at)).toBeGreaterThan(Date.now() + 10 * 60_000);
+
+    const expired = await expiring.waitFor(isError('token_expired'), 4000);
+    expect(String(expired.error)).toMatch(/session has expired/);
+    expect(await expiring.closed).toEqual({ code: WEBSOCKET_CLOSE.unauthorized, reason: 'token expired' });
+    expect(renewing.socket.readyState).toBe(renewing.socket.OPEN);
+
+    // The renewed socket still handles frames past the first token's expiry.
+    renewing.send({ action: 'nonsense' });
+    await renewing.waitFor(isError('invalid_frame'));
+
+    // A renewal with someone else's token, or with an expired one, ends the socket.
+    renewing.send({ action: 'renew', token: bruno.access });
+    await renewing.waitFor(isError('unauthorized'));
+    expect((await renewing.closed).code).toBe(WEBSOCKET_CLOSE.unauthorized);
+    const another = await open(ana.access);
+    another.send({ action: 'renew', token: await signed({ sub: String(ana.user.id), exp: inSeconds(-10) }) });
+    expect((await another.closed).code).toBe(WEBSOCKET_CLOSE.unauthorized);
+  });
+});
+
+describe('access tokens', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => t.cleanup());
+
+  const sign = (sub: string, exp: number | undefined) => {
+    const jwt = new SignJWT({ typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(sub)
+      .setIssuedAt();
+    if (exp !== undefined) jwt.setExpirationTime(exp);
+    return jwt.sign(new TextEncoder().encode(t.config.jwtSecret));
+  };
+  const me = (token: string) =>
+    t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
+
+  it('refuses a token without exp and a member id in any spelling but the canonical one', async () => {
+    const ana = await createMemberWithProfile(t.app, { nombre: 'Ana' });
+    const id = ana.user.id;
+    const inAMinute = Math.floor(Date.now() / 1000) + 60;
+    // The same signing with canonical claims is accepted: the refusals below are about the claims.
+    expect((await me(await sign(String(id), inAMinute))).statusCode).toBe(200);
+
+    const refused = [
+      await sign(String(id), undefined),
+      ...(await Promise.all(
+        [`${id}e0`, `0${id}`, ` ${id}`, `${id} `, `${id}.0`, `+${id}`, `0x${id.toString(16)}`].map((sub) =>
+          sign(sub, inAMinute),
+        ),
+      )),
+    ];
+    if (id === 1) refused.push(await sign('1e0', inAMinute));
+    for (const token of refused) {
+      const answer = await me(token);
+      expect(answer.statusCode).toBe(401);
+      expect(answer.json()).toMatchObject({ code: 'unauthorized' });
+      const socket = await connectChat(t.app, token);
+      expect((await socket.closed).code).toBe(WEBSOCKET_CLOSE.unauthorized);
+    }
+  });
+});
+
+describe('a socket flooding frames', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => t.cleanup());
+
+  it('is cut off with 1008 after its burst, barely touching the database, and others stay fast', async () => {
+    const ana = await createMemberWithProfile(t.app, { nombre: 'Ana' });
+    const bruno = await createMemberWithProfile(t.app, { nombre: 'Bruno' });
+    const carla = await createMemberWithProfile(t.app, { nombre: 'Carla' });
+    await makeFriends(t.app, ana.user.id, bruno.user.id);
+    const feed = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/posts/',
+        headers: { authorization: `Bearer ${carla.access}` },
+      });
+    const before = t.app.database.queryCount();
+    expect((await feed()).statusCode).toBe(200);
+    const feedQueries = t.app.database.queryCount() - before;
+
+    const brunoSocket = await connectChat(t.app, bruno.access);
+    const flooder = await connectChat(t.app, ana.access);
+    await settle(200);
+    const atFlood = t.app.database.queryCount();
+
+    for (let index = 0; index < 15_000; index += 1) {
+      flooder.send({ action: 'heartbeat' });
+      flooder.send({ action: 'mark_read', sender_id: bruno.user.id });
+    }
+    const started = performance.now();
+    const during = await feed();
+    const elapsed = performance.now() - started;
+    expect(during.statusCode).toBe(200);
+    expect(elapsed).toBeLessThan(1000);
+
+    expect(await flooder.waitFor(isError('too_many_frames'))).toMatchObject({ code: 'too_many_frames' });
+    expect(await flooder.closed).toEqual({ code: 1008, reason: 'too many frames' });
+    await settle(MARK_READ_INTERVAL_MS + 300);
+    // Without the limit, each of the 15,000 mark_read frames would be handled.
+    const floodQueries = t.app.database.queryCount() - atFlood - feedQueries;
+    expect(floodQueries).toBeLessThan(SOCKET_FRAME_LIMIT.burst / 10);
+    await brunoSocket.close();
+  });
+
+  it('folds a burst of mark_read frames into one UPDATE at once and one at the end of the interval', async () => {
+    const ana = await createMemberWithProfile(t.app, { nombre: 'Ana' });
+    const bruno = await createMemberWithProfile(t.app, { nombre: 'Bruno' });
+    await makeFriends(t.app, ana.user.id, bruno.user.id);
+    const socket = await connectChat(t.app, ana.access);
+    await settle(200);
+    const atStart = t.app.database.queryCount();
+    const burst = SOCKET_FRAME_LIMIT.burst - 10;
+    for (let index = 0; index < burst; index += 1)
+      socket.send({ action: 'mark_read', sender_id: bruno.user.id });
+    // Frames are handled in order: once this one is answered, every mark_read before it was.
+    socket.send({ action: 'nonsense' });
+    await socket.waitFor(isError('invalid_frame'));
+    expect(t.app.database.queryCount() - atStart).toBeLessThan(5);
+    await settle(MARK_READ_INTERVAL_MS + 300);
+    expect(t.app.database.queryCount() - atStart).toBeLessThan(10);
+    expect(socket.socket.readyState).toBe(socket.socket.OPEN);
+    await socket.close();
+  });
+});
