@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createLocalMediaStore } from './media-store';
+import { createLocalMediaStore, isPrivateMediaKey } from './media-store';
 
 describe('local media store', () => {
   it('saves under the member folder with a random name, removes one file or all of a member', async () => {
@@ -19,6 +19,16 @@ describe('local media store', () => {
     await store.remove(first);
     expect(existsSync(path.join(root, first))).toBe(false);
     await store.remove(first);
+
+    // Friends-only files: a private key, or a public one copied under the same name.
+    const hidden = await store.save(7, Buffer.from('private'), 'webp', 'private');
+    expect(hidden).toMatch(/^users\/7\/private\/[0-9a-f-]{36}\.webp$/);
+    expect(isPrivateMediaKey(hidden)).toBe(true);
+    expect(isPrivateMediaKey(second)).toBe(false);
+    const copied = await store.copyToPrivate(second);
+    expect(copied).toBe(second.replace('users/7/', 'users/7/private/'));
+    expect(readFileSync(path.join(root, copied), 'utf8')).toBe('two');
+    await expect(store.copyToPrivate(hidden)).rejects.toThrow('not a public member file');
 
     await store.deleteOwnerFiles(7);
     expect(existsSync(path.join(root, 'users', '7'))).toBe(false);

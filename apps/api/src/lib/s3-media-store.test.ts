@@ -5,7 +5,7 @@ import { text } from 'node:stream/consumers';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActiveMember } from '../test-support/accounts';
-import { completeProfile, jpegPhoto, putProfile } from '../test-support/profiles';
+import { completeProfile, imageFile, jpegPhoto, putProfile, sendForm } from '../test-support/profiles';
 import { createTestApp } from '../test-support/test-app';
 import { createS3MediaStore } from './s3-media-store';
 
@@ -59,8 +59,17 @@ describe('S3-compatible media store', () => {
     await store.saveAppFile('word-cloud-en.png', Buffer.from('png 2'));
     expect(await text((await store.open(cloud))!.body)).toBe('png 2');
 
+    // Friends-only files: a private key, or a public one copied under the same name.
+    const hidden = await store.save(7, Buffer.from('private'), 'webp', 'private');
+    expect(hidden).toMatch(/^users\/7\/private\/[0-9a-f-]{36}\.webp$/);
+    const copied = await store.copyToPrivate(second);
+    expect(copied).toBe(second.replace('users/7/', 'users/7/private/'));
+    expect(await text((await store.open(copied))!.body)).toBe('two');
+
     await store.deleteOwnerFiles(7);
     expect(await store.open(second)).toBeUndefined();
+    expect(await store.open(hidden)).toBeUndefined();
+    expect(await store.open(copied)).toBeUndefined();
     expect(await store.open(other)).toBeDefined();
     expect(await store.open('../secret')).toBeUndefined();
     await expect(store.remove('../../etc/passwd')).rejects.toThrow('not a media key');
@@ -93,6 +102,23 @@ describe('S3-compatible media store', () => {
       expect((await t.app.inject({ method: 'GET', url: '/media/users/1/nothing.webp' })).statusCode).toBe(
         404,
       );
+
+      // A gallery picture is private in the bucket too: served only at the signed address.
+      const image = (
+        await sendForm(
+          t.app,
+          member.access,
+          'POST',
+          '/api/gallery/images/',
+          { title: 'S3' },
+          await imageFile(),
+        )
+      ).json<{ image_url: string }>().image_url;
+      expect(image).toMatch(/\/private\/.+\?v=\d+&exp=\d+&sig=/);
+      const signed = await t.app.inject({ method: 'GET', url: image });
+      expect(signed.statusCode).toBe(200);
+      expect(signed.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+      expect((await t.app.inject({ method: 'GET', url: image.split('?')[0] })).statusCode).toBe(404);
 
       await t.app.inject({
         method: 'DELETE',
