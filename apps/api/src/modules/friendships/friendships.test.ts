@@ -2,6 +2,7 @@ import type { LiveMessage } from '../../lib/fan-out';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reports } from '../../db/schema';
 import { createActiveMember, minorPayload } from '../../test-support/accounts';
+import { approveMinor } from '../../test-support/admins';
 import {
   completeProfile,
   createMemberWithProfile,
@@ -133,7 +134,13 @@ describe('friendships, blocks and reports', () => {
       completeProfile({ date_of_birth: birthDateBounds('menor', todayIso()).max }),
     );
     expect((await call('POST', `/api/solicitudes/enviar/${minor.user.id}/`, adult)).statusCode).toBe(404);
+    // Until an administrator reviews the account, the minor is told why no request can go out.
+    const waiting = await call('POST', `/api/solicitudes/enviar/${adult.user.id}/`, minor);
+    expect(waiting.statusCode).toBe(403);
+    expect(waiting.json()).toMatchObject({ code: 'minor_review_pending' });
+    await approveMinor(t.app, minor.user.id);
     expect((await call('POST', `/api/solicitudes/enviar/${adult.user.id}/`, minor)).statusCode).toBe(404);
+    expect((await call('POST', `/api/solicitudes/enviar/${minor.user.id}/`, adult)).statusCode).toBe(404);
   });
 
   it('blocking ends the friendship, hides each from the other, and stops requests; unblocking lifts it', async () => {
