@@ -1,12 +1,18 @@
 import { useTranslation } from 'react-i18next';
 
-/** A gallery image as a button that opens the viewer; its name says which image it opens. */
+/**
+ * A gallery image as a button that opens the viewer; its name says which image it opens.
+ * Gallery pictures load from signed addresses that expire (docs/api.md "Media"), so a picture
+ * that fails to load asks its list for fresh addresses (`onLoadError`).
+ */
 export function GalleryThumbnail({
   image,
   onOpen,
+  onLoadError,
 }: {
   image: { title: string; image_url: string };
   onOpen: () => void;
+  onLoadError?: () => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -16,7 +22,7 @@ export function GalleryThumbnail({
       aria-label={t('gallery.open', { title: image.title })}
       onClick={onOpen}
     >
-      <img src={image.image_url} alt="" loading="lazy" />
+      <img src={image.image_url} alt="" loading="lazy" onError={onLoadError} />
     </button>
   );
 }

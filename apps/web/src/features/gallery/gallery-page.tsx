@@ -104,7 +104,11 @@ export default function GalleryPage() {
         <ul className="gallery__grid">
           {gallery.data.results.map((image) => (
             <li key={image.id} className="gallery__item">
-              <GalleryThumbnail image={image} onOpen={() => setOpened(image.id)} />
+              <GalleryThumbnail
+                image={image}
+                onOpen={() => setOpened(image.id)}
+                onLoadError={() => void gallery.refetch()}
+              />
               <h2 className="gallery__item-title">{image.title}</h2>
               {image.description && <p className="gallery__item-description">{image.description}</p>}
               {own && (

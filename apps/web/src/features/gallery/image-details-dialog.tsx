@@ -45,7 +45,13 @@ export function ImageDetailsDialog({ imageId, onClose }: { imageId: number; onCl
       )}
       {image && (
         <>
-          <img className="image-viewer__image" src={image.image_url} alt={image.description || image.title} />
+          <img
+            className="image-viewer__image"
+            src={image.image_url}
+            alt={image.description || image.title}
+            // The signed address may have expired while the dialog stayed open.
+            onError={() => void details.refetch()}
+          />
           {image.hidden && (
             <p className="moderation-notice" role="note">
               {t('moderation.hidden_image')}

@@ -151,7 +151,11 @@ export default function PublicProfilePage() {
           <ul className="gallery__grid">
             {data.imagenes.map((image) => (
               <li key={image.id} className="gallery__item">
-                <GalleryThumbnail image={image} onOpen={() => setOpened(image.id)} />
+                <GalleryThumbnail
+                  image={image}
+                  onOpen={() => setOpened(image.id)}
+                  onLoadError={() => void profile.refetch()}
+                />
                 <h3 className="gallery__item-title">{image.title}</h3>
               </li>
             ))}
