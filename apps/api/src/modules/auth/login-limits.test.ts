@@ -146,6 +146,31 @@ describe('login limits without a trusted proxy (TRUST_PROXY unset)', () => {
   });
 });
 
+describe('sign-up limit without a trusted proxy', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_SCALE: '1' });
+  });
+  afterAll(async () => t.cleanup());
+
+  it('a new X-Forwarded-For on every sign-up does not get past 10 an hour', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1)
+      statuses.push(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/register/',
+            payload: adultPayload(),
+            headers: { 'x-forwarded-for': forgedAddress() },
+          })
+        ).statusCode,
+      );
+    expect(statuses.slice(0, 10).every((status) => status === 201)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
+
 describe('login limits behind a trusted proxy (TRUST_PROXY=1)', () => {
   let t: TestApp;
   beforeAll(async () => {
