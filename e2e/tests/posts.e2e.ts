@@ -213,6 +213,21 @@ describe('feed, posts, gallery and search (spec §2 "Feed", "Post card", "New po
     const asFriend = await openAs(browser, friend, `/gallery?owner=${owner.id}`);
     await asFriend.page.getByRole('heading', { name: 'Summer at the big lake' }).waitFor();
     await expectNoAxeViolations(asFriend.page, "a friend's gallery");
+    // The picture loads from the address signed for the friend; its bare address is refused.
+    const thumbnail = asFriend.page
+      .getByRole('button', { name: 'Open Summer at the big lake' })
+      .locator('img');
+    await asFriend.page.waitForFunction(
+      (img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0,
+      await thumbnail.elementHandle(),
+    );
+    const signed = (await thumbnail.getAttribute('src')) ?? '';
+    expect(signed).toMatch(new RegExp(`^/media/users/${owner.id}/private/.+\\?v=${friend.id}&exp=\\d+&sig=`));
+    const bareStatus = await asFriend.page.evaluate(
+      async (url) => (await fetch(url)).status,
+      signed.split('?')[0] ?? '',
+    );
+    expect(bareStatus).toBe(404);
     await asFriend.context.close();
     const asStranger = await openAs(browser, stranger, `/gallery?owner=${owner.id}`);
     await asStranger.page.getByText('This gallery is not available.', { exact: false }).waitFor();
