@@ -44,6 +44,7 @@ const AdminDirectoryPage = lazy(() => import('../features/admin/admin-directory-
 const AdminAdsPage = lazy(() => import('../features/admin/admin-ads-page'));
 const AdminAuditPage = lazy(() => import('../features/admin/admin-audit-page'));
 const AdminModerationPage = lazy(() => import('../features/admin/admin-moderation-page'));
+const AdminMinorsPage = lazy(() => import('../features/admin/admin-minors-page'));
 const ChatPage = lazy(() => import('../features/chat/chat-page'));
 const PublicProfilePage = lazy(() => import('../features/public-profile/public-profile-page'));
 const LegalPage = lazy(() => import('../features/legal/legal-page'));
@@ -105,6 +106,7 @@ const routes: RouteObject[] = [
           // The operators' area (not in the spec); each screen checks the administrator role.
           { path: '/admin', element: <AdminDashboardPage /> },
           { path: '/admin/moderacion', element: <AdminModerationPage /> },
+          { path: '/admin/menores', element: <AdminMinorsPage /> },
           { path: '/admin/retiros', element: <AdminWithdrawalsPage /> },
           { path: '/admin/recursos', element: <AdminDirectoryPage /> },
           { path: '/admin/anuncios', element: <AdminAdsPage /> },

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 
 /**
  * A captioned table in a scrolling region: on a narrow screen the table scrolls on its own, and
@@ -8,15 +8,18 @@ export function DataTable({
   caption,
   columns,
   children,
+  ref,
 }: {
   caption: string;
   columns: string[];
   /** The table's rows (`<tr>` elements). */
   children: ReactNode;
+  /** The scrolling region, for screens that move focus to the table after a row leaves it. */
+  ref?: Ref<HTMLDivElement>;
 }) {
   const captionId = useId();
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-labelledby={captionId}>
+    <div ref={ref} className="table-scroll" tabIndex={0} role="region" aria-labelledby={captionId}>
       <table className="data-table">
         <caption id={captionId}>{caption}</caption>
         <thead>

@@ -24,6 +24,13 @@ export type Me = {
   profile_intro_seen: boolean;
   /** Whether the member may open the /admin area (the server checks every admin call itself). */
   is_admin: boolean;
+  /** The group the safeguarding rule puts the member in (an administrator may have corrected it). */
+  age_group: 'minor' | 'adult';
+  /**
+   * A minor whose account no administrator has checked yet: until then the server shows them to
+   * nobody and lets them reach nobody (docs/decisions/0011); the screens say so.
+   */
+  minor_review_pending: boolean;
   profile: OwnProfile;
 };
 

@@ -97,6 +97,11 @@ export type AdminReport = {
     hidden: boolean;
     author_suspended: boolean;
   } | null;
+  /**
+   * Chat reports only (else null): the messages around the reported one, or the conversation's
+   * last ones before the report, oldest first, including those the members deleted for themselves.
+   */
+  context: { id: number; sender_id: number; message: string; timestamp: string; reported: boolean }[] | null;
 };
 export type SuspendedMember = { id: number; name: string; email: string; suspended_at: string };
 export type ModerationAction = 'dismiss' | 'hide' | 'suspend';
@@ -118,3 +123,34 @@ export const fetchSuspended = () =>
   apiRequest<{ results: SuspendedMember[]; next: string | null }>('/admin/members/suspended/?limit=100');
 export const reactivateMember = (id: number) =>
   apiRequest(`/admin/members/${id}/reactivate/`, { method: 'POST' });
+
+export type AgeGroup = 'minor' | 'adult';
+/** A minor's activated account waiting for an administrator's check (GET /api/admin/minors/). */
+export type PendingMinor = {
+  id: number;
+  email: string;
+  telefono: string | null;
+  registration_type: string;
+  guardian: { nombre: string | null; relacion: string | null };
+  nombre: string | null;
+  apellidos: string | null;
+  date_of_birth: string | null;
+  edad: number | null;
+  country: string | null;
+  ciudad: string | null;
+  registered_at: string;
+};
+export const minorReviewKeys = {
+  all: ['admin', 'minors'] as const,
+};
+export const firstMinorsPage = '/admin/minors/?limit=25';
+/** One page of the queue, oldest first; `path` is the first page's or the `next` address the server gave. */
+export const fetchPendingMinors = (path: string) =>
+  apiRequest<{ results: PendingMinor[]; next: string | null }>(path);
+export const approveMinor = (id: number) =>
+  apiRequest<{ reviewed: true }>(`/admin/minors/${id}/approve/`, { method: 'POST' });
+export const setAgeGroup = (id: number, ageGroup: AgeGroup) =>
+  apiRequest<{ age_group: AgeGroup }>(`/admin/members/${id}/age-group/`, {
+    method: 'PUT',
+    body: JSON.stringify({ age_group: ageGroup }),
+  });

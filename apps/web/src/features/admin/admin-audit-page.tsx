@@ -4,7 +4,7 @@ import { PageLoading } from '../../app/page-loading';
 import { AdminScreen } from './admin-screen';
 import { AdminOnly } from './admin-only';
 import { DataTable } from '../../components/data-table';
-import { adminKeys, fetchAudit } from './admin-api';
+import { adminKeys, fetchAudit, type AuditEntry } from './admin-api';
 
 /** /admin/auditoria: what administrators did, newest first (read only). */
 export default function AdminAuditPage() {
@@ -19,6 +19,14 @@ function Audit() {
   const { t, i18n } = useTranslation();
   const audit = useQuery({ queryKey: adminKeys.audit, queryFn: fetchAudit });
   const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'medium' });
+  const actionText = (entry: AuditEntry) => {
+    const key = `admin.audit.actions.${entry.action.replace('.', '_')}`;
+    // An age-group change says which group: "set to adult" tells more than "changed".
+    const group = entry.details.age_group;
+    if (entry.action === 'member.age_group' && (group === 'minor' || group === 'adult'))
+      return t(`${key}_${group}`);
+    return t(key, { defaultValue: entry.action });
+  };
   return (
     <AdminScreen title={t('admin.audit.title')}>
       {audit.isPending ? (
@@ -38,11 +46,7 @@ function Audit() {
             <tr key={entry.id}>
               <td>{date.format(new Date(entry.created_at))}</td>
               <td>{entry.admin_email}</td>
-              <td>
-                {t(`admin.audit.actions.${entry.action.replace('.', '_')}`, {
-                  defaultValue: entry.action,
-                })}
-              </td>
+              <td>{actionText(entry)}</td>
               <td>
                 {t(`admin.audit.targets.${entry.target_type}`, { defaultValue: entry.target_type })}{' '}
                 {entry.target_id}

@@ -11,6 +11,7 @@ export function AdminNav() {
           [
             ['/admin', 'dashboard'],
             ['/admin/moderacion', 'moderation'],
+            ['/admin/menores', 'minors'],
             ['/admin/retiros', 'withdrawals'],
             ['/admin/recursos', 'directory'],
             ['/admin/anuncios', 'ads'],

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { MinorReviewNotice } from '../../components/minor-review-notice';
 import { apiRequest } from '../../lib/api-client';
 import { useMeQuery } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -30,6 +31,7 @@ export default function DashboardPage() {
           </span>
         )}
       </p>
+      <MinorReviewNotice />
       <NoticesPanel />
       <nav aria-label={t('dashboard.title')}>
         <ul className="card-links">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FEED_COUNTRY_CODES, type CountryCode } from '@juntos/domain';
 import { PageLoading } from '../../app/page-loading';
+import { MinorReviewNotice } from '../../components/minor-review-notice';
 import { useMeQuery } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { CountryFilter } from './country-filter';
@@ -47,6 +48,7 @@ export default function FeedPage() {
   return (
     <section className="page page--narrow feed">
       <h1>{t('feed.title')}</h1>
+      <MinorReviewNotice />
       {me.isPending ? <PageLoading /> : <Feed initialCountry={feedCountryOf(me.data?.profile.country)} />}
     </section>
   );

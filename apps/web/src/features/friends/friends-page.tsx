@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../app/page-loading';
 import { MemberSummary } from '../../components/member-summary';
+import { MinorReviewNotice } from '../../components/minor-review-notice';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { fetchBlocked, fetchFriends, friendKeys, unblockMember, unfollow } from './friends-api';
 
@@ -33,6 +34,7 @@ export default function FriendsPage() {
   return (
     <section className="page page--narrow">
       <h1>{t('friends.title')}</h1>
+      <MinorReviewNotice />
       {friends.isPending ? (
         <PageLoading />
       ) : friends.isError ? (

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { FriendshipStatus } from '@juntos/domain';
+import { ApiRequestError } from '../../lib/api-client';
 import { friendKeys, sendRequest, unfollow } from './friends-api';
 
 /**
@@ -29,7 +30,14 @@ export function FriendshipButton({
       await queryClient.invalidateQueries({ queryKey: friendKeys.all });
       onChanged();
     },
-    onError: () => toast.error(t(status === 'accepted' ? 'friends.unfollow_error' : errorKey)),
+    onError: (error) =>
+      toast.error(
+        // A refusal with a reason the member can act on or should know (a minor's account still
+        // being checked) is the server's own words; anything else is the screen's general message.
+        error instanceof ApiRequestError && error.body?.code === 'minor_review_pending'
+          ? error.body.error
+          : t(status === 'accepted' ? 'friends.unfollow_error' : errorKey),
+      ),
   });
   if (status === 'self') return null;
   if (status === 'pending' || status === 'received')

@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../app/page-loading';
 import { MemberSummary } from '../../components/member-summary';
+import { MinorReviewNotice } from '../../components/minor-review-notice';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { answerRequest, fetchRequests, friendKeys } from './friends-api';
 
@@ -24,6 +25,7 @@ export default function RequestsPage() {
   return (
     <section className="page page--narrow">
       <h1>{t('requests.title')}</h1>
+      <MinorReviewNotice />
       {requests.isPending ? (
         <PageLoading />
       ) : requests.isError ? (

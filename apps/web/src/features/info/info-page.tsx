@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { LegalDocumentName } from '@juntos/domain';
 import { PageLoading } from '../../app/page-loading';
+import { MinorReviewNotice } from '../../components/minor-review-notice';
 import { Dialog } from '../../components/ui/dialog';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { LegalSectionBody } from '../legal/legal-section-body';
@@ -67,6 +68,7 @@ export default function InfoPage() {
   return (
     <section className="page">
       <h1>{t('info.title')}</h1>
+      <MinorReviewNotice />
       <p className="info__intro">{t('info.intro')}</p>
       <div className="form__links">
         <Link to="/dashboard" className="button button--primary">

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { DiseaseField } from '../../components/disease-field';
+import { MinorReviewNotice } from '../../components/minor-review-notice';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { searchByDisease } from './member-search-api';
 import { MemberSearchOutcome } from './member-results';
@@ -34,6 +35,7 @@ export default function SearchDiseasePage() {
   return (
     <section className="page page--narrow">
       <h1>{t('search_disease.title')}</h1>
+      <MinorReviewNotice />
       <p>{t('search_disease.intro')}</p>
       <form className="form search-form" noValidate onSubmit={submit}>
         <DiseaseField

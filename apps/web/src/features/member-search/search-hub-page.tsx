@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { MinorReviewNotice } from '../../components/minor-review-notice';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 const CARDS = [
@@ -15,6 +16,7 @@ export default function SearchHubPage() {
   return (
     <section className="page">
       <h1>{t('search_hub.title')}</h1>
+      <MinorReviewNotice />
       <ul className="feature-list">
         {CARDS.map(([path, card]) => (
           <li key={card} className="feature-list__item">

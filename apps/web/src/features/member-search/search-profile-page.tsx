@@ -1,13 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  FUNCTIONAL_FIELDS,
-  FUNCTIONAL_FIELD_VALUES,
-  ageGroupOf,
-  functionalValueKey,
-  todayIso,
-} from '@juntos/domain';
+import { FUNCTIONAL_FIELDS, FUNCTIONAL_FIELD_VALUES, functionalValueKey } from '@juntos/domain';
+import { MinorReviewNotice } from '../../components/minor-review-notice';
 import { SelectField, TextField } from '../../components/ui/field';
 import { useMeQuery } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -33,8 +28,8 @@ export default function SearchProfilePage() {
   });
 
   // Spec §2: minors choose ages 0–17, everyone else 18–99; the maximum is at least the minimum.
-  const minor =
-    me.data && ageGroupOf(me.data.tipo_registro, me.data.profile.date_of_birth, todayIso()) === 'minor';
+  // The server's group, not one worked out here: an administrator may have corrected it.
+  const minor = me.data?.age_group === 'minor';
   const ages = minor ? range(0, 17) : range(18, 99);
   const maxAges = ages.filter((age) => !filters.edad_min || age >= Number(filters.edad_min));
   const set = (key: string, value: string) =>
@@ -51,6 +46,7 @@ export default function SearchProfilePage() {
   return (
     <section className="page page--narrow">
       <h1>{t('search_profile.title')}</h1>
+      <MinorReviewNotice />
       <p>{t('search_profile.intro')}</p>
       <form className="form search-form" onSubmit={submit}>
         {FUNCTIONAL_FIELDS.map((field) => (
