@@ -243,6 +243,12 @@ export const ChangePasswordSchema = z.object({
   new_password: passwordField,
 });
 
+/** Account deletion asks for the current password again (a session left open is not enough). */
+export const DeleteAccountSchema = z.object({
+  password: requiredText('profile.delete_dialog.password_required', 1024),
+});
+export type DeleteAccount = z.infer<typeof DeleteAccountSchema>;
+
 export const RefreshSchema = z.object({
   refresh: requiredText('auth.refresh_invalid', 200, 10),
 });
