@@ -14,6 +14,15 @@ async function historyBetween(viewer: Member, friend: Member) {
   return ((await response.json()) as { results: { message: string }[] }).results.map((m) => m.message);
 }
 
+async function makeAdmin(member: Member) {
+  const response = await fetch(`${baseUrl()}/api/__test__/admin/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ id: member.id }),
+  });
+  expect(response.status).toBe(204);
+}
+
 const friendButton = (page: Page, name: string) =>
   page.getByRole('main').getByRole('button', { name: new RegExp(name) });
 
@@ -104,13 +113,77 @@ describe('chat between friends (spec §2 "Chat", §4, §7 WebSocket)', () => {
     await friendButton(a, `Bruno${stamp}.*Offline`).waitFor();
     await expectNoAxeViolations(a, '/chat after the friend left');
 
-    // Signing out deletes the conversation on the server and in this browser.
+    // Signing out removes the conversation from this browser and hides Ana's copy on the server;
+    // Bruno keeps his (issue 16: nobody erases what they wrote to someone else).
     await a.goto('/logout');
     await a.waitForURL('**/login');
     const left = await a.evaluate(() => Object.keys(window.localStorage));
     expect(left.filter((key) => key.startsWith('chat_'))).toEqual([]);
-    expect(await historyBetween(bruno, ana)).toEqual([]);
+    expect(await historyBetween(bruno, ana)).toEqual(['Hola Bruno, ¿qué tal?', 'Muy bien.\n¿Y tú?']);
     await asAna.context.close();
+  });
+
+  it('a received message is reported from the chat screen; the moderators read it with the messages around it', async () => {
+    const stamp = String(Date.now()).slice(-6);
+    const ana = await createMember('chat-report-ana', { nombre: `Ana${stamp}` });
+    const bruno = await createMember('chat-report-bruno', { nombre: `Bruno${stamp}` });
+    const admin = await createMember('chat-report-admin', { nombre: 'Mod' });
+    await makeFriends(ana, bruno);
+    await makeAdmin(admin);
+
+    const asAna = await openAs(browser, ana, `/chat?amigo=${bruno.id}`, { localStorage: ACKNOWLEDGED });
+    const composer = asAna.page.getByLabel(`Message to Bruno${stamp}`);
+    for (const text of ['Hi there', `Send me a photo ${stamp}`]) {
+      await tabTo(asAna.page, composer);
+      await asAna.page.keyboard.type(text);
+      await asAna.page.keyboard.press('Enter');
+      await asAna.page.getByRole('log').getByText(text).waitFor();
+    }
+    // Ana signs out: her copy is hidden, the evidence stays for Bruno and the moderators.
+    await asAna.page.goto('/logout');
+    await asAna.page.waitForURL('**/login');
+    await asAna.context.close();
+
+    const { context, page } = await openAs(browser, bruno, `/chat?amigo=${ana.id}`, {
+      localStorage: ACKNOWLEDGED,
+    });
+    const received = page
+      .getByRole('log', { name: `Conversation with Ana${stamp}` })
+      .getByRole('listitem')
+      .filter({ hasText: `Send me a photo ${stamp}` });
+    const reportButton = received.getByRole('button', {
+      name: new RegExp(`^Report the message from Ana${stamp}`),
+    });
+    await reportButton.waitFor();
+    // Own messages have no report button; the conversation has one of its own.
+    await page.getByRole('button', { name: 'Report this conversation' }).waitFor();
+    await tabTo(page, reportButton);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Report this message' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Reason').selectOption('danger');
+    await expectNoAxeViolations(page, '/chat, report dialog');
+    await tabTo(page, dialog.getByRole('button', { name: 'Send the report' }));
+    await page.keyboard.press('Enter');
+    await page.getByText('Your report has been sent to the moderators.').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await context.close();
+
+    const asAdmin = await openAs(browser, admin, '/admin/moderacion');
+    const card = asAdmin.page.getByRole('article').filter({ hasText: `Send me a photo ${stamp}` });
+    await card
+      .getByRole('heading', { level: 2, name: `Report about a chat message by Ana${stamp}` })
+      .waitFor();
+    const around = card.getByRole('region', { name: 'The conversation around it' });
+    await around.getByText('Hi there').waitFor();
+    await around
+      .getByRole('listitem')
+      .filter({ hasText: 'Reported message' })
+      .getByText(`Send me a photo ${stamp}`)
+      .waitFor();
+    expect(await card.getByRole('button', { name: 'Hide the content' }).count()).toBe(0);
+    await expectNoAxeViolations(asAdmin.page, '/admin/moderacion with a chat report');
+    await asAdmin.context.close();
   });
 
   it('on a phone shows one pane at a time and no bottom bar', async () => {

@@ -127,6 +127,8 @@ function ReportCard({ report, onHandled }: { report: AdminReport; onHandled: () 
   });
   const content = report.content;
   const what = t(`admin.moderation.targets.${report.target_type}`);
+  // Members and chats have nothing to hide: chat messages stay as evidence (suspend instead).
+  const hideable = !['member', 'chat_message', 'chat_conversation'].includes(report.target_type);
 
   return (
     <article className="report-card" aria-labelledby={titleId}>
@@ -155,6 +157,7 @@ function ReportCard({ report, onHandled }: { report: AdminReport; onHandled: () 
             <img className="report-card__image" src={content.image_url} alt={content.image_alt || what} />
           )}
           {content.text && <p className="report-card__text">{content.text}</p>}
+          {report.context && <ChatContext report={report} />}
           {(content.hidden || content.author_suspended) && (
             <p className="report-card__flags">
               {content.hidden && (
@@ -171,7 +174,7 @@ function ReportCard({ report, onHandled }: { report: AdminReport; onHandled: () 
       )}
       {report.status === 'open' ? (
         <div className="button-row">
-          {report.target_type !== 'member' && content && !content.hidden && (
+          {hideable && content && !content.hidden && (
             <button
               type="button"
               className="button button--small button--primary"
@@ -208,7 +211,7 @@ function ReportCard({ report, onHandled }: { report: AdminReport; onHandled: () 
           {t('admin.moderation.outcome', {
             outcome: t(`admin.moderation.outcomes.${report.outcome ?? 'dismissed'}`),
           })}{' '}
-          {content?.hidden && report.target_type !== 'member' && (
+          {content?.hidden && hideable && (
             <button
               type="button"
               className="button button--small"
@@ -232,6 +235,54 @@ function ReportCard({ report, onHandled }: { report: AdminReport; onHandled: () 
         onCancel={() => setConfirmingSuspend(false)}
       />
     </article>
+  );
+}
+
+/**
+ * The messages around a reported chat message (or a reported conversation's last ones), as a
+ * list with each author named; the reported message is marked in words, not by colour alone.
+ */
+function ChatContext({ report }: { report: AdminReport }) {
+  const { t, i18n } = useTranslation();
+  const headingId = useId();
+  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'short', timeStyle: 'short' });
+  const messages = report.context ?? [];
+  // A chat has two members: the reported author and the member who reported them.
+  const nameOf = (senderId: number) =>
+    senderId === report.content?.author_id ? report.content.author_name : report.reporter.name;
+  return (
+    <section className="report-context" aria-labelledby={headingId}>
+      <h4 id={headingId}>
+        {t(
+          report.target_type === 'chat_message'
+            ? 'admin.moderation.context_heading'
+            : 'admin.moderation.context_conversation_heading',
+        )}
+      </h4>
+      {messages.length === 0 ? (
+        <p>{t('admin.moderation.context_empty')}</p>
+      ) : (
+        <ol className="report-context__list">
+          {messages.map((message) => (
+            <li
+              key={message.id}
+              className={`report-context__message${message.reported ? ' report-context__message--reported' : ''}`}
+            >
+              {message.reported && (
+                <strong className="badge badge--inactive">{t('admin.moderation.reported_marker')}</strong>
+              )}{' '}
+              <span className="report-context__author">
+                {t('admin.moderation.context_wrote', { name: nameOf(message.sender_id) })}
+              </span>{' '}
+              <time dateTime={message.timestamp} className="report-context__time">
+                {date.format(new Date(message.timestamp))}
+              </time>
+              <p className="report-card__text">{message.message}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHAT_MESSAGE_MAX_LENGTH } from '@juntos/domain';
+import { CHAT_MESSAGE_MAX_LENGTH, type ReportTargetType } from '@juntos/domain';
+import { ReportDialog } from '../../components/report-dialog';
 import { scrollBehavior } from '../../lib/motion';
 import type { Me } from '../../lib/session';
 import type { Friend } from '../friends/friends-api';
@@ -10,7 +11,8 @@ import { useConversation } from './use-conversation';
 /**
  * The open conversation: a log region (announced by screen readers as messages arrive), the
  * state of each own message in words (sending, sent, read with a tick, not sent), and a composer
- * where Enter sends and Shift+Enter starts a new line.
+ * where Enter sends and Shift+Enter starts a new line. A received message, or the whole
+ * conversation, can be reported to the moderators.
  */
 export function ConversationPane({
   friend,
@@ -26,6 +28,7 @@ export function ConversationPane({
   const { t, i18n } = useTranslation();
   const conversation = useConversation(friend.id, me);
   const [draft, setDraft] = useState('');
+  const [reporting, setReporting] = useState<{ type: ReportTargetType; id: number }>();
   const logRef = useRef<HTMLDivElement>(null);
   const composerId = useId();
   const headingId = useId();
@@ -66,6 +69,13 @@ export function ConversationPane({
             {friend.online ? t('chat.online') : t('chat.offline')}
           </span>
         </h2>
+        <button
+          type="button"
+          className="button button--small conversation__report"
+          onClick={() => setReporting({ type: 'chat_conversation', id: friend.id })}
+        >
+          {t('chat.report_conversation')}
+        </button>
       </div>
       {conversation.historyFailed && (
         <p role="status" className="message message--warning">
@@ -92,6 +102,8 @@ export function ConversationPane({
             {conversation.messages.map((message) => {
               const own = message.sender_id !== friend.id;
               const state = own ? stateOf(message) : undefined;
+              // Only what the friend wrote can be reported (the server accepts it from the receiver).
+              const received = own ? null : message.id;
               return (
                 <li
                   key={message.temp_id ?? `id-${message.id}`}
@@ -112,6 +124,22 @@ export function ConversationPane({
                         )}
                         {state.text}
                       </span>
+                    )}
+                    {received !== null && (
+                      <button
+                        type="button"
+                        className="button button--small chat-message__report"
+                        onClick={() => setReporting({ type: 'chat_message', id: received })}
+                      >
+                        {t('report.action')}
+                        <span className="visually-hidden">
+                          {' '}
+                          {t('chat.report_message', {
+                            name,
+                            time: time.format(new Date(message.timestamp)),
+                          })}
+                        </span>
+                      </button>
                     )}
                   </span>
                 </li>
@@ -149,6 +177,13 @@ export function ConversationPane({
           </button>
         </div>
       </form>
+      {reporting && (
+        <ReportDialog
+          targetType={reporting.type}
+          targetId={reporting.id}
+          onClose={() => setReporting(undefined)}
+        />
+      )}
     </section>
   );
 }
