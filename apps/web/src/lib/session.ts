@@ -113,7 +113,8 @@ export function forgetSession(queryClient: QueryClient) {
 
 /**
  * Spec §4 "Logout", in its order: a logout on the live connection (friends are told), the
- * server deletes the member's chat messages, the refresh token is revoked, then the chat messages
+ * server hides the member's own copy of their chats (the friends keep theirs, and moderators the
+ * evidence, for CHAT_MESSAGE_RETENTION_DAYS), the refresh token is revoked, then the chat messages
  * kept per friend, the chat modal acknowledgement and the tokens are removed here, and the socket
  * closes. A server that does not answer changes nothing for the member: the session ends here.
  */
@@ -122,7 +123,7 @@ export async function endSession(queryClient: QueryClient): Promise<void> {
   try {
     await apiRequest<unknown>('/chat/borrar-mensajes/', { method: 'DELETE' });
   } catch (error) {
-    console.warn('The server did not confirm that the chat messages were deleted.', error);
+    console.warn('The server did not confirm that the chat messages were hidden.', error);
   }
   const refresh = readStoredToken(STORAGE_KEYS.refreshToken);
   if (refresh) {
