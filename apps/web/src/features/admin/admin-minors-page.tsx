@@ -95,7 +95,7 @@ function PendingQueue() {
   const nameOf = (minor: PendingMinor) => fullName(minor) || minor.email;
 
   return (
-    <section aria-labelledby="admin-minors-queue">
+    <section aria-labelledby="admin-minors-queue" className="admin-minors__queue">
       <h2 id="admin-minors-queue" ref={heading} tabIndex={-1}>
         {t('admin.minors.queue_title')}
       </h2>
