@@ -219,7 +219,7 @@ describe('profiles (spec §2 "Profile edit", "Own profile", "Dashboard", "Functi
     await context.close();
   });
 
-  it('deleting the account from /profile needs the box ticked, ends at /login, and the address can register again', async () => {
+  it('deleting the account from /profile needs the box ticked and the current password, ends at /login, and the address can register again', async () => {
     const account = await createActiveAccount('delete');
     await saveProfileThroughApi(account, {});
     const context = await signedInContext(browser, account);
@@ -233,6 +233,17 @@ describe('profiles (spec §2 "Profile edit", "Own profile", "Dashboard", "Functi
     await expectNoAxeViolations(page, '/profile with the delete dialog');
     await dialog.getByLabel('I understand I will lose all my data').check();
     expect(await confirm.isDisabled()).toBe(false);
+    const password = dialog.getByLabel('Your current password');
+    await confirm.click();
+    await dialog.getByText('Enter your current password to delete your account.').waitFor();
+    expect(await password.getAttribute('aria-invalid')).toBe('true');
+    await password.fill('not the password');
+    await confirm.click();
+    // The server's answer, on the field: the account is still there.
+    await dialog.getByText('Your current password is not correct.').waitFor();
+    expect(page.url()).toContain('/profile');
+    await expectNoAxeViolations(page, '/profile with a wrong password in the delete dialog');
+    await password.fill(account.password);
     await confirm.click();
     await page.waitForURL('**/login');
     await page.getByText('Your account has been deleted.').waitFor();

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { invalidTextError, invalidTextFields, isStorableText } from '../plugins/input-gate';
 import { AppError } from './app-error';
 import { MAX_IMAGE_BYTES } from './images';
 
@@ -31,8 +32,16 @@ const tooLarge = (fileField: string) =>
   });
 
 /**
+ * The form parser decodes field bytes itself, turning bytes that are not UTF-8 into U+FFFD
+ * before the input gate could see them; so in multipart fields that character is taken for what
+ * it almost always is, the trace of bytes that were not text (no keyboard types it).
+ */
+const isStorableFormText = (text: string) => isStorableText(text) && !text.includes('\ufffd');
+
+/**
  * Reads a form sent as multipart (what the screens send) or as JSON (handy for scripts); other
- * files than `fileField` are drained and ignored.
+ * files than `fileField` are drained and ignored. Every text field passes the input gate; a body
+ * the multipart parser cannot read (no boundary, truncated, malformed part headers) is a 400.
  */
 export async function readForm(request: FastifyRequest, fileField: string): Promise<MultipartForm> {
   if (!request.isMultipart()) {
@@ -65,8 +74,12 @@ export async function readForm(request: FastifyRequest, fileField: string): Prom
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(fileField);
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT')
       throw new AppError(413, 'body_too_large', 'errors.body_too_large');
-    if (code?.startsWith('FST_')) throw new AppError(400, 'bad_request', 'errors.bad_request');
-    throw error;
+    // Everything else here is the parser refusing the client's bytes ("Boundary not found",
+    // "Unexpected end of form", a malformed part header, a stream the client cut): a 400.
+    request.log.info({ err: error }, 'unreadable multipart form');
+    throw new AppError(400, 'invalid_form', 'errors.invalid_form');
   }
+  const unstorable = invalidTextFields(form.fields, 'body', isStorableFormText);
+  if (unstorable.length > 0) throw invalidTextError(unstorable);
   return form;
 }

@@ -124,6 +124,7 @@ describe('S3-compatible media store', () => {
         method: 'DELETE',
         url: '/api/delete-account/',
         headers: { authorization: `Bearer ${member.access}` },
+        payload: { password: member.password },
       });
       expect(await store.open(photo.replace('/media/', ''))).toBeUndefined();
     } finally {

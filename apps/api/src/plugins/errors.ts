@@ -74,6 +74,21 @@ export function handleFrameworkError(error: FastifyError, request: FastifyReques
  * status; anything unexpected becomes a 500 whose details stay in the log, never in the response.
  */
 export function registerErrorHandling(app: FastifyInstance) {
+  // An error status sent without a body (a plugin's bare `reply.code(404).send()`, such as
+  // @fastify/websocket's answer to a plain GET on the socket's path) gets the same JSON as the rest.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode < 400 || request.method === 'HEAD') return payload;
+    if (payload !== undefined && payload !== null && payload !== '') return payload;
+    const [code, key] =
+      reply.statusCode === 404
+        ? ['not_found', 'errors.not_found']
+        : reply.statusCode >= 500
+          ? ['internal_error', 'errors.internal']
+          : ['bad_request', 'errors.bad_request'];
+    void reply.type('application/json; charset=utf-8');
+    const body: ApiError = { error: translate(requestLanguage(request.headers), key), code };
+    return JSON.stringify(body);
+  });
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     if (error instanceof AppError) {
       if (error.options.headers) void reply.headers(error.options.headers);

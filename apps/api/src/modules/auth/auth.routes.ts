@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   ActivationSchema,
   ChangePasswordSchema,
+  DeleteAccountSchema,
   EmailOnlySchema,
   LoginSchema,
   RefreshSchema,
@@ -77,7 +78,9 @@ export function registerAuthRoutes(app: FastifyInstance, service: AuthService, r
   });
 
   app.delete('/api/delete-account/', { preHandler: requireAuth }, async (request) => {
-    await service.deleteAccount(request.userId);
+    // Without a body the password is still the field named as missing.
+    const { password } = DeleteAccountSchema.parse(request.body ?? {});
+    await service.deleteAccount(request.userId, password);
     return { detail: translate(requestLanguage(request.headers), 'auth.account_deleted') };
   });
 }

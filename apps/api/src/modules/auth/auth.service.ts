@@ -356,8 +356,18 @@ export function createAuthService(deps: AuthServiceDependencies) {
       };
     },
 
-    /** Deletes the account's rows (one cascading statement), then its files. */
-    async deleteAccount(userId: number) {
+    /**
+     * Deletes the account's rows (one cascading statement), then its files. The current password
+     * is asked again: a session left open on a shared or borrowed device must not be enough to
+     * erase a member and everything they wrote.
+     */
+    async deleteAccount(userId: number, password: string) {
+      const user = await deps.repository.findUserById(userId);
+      if (!user) throw new AppError(401, 'unauthorized', 'errors.unauthorized');
+      if (!(await verifyPassword(user.passwordHash, password)))
+        throw new AppError(403, 'wrong_password', 'errors.wrong_password', {
+          fields: { password: 'errors.wrong_password' },
+        });
       const deleted = await deps.repository.deleteUser(userId);
       if (deleted.length === 0) throw new AppError(401, 'unauthorized', 'errors.unauthorized');
       await deps.endLiveSessions?.(userId, 'account_deleted');

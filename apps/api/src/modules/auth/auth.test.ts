@@ -439,6 +439,7 @@ describe('accounts and sessions', () => {
         method: 'DELETE',
         url: '/api/delete-account/',
         headers: { authorization: `Bearer ${member.access}` },
+        payload: { password: member.password },
       });
       expect(response.statusCode).toBe(200);
       const db = t.app.database.db;
@@ -458,6 +459,45 @@ describe('accounts and sessions', () => {
         headers: { authorization: `Bearer ${member.access}` },
       });
       expect(me.statusCode).toBe(401);
+    });
+
+    it('asks for the current password: missing is a 400, wrong a 403, each naming the field', async () => {
+      const member = await createActiveMember(t.app);
+      const remove = (payload?: object, language = 'en') =>
+        t.app.inject({
+          method: 'DELETE',
+          url: '/api/delete-account/',
+          headers: { authorization: `Bearer ${member.access}`, 'accept-language': language },
+          ...(payload ? { payload } : {}),
+        });
+
+      const missing = await remove();
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toMatchObject({
+        code: 'validation_failed',
+        fields: { password: expect.any(String) },
+      });
+      expect(missing.json<{ fields: { password: string } }>().fields.password).toBe(
+        'Enter your current password to delete your account.',
+      );
+      expect((await remove({ password: '' })).statusCode).toBe(400);
+
+      const wrong = await remove({ password: 'not my password at all' }, 'es');
+      expect(wrong.statusCode).toBe(403);
+      expect(wrong.json()).toEqual({
+        error: 'Tu contraseña actual no es correcta.',
+        code: 'wrong_password',
+        fields: { password: 'Tu contraseña actual no es correcta.' },
+      });
+
+      // Nothing was deleted: the session and the account still work.
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/api/me',
+        headers: { authorization: `Bearer ${member.access}` },
+      });
+      expect(me.statusCode).toBe(200);
+      expect((await remove({ password: member.password })).statusCode).toBe(200);
     });
   });
 });

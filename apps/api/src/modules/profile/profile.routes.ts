@@ -79,7 +79,10 @@ const DiseaseSearchQuery = z
     orphacode: z.coerce
       .number({ error: 'search_disease.errors.select' })
       .int('search_disease.errors.select')
-      .positive('search_disease.errors.select'),
+      .positive('search_disease.errors.select')
+      // Orphacodes have at most 7 digits (as the profile form says); a larger number would only
+      // overflow the integer column (a 500 found by the route fuzz test).
+      .max(9_999_999, 'search_disease.errors.select'),
     ...place,
     ...paging,
   })

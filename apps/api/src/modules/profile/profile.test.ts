@@ -287,6 +287,7 @@ describe('own profile', () => {
       method: 'DELETE',
       url: '/api/delete-account/',
       headers: { authorization: `Bearer ${member.access}` },
+      payload: { password: member.password },
     });
     expect(deleted.statusCode).toBe(200);
     expect(existsSync(photo)).toBe(false);

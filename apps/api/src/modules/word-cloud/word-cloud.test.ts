@@ -82,6 +82,7 @@ describe('word cloud of declared diseases', () => {
       method: 'DELETE',
       url: '/api/delete-account/',
       headers: { authorization: `Bearer ${leaving.access}` },
+      payload: { password: leaving.password },
     });
     expect(texts(await cloud(staying.access))).not.toContain(other.toLowerCase());
   });

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { OwnProfile } from '@juntos/domain';
+import type { DeleteAccount, OwnProfile } from '@juntos/domain';
 import { apiRequest } from '../../lib/api-client';
 
 export const profileKeys = {
@@ -24,4 +24,9 @@ export function saveProfile(fields: Record<string, string>, photo: File | undefi
 
 export const markProfileIntroSeen = () => apiRequest<void>('/profile/intro-seen/', { method: 'POST' });
 
-export const deleteAccount = () => apiRequest<{ detail: string }>('/delete-account/', { method: 'DELETE' });
+/** DELETE /api/delete-account/ with the current password, which the server checks again. */
+export const deleteAccount = (password: string) =>
+  apiRequest<{ detail: string }>('/delete-account/', {
+    method: 'DELETE',
+    body: JSON.stringify({ password } satisfies DeleteAccount),
+  });
