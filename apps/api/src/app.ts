@@ -69,7 +69,7 @@ import { registerPostRoutes } from './modules/posts/posts.routes';
 import { createPostsService } from './modules/posts/posts.service';
 import { createRequireAuth, createSessionVerifier } from './plugins/authenticate';
 import { registerStaticContent } from './modules/static-content/static-content.routes';
-import { registerErrorHandling } from './plugins/errors';
+import { handleFrameworkError, registerErrorHandling } from './plugins/errors';
 import { registerInputGate } from './plugins/input-gate';
 import { recordRouteTable } from './plugins/route-table';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -118,6 +118,8 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
     trustProxy:
       typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     routerOptions: { ignoreTrailingSlash: false },
+    // A path that is not UTF-8 or too long: the router's own errors, in our shape and language.
+    frameworkErrors: handleFrameworkError,
   });
   app.decorate('config', config);
   app.decorate('database', database);
