@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBSOCKET_CLOSE } from '@juntos/domain';
-import { lastEmailTo, resetTokenFrom, STRONG_PASSWORD } from '../../test-support/accounts';
+import { lastEmailTo, resetTokenFrom } from '../../test-support/accounts';
 import { connectChat, settle, type ChatClient, type Frame } from '../../test-support/chat-client';
 import { createMemberWithProfile, makeFriends } from '../../test-support/profiles';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
@@ -104,8 +104,7 @@ describe('chat sockets and the end of a session', () => {
       method: 'DELETE',
       url: '/api/delete-account/',
       headers: bearer(ana),
-      // The current password, for when deletion asks for it (issue 16); ignored otherwise.
-      payload: { password: STRONG_PASSWORD, current_password: STRONG_PASSWORD },
+      payload: { password: ana.password },
     });
     expect(deleted.statusCode).toBe(200);
     await expectEnded([anaSocket], 'account_deleted', brunoSocket);
