@@ -179,7 +179,10 @@ export async function registerChatSocket(
           reason,
           error: translate(connection.language, 'errors.session_expired'),
         });
-      connection.socket.close(WEBSOCKET_CLOSE.unauthorized, `session ended: ${reason}`);
+      connection.socket.close(
+        WEBSOCKET_CLOSE.unauthorized,
+        reason === 'suspended' ? 'account suspended' : `session ended: ${reason}`,
+      );
       return;
     }
     sendFrame(connection.socket, frame);
