@@ -144,6 +144,26 @@ describe.skipIf(!redisUrl)('chat across two API instances through Redis', () => 
     expect(brunoOnA.frames.filter(isStatus(ana.user.id, true))).toHaveLength(1);
   });
 
+  it('closes the member’s sockets on both instances when the password changes on one', async () => {
+    const ana = await createMemberWithProfile(a.app, { nombre: 'Ana' });
+    const anaOnA = await open(a, ana.access);
+    const anaOnB = await open(b, ana.access);
+    const changed = await a.app.inject({
+      method: 'POST',
+      url: '/api/change-password/',
+      headers: { authorization: `Bearer ${ana.access}` },
+      payload: { current_password: ana.password, new_password: 'a brand new passphrase 77' },
+    });
+    expect(changed.statusCode).toBe(200);
+    for (const socket of [anaOnA, anaOnB]) {
+      expect(await socket.waitFor((frame) => frame.type === 'error')).toMatchObject({
+        code: 'session_ended',
+        reason: 'password_changed',
+      });
+      expect((await socket.closed).code).toBe(4401);
+    }
+  });
+
   it('sweeps the sockets of an instance that died without closing them', async () => {
     const store = createRedisPresenceStore(redis, `${prefix}sweep:`, 1000);
     const now = Date.now();
