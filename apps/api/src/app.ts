@@ -159,7 +159,9 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   });
   const accessTokens = createAccessTokens(config.jwtSecret);
   const authRepository = createAuthRepository(database.db);
-  const verifySession = createSessionVerifier(accessTokens, (userId) => authRepository.accountUsable(userId));
+  const verifySession = createSessionVerifier(accessTokens, (userId, issuedAt) =>
+    authRepository.accountUsable(userId, issuedAt),
+  );
   const requireAuth = createRequireAuth(verifySession);
   const s3Store = config.s3 ? createS3MediaStore(config.s3) : undefined;
   const mediaStore = s3Store ?? createLocalMediaStore(config.paths.media);
@@ -272,7 +274,11 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   registerProfileRoutes(app, profileService, requireAuth, async (userId) => {
     const [account, group] = await Promise.all([authService.me(userId), safeguarding.groupOf(userId)]);
     // Lets the screens tell a minor plainly why nobody is visible yet (docs/decisions/0011).
-    return { ...account, age_group: group === 'adult' ? 'adult' : 'minor', minor_review_pending: group === 'unreviewed_minor' };
+    return {
+      ...account,
+      age_group: group === 'adult' ? 'adult' : 'minor',
+      minor_review_pending: group === 'unreviewed_minor',
+    };
   });
   registerDiseaseRoutes(app, {
     catalogue: diseases,

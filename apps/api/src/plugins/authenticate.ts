@@ -17,16 +17,17 @@ export type VerifySession = (token: string) => Promise<AccessClaims | undefined>
 
 /**
  * An access token lives 15 minutes, so its signature alone would let a suspended or deleted
- * account go on for that long: every use also checks the account still exists and is not
- * suspended (one primary-key lookup).
+ * account go on for that long, and a token stolen before a password change would outlive it:
+ * every use also checks (one primary-key lookup) that the account exists, is not suspended and
+ * has not changed its password since the token was issued.
  */
 export function createSessionVerifier(
   accessTokens: AccessTokens,
-  accountUsable: (userId: number) => Promise<boolean>,
+  accountUsable: (userId: number, tokenIssuedAt: number) => Promise<boolean>,
 ): VerifySession {
   return async (token) => {
     const claims = await accessTokens.verify(token);
-    return claims && (await accountUsable(claims.userId)) ? claims : undefined;
+    return claims && (await accountUsable(claims.userId, claims.issuedAt)) ? claims : undefined;
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, sql, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { activationCodes, consentRecords, passwordResetTokens, refreshTokens, users } from '../../db/schema';
 
@@ -11,11 +11,24 @@ export function createAuthRepository(db: Database) {
     findUserByEmail: async (email: string) =>
       (await db.select().from(users).where(eq(users.email, email)).limit(1))[0],
     /** The account exists and is not suspended: its sessions may be used. */
-    async accountUsable(id: number) {
+    /**
+     * The account exists and is not suspended; with `tokenIssuedAt` (ms), its password has not
+     * changed since then. Token times have whole seconds, so a token issued in the second of the
+     * change (the new session's own) still counts.
+     */
+    async accountUsable(id: number, tokenIssuedAt?: number) {
       const [row] = await db
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.id, id), isNull(users.suspendedAt)))
+        .where(
+          and(
+            eq(users.id, id),
+            isNull(users.suspendedAt),
+            tokenIssuedAt === undefined
+              ? undefined
+              : sql`(${users.passwordChangedAt} is null or ${users.passwordChangedAt} < to_timestamp(${Math.floor(tokenIssuedAt / 1000) + 1}))`,
+          ),
+        )
         .limit(1);
       return row !== undefined;
     },

@@ -426,6 +426,33 @@ describe('accounts and sessions', () => {
         (await post('/api/login/', { email: member.email, password: 'new passphrase 99' })).json().is_active,
       ).toBe(true);
     });
+    it('change password: an access token issued before the change no longer opens anything', async () => {
+      const member = await createActiveMember(t.app);
+      const me = () =>
+        t.app.inject({
+          method: 'GET',
+          url: '/api/me',
+          headers: { authorization: `Bearer ${member.access}` },
+        });
+      expect((await me()).statusCode).toBe(200);
+      // Token times have whole seconds; a token of the change's own second stays valid.
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const changed = await post(
+        '/api/change-password/',
+        { current_password: STRONG_PASSWORD, new_password: 'new passphrase 77' },
+        { authorization: `Bearer ${member.access}` },
+      );
+      expect(changed.statusCode).toBe(200);
+      expect((await me()).statusCode).toBe(401);
+      const fresh = await post('/api/login/', { email: member.email, password: 'new passphrase 77' });
+      const access = fresh.json<{ access: string }>().access;
+      const mine = await t.app.inject({
+        method: 'GET',
+        url: '/api/me',
+        headers: { authorization: `Bearer ${access}` },
+      });
+      expect(mine.statusCode).toBe(200);
+    });
   });
 
   describe('account deletion', () => {

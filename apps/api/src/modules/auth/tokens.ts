@@ -7,8 +7,8 @@ export const ACTIVATION_CODE_TTL_MS = 10 * 60 * 1000;
 export const ACTIVATION_MAX_FAILED_ATTEMPTS = 5;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
-/** What a valid access token says: whose it is and until when (ms since the epoch). */
-export type AccessClaims = { userId: number; expiresAt: number };
+/** What a valid access token says: whose it is, when it was issued and until when (ms since the epoch). */
+export type AccessClaims = { userId: number; issuedAt: number; expiresAt: number };
 
 export type AccessTokens = {
   sign(userId: number): Promise<string>;
@@ -37,14 +37,15 @@ export function createAccessTokens(secret: string): AccessTokens {
         // A token without `exp` would be a session that never ends: refused, not defaulted.
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
-          requiredClaims: ['exp', 'sub'],
+          requiredClaims: ['exp', 'iat', 'sub'],
         });
         if (payload.typ !== 'access' || typeof payload.sub !== 'string' || !CANONICAL_ID.test(payload.sub))
           return undefined;
         const userId = Number(payload.sub);
-        const exp = payload.exp;
-        if (!Number.isSafeInteger(userId) || typeof exp !== 'number') return undefined;
-        return { userId, expiresAt: exp * 1000 };
+        const { exp, iat } = payload;
+        if (!Number.isSafeInteger(userId) || typeof exp !== 'number' || typeof iat !== 'number')
+          return undefined;
+        return { userId, issuedAt: iat * 1000, expiresAt: exp * 1000 };
       } catch {
         return undefined;
       }
