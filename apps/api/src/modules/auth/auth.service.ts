@@ -100,6 +100,11 @@ export function createAuthService(deps: AuthServiceDependencies) {
     resendPerAddress: limit('resend-address', 5, HOUR),
     resetPerIp: limit('reset-ip', 10, HOUR),
     resetPerAddress: limit('reset-address', 3, HOUR),
+    /**
+     * Password checks of a signed-in member (changing the password, deleting the account): a
+     * stolen access token must not become a way to guess the password.
+     */
+    passwordChecksPerMember: limit('password-check-member', 10, HOUR),
   };
 
   async function issueTokens(userId: number, familyId: string = randomUUID()): Promise<TokenPair> {
@@ -333,6 +338,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
     async changePassword(userId: number, currentPassword: string, newPassword: string) {
       const user = await deps.repository.findUserById(userId);
       if (!user) throw new AppError(401, 'unauthorized', 'errors.unauthorized');
+      await limits.passwordChecksPerMember.hit(String(userId));
       if (!(await verifyPassword(user.passwordHash, currentPassword)))
         throw new AppError(400, 'wrong_password', 'errors.wrong_password', {
           fields: { current_password: 'errors.wrong_password' },
@@ -364,6 +370,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
     async deleteAccount(userId: number, password: string) {
       const user = await deps.repository.findUserById(userId);
       if (!user) throw new AppError(401, 'unauthorized', 'errors.unauthorized');
+      await limits.passwordChecksPerMember.hit(String(userId));
       if (!(await verifyPassword(user.passwordHash, password)))
         throw new AppError(403, 'wrong_password', 'errors.wrong_password', {
           fields: { password: 'errors.wrong_password' },

@@ -39,6 +39,31 @@ describe('login limits without a trusted proxy (TRUST_PROXY unset)', () => {
   });
   afterAll(async () => t.cleanup());
 
+  it('a signed-in session cannot guess the password through change-password or delete-account', async () => {
+    const member = await createActiveMember(t.app);
+    const guess = (url: string, payload: object) =>
+      t.app.inject({
+        method: url.includes('delete') ? 'DELETE' : 'POST',
+        url,
+        payload,
+        headers: { authorization: `Bearer ${member.access}`, 'accept-language': 'en' },
+      });
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      expect(
+        (await guess('/api/change-password/', { current_password: WRONG, new_password: 'a new pass 12345' }))
+          .statusCode,
+      ).toBe(400);
+      expect((await guess('/api/delete-account/', { password: WRONG })).statusCode).toBe(403);
+    }
+    const limited = await guess('/api/delete-account/', { password: member.password });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    // The account is still there: the owner signs in.
+    expect((await login(t, member.email, member.password, { remoteAddress: '192.0.2.77' })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('a new X-Forwarded-For on every attempt moves no limit: the sixth failure makes the next attempt wait', async () => {
     const member = await createActiveMember(t.app);
     for (let attempt = 1; attempt <= 6; attempt += 1) {
