@@ -58,15 +58,23 @@ export function sendError(
  * percent-encoding is not UTF-8 text (`/api/posts/%FF/`), a parameter over the router's length
  * limit. Without this they would be answered in Fastify's own shape, untranslated.
  */
-export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error.code === 'FST_ERR_BAD_URL')
-    return sendError(request, reply, 400, 'invalid_text', 'errors.invalid_text', {
+export function handleFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    void sendError(request, reply, 400, 'invalid_text', 'errors.invalid_text', {
       fields: { path: 'errors.invalid_text' },
     });
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
-    return sendError(request, reply, 414, 'url_too_long', 'errors.url_too_long');
+    return;
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void sendError(request, reply, 414, 'url_too_long', 'errors.url_too_long');
+    return;
+  }
   request.log.error({ err: error }, 'router error');
-  return sendError(request, reply, 500, 'internal_error', 'errors.internal');
+  void sendError(request, reply, 500, 'internal_error', 'errors.internal');
 }
 
 /**

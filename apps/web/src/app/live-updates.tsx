@@ -75,6 +75,9 @@ export function LiveUpdates() {
           }
           return;
         }
+        // The live connection renews its own session; nothing on screen changes.
+        case 'session_renewed':
+          return;
         default:
           return;
       }
