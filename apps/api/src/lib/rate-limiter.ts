@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isIPv4, isIPv6 } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import {
@@ -47,6 +48,45 @@ export const rateLimited = (msBeforeNext: number, messageKey = 'errors.rate_limi
   new AppError(429, 'rate_limited', messageKey, {
     headers: { 'retry-after': String(Math.max(1, Math.ceil(msBeforeNext / 1000))) },
   });
+
+/**
+ * The part of a client address that a limit counts. An IPv6 subscriber is handed a whole /64 (2^64
+ * addresses), so counting full IPv6 addresses would give one attacker a fresh count per request:
+ * IPv6 counts per /64 prefix. An IPv4 client reaching a dual-stack socket appears as
+ * `::ffff:a.b.c.d` and counts as `a.b.c.d`, so the two spellings share one count. Anything else
+ * (not an address) is counted as it is.
+ */
+export function clientKey(ip: string): string {
+  // A zone index (fe80::1%eth0) names the server's interface, not the client.
+  const address = ip.trim().toLowerCase().replace(/%.*$/, '');
+  if (isIPv4(address) || !isIPv6(address)) return address;
+  const groups = ipv6Groups(address);
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    const [high = 0, low = 0] = groups.slice(6);
+    return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (`::` expanded, a dotted IPv4 tail converted). */
+function ipv6Groups(address: string): number[] {
+  let text = address;
+  const lastColon = text.lastIndexOf(':');
+  const tail = text.slice(lastColon + 1);
+  if (tail.includes('.')) {
+    const [a = 0, b = 0, c = 0, d = 0] = tail.split('.').map(Number);
+    text = `${text.slice(0, lastColon + 1)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const parse = (part: string) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
+  const [head = '', rest] = text.split('::');
+  if (rest === undefined) return parse(head);
+  const left = parse(head);
+  const right = parse(rest);
+  return [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
 
 /**
  * Keys are hashed: the store then holds no e-mail address or IP address (Redis is often shared

@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error';
 import type { SessionEndReason } from '../../lib/fan-out';
 import type { Mailer } from '../../lib/mailer';
 import type { MediaStore } from '../../lib/media-store';
-import type { RateLimits } from '../../lib/rate-limiter';
+import { clientKey, type RateLimits } from '../../lib/rate-limiter';
 import { activationEmail, passwordResetEmail } from './auth-emails';
 import type { AuthRepository, UserRow } from './auth.repository';
 import { hashPassword, isCommonPassword, verifyAgainstNothing, verifyPassword } from './passwords';
@@ -69,6 +69,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
   // Wrong passwords slow the guesser down without locking the owner out: the waiting falls on the
   // address and IP that failed (and on the IP as a whole); the account itself is only ever slowed,
   // so failures sent from other addresses cannot keep its owner from signing in.
+  // Every per-IP count keys on clientKey(ip): an IPv6 /64 is one client, however many addresses it uses.
   const login = {
     perAddressAndIp: deps.rateLimits.failures('login-address-ip', {
       free: 5,
@@ -146,7 +147,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
 
   return {
     async register(input: Registration, ip: string) {
-      await limits.registerPerIp.hit(ip);
+      await limits.registerPerIp.hit(clientKey(ip));
       rejectCommonPassword(input.password, 'password');
       const consents = [
         { kind: 'operating_policy', policyVersion: CONSENT_POLICY_VERSION },
@@ -176,7 +177,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
     },
 
     async activate(emailInput: string, code: string, ip: string) {
-      await limits.activatePerIp.hit(ip);
+      await limits.activatePerIp.hit(clientKey(ip));
       const user = await deps.repository.findUserByEmail(normalizeEmail(emailInput));
       const pending = user && !user.isActive ? await deps.repository.findActivationCode(user.id) : undefined;
       if (!user || !pending)
@@ -219,8 +220,9 @@ export function createAuthService(deps: AuthServiceDependencies) {
 
     async login(emailInput: string, password: string, ip: string): Promise<LoginResponse> {
       const email = normalizeEmail(emailInput);
-      const addressAndIp = `${email}\n${ip}`;
-      await login.perIp.begin(ip);
+      const client = clientKey(ip);
+      const addressAndIp = `${email}\n${client}`;
+      await login.perIp.begin(client);
       await login.perAddressAndIp.begin(addressAndIp);
       await login.perAccount.wait(email);
       const user = await deps.repository.findUserByEmail(email);
@@ -229,13 +231,13 @@ export function createAuthService(deps: AuthServiceDependencies) {
         : await verifyAgainstNothing(password).then(() => false);
       if (!user || !correct) {
         await Promise.all([
-          login.perIp.failed(ip),
+          login.perIp.failed(client),
           login.perAddressAndIp.failed(addressAndIp),
           login.perAccount.failed(email),
         ]);
         throw invalidCredentials();
       }
-      await Promise.all([login.perIp.succeeded(ip), login.perAddressAndIp.succeeded(addressAndIp)]);
+      await Promise.all([login.perIp.succeeded(client), login.perAddressAndIp.succeeded(addressAndIp)]);
       // Told only to someone who knows the password, so it reveals nothing to a stranger.
       if (user.suspendedAt) throw new AppError(403, 'account_suspended', 'errors.account_suspended');
       if (!user.isActive) {
@@ -292,7 +294,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
     /** Answers the same whether or not the address exists (no account enumeration). */
     async requestPasswordReset(emailInput: string, language: Language, ip: string) {
       const email = normalizeEmail(emailInput);
-      await limits.resetPerIp.hit(ip);
+      await limits.resetPerIp.hit(clientKey(ip));
       await limits.resetPerAddress.hit(email);
       const user = await deps.repository.findUserByEmail(email);
       if (!user) return;

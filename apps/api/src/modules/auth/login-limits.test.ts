@@ -115,6 +115,37 @@ describe('login limits without a trusted proxy (TRUST_PROXY unset)', () => {
     );
   });
 
+  it('many addresses of one IPv6 /64 count as one IP: the 32nd failure waits, another /64 does not', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 32; attempt += 1)
+      statuses.push(
+        (
+          await login(t, uniqueEmail('guess'), WRONG, {
+            // A fresh address of the same /64 each time, as one IPv6 subscriber can send.
+            remoteAddress: `2001:db8:40:7:${((attempt * 7919) % 0x10000).toString(16)}:${attempt.toString(16)}::${attempt + 1}`,
+          })
+        ).statusCode,
+      );
+    expect(statuses.slice(0, 31).every((status) => status === 401)).toBe(true);
+    expect(statuses[31]).toBe(429);
+    expect(
+      (await login(t, uniqueEmail('guess'), WRONG, { remoteAddress: '2001:db8:40:8::1' })).statusCode,
+    ).toBe(401);
+  });
+
+  it('an IPv4 client counts the same whether it arrives as a.b.c.d or as ::ffff:a.b.c.d', async () => {
+    const member = await createActiveMember(t.app);
+    for (let attempt = 1; attempt <= 6; attempt += 1) {
+      const remoteAddress = attempt % 2 ? '192.0.2.90' : '::ffff:192.0.2.90';
+      expect((await login(t, member.email, WRONG, { remoteAddress })).statusCode, `attempt ${attempt}`).toBe(
+        401,
+      );
+    }
+    expect(
+      (await login(t, member.email, member.password, { remoteAddress: '::ffff:c000:25a' })).statusCode,
+    ).toBe(429);
+  });
+
   it('15 wrong passwords from another IP do not lock the owner out', async () => {
     const owner = await createActiveMember(t.app);
     const attacker = { remoteAddress: '203.0.113.66' };
