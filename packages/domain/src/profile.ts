@@ -130,17 +130,21 @@ export function ageRangeFor(type: RegistrationType): { min: number; max: number 
     : { min: ADULT_AGE, max: MAX_PROFILE_AGE };
 }
 
+/**
+ * The birth date (YYYY-MM-DD) of someone who turns `years` on `today`, moved by `extraDays`:
+ * born on or before `bornYearsAgo(today, 18)` is 18 or older today.
+ */
+export function bornYearsAgo(today: string, years: number, extraDays = 0): string {
+  const day = parseIsoDate(today);
+  if (!day) throw new Error(`not a date: ${today}`);
+  return new Date(Date.UTC(day.year - years, day.month - 1, day.day + extraDays)).toISOString().slice(0, 10);
+}
+
 /** Earliest and latest birth dates (inclusive, YYYY-MM-DD) allowed today, for the date input. */
 export function birthDateBounds(type: RegistrationType, today: string): { min: string; max: string } {
   const { min, max } = ageRangeFor(type);
-  const day = parseIsoDate(today);
-  if (!day) throw new Error(`not a date: ${today}`);
-  const shift = (years: number, extraDays: number) => {
-    const date = new Date(Date.UTC(day.year - years, day.month - 1, day.day + extraDays));
-    return date.toISOString().slice(0, 10);
-  };
   // Age `max` lasts until the day before the (max + 1)th birthday.
-  return { min: shift(max + 1, 1), max: shift(min, 0) };
+  return { min: bornYearsAgo(today, max + 1, 1), max: bornYearsAgo(today, min) };
 }
 
 /** Minor or adult, by age when the birth date is known, otherwise by registration type. */

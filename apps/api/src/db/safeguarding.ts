@@ -1,4 +1,4 @@
-import { ADULT_AGE, todayIso } from '@juntos/domain';
+import { ADULT_AGE, bornYearsAgo, todayIso } from '@juntos/domain';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from './database';
@@ -18,10 +18,7 @@ import { blocks, profiles, users } from './schema';
 export type SafeguardingGroup = 'adult' | 'minor' | 'unreviewed_minor';
 
 /** Birth dates on or before this day (YYYY-MM-DD) are adults' on `today`. */
-export function adultsBornOnOrBefore(today: string = todayIso()): string {
-  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year - ADULT_AGE, month - 1, day)).toISOString().slice(0, 10);
-}
+export const adultsBornOnOrBefore = (today: string = todayIso()): string => bornYearsAgo(today, ADULT_AGE);
 
 // Aliases keep the rule's sub-selects apart from the tables of the query they sit in.
 export const member = alias(users, 'safeguarding_member');
@@ -30,13 +27,14 @@ export const memberProfile = alias(profiles, 'safeguarding_profile');
 const membersWithProfiles = sql`${users} as ${sql.identifier('safeguarding_member')} left join ${profiles} as ${sql.identifier('safeguarding_profile')} on ${memberProfile.userId} = ${member.id}`;
 
 /**
- * A minor: an administrator said so, or (with no administrator's word) the registration type is
- * "menor" and the birth date, when known, does not yet make them 18. Adults registered as adults
- * (the sign-up checks their birth date) stay adults unless an administrator changes the group.
+ * A minor: an administrator said so or (with no administrator's word) the registration type is
+ * "menor", and in both cases the birth date, when known, does not yet make them 18 — everyone
+ * leaves the minors on their 18th birthday. Adults registered as adults (the sign-up checks
+ * their birth date) stay adults unless an administrator changes the group. Never null: an unset
+ * age group would otherwise read as "not a minor" in one place and be dropped in another.
  */
-// Never null (an unknown would read as "not a minor" in one place and be dropped in another).
 export const isMinor = (adultsFrom: string) =>
-  sql`(${member.ageGroup} is not distinct from 'minor' or (${member.ageGroup} is null and ${member.tipoRegistro} = 'menor' and (${memberProfile.dateOfBirth} is null or ${memberProfile.dateOfBirth} > ${adultsFrom}::date)))`;
+  sql`((${member.ageGroup} is not distinct from 'minor' or (${member.ageGroup} is null and ${member.tipoRegistro} = 'menor')) and (${memberProfile.dateOfBirth} is null or ${memberProfile.dateOfBirth} > ${adultsFrom}::date))`;
 
 /** The condition that lets the partial index `users_minor_candidates_idx` serve `isMinor`. */
 export const mayBeMinor = sql`(${member.tipoRegistro} = 'menor' or ${member.ageGroup} = 'minor')`;

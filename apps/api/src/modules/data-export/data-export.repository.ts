@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, lt, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { mayReach } from '../../db/safeguarding';
 import type { Database } from '../../db/database';
 import {
   adSlotEarnings,
@@ -176,7 +177,11 @@ export function createDataExportRepository(db: Database) {
           db
             .select({
               member_id: friendId,
-              name: otherName(friendId),
+              // The safeguarding rule: no name of a member the owner may no longer reach (a
+              // block, a suspension, an age group corrected by an administrator).
+              name: sql<
+                string | null
+              >`case when ${mayReach(userId, friendId)} then ${otherName(friendId)} end`,
               status: friendships.status,
               requested_by_me: sql<boolean>`${friendships.requesterId} = ${userId}`,
               created_at: friendships.createdAt,

@@ -149,6 +149,8 @@ export function createFriendshipsService(deps: {
         throw notFound('friends.errors.no_request');
       if (accept) await repository.accept(requestId);
       else await repository.removeById(requestId);
+      // A refusal is not told to someone the member may not reach (it would carry their name).
+      if (!accept && !(await deps.safeguarding.mayReach(userId, request.requesterId))) return;
       const me = await repository.participant(userId);
       await notify(
         request.requesterId,
@@ -162,7 +164,8 @@ export function createFriendshipsService(deps: {
       const existing = await repository.friendshipBetween(userId, friendId);
       if (!existing || existing.status !== 'accepted') throw notFound('friends.errors.not_friends');
       await repository.removeById(existing.id);
-      await notify(friendId, 'friendship_cancelled', userId);
+      if (await deps.safeguarding.mayReach(userId, friendId))
+        await notify(friendId, 'friendship_cancelled', userId);
     },
 
     async friends(userId: number) {

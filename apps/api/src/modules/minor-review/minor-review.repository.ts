@@ -38,12 +38,14 @@ export function createMinorReviewRepository(db: Database) {
         .limit(limit)
         .offset(offset),
 
-    /** Marks a minor's account reviewed; false when the account does not exist. */
+    /** Marks a minor's account reviewed; false when there is no such account that may be a minor. */
     async approve(userId: number) {
       const rows = await db
         .update(users)
         .set({ minorReviewedAt: sql`coalesce(${users.minorReviewedAt}, now())` })
-        .where(eq(users.id, userId))
+        .where(
+          and(eq(users.id, userId), sql`(${users.tipoRegistro} = 'menor' or ${users.ageGroup} = 'minor')`),
+        )
         .returning({ id: users.id });
       return rows.length > 0;
     },

@@ -1,7 +1,7 @@
-import { birthDateBounds, todayIso } from '@juntos/domain';
+import { birthDateBounds, bornYearsAgo, todayIso } from '@juntos/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog } from '../../db/schema';
+import { adminAuditLog, profiles } from '../../db/schema';
 import { createActiveMember, minorPayload } from '../../test-support/accounts';
 import { makeAdmin } from '../../test-support/admins';
 import { completeProfile, createMemberWithProfile, putProfile } from '../../test-support/profiles';
@@ -82,6 +82,7 @@ describe("minors' accounts reviewed by administrators", () => {
     expect(remaining).not.toContain(lia.user.id);
     expect(remaining).not.toContain(noa.user.id);
     expect((await call('POST', '/api/admin/minors/999999/approve/', admin)).statusCode).toBe(404);
+    expect((await call('POST', `/api/admin/minors/${adult.user.id}/approve/`, admin)).statusCode).toBe(404);
 
     const audit = await t.app.database.db
       .select()
@@ -120,5 +121,13 @@ describe("minors' accounts reviewed by administrators", () => {
     expect(
       (await call('PUT', '/api/admin/members/999999/age-group/', admin, { age_group: 'adult' })).statusCode,
     ).toBe(404);
+
+    // An administrator's "minor" ends on the 18th birthday, like everyone's.
+    await t.app.database.db
+      .update(profiles)
+      .set({ dateOfBirth: bornYearsAgo(todayIso(), 18) })
+      .where(eq(profiles.userId, impostor.user.id));
+    expect((await call('GET', '/api/me', impostor)).json()).toMatchObject({ age_group: 'adult' });
+    expect((await open(impostor, child.user.id)).statusCode).toBe(404);
   });
 });

@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-o
 import type { Database } from '../../db/database';
 import { containsPattern } from '../../lib/paging';
 import { postComments, postLikes, posts, profiles } from '../../db/schema';
-import { authorSuspended, visibleTo } from '../../db/visibility';
+import { visibleTo } from '../../db/visibility';
 
 /** The most recent comments a post carries in a page; older ones stay counted in comments_count. */
 export const COMMENTS_PER_POST = 50;
@@ -106,14 +106,10 @@ export function createPostsRepository(db: Database) {
         .orderBy(ranked.postId, ranked.createdAt, ranked.id);
     },
 
-    /** A post by id whatever its visibility, with whether its author is suspended. */
+    /** A post by id whatever its visibility (the service applies the rules). */
     async find(postId: number) {
-      const [row] = await db
-        .select({ post: posts, authorSuspended: authorSuspended(posts.authorId) })
-        .from(posts)
-        .where(eq(posts.id, postId))
-        .limit(1);
-      return row && { ...row.post, authorSuspended: row.authorSuspended };
+      const [row] = await db.select().from(posts).where(eq(posts.id, postId)).limit(1);
+      return row;
     },
 
     async authorCountry(userId: number) {

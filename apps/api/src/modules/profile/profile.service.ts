@@ -1,4 +1,5 @@
 import {
+  bornYearsAgo,
   NO_DIAGNOSIS,
   createProfileSchema,
   todayIso,
@@ -17,10 +18,6 @@ import type { ProfileRepository, ProfileValues } from './profile.repository';
 import type { ProfileSearchRepository, SearchFilters } from './profile-search.repository';
 
 /** The birth date of someone who turns `years` today (YYYY-MM-DD). */
-function bornYearsAgo(today: string, years: number, extraDays = 0) {
-  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year - years, month - 1, day + extraDays)).toISOString().slice(0, 10);
-}
 
 export type AgeFilters = { edad_min?: number | undefined; edad_max?: number | undefined };
 
