@@ -87,6 +87,8 @@ declare module 'fastify' {
     wordCloud: WordCloudService;
     /** Live messages to members' connections: chat, presence, notifications. */
     fanOut: FanOut;
+    /** Resolves when the start-up move of legacy gallery pictures has ended (tests, shutdown). */
+    galleryMoveSettled: () => Promise<void>;
   }
 }
 
@@ -194,7 +196,7 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
     prefix: config.redisPrefix,
     scale: config.rateLimitScale,
   });
-  const images = createImagePipeline(rateLimits);
+  const images = createImagePipeline(rateLimits, { queueLimit: config.imageQueueLimit });
   const authService = createAuthService({
     repository: authRepository,
     accessTokens,
@@ -250,15 +252,27 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
     images,
     privateMedia,
   });
-  // Gallery pictures stored before they became private are moved once, before the first request
-  // (docs/operations.md); a failure is logged and retried at the next start.
+  // Gallery pictures stored before they became private are moved once per start, in the
+  // background (docs/operations.md): with many pictures on S3 the move takes minutes, which must
+  // not hold up start-up or health checks, and until a picture is moved its old path still
+  // serves it as before. A failure is logged and the next start tries again; closing the app
+  // stops the move between two pictures and waits for the one in hand.
+  const stopGalleryMove = new AbortController();
+  let galleryMove: Promise<void> = Promise.resolve();
+  app.decorate('galleryMoveSettled', () => galleryMove);
   app.addHook('onReady', async () => {
-    try {
-      const moved = await galleryService.moveLegacyImagesToPrivate(app.log);
-      if (moved > 0) app.log.info({ moved }, 'Gallery pictures moved to private storage');
-    } catch (error) {
-      app.log.error({ err: error }, 'Gallery pictures could not be moved to private storage');
-    }
+    galleryMove = galleryService.moveLegacyImagesToPrivate(app.log, stopGalleryMove.signal).then(
+      (moved) => {
+        if (moved > 0) app.log.info({ moved }, 'Gallery pictures moved to private storage');
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, 'Gallery pictures could not be moved to private storage');
+      },
+    );
+  });
+  app.addHook('preClose', async () => {
+    stopGalleryMove.abort();
+    await galleryMove;
   });
   const profileService = createProfileService({
     repository: createProfileRepository(database.db),

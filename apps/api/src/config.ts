@@ -105,6 +105,13 @@ const EnvironmentSchema = z
         return trusted ?? false;
       }),
     WORD_CLOUD_DEBOUNCE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+    IMAGE_QUEUE_LIMIT: z.coerce
+      .number({ message: 'must be a number of uploads' })
+      .int('must be a whole number')
+      .min(0, 'must be between 0 and 256')
+      .max(256, 'must be between 0 and 256')
+      // Each waiting upload holds up to 10 MB: 16 bound that to about 160 MB per instance.
+      .default(16),
     MEDIA_URL_TTL_SECONDS: z.coerce
       .number({ message: 'must be a number of seconds' })
       .int('must be a whole number of seconds')
@@ -193,6 +200,8 @@ export type Config = {
   rateLimitScale: number;
   /** Fastify's trustProxy: false (no proxy), a hop count, or the proxies' addresses and ranges. */
   trustProxy: false | number | string[];
+  /** Uploads that may wait for the image decoder per instance; beyond them 503 server_busy. */
+  imageQueueLimit: number;
 };
 
 export class ConfigError extends Error {
@@ -271,6 +280,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     mailFrom: env.MAIL_FROM ?? `${env.OPERATOR_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
     rateLimitScale: env.RATE_LIMIT_SCALE,
     trustProxy: env.TRUST_PROXY,
+    imageQueueLimit: env.IMAGE_QUEUE_LIMIT,
     ads: {
       client: env.AD_CLIENT,
       slots: Object.fromEntries(

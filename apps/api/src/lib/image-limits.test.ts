@@ -103,6 +103,48 @@ describe('image uploads: pixel limit, 16-bit input, decoding in turn', () => {
   });
 });
 
+describe('a bounded queue in front of the decoder (IMAGE_QUEUE_LIMIT)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Two uploads decode, one may wait; the default is 16 waiting.
+    t = await createTestApp({ IMAGE_QUEUE_LIMIT: '1' });
+  });
+  afterAll(async () => t.cleanup());
+
+  it('refuses uploads beyond the waiting ones with 503 server_busy and Retry-After, then accepts again', async () => {
+    const member = await createMemberWithProfile(t.app);
+    const large = await png16(4000, 3000);
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        sendForm(t.app, member.access, 'POST', '/api/posts/', { text: `Scan ${index}` }, large),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    // The six arrive within milliseconds; decoding one takes far longer, so at most three fit.
+    expect(statuses.every((status) => status === 201 || status === 503)).toBe(true);
+    const accepted = statuses.filter((status) => status === 201).length;
+    expect(accepted).toBeGreaterThanOrEqual(3);
+    expect(accepted).toBeLessThan(6);
+    const busy = responses.find((response) => response.statusCode === 503)!;
+    expect(busy.json()).toEqual({
+      code: 'server_busy',
+      error: 'The server is busy processing other images. Please try again in a few seconds.',
+    });
+    expect(Number(busy.headers['retry-after'])).toBeGreaterThan(0);
+    // A refused upload stored nothing; once the queue has drained, uploads are accepted again.
+    const feed = await t.app.inject({
+      method: 'GET',
+      url: '/api/posts/',
+      headers: { authorization: `Bearer ${member.access}` },
+    });
+    expect(feed.json<{ results: unknown[] }>().results).toHaveLength(accepted);
+    expect(
+      (await sendForm(t.app, member.access, 'POST', '/api/posts/', { text: 'Later' }, await imageFile()))
+        .statusCode,
+    ).toBe(201);
+  });
+});
+
 describe('per-member upload limit', () => {
   let t: TestApp;
   beforeAll(async () => {

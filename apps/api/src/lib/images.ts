@@ -19,18 +19,31 @@ export const IMAGE_UPLOADS_PER_HOUR = 40;
  * instead of starving sign-ins.
  */
 const CONCURRENT_DECODES = 2;
+/** What a refused upload is told to wait: about the time a full queue takes to drain. */
+const BUSY_RETRY_AFTER_SECONDS = 10;
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 
 export type ProcessedImage = { data: Buffer; width: number; height: number; contentType: 'image/webp' };
 
-/** A queue in front of the decoder: `run` waits while `size` jobs are running. */
-function semaphore(size: number) {
+/** Runs one decoding job when its turn comes. */
+export type DecodeQueue = <T>(work: () => Promise<T>) => Promise<T>;
+
+/**
+ * A bounded queue in front of the decoder: `concurrency` jobs run, at most `maxWaiting` wait,
+ * and a job beyond those is refused at once with 503 `server_busy`.
+ */
+export function createDecodeQueue(options: { concurrency: number; maxWaiting: number }): DecodeQueue {
   let running = 0;
   const waiting: (() => void)[] = [];
   return async function run<T>(work: () => Promise<T>): Promise<T> {
-    if (running >= size) await new Promise<void>((resolve) => waiting.push(resolve));
-    else running += 1;
+    if (running >= options.concurrency) {
+      if (waiting.length >= options.maxWaiting)
+        throw new AppError(503, 'server_busy', 'errors.server_busy', {
+          headers: { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) },
+        });
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    } else running += 1;
     try {
       return await work();
     } finally {
@@ -42,8 +55,8 @@ function semaphore(size: number) {
   };
 }
 
-/** Per process, hence per instance: it guards this machine's CPU and worker threads. */
-const decodeInTurn = semaphore(CONCURRENT_DECODES);
+/** Work straight away, for callers that queue elsewhere (and the pipeline's unit tests). */
+const immediately: DecodeQueue = (work) => work();
 
 /**
  * The one image pipeline of the platform (profile photos, posts, gallery): the bytes are checked
@@ -51,7 +64,11 @@ const decodeInTurn = semaphore(CONCURRENT_DECODES);
  * at most 2048 px, and re-encoded as WebP. Re-encoding drops every piece of metadata (EXIF, GPS
  * position, camera serials, XMP), which members would otherwise publish without knowing.
  */
-export async function processUploadedImage(input: Buffer, field = 'image'): Promise<ProcessedImage> {
+export async function processUploadedImage(
+  input: Buffer,
+  field = 'image',
+  decodeInTurn: DecodeQueue = immediately,
+): Promise<ProcessedImage> {
   if (input.length > MAX_IMAGE_BYTES) {
     throw new AppError(413, 'image_too_large', 'errors.image_too_large', {
       values: { max: MAX_IMAGE_BYTES / 1024 / 1024 },
@@ -108,7 +125,20 @@ export type ImagePipeline = {
   process(ownerId: number, input: Buffer, field?: string): Promise<ProcessedImage>;
 };
 
-export function createImagePipeline(limits: RateLimits): ImagePipeline {
+/**
+ * One queue per application, hence per instance: it guards this machine's CPU, worker threads
+ * and memory.
+ */
+export function createImagePipeline(
+  limits: RateLimits,
+  /**
+   * Uploads that may wait for the decoder (IMAGE_QUEUE_LIMIT). Each waiting upload holds its
+   * bytes (up to 10 MB) in memory: past this many the upload is refused with 503 and
+   * Retry-After rather than memory growing without bound.
+   */
+  options: { queueLimit: number },
+): ImagePipeline {
+  const decodeInTurn = createDecodeQueue({ concurrency: CONCURRENT_DECODES, maxWaiting: options.queueLimit });
   const uploads = limits.fixedWindow('image-uploads', {
     points: IMAGE_UPLOADS_PER_HOUR,
     windowMs: 60 * 60 * 1000,
@@ -117,7 +147,7 @@ export function createImagePipeline(limits: RateLimits): ImagePipeline {
   return {
     async process(ownerId, input, field = 'image') {
       await uploads.hit(String(ownerId));
-      return processUploadedImage(input, field);
+      return processUploadedImage(input, field, decodeInTurn);
     },
   };
 }

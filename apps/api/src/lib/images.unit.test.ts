@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AppError } from './app-error';
-import { MAX_IMAGE_BYTES, processUploadedImage } from './images';
+import { MAX_IMAGE_BYTES, createDecodeQueue, processUploadedImage } from './images';
 
 const photo = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 60 } } });
@@ -56,5 +56,35 @@ describe('processUploadedImage: the shared image pipeline', () => {
       statusCode: 413,
       code: 'image_too_large',
     });
+  });
+});
+
+describe('createDecodeQueue: a bounded queue in front of the decoder', () => {
+  it('runs `concurrency` jobs, lets `maxWaiting` wait, refuses the next with 503 server_busy', async () => {
+    const run = createDecodeQueue({ concurrency: 1, maxWaiting: 1 });
+    const order: string[] = [];
+    let release = () => {};
+    const first = run(
+      () =>
+        new Promise<void>((resolve) => {
+          order.push('first');
+          release = resolve;
+        }),
+    );
+    const second = run(async () => {
+      order.push('second');
+    });
+    await expect(run(async () => order.push('third'))).rejects.toMatchObject({
+      statusCode: 503,
+      code: 'server_busy',
+      options: { headers: { 'retry-after': expect.stringMatching(/^\d+$/) } },
+    });
+    expect(order).toEqual(['first']);
+    release();
+    await Promise.all([first, second]);
+    expect(order).toEqual(['first', 'second']);
+    // Drained: the queue accepts work again, and a failed job gives its slot back.
+    await expect(run(() => Promise.reject(new Error('broken')))).rejects.toThrow('broken');
+    await expect(run(async () => 'again')).resolves.toBe('again');
   });
 });

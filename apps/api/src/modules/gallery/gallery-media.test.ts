@@ -207,6 +207,8 @@ describe('gallery pictures stored before they became private', () => {
       // A restart on the same data (a second instance on the same database starts the same way).
       second = await createTestApp({ DATA_DIR: first.config.dataDir }, { database: first.app.database });
       await second.app.ready();
+      // The move runs in the background after start-up; this waits for it to end.
+      await second.app.galleryMoveSettled();
       const [moved] = await first.app.database.db
         .select({ imageKey: galleryImages.imageKey })
         .from(galleryImages)
@@ -226,6 +228,59 @@ describe('gallery pictures stored before they became private', () => {
       expect((await second.app.inject({ method: 'GET', url })).statusCode).toBe(200);
     } finally {
       await second?.app.close();
+      await first.cleanup();
+    }
+  });
+});
+
+describe('the start-up move of legacy gallery pictures', () => {
+  it('does not hold up start-up, and closing the app during it loses no picture; the next start finishes it', async () => {
+    const first = await createTestApp();
+    let second: TestApp | undefined;
+    let third: TestApp | undefined;
+    try {
+      const owner = await createMemberWithProfile(first.app);
+      mkdirSync(path.join(first.config.paths.media, 'users', String(owner.user.id)), { recursive: true });
+      const photo = await jpegPhoto();
+      const legacyKeys = Array.from({ length: 30 }, () => `users/${owner.user.id}/${randomUUID()}.webp`);
+      for (const key of legacyKeys) writeFileSync(path.join(first.config.paths.media, key), photo);
+      await first.app.database.db
+        .insert(galleryImages)
+        .values(
+          legacyKeys.map((imageKey) => ({ ownerId: owner.user.id, title: 'Old', description: '', imageKey })),
+        );
+      const keysNow = async () =>
+        (
+          await first.app.database.db
+            .select({ imageKey: galleryImages.imageKey })
+            .from(galleryImages)
+            .where(eq(galleryImages.ownerId, owner.user.id))
+        ).map((row) => row.imageKey);
+
+      second = await createTestApp({ DATA_DIR: first.config.dataDir }, { database: first.app.database });
+      const movedCount = async () => (await keysNow()).filter((key) => key.includes('/private/')).length;
+      await second.app.ready();
+      // Ready before the move has gone through thirty pictures (each a copy, an update, a removal).
+      expect(await movedCount()).toBeLessThan(30);
+      expect((await second.app.inject({ method: 'GET', url: '/api/health/' })).statusCode).toBeLessThan(500);
+      await second.app.close();
+      second = undefined;
+      // Closing stopped the move between two pictures, and every row names a file that exists.
+      expect(await movedCount()).toBeLessThan(30);
+      const afterClose = await keysNow();
+      expect(afterClose).toHaveLength(30);
+      for (const key of afterClose)
+        expect(existsSync(path.join(first.config.paths.media, key)), key).toBe(true);
+
+      third = await createTestApp({ DATA_DIR: first.config.dataDir }, { database: first.app.database });
+      await third.app.ready();
+      await third.app.galleryMoveSettled();
+      const afterRestart = await keysNow();
+      expect(afterRestart.every((key) => key.startsWith(`users/${owner.user.id}/private/`))).toBe(true);
+      for (const key of legacyKeys) expect(existsSync(path.join(first.config.paths.media, key))).toBe(false);
+    } finally {
+      await second?.app.close();
+      await third?.app.close();
       await first.cleanup();
     }
   });

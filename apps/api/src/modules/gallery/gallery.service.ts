@@ -169,10 +169,15 @@ export function createGalleryService(deps: {
      * private folder: copy, point the row at the copy, then remove the public file, so the picture
      * is never missing. The row only changes while it still names the old file, so instances
      * starting together, or an owner replacing the picture meanwhile, cannot lose a file.
+     * `signal` stops it between two pictures (shutdown); the rest are moved at the next start.
      */
-    async moveLegacyImagesToPrivate(log: { warn: (details: object, message: string) => void }) {
+    async moveLegacyImagesToPrivate(
+      log: { warn: (details: object, message: string) => void },
+      signal?: AbortSignal,
+    ) {
       let moved = 0;
       for (const { id, imageKey } of await repository.legacyImageKeys()) {
+        if (signal?.aborted) break;
         try {
           const privateKey = await mediaStore.copyToPrivate(imageKey);
           if (await repository.replaceImageKey(id, imageKey, privateKey)) {
