@@ -244,6 +244,7 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
     presence,
     friendIds: (userId) => friendshipsService.friendIds(userId),
     rateLimits,
+    log: app.log,
   });
   const galleryService = createGalleryService({
     repository: createGalleryRepository(database.db),
@@ -405,6 +406,7 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
     wordCloud.close();
     await dataExport.settle();
     await chatSocket.close();
+    chatService.close();
     s3Store?.close();
     mailer.close();
     await fanOut.close();

@@ -205,6 +205,7 @@ describe('chat evidence', () => {
       presence: createInMemoryPresenceStore(30_000),
       friendIds: async () => [],
       rateLimits: createRateLimits({ redis: undefined, prefix: 'test', scale: 1 }),
+      log: t.app.log,
       now: () => later,
     });
     expect(await service.purgeExpired()).toBeGreaterThanOrEqual(1);

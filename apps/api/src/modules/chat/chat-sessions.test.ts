@@ -6,7 +6,8 @@ import { lastEmailTo, resetTokenFrom } from '../../test-support/accounts';
 import { connectChat, settle, type ChatClient, type Frame } from '../../test-support/chat-client';
 import { createMemberWithProfile, makeFriends } from '../../test-support/profiles';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { MARK_READ_INTERVAL_MS, SOCKET_FRAME_LIMIT } from './chat.socket';
+import { MARK_READ_INTERVAL_MS } from './chat.service';
+import { SOCKET_FRAME_LIMIT } from './chat.socket';
 
 type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 
@@ -286,5 +287,42 @@ describe('a socket flooding frames', () => {
     expect(t.app.database.queryCount() - atStart).toBeLessThan(10);
     expect(socket.socket.readyState).toBe(socket.socket.OPEN);
     await socket.close();
+  });
+
+  it('folds an HTTP flood of mark-reads into the socket’s runs: no UPDATE per request', async () => {
+    const ana = await createMemberWithProfile(t.app, { nombre: 'Ana' });
+    const bruno = await createMemberWithProfile(t.app, { nombre: 'Bruno' });
+    await makeFriends(t.app, ana.user.id, bruno.user.id);
+    const [anaSocket, brunoSocket] = await Promise.all([
+      connectChat(t.app, ana.access),
+      connectChat(t.app, bruno.access),
+    ]);
+    anaSocket.send({ receiver_id: bruno.user.id, message: 'read me', temp_id: 'http-flood-1' });
+    await brunoSocket.waitFor((frame) => frame.type === 'chat_message');
+    await settle(200);
+    const headers = { authorization: `Bearer ${bruno.access}` };
+    // What a request costs before its handler (the account lookup), measured on a one-query call.
+    let before = t.app.database.queryCount();
+    expect((await t.app.inject({ url: '/api/chat/ajustes/', headers })).statusCode).toBe(200);
+    const perRequest = t.app.database.queryCount() - before - 1;
+
+    before = t.app.database.queryCount();
+    // The socket's mark_read runs now; the HTTP calls in the same second wait for one run at its end.
+    brunoSocket.send({ action: 'mark_read', sender_id: ana.user.id });
+    await anaSocket.waitFor((frame) => frame.type === 'read_receipt');
+    const flood = 40;
+    const started = performance.now();
+    const answers = await Promise.all(
+      Array.from({ length: flood }, () =>
+        t.app.inject({ method: 'POST', url: `/api/chat/marcar-leidos/${ana.user.id}/`, headers }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(flood).fill(200));
+    expect(answers.map((answer) => answer.json())).toEqual(Array(flood).fill({ marcados: 0 }));
+    expect(performance.now() - started).toBeLessThan(MARK_READ_INTERVAL_MS + 1000);
+    // One UPDATE (and receipt check) from the socket, one folded run for all 40 requests.
+    expect(t.app.database.queryCount() - before).toBeLessThanOrEqual(flood * perRequest + 4);
+    expect(anaSocket.frames.filter((frame) => frame.type === 'read_receipt')).toHaveLength(1);
+    await Promise.all([anaSocket.close(), brunoSocket.close()]);
   });
 });

@@ -1,21 +1,13 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, max, or, sql } from 'drizzle-orm';
+import { conversationBetween, shownTo, unorderedPair } from '../../db/chat-conversations';
 import type { Database } from '../../db/database';
 import { mayReach } from '../../db/safeguarding';
-import { chatMessages, chatSettings, friendships, profiles, reports } from '../../db/schema';
+import { chatMessages, chatSettings, friendships, profiles, reports, users } from '../../db/schema';
 
 export type StoredMessage = typeof chatMessages.$inferSelect;
 
 /** Chat messages and settings; who may write to whom is read here in the same statement. */
 export function createChatRepository(db: Database) {
-  const conversation = (a: number, b: number) =>
-    sql`least(${chatMessages.senderId}, ${chatMessages.receiverId}) = ${Math.min(a, b)} and greatest(${chatMessages.senderId}, ${chatMessages.receiverId}) = ${Math.max(a, b)}`;
-  /** Messages the member has not hidden ("delete my messages", sign-out): their own copy only. */
-  const shownTo = (userId: number) =>
-    gt(
-      chatMessages.id,
-      sql`coalesce((select ${chatSettings.hiddenThroughId} from ${chatSettings} where ${chatSettings.userId} = ${userId}), 0)`,
-    );
-
   return {
     /**
      * Everything a send needs in one round trip: the sender's name (for the message) and whether
@@ -29,8 +21,7 @@ export function createChatRepository(db: Database) {
           friends: sql<boolean>`exists (
             select 1 from ${friendships}
             where ${friendships.status} = 'accepted'
-              and least(${friendships.requesterId}, ${friendships.addresseeId}) = ${Math.min(senderId, receiverId)}
-              and greatest(${friendships.requesterId}, ${friendships.addresseeId}) = ${Math.max(senderId, receiverId)})`,
+              and ${unorderedPair(friendships.requesterId, friendships.addresseeId, senderId, receiverId)})`,
           // The safeguarding rule: a block either way, a suspension, another age group.
           blocked: sql<boolean>`not ${mayReach(senderId, sql`${receiverId}::bigint`)}`,
         })
@@ -59,7 +50,7 @@ export function createChatRepository(db: Database) {
         .from(chatMessages)
         .where(
           and(
-            conversation(readerId, friendId),
+            conversationBetween(readerId, friendId),
             shownTo(readerId),
             beforeId ? lt(chatMessages.id, beforeId) : undefined,
           ),
@@ -148,7 +139,7 @@ export function createChatRepository(db: Database) {
       const [row] = await db
         .select({ id: chatMessages.id })
         .from(chatMessages)
-        .where(conversation(a, b))
+        .where(conversationBetween(a, b))
         .limit(1);
       return row !== undefined;
     },
@@ -208,6 +199,21 @@ export function createChatRepository(db: Database) {
         .where(eq(chatSettings.userId, userId))
         .limit(1);
       return row?.value ?? true;
+    },
+    /**
+     * Whether reading `senderId`'s messages tells them: the reader sends receipts, and the two
+     * may still reach each other (safeguarding: after a block either way, a suspension or a
+     * change of age group, a receipt would still be contact).
+     */
+    async sendsReadReceiptTo(readerId: number, senderId: number) {
+      const [row] = await db
+        .select({
+          value: sql<boolean>`coalesce((select ${chatSettings.sendReadReceipts} from ${chatSettings} where ${chatSettings.userId} = ${readerId}), true) and ${mayReach(readerId, users.id)}`,
+        })
+        .from(users)
+        .where(eq(users.id, senderId))
+        .limit(1);
+      return row?.value === true;
     },
     setSendsReadReceipts: (userId: number, value: boolean) =>
       db

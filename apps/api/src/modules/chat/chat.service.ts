@@ -5,16 +5,24 @@ import {
   type ChatMessage,
   type UnreadEntry,
 } from '@juntos/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import { AppError, notFound } from '../../lib/app-error';
 import type { FanOut } from '../../lib/fan-out';
 import type { RateLimits } from '../../lib/rate-limiter';
 import type { ChatRepository, StoredMessage } from './chat.repository';
+import { createCoalescer } from './coalesce';
 import type { PresenceStore } from './presence-store';
 
 /** Messages a member may send per window, before RATE_LIMIT_SCALE. */
 export const CHAT_RATE_LIMIT = { messages: 20, windowMs: 10_000 } as const;
 
 export type SendInput = { receiverId: number; message: string; tempId: string | null };
+
+/**
+ * At most one mark-read UPDATE per member and conversation in this interval, per instance,
+ * whether asked on the socket or over HTTP.
+ */
+export const MARK_READ_INTERVAL_MS = 1000;
 
 /** Messages deleted per statement by the purge, so no run holds many row locks at once. */
 export const CHAT_PURGE_BATCH = 1000;
@@ -24,7 +32,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * The chat's rules, independent of the socket that carries them (spec §5, §6, §7): only accepted
  * friends with no block between them write to each other; a message is stored before anyone is
  * told; a resent temp_id answers the stored message; reads send a receipt unless the reader
- * turned receipts off; presence changes reach the member's friends exactly once.
+ * turned receipts off or the two may no longer reach each other; presence changes reach the
+ * member's friends (only those the member may reach) exactly once.
  */
 export function createChatService(deps: {
   repository: ChatRepository;
@@ -32,6 +41,7 @@ export function createChatService(deps: {
   presence: PresenceStore;
   friendIds: (userId: number) => Promise<number[]>;
   rateLimits: RateLimits;
+  log: FastifyBaseLogger;
   now?: () => number;
 }) {
   const { repository, fanOut, presence } = deps;
@@ -40,6 +50,17 @@ export function createChatService(deps: {
     points: CHAT_RATE_LIMIT.messages,
     windowMs: CHAT_RATE_LIMIT.windowMs,
   });
+  // A flood of mark-reads, on sockets or over keep-alive HTTP, would be one UPDATE each: they
+  // are folded per member and conversation, so the database sees at most two a second.
+  const markReads = createCoalescer<number>(MARK_READ_INTERVAL_MS, (error) =>
+    deps.log.error({ err: error }, 'Messages could not be marked as read'),
+  );
+  async function markReadNow(readerId: number, senderId: number): Promise<number> {
+    const changed = await repository.markRead(readerId, senderId);
+    if (changed > 0 && (await repository.sendsReadReceiptTo(readerId, senderId)))
+      await fanOut.publish(senderId, { type: 'read_receipt', reader_id: readerId });
+    return changed;
+  }
   // Store-then-publish runs one at a time per conversation on this instance, so the two members
   // receive its messages in the order they were stored.
   const conversationTails = new Map<string, Promise<unknown>>();
@@ -68,6 +89,7 @@ export function createChatService(deps: {
   });
 
   async function tellFriends(userId: number, online: boolean) {
+    // Only friends the member may still reach (friendIds applies the safeguarding rule).
     const friends = await deps.friendIds(userId);
     await fanOut.publishToEach(friends, { type: 'status_update', user_id: userId, online });
   }
@@ -98,13 +120,21 @@ export function createChatService(deps: {
       });
     },
 
-    /** Marks a friend's messages as read; the friend gets a receipt if the reader sends them. */
-    async markRead(readerId: number, senderId: number): Promise<number> {
-      const changed = await repository.markRead(readerId, senderId);
-      if (changed > 0 && (await repository.sendsReadReceipts(readerId)))
-        await fanOut.publish(senderId, { type: 'read_receipt', reader_id: readerId });
-      return changed;
-    },
+    /**
+     * Marks a friend's messages as read (the friend gets a receipt if the reader sends them and
+     * the two may still reach each other); how many that changed. Within MARK_READ_INTERVAL_MS of
+     * the previous mark of the same conversation, it waits for the one folded run at the
+     * interval's end and answers that run's count.
+     */
+    markRead: (readerId: number, senderId: number): Promise<number> =>
+      markReads.runAndWait(`${readerId}:${senderId}`, () => markReadNow(readerId, senderId)),
+
+    /**
+     * The socket's `mark_read`: like `markRead`, but a request folded into the interval's end
+     * resolves at once, so the socket's later frames do not wait for it.
+     */
+    requestMarkRead: (readerId: number, senderId: number): Promise<void> =>
+      markReads.run(`${readerId}:${senderId}`, () => markReadNow(readerId, senderId)),
 
     async unread(userId: number): Promise<UnreadEntry[]> {
       const rows = await repository.unreadCounts(userId);
@@ -178,12 +208,16 @@ export function createChatService(deps: {
 
     /** Spec §4 "Logout": the member's friends are told. */
     async loggedOut(userId: number) {
+      // friendIds applies the safeguarding rule: nobody the member may not reach hears of it.
       const [friends, names] = await Promise.all([deps.friendIds(userId), repository.names([userId])]);
       await fanOut.publishToEach(friends, {
         type: 'notification',
         data: { type: 'user_logged_out', from: names[0]?.nombre ?? '', sender_id: userId },
       });
     },
+
+    /** Shutdown: drops the folded mark-reads still waiting (the database is about to close). */
+    close: () => markReads.close(),
   };
 }
 

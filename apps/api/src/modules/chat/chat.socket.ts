@@ -17,8 +17,8 @@ import { SESSION_ENDED_FRAME, type FanOut, type LiveMessage } from '../../lib/fa
 import { translate } from '../../i18n/messages';
 import { shortened } from '../../lib/text';
 import type { VerifySession } from '../../plugins/authenticate';
+import { invalidTextError, invalidTextFields } from '../../plugins/input-gate';
 import type { ChatService } from './chat.service';
-import { createCoalescer } from './coalesce';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -55,8 +55,11 @@ export const textOf = (data: RawData) =>
  * hostile client goes past this; it is closed with 1008.
  */
 export const SOCKET_FRAME_LIMIT = { burst: 100, perSecond: 10 } as const;
-/** At most one mark-read UPDATE per member and conversation in this interval, per instance. */
-export const MARK_READ_INTERVAL_MS = 1000;
+/**
+ * Open sockets one member may hold on one instance. The frame limit is per socket, so without
+ * this a client could multiply it by opening sockets; a member's tabs and devices stay far below.
+ */
+export const MAX_SOCKETS_PER_MEMBER = 10;
 /** setTimeout's longest delay; a later expiry is checked again when this one fires. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -90,7 +93,8 @@ type Connection = {
  * renewed it on the socket, or the end of the member's sessions (suspension, password change or
  * reset, logout, deletion) published through the fan-out to every instance. A foreign Origin is
  * refused before the upgrade; frames above 64 KiB close it with 1009, frames faster than
- * SOCKET_FRAME_LIMIT with 1008. Each socket hears everything published for its member
+ * SOCKET_FRAME_LIMIT with 1008, and so does a socket past MAX_SOCKETS_PER_MEMBER. Frames pass the
+ * input gate (plugins/input-gate.ts) like any HTTP body. Each socket hears everything published for its member
  * (lib/fan-out.ts), so a member's tabs and devices all stay in step. Frames from one socket are
  * handled one after the other, in the order they arrived.
  */
@@ -108,11 +112,10 @@ export async function registerChatSocket(
   const instanceId = randomUUID();
   let sequence = 0;
   const connections = new Set<Connection>();
+  /** Open sockets per member on this instance (MAX_SOCKETS_PER_MEMBER). */
+  const socketsOf = new Map<number, number>();
   const cleanups = new Set<Promise<unknown>>();
   const allowedOrigins = new Set([new URL(app.config.publicUrl).origin]);
-  const markReads = createCoalescer(MARK_READ_INTERVAL_MS, (error) =>
-    app.log.error({ err: error }, 'Messages could not be marked as read'),
-  );
 
   await app.register(websocket, {
     options: { maxPayload: WEBSOCKET_MAX_FRAME_BYTES },
@@ -160,6 +163,16 @@ export async function registerChatSocket(
       type: 'error',
       code: error.code,
       error: translate(connection.language, error.messageKey, error.options.values),
+      ...(error.options.fields
+        ? {
+            fields: Object.fromEntries(
+              Object.entries(error.options.fields).map(([field, key]) => [
+                field,
+                translate(connection.language, key, error.options.values),
+              ]),
+            ),
+          }
+        : {}),
       ...(tempId !== undefined ? { temp_id: tempId } : {}),
     });
 
@@ -238,6 +251,14 @@ export async function registerChatSocket(
       sendError(connection, new AppError(400, 'invalid_frame', 'chat.errors.invalid_frame'));
       return;
     }
+    // NUL and lone surrogates cannot be stored: refused here with the fields named, as the HTTP
+    // gate does, instead of failing in PostgreSQL.
+    const unstorable = invalidTextFields(frame, 'frame');
+    if (unstorable.length > 0) {
+      const tempId = frame.action === undefined ? (frame.temp_id ?? null) : undefined;
+      sendError(connection, invalidTextError(unstorable), tempId);
+      return;
+    }
     // Timers can run late (a busy event loop): an expired token acts no more.
     if (Date.now() >= connection.expiresAt) {
       expire(connection);
@@ -266,9 +287,7 @@ export async function registerChatSocket(
     }
     if (frame.action === 'mark_read') {
       connection.activeConversation = frame.sender_id;
-      const { userId } = connection;
-      const senderId = frame.sender_id;
-      await markReads.run(`${userId}:${senderId}`, () => service.markRead(userId, senderId));
+      await service.requestMarkRead(connection.userId, frame.sender_id);
       return;
     }
     connection.activeConversation = frame.active_conversation_with ?? null;
@@ -334,6 +353,19 @@ export async function registerChatSocket(
         return;
       }
       const { userId } = session;
+      const open = socketsOf.get(userId) ?? 0;
+      if (open >= MAX_SOCKETS_PER_MEMBER) {
+        request.log.info({ userId }, 'Chat socket refused: too many open for the member');
+        sendError(
+          { socket, language },
+          new AppError(429, 'too_many_connections', 'chat.errors.too_many_connections', {
+            values: { max: MAX_SOCKETS_PER_MEMBER },
+          }),
+        );
+        socket.close(1008, 'too many connections');
+        return;
+      }
+      socketsOf.set(userId, open + 1);
       const connection: Connection = {
         socket,
         userId,
@@ -376,6 +408,9 @@ export async function registerChatSocket(
           });
       });
       socket.on('close', () => {
+        const left = (socketsOf.get(userId) ?? 1) - 1;
+        if (left > 0) socketsOf.set(userId, left);
+        else socketsOf.delete(userId);
         clearTimeout(connection.expiryTimer);
         connection.stopListening();
         connections.delete(connection);
@@ -406,7 +441,6 @@ export async function registerChatSocket(
     /** After the plugin's preClose closed every socket: waits for their presence clean-up. */
     async close() {
       clearInterval(sweeper);
-      markReads.close();
       await Promise.allSettled([...cleanups]);
     },
   };

@@ -1,9 +1,12 @@
+import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_MESSAGE_MAX_LENGTH, WEBSOCKET_CLOSE, WEBSOCKET_MAX_FRAME_BYTES } from '@juntos/domain';
+import { profiles, users } from '../../db/schema';
 import { connectChat, settle, type ChatClient, type Frame } from '../../test-support/chat-client';
 import { createMemberWithProfile, makeFriends } from '../../test-support/profiles';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { MAX_SOCKETS_PER_MEMBER } from './chat.socket';
 
 type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 
@@ -89,6 +92,31 @@ describe('chat between friends', () => {
       socket.socket.send('x'.repeat(WEBSOCKET_MAX_FRAME_BYTES + 1));
       expect((await socket.closed).code).toBe(1009);
     });
+
+    it(`refuses a member's socket past ${MAX_SOCKETS_PER_MEMBER} on the instance (1008), others unaffected`, async () => {
+      const [ana, bruno] = await friendsPair();
+      const anaSockets = [];
+      for (let index = 0; index < MAX_SOCKETS_PER_MEMBER; index += 1) anaSockets.push(await open(ana));
+      const extra = await open(ana);
+      const refused = await extra.waitFor(isError('too_many_connections'));
+      expect(String(refused.error)).toContain(String(MAX_SOCKETS_PER_MEMBER));
+      expect(await extra.closed).toEqual({ code: 1008, reason: 'too many connections' });
+      expect(anaSockets.every((socket) => socket.socket.readyState === socket.socket.OPEN)).toBe(true);
+
+      // Another member is not counted with Ana, and the refused socket hears nothing of hers.
+      const brunoSocket = await open(bruno);
+      brunoSocket.send(message(ana, 'still reaching every tab', 'cap-1'));
+      for (const socket of anaSockets) await socket.waitFor(isMessage('still reaching every tab'));
+      expect(extra.frames.filter((frame) => frame.type === 'chat_message')).toEqual([]);
+
+      // A closed socket frees its place.
+      await anaSockets[0]!.close();
+      await settle(200);
+      const again = await open(ana);
+      await settle(200);
+      expect(again.socket.readyState).toBe(again.socket.OPEN);
+      expect(again.frames.filter((frame) => frame.type === 'error')).toEqual([]);
+    });
   });
 
   describe('sending', () => {
@@ -163,6 +191,32 @@ describe('chat between friends', () => {
       expect((await history(ana, stranger)).results).toEqual([]);
     });
 
+    it('refuses a NUL or a lone surrogate with invalid_text naming the field, stores nothing, keeps the socket', async () => {
+      const [ana, bruno] = await friendsPair();
+      const [anaSocket, brunoSocket] = await Promise.all([open(ana), open(bruno)]);
+      anaSocket.send(message(bruno, 'before\u0000after', 'nul-1'));
+      const refused = await anaSocket.waitFor(isError('invalid_text'));
+      expect(refused).toMatchObject({
+        temp_id: 'nul-1',
+        error: expect.stringMatching(/cannot be saved/),
+        fields: { message: expect.stringMatching(/cannot be saved/) },
+      });
+      anaSocket.send(message(bruno, 'fine text', 'bad-\ud800'));
+      expect(
+        await anaSocket.waitFor((frame) => isError('invalid_text')(frame) && frame.temp_id === 'bad-\ud800'),
+      ).toMatchObject({ fields: { temp_id: expect.any(String) } });
+      anaSocket.send({ action: 'renew', token: 'token\u0000' });
+      expect(
+        await anaSocket.waitFor((frame) => isError('invalid_text')(frame) && frame.temp_id === undefined),
+      ).toMatchObject({ fields: { token: expect.any(String) } });
+
+      anaSocket.send(message(bruno, 'clean text', 'nul-2'));
+      await brunoSocket.waitFor(isMessage('clean text'));
+      expect(anaSocket.socket.readyState).toBe(anaSocket.socket.OPEN);
+      expect(anaSocket.frames.filter(isError('internal_error'))).toEqual([]);
+      expect((await history(bruno, ana)).results.map((m) => m.message)).toEqual(['clean text']);
+    });
+
     it('refuses empty and over-long messages', async () => {
       const [ana, bruno] = await friendsPair();
       const anaSocket = await open(ana);
@@ -234,6 +288,31 @@ describe('chat between friends', () => {
       expect(await unread(bruno)).toEqual([]);
       await settle();
       expect(anaSocket.frames.filter((frame) => frame.type === 'read_receipt')).toEqual([]);
+    });
+
+    it('sends no read receipt across a block, either way, on the socket or over HTTP', async () => {
+      const [ana, bruno] = await friendsPair();
+      const [carla, dario] = await friendsPair(['Carla', 'Dario']);
+      const sockets = await Promise.all([open(ana), open(bruno), open(carla), open(dario)]);
+      const [anaSocket, brunoSocket, carlaSocket, darioSocket] = sockets;
+      anaSocket.send(message(bruno, 'read me later', 'block-read-1', null));
+      await brunoSocket.waitFor(isMessage('read me later'));
+      carlaSocket.send(message(dario, 'and me', 'block-read-2', null));
+      await darioSocket.waitFor(isMessage('and me'));
+
+      // Ana (the sender) blocks Bruno; Dario (the reader) blocks Carla.
+      expect((await call('POST', `/api/bloqueos/${bruno.user.id}/`, ana)).statusCode).toBe(201);
+      expect((await call('POST', `/api/bloqueos/${carla.user.id}/`, dario)).statusCode).toBe(201);
+      brunoSocket.send({ action: 'mark_read', sender_id: ana.user.id });
+      expect((await call('POST', `/api/chat/marcar-leidos/${carla.user.id}/`, dario)).json()).toEqual({
+        marcados: 1,
+      });
+      // The reader's own counts still clear.
+      await settle();
+      expect(await unread(bruno)).toEqual([]);
+      expect(await unread(dario)).toEqual([]);
+      expect(anaSocket.frames.filter((frame) => frame.type === 'read_receipt')).toEqual([]);
+      expect(carlaSocket.frames.filter((frame) => frame.type === 'read_receipt')).toEqual([]);
     });
 
     it('keeps every message sent while the receiver was away, unread, without duplicates', async () => {
@@ -333,6 +412,33 @@ describe('chat between friends', () => {
       expect((await history(ana, bruno)).results).toEqual([]);
       // The friend keeps their copy (issue 16: one member cannot erase what they wrote to another).
       expect((await history(bruno, ana)).results.map((frame) => frame.message)).toEqual(['see you', 'bye']);
+    });
+
+    it('tells presence and sign-out only to friends the member may still reach', async () => {
+      const [ana, bruno] = await friendsPair();
+      const carla = await createMemberWithProfile(t.app, { nombre: 'Carla' });
+      await makeFriends(t.app, ana.user.id, carla.user.id);
+      // An administrator found Bruno is a child: the friendship row stays, but the rule forbids contact.
+      await t.app.database.db
+        .update(users)
+        .set({ ageGroup: 'minor', minorReviewedAt: new Date() })
+        .where(eq(users.id, bruno.user.id));
+      await t.app.database.db
+        .update(profiles)
+        .set({ dateOfBirth: '2012-06-01' })
+        .where(eq(profiles.userId, bruno.user.id));
+      const [brunoSocket, carlaSocket] = await Promise.all([open(bruno), open(carla)]);
+      const anaSocket = await open(ana);
+      await carlaSocket.waitFor(isStatus(ana, true));
+      anaSocket.send({ action: 'logout' });
+      await carlaSocket.waitFor(
+        (frame) => frame.type === 'notification' && (frame.data as Frame).type === 'user_logged_out',
+      );
+      await carlaSocket.waitFor(isStatus(ana, false));
+      await settle();
+      expect(
+        brunoSocket.frames.filter((frame) => JSON.stringify(frame).includes(String(ana.user.id))),
+      ).toEqual([]);
     });
 
     it('needs a signed-in member for every chat call', async () => {

@@ -41,4 +41,35 @@ describe('createCoalescer', () => {
     await vi.advanceTimersByTimeAsync(5000);
     expect(late).not.toHaveBeenCalled();
   });
+
+  it('lets a caller wait for the folded run and answers it that run’s result or error', async () => {
+    const errors: unknown[] = [];
+    const coalescer = createCoalescer<number>(1000, (error) => errors.push(error));
+    let runs = 0;
+    const count = async () => (runs += 1);
+    expect(await coalescer.runAndWait('a', count)).toBe(1);
+    const waiting = [coalescer.runAndWait('a', count), coalescer.runAndWait('a', count)];
+    await coalescer.run('a', count);
+    await vi.advanceTimersByTimeAsync(1000);
+    // Three requests in the interval, one run at its end, and both waiting callers get its count.
+    expect(await Promise.all(waiting)).toEqual([2, 2]);
+    expect(runs).toBe(2);
+
+    await vi.advanceTimersByTimeAsync(1000);
+    await coalescer.runAndWait('b', count);
+    const failed = coalescer.runAndWait('b', async () => {
+      throw new Error('database gone');
+    });
+    const rejected = expect(failed).rejects.toThrow('database gone');
+    await vi.advanceTimersByTimeAsync(1000);
+    await rejected;
+    // The waiting caller answers for the error: it is not reported a second time.
+    expect(errors).toEqual([]);
+
+    await vi.advanceTimersByTimeAsync(1000);
+    await coalescer.runAndWait('c', count);
+    const dropped = expect(coalescer.runAndWait('c', count)).rejects.toThrow(/Shutting down/);
+    coalescer.close();
+    await dropped;
+  });
 });

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { CHAT_REPORT_CONTEXT, type HideableTargetType } from '@juntos/domain';
+import { conversationBetween } from '../../db/chat-conversations';
 import type { Database } from '../../db/database';
 import {
   chatMessages,
@@ -234,8 +235,6 @@ function moderationStore(db: Database) {
     return found;
   }
 
-  const pair = (a: number, b: number) =>
-    sql`least(${chatMessages.senderId}, ${chatMessages.receiverId}) = ${Math.min(a, b)} and greatest(${chatMessages.senderId}, ${chatMessages.receiverId}) = ${Math.max(a, b)}`;
   const contextColumns = {
     id: chatMessages.id,
     senderId: chatMessages.senderId,
@@ -260,18 +259,18 @@ function moderationStore(db: Database) {
             .where(eq(chatMessages.id, ref.targetId))
             .limit(1);
           if (!reported) return;
-          const conversation = pair(reported.senderId, reported.receiverId);
+          const conversation = conversationBetween(reported.senderId, reported.receiverId);
           const [before, after] = await Promise.all([
             db
               .select(contextColumns)
               .from(chatMessages)
-              .where(and(sql`${conversation}`, lte(chatMessages.id, ref.targetId)))
+              .where(and(conversation, lte(chatMessages.id, ref.targetId)))
               .orderBy(desc(chatMessages.id))
               .limit(CHAT_REPORT_CONTEXT + 1),
             db
               .select(contextColumns)
               .from(chatMessages)
-              .where(and(sql`${conversation}`, gt(chatMessages.id, ref.targetId)))
+              .where(and(conversation, gt(chatMessages.id, ref.targetId)))
               .orderBy(asc(chatMessages.id))
               .limit(CHAT_REPORT_CONTEXT),
           ]);
@@ -281,7 +280,10 @@ function moderationStore(db: Database) {
             .select(contextColumns)
             .from(chatMessages)
             .where(
-              and(sql`${pair(ref.reporterId, ref.targetId)}`, lte(chatMessages.createdAt, ref.createdAt)),
+              and(
+                conversationBetween(ref.reporterId, ref.targetId),
+                lte(chatMessages.createdAt, ref.createdAt),
+              ),
             )
             .orderBy(desc(chatMessages.id))
             .limit(2 * CHAT_REPORT_CONTEXT + 1);

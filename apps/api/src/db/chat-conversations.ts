@@ -1,0 +1,26 @@
+import { gt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { chatMessages, chatSettings } from './schema';
+
+/**
+ * Rows whose two member columns hold `a` and `b` in either order. Written with least/greatest
+ * because that is what the pair indexes are built on (`chat_messages_conversation_idx`, the
+ * friendships' one row per pair): an `or` of both directions would not use them.
+ */
+export const unorderedPair = (first: AnyColumn, second: AnyColumn, a: number, b: number): SQL =>
+  sql`(least(${first}, ${second}) = ${Math.min(a, b)} and greatest(${first}, ${second}) = ${Math.max(a, b)})`;
+
+/** The chat messages between `a` and `b`, whoever sent them (hidden ones too). */
+export const conversationBetween = (a: number, b: number) =>
+  unorderedPair(chatMessages.senderId, chatMessages.receiverId, a, b);
+
+/**
+ * Messages the member has not hidden ("delete my messages", sign-out): one number per member,
+ * `chat_settings.hidden_through_id`, hides every message up to it for that member only. Every
+ * read of a member's own copy (history, unread counts, read marks, data copy) goes through this;
+ * moderators' reads do not.
+ */
+export const shownTo = (userId: number) =>
+  gt(
+    chatMessages.id,
+    sql`coalesce((select ${chatSettings.hiddenThroughId} from ${chatSettings} where ${chatSettings.userId} = ${userId}), 0)`,
+  );
