@@ -15,6 +15,7 @@ export default defineConfig({
             'packages/*/src/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
             'apps/api/src/**/*.unit.test.ts',
+            'e2e/support/**/*.unit.test.ts',
           ],
           environment: 'node',
         },
