@@ -51,8 +51,9 @@ export function createAdminRepository(db: Database) {
 
     /**
      * The operators' dashboard in one statement. "Active today" is a member who signed in or
-     * renewed a session since midnight (UTC); messages are those sent in the last 24 hours that
-     * are still stored (conversations are deleted at sign-out).
+     * renewed a session since midnight (UTC); messages are those sent in the last 24 hours, all
+     * of them (signing out only hides a member's own copy; the purge takes them after
+     * CHAT_MESSAGE_RETENTION_DAYS).
      */
     async dashboard() {
       const count = (query: ReturnType<typeof sql>) => sql<number>`(${query})::int`;

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, lt, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { mayReach } from '../../db/safeguarding';
+import { shownTo } from '../../db/chat-conversations';
 import type { Database } from '../../db/database';
+import { mayReach } from '../../db/safeguarding';
 import {
   adSlotEarnings,
   blocks,
@@ -27,8 +28,12 @@ import {
 } from '../../db/schema';
 
 /**
- * A ceiling per kind of record, so one export can never read without bound; far above what a
- * member produces (chat messages are deleted at sign-out).
+ * A ceiling per kind of record, so one export (built in memory, two at a time) never reads
+ * without bound. Chat messages are the kind that grows fastest; they are kept
+ * CHAT_MESSAGE_RETENTION_DAYS (180) after sending, so reaching the ceiling takes about 555
+ * messages sent and received every day for half a year, far above real use. It is a ceiling,
+ * not a promise: a friend scripting messages at the send limit (20 per 10 s) could pass it in a
+ * day, and the copy then holds the oldest 100,000 (the moderators still have every one).
  */
 export const EXPORT_ROWS_PER_KIND = 100_000;
 
@@ -167,7 +172,7 @@ export function createDataExportRepository(db: Database) {
                 or(eq(chatMessages.senderId, userId), eq(chatMessages.receiverId, userId)),
                 // Messages the member deleted for themselves are not theirs to see any more
                 // (kept only for the moderators until the retention purge).
-                sql`${chatMessages.id} > coalesce((select ${chatSettings.hiddenThroughId} from ${chatSettings} where ${chatSettings.userId} = ${userId}), 0)`,
+                shownTo(userId),
               ),
             )
             .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id)),
