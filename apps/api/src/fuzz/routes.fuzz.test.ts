@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SOCKET_FRAME_LIMIT } from '../modules/chat/chat.socket';
 import type { RouteEntry } from '../plugins/route-table';
 import { createActiveMember } from '../test-support/accounts';
 import { makeAdmin } from '../test-support/admins';
+import { connectChat, type ChatClient, type Frame } from '../test-support/chat-client';
 import { createMemberWithProfile, imageFile, makeFriends, sendForm } from '../test-support/profiles';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
@@ -448,4 +450,114 @@ describe('fuzz: every route answers hostile input with a JSON 4xx, never a 5xx',
     });
     expect(feed.statusCode).toBe(200);
   }, 600_000);
+});
+
+/**
+ * The chat socket's frames pass the same gate: hostile frames (NUL and lone surrogates in every
+ * field, odd ids, random JSON, text that is not JSON, binary frames) over real sockets. None may
+ * end in an internal error, every socket stays open, and the chat works afterwards. Each round
+ * uses a fresh socket and stays under its frame burst, so the frame limit does not cut it short.
+ */
+describe('fuzz: the chat socket answers hostile frames without an internal error', () => {
+  const FRAMES_PER_SOCKET = SOCKET_FRAME_LIMIT.burst - 20;
+  const ROUNDS = 5;
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => t?.cleanup());
+
+  it(`answers ${ROUNDS * FRAMES_PER_SOCKET} hostile frames and stays healthy`, async () => {
+    const member = await createMemberWithProfile(t.app, { nombre: 'Fuzz' });
+    const friend = await createMemberWithProfile(t.app, { nombre: 'Friend' });
+    await makeFriends(t.app, member.user.id, friend.user.id);
+    const friendSocket = await connectChat(t.app, friend.access);
+    const id = fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom(friend.user.id, member.user.id) },
+      { weight: 2, arbitrary: hostileNumber },
+      { weight: 1, arbitrary: hostileString },
+      { weight: 1, arbitrary: fc.constant(null) },
+    );
+    const frame = fc.oneof(
+      {
+        weight: 4,
+        arbitrary: fc.record(
+          {
+            receiver_id: id,
+            message: fc.oneof({ weight: 3, arbitrary: hostileString }, { weight: 1, arbitrary: leaf }),
+            temp_id: fc.oneof(hostileString, fc.constant(null)),
+            active_conversation_with: id,
+          },
+          { requiredKeys: ['receiver_id', 'message'] },
+        ),
+      },
+      {
+        weight: 3,
+        arbitrary: fc.record(
+          {
+            action: fc.oneof(fc.constantFrom('heartbeat', 'mark_read', 'nonsense'), hostileString),
+            sender_id: id,
+            token: hostileString,
+            extra: jsonValue,
+          },
+          { requiredKeys: ['action'] },
+        ),
+      },
+      { weight: 2, arbitrary: jsonValue },
+    );
+    // `logout` and `renew` (with a token that is not valid) rightly close the socket.
+    const sendable = frame.filter(
+      (value) =>
+        !(
+          typeof value === 'object' &&
+          value !== null &&
+          ['logout', 'renew'].includes(String(Reflect.get(value, 'action')))
+        ),
+    );
+    const raw = fc.oneof(
+      { weight: 8, arbitrary: sendable.map((value) => JSON.stringify(value) ?? 'null') },
+      { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+      { weight: 1, arbitrary: fc.uint8Array({ maxLength: 40 }).map((bytes) => Buffer.from(bytes)) },
+    );
+
+    const used: ChatClient[] = [friendSocket];
+    let round = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(raw, { minLength: FRAMES_PER_SOCKET, maxLength: FRAMES_PER_SOCKET }),
+        async (frames) => {
+          round += 1;
+          const socket = await connectChat(t.app, member.access);
+          used.push(socket);
+          try {
+            for (const data of frames) socket.socket.send(data);
+            // Frames are handled in order: once this one is answered, every frame before it was.
+            const sentinel = `sentinel-${round}`;
+            socket.send({ receiver_id: friend.user.id, message: sentinel, temp_id: sentinel });
+            await socket.waitFor((answer) => answer.temp_id === sentinel, 10_000);
+            const internal = socket.frames.filter((answer: Frame) => answer.code === 'internal_error');
+            expect(internal, `frames sent: ${JSON.stringify(frames.map(String)).slice(0, 4000)}`).toEqual([]);
+            expect(socket.socket.readyState).toBe(socket.socket.OPEN);
+          } finally {
+            await socket.close();
+          }
+        },
+      ),
+      // Shrinking would replay whole sockets for minutes: the failing round is reported as it was.
+      { numRuns: ROUNDS, endOnFailure: true, ...(SEED === undefined ? {} : { seed: SEED }) },
+    );
+
+    expect(
+      used.flatMap((socket) => socket.frames).filter((answer) => answer.code === 'internal_error'),
+    ).toEqual([]);
+    expect(friendSocket.socket.readyState).toBe(friendSocket.socket.OPEN);
+    const after = await connectChat(t.app, member.access);
+    after.send({ receiver_id: friend.user.id, message: 'still working', temp_id: 'after-fuzz' });
+    await friendSocket.waitFor(
+      (answer) => answer.type === 'chat_message' && answer.message === 'still working',
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/api/health/' })).statusCode).toBe(200);
+    await Promise.all([after.close(), friendSocket.close()]);
+  }, 120_000);
 });
