@@ -23,7 +23,12 @@ export const WEBSOCKET_CLOSE = {
   loggedOut: 4000,
   /** No heartbeat for too long. */
   timedOut: 4408,
+  /** Too many frames on one socket, or too many sockets of one member: wait longer before trying again. */
+  policyViolation: 1008,
 } as const;
+
+/** How long a connection refused for too many frames or sockets waits before trying again. */
+export const WEBSOCKET_POLICY_RETRY_MS = 60_000;
 
 /** Spec §3 "Chat message", as stored on the server and kept per friend in the browser. */
 export type ChatMessage = {

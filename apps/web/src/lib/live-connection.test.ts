@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { WEBSOCKET_CLOSE, WEBSOCKET_HEARTBEAT_MS, WEBSOCKET_RECONNECT_MS } from '@juntos/domain';
+import {
+  WEBSOCKET_CLOSE,
+  WEBSOCKET_HEARTBEAT_MS,
+  WEBSOCKET_POLICY_RETRY_MS,
+  WEBSOCKET_RECONNECT_MS,
+} from '@juntos/domain';
 
 vi.mock('./i18n', () => ({ i18n: { resolvedLanguage: 'fr' } }));
 const refreshTokens = vi.fn(async () => true);
@@ -108,6 +113,17 @@ describe('the live connection (spec §4 "WebSocket")', () => {
     FakeSocket.created[0]!.fail();
     expect(FakeSocket.created[0]!.readyState).toBe(FakeSocket.CLOSED);
     vi.advanceTimersByTime(WEBSOCKET_RECONNECT_MS - 1);
+    expect(FakeSocket.created).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.created).toHaveLength(2);
+  });
+
+  it('waits a minute after a refusal for too many sockets or frames (1008), not 5 s', async () => {
+    const connection = await freshConnection();
+    connection.connect();
+    FakeSocket.created[0]!.open();
+    FakeSocket.created[0]!.close(WEBSOCKET_CLOSE.policyViolation);
+    vi.advanceTimersByTime(WEBSOCKET_POLICY_RETRY_MS - 1);
     expect(FakeSocket.created).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(FakeSocket.created).toHaveLength(2);

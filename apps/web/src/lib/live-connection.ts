@@ -1,6 +1,7 @@
 import {
   WEBSOCKET_CLOSE,
   WEBSOCKET_HEARTBEAT_MS,
+  WEBSOCKET_POLICY_RETRY_MS,
   WEBSOCKET_RECONNECT_MS,
   type ClientFrame,
   type ServerFrame,
@@ -73,12 +74,12 @@ export function createLiveConnection() {
     return `${scheme}://${window.location.host}/ws/chat/?token=${encodeURIComponent(token)}&lang=${language}`;
   }
 
-  function scheduleReconnect() {
+  function scheduleReconnect(delayMs: number = WEBSOCKET_RECONNECT_MS) {
     if (!wanted || reconnect) return;
     reconnect = setTimeout(() => {
       reconnect = undefined;
       connect();
-    }, WEBSOCKET_RECONNECT_MS);
+    }, delayMs);
   }
 
   function renewWith(token: string) {
@@ -162,6 +163,11 @@ export function createLiveConnection() {
         const current = readStoredToken(STORAGE_KEYS.accessToken);
         if (current && current !== lastToken) scheduleReconnect();
         else void refreshTokens().then((renewed) => (renewed ? scheduleReconnect() : undefined));
+        return;
+      }
+      // An eleventh tab (or a flooding one) would be refused again at once: it waits longer.
+      if (event.code === WEBSOCKET_CLOSE.policyViolation) {
+        scheduleReconnect(WEBSOCKET_POLICY_RETRY_MS);
         return;
       }
       scheduleReconnect();
