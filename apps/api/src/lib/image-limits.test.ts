@@ -45,10 +45,13 @@ describe('image uploads: pixel limit, 16-bit input, decoding in turn', () => {
     expect(Date.now() - started).toBeLessThan(1000);
     const feed = await t.app.inject({
       method: 'GET',
-      url: '/api/posts/',
+      url: '/api/posts/?limit=50',
       headers: { authorization: `Bearer ${member.access}` },
     });
-    expect(feed.json<{ results: unknown[] }>().results).toHaveLength(0);
+    // Only this member's posts: on PostgreSQL the database is shared with the other test files.
+    expect(
+      feed.json<{ results: { is_author: boolean }[] }>().results.filter((post) => post.is_author),
+    ).toHaveLength(0);
   });
 
   it('accepts a 16-bit image within the limit and stores it as an ordinary 8-bit WebP', async () => {
@@ -134,10 +137,12 @@ describe('a bounded queue in front of the decoder (IMAGE_QUEUE_LIMIT)', () => {
     // A refused upload stored nothing; once the queue has drained, uploads are accepted again.
     const feed = await t.app.inject({
       method: 'GET',
-      url: '/api/posts/',
+      url: '/api/posts/?limit=50',
       headers: { authorization: `Bearer ${member.access}` },
     });
-    expect(feed.json<{ results: unknown[] }>().results).toHaveLength(accepted);
+    expect(
+      feed.json<{ results: { is_author: boolean }[] }>().results.filter((post) => post.is_author),
+    ).toHaveLength(accepted);
     expect(
       (await sendForm(t.app, member.access, 'POST', '/api/posts/', { text: 'Later' }, await imageFile()))
         .statusCode,
