@@ -2,7 +2,7 @@ import { ADULT_AGE, bornYearsAgo, todayIso } from '@juntos/domain';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from './database';
-import { blocks, profiles, users } from './schema';
+import { profiles, users } from './schema';
 
 /**
  * The safeguarding rule of the whole product (DESIGN.md "Safeguarding", docs/decisions/0011):
@@ -32,39 +32,39 @@ const membersWithProfiles = sql`${users} as ${sql.identifier('safeguarding_membe
  * leaves the minors on their 18th birthday. Adults registered as adults (the sign-up checks
  * their birth date) stay adults unless an administrator changes the group. Never null: an unset
  * age group would otherwise read as "not a minor" in one place and be dropped in another.
+ * Written once, as the SQL function `safeguarding_is_minor` (migration 0016), which the planner
+ * inlines.
  */
 export const isMinor = (adultsFrom: string) =>
-  sql`((${member.ageGroup} is not distinct from 'minor' or (${member.ageGroup} is null and ${member.tipoRegistro} = 'menor')) and (${memberProfile.dateOfBirth} is null or ${memberProfile.dateOfBirth} > ${adultsFrom}::date))`;
+  sql`safeguarding_is_minor(${member.ageGroup}, ${member.tipoRegistro}, ${memberProfile.dateOfBirth}, ${adultsFrom}::date)`;
 
 /** The condition that lets the partial index `users_minor_candidates_idx` serve `isMinor`. */
 export const mayBeMinor = sql`(${member.tipoRegistro} = 'menor' or ${member.ageGroup} = 'minor')`;
 
-/**
- * The ids of minors (all, or only reviewed ones), gathered once per statement: an uncorrelated
- * sub-select over the partial index of accounts that may be minors, a small set.
- */
-const minorIds = (adultsFrom: string, reviewedOnly: boolean) =>
-  sql`array(select ${member.id} from ${membersWithProfiles} where ${mayBeMinor} and ${isMinor(adultsFrom)}${reviewedOnly ? sql` and ${member.minorReviewedAt} is not null` : sql``})`;
-
 /** The group of one member, as one scalar sub-select. */
 const groupOf = (userId: number, adultsFrom: string) =>
   sql<SafeguardingGroup>`(select case when not ${isMinor(adultsFrom)} then 'adult' when ${member.minorReviewedAt} is not null then 'minor' else 'unreviewed_minor' end from ${membersWithProfiles} where ${member.id} = ${userId})`;
-
-/** Everyone the viewer blocked or was blocked by, gathered once per statement. */
-const blockedEitherWay = (viewerId: number) =>
-  sql`array(select ${blocks.blockedId} from ${blocks} where ${blocks.blockerId} = ${viewerId} union all select ${blocks.blockerId} from ${blocks} where ${blocks.blockedId} = ${viewerId})`;
 
 /** The ids of suspended members, over a small partial index. */
 export const suspendedMemberIds = sql`array(select ${users.id} from ${users} where ${users.suspendedAt} is not null)`;
 
 /**
  * True for rows whose member (the author, owner, sender, requester… in `memberColumn`) the viewer
- * may see and reach. The viewer always reaches themselves. Every part is computed once per
- * statement, so a list pays for the rule once, not once per row.
+ * may see and reach. The viewer always reaches themselves.
+ *
+ * The member lists come from `safeguarding_scope` (migration 0016): everyone the viewer blocked
+ * or was blocked by, suspended members and, for an adult, the minors are `excluded`; for a
+ * reviewed minor only reviewed minors are `included` (none for a minor awaiting review). Each is
+ * an uncorrelated sub-select, computed once per statement, so a list pays for the rule once, not
+ * per row; and a PL/pgSQL function keeps its statements' plans, so the rule adds little to the
+ * planning of the query it sits in. `= any(null)` is null, hence `is not false` for "no list".
  */
 export function mayReach(viewerId: number, memberColumn: AnyColumn | SQL, today?: string): SQL {
   const adultsFrom = adultsBornOnOrBefore(today);
-  return sql`(${memberColumn} = ${viewerId} or (${memberColumn} <> all(${blockedEitherWay(viewerId)}) and ${memberColumn} <> all(${suspendedMemberIds}) and case ${groupOf(viewerId, adultsFrom)} when 'adult' then ${memberColumn} <> all(${minorIds(adultsFrom, false)}) when 'minor' then ${memberColumn} = any(${minorIds(adultsFrom, true)}) else false end))`;
+  const scope = sql`safeguarding_scope(${viewerId}::bigint, ${adultsFrom}::date)`;
+  // The casts make each sub-select an array value; `all (select …)` would compare with its rows.
+  const included = sql`(select included from ${scope})::bigint[]`;
+  return sql`(${memberColumn} = ${viewerId} or (${memberColumn} <> all((select excluded from ${scope})::bigint[]) and case when ${included} is null then true else ${memberColumn} = any(${included}) end))`;
 }
 
 /** The rule for one pair of members, and a member's own group (for telling them why). */
