@@ -7,6 +7,15 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** Every e2e test calls this on every page (and every page state) it visits. */
 export async function expectNoAxeViolations(page: Page, label = page.url()) {
+  // A toast fading in is half-transparent: its colours are judged once it has settled, as a
+  // reader sees it (on a busy machine axe could otherwise catch it mid-animation).
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((animation) => animation.playState !== 'running'),
+      undefined,
+      { timeout: 3000 },
+    )
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page })
     .withTags(TAGS)
     .options({ rules: { 'target-size': { enabled: true } } })

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActiveAccount, tabTo, type Account } from '../support/accounts';
 import { expectNoAxeViolations } from '../support/axe';
+import { loadedWidth } from '../support/images';
 import { baseUrl, launchBrowser, newContext } from '../support/browser';
 import { adultPayload } from '../../apps/api/src/test-support/payloads';
 
@@ -129,7 +130,7 @@ describe('profiles (spec §2 "Profile edit", "Own profile", "Dashboard", "Functi
     await page.getByText('Seen by: My friends only').waitFor();
     const avatar = page.getByRole('img', { name: 'Photo of Lucía Moreno' });
     expect(await avatar.getAttribute('src')).toMatch(/^\/media\/users\/\d+\/[0-9a-f-]{36}\.webp$/);
-    expect(await avatar.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBe(120);
+    expect(await loadedWidth(avatar)).toBe(120);
     await expectNoAxeViolations(page, '/profile');
 
     // The welcome is shown once only, on this device and any other.
@@ -199,7 +200,7 @@ describe('profiles (spec §2 "Profile edit", "Own profile", "Dashboard", "Functi
     await cloud.waitFor();
     expect(await cloud.getAttribute('alt')).toContain('Cystic fibrosis');
     expect(await cloud.getAttribute('src')).toMatch(/^\/media\/app\/word-cloud-en\.png\?t=\d+$/);
-    expect(await cloud.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    expect(await loadedWidth(cloud)).toBeGreaterThan(0);
     await expectNoAxeViolations(page, '/dashboard');
 
     await page.getByRole('link', { name: 'See the word cloud on its own page' }).click();
