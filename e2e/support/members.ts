@@ -75,3 +75,13 @@ export async function openAs(
   await page.goto(path);
   return { context, page };
 }
+
+/** Gives a member the administrator role through the test-only route (the CLI cannot reach the test server's database). */
+export async function makeAdmin(member: Member) {
+  const response = await fetch(`${baseUrl()}/api/__test__/admin/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ id: member.id }),
+  });
+  expect(response.status).toBe(204);
+}

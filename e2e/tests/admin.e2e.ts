@@ -2,17 +2,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tabTo } from '../support/accounts';
 import { expectNoAxeViolations } from '../support/axe';
-import { baseUrl, launchBrowser } from '../support/browser';
-import { api, createMember, openAs, publishPost, type Member } from '../support/members';
-
-async function makeAdmin(member: Member) {
-  const response = await fetch(`${baseUrl()}/api/__test__/admin/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ id: member.id }),
-  });
-  expect(response.status).toBe(204);
-}
+import { launchBrowser } from '../support/browser';
+import { api, createMember, makeAdmin, openAs, publishPost, type Member } from '../support/members';
 
 async function earnAndWithdraw(member: Member) {
   await api(member, 'POST', '/monetizacion/activate/', { consent: true });

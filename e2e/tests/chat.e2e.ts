@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tabTo } from '../support/accounts';
 import { expectNoAxeViolations } from '../support/axe';
 import { baseUrl, launchBrowser } from '../support/browser';
-import { api, createMember, makeFriends, openAs, type Member } from '../support/members';
+import { api, createMember, makeAdmin, makeFriends, openAs, type Member } from '../support/members';
 
 const ACKNOWLEDGED = { chat_modal_ack: '1' };
 
@@ -12,15 +12,6 @@ async function historyBetween(viewer: Member, friend: Member) {
     headers: { Authorization: `Bearer ${viewer.access}` },
   });
   return ((await response.json()) as { results: { message: string }[] }).results.map((m) => m.message);
-}
-
-async function makeAdmin(member: Member) {
-  const response = await fetch(`${baseUrl()}/api/__test__/admin/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ id: member.id }),
-  });
-  expect(response.status).toBe(204);
 }
 
 const friendButton = (page: Page, name: string) =>

@@ -5,7 +5,7 @@ import { STRONG_PASSWORD, tabTo, uniqueEmail } from '../support/accounts';
 import { expectNoAxeViolations } from '../support/axe';
 import { baseUrl, launchBrowser } from '../support/browser';
 import { activationCodeFrom, waitForEmail } from '../support/mail';
-import { api, createMember, openAs, type Member } from '../support/members';
+import { api, createMember, makeAdmin, openAs, type Member } from '../support/members';
 
 async function post(path: string, body: unknown) {
   const response = await fetch(`${baseUrl()}/api${path}`, {
@@ -43,15 +43,6 @@ async function registerMinor(nombre: string, dateOfBirth: string): Promise<Membe
   const me = (await api(account, 'GET', '/me')) as { id: number; minor_review_pending: boolean };
   expect(me.minor_review_pending).toBe(true);
   return { ...account, id: me.id };
-}
-
-async function makeAdmin(member: Member) {
-  const response = await fetch(`${baseUrl()}/api/__test__/admin/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ id: member.id }),
-  });
-  expect(response.status).toBe(204);
 }
 
 const notice = (page: Page) =>
