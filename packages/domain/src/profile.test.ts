@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   NO_DIAGNOSIS,
-  ageGroupOf,
   ageOn,
   audienceAllows,
   birthDateBounds,
+  bornYearsAgo,
   createProfileSchema,
   functionalValueKey,
   parseIsoDate,
@@ -37,10 +37,11 @@ describe('ages', () => {
     expect(birthDateBounds('adulto', today)).toEqual({ min: '1925-11-22', max: '2008-11-21' });
   });
 
-  it('places a member in an age group by age, else by registration type', () => {
-    expect(ageGroupOf('menor', '2008-11-21', today)).toBe('adult');
-    expect(ageGroupOf('adulto', null, today)).toBe('adult');
-    expect(ageGroupOf('menor', null, today)).toBe('minor');
+  it('gives the birth date of someone turning an age today (the safeguarding rule: the 18th birthday)', () => {
+    expect(bornYearsAgo(today, 18)).toBe('2008-11-21');
+    expect(ageOn(bornYearsAgo(today, 18), today)).toBe(18);
+    expect(ageOn(bornYearsAgo(today, 18, 1), today)).toBe(17);
+    expect(bornYearsAgo('2024-02-29', 1)).toBe('2023-03-01');
   });
 });
 

@@ -147,17 +147,6 @@ export function birthDateBounds(type: RegistrationType, today: string): { min: s
   return { min: bornYearsAgo(today, max + 1, 1), max: bornYearsAgo(today, min) };
 }
 
-/** Minor or adult, by age when the birth date is known, otherwise by registration type. */
-export function ageGroupOf(
-  type: RegistrationType,
-  dateOfBirth: string | null,
-  today: string,
-): 'minor' | 'adult' {
-  const age = dateOfBirth ? ageOn(dateOfBirth, today) : undefined;
-  if (age === undefined) return type === 'menor' ? 'minor' : 'adult';
-  return age < ADULT_AGE ? 'minor' : 'adult';
-}
-
 // ─── The profile form (spec §5 "Profile save") ─────────────────────────────────────────────────
 
 const optionalText = (max: number, message: string) =>

@@ -45,9 +45,6 @@ export const mayBeMinor = sql`(${member.tipoRegistro} = 'menor' or ${member.ageG
 const groupOf = (userId: number, adultsFrom: string) =>
   sql<SafeguardingGroup>`(select case when not ${isMinor(adultsFrom)} then 'adult' when ${member.minorReviewedAt} is not null then 'minor' else 'unreviewed_minor' end from ${membersWithProfiles} where ${member.id} = ${userId})`;
 
-/** The ids of suspended members, over a small partial index. */
-export const suspendedMemberIds = sql`array(select ${users.id} from ${users} where ${users.suspendedAt} is not null)`;
-
 /**
  * True for rows whose member (the author, owner, sender, requester… in `memberColumn`) the viewer
  * may see and reach. The viewer always reaches themselves.

@@ -1,8 +1,5 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { mayReach } from './safeguarding';
-import { users } from './schema';
-
-export { suspendedMemberIds } from './safeguarding';
 
 /**
  * The rule for anything a member published (posts, comments, gallery images): a hidden item is
@@ -12,7 +9,3 @@ export { suspendedMemberIds } from './safeguarding';
 export function visibleTo(viewerId: number, authorColumn: AnyColumn, hiddenAtColumn: AnyColumn): SQL {
   return sql`((${hiddenAtColumn} is null or ${authorColumn} = ${viewerId}) and ${mayReach(viewerId, authorColumn)})`;
 }
-
-/** True when the author of a row is suspended (for single items fetched by id). */
-export const authorSuspended = (authorColumn: AnyColumn) =>
-  sql<boolean>`exists(select 1 from ${users} where ${users.id} = ${authorColumn} and ${users.suspendedAt} is not null)`;

@@ -1,7 +1,7 @@
 import { and, desc, eq, notLike, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { galleryComments, galleryImages, galleryLikes, profiles } from '../../db/schema';
-import { authorSuspended, visibleTo } from '../../db/visibility';
+import { visibleTo } from '../../db/visibility';
 
 export type GalleryRow = Awaited<ReturnType<ReturnType<typeof createGalleryRepository>['imagesOf']>>[number];
 
@@ -44,14 +44,10 @@ export function createGalleryRepository(db: Database) {
       return row;
     },
 
-    /** An image by id whatever its visibility, with whether its owner is suspended. */
+    /** An image by id whatever its visibility (the service applies the rules). */
     async find(imageId: number) {
-      const [row] = await db
-        .select({ image: galleryImages, ownerSuspended: authorSuspended(galleryImages.ownerId) })
-        .from(galleryImages)
-        .where(eq(galleryImages.id, imageId))
-        .limit(1);
-      return row && { ...row.image, ownerSuspended: row.ownerSuspended };
+      const [row] = await db.select().from(galleryImages).where(eq(galleryImages.id, imageId)).limit(1);
+      return row;
     },
 
     async create(values: typeof galleryImages.$inferInsert) {

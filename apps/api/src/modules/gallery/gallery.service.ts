@@ -57,8 +57,9 @@ export function createGalleryService(deps: {
   async function visible(viewerId: number, imageId: number) {
     const image = await repository.find(imageId);
     if (!image || !(await canSee(viewerId, image.ownerId))) throw hidden();
-    // Moderation: a hidden image is its owner's alone; a suspended owner's images are no one's.
-    if (image.ownerId !== viewerId && (image.hiddenAt || image.ownerSuspended)) throw hidden();
+    // Moderation: a hidden image is its owner's alone. (A suspended owner is no one's friend any
+    // more: `canSee` goes through the safeguarding rule.)
+    if (image.ownerId !== viewerId && image.hiddenAt) throw hidden();
     return image;
   }
 
