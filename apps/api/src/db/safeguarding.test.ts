@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActiveMember, minorPayload } from '../test-support/accounts';
 import { approveMinor } from '../test-support/admins';
-import { connectChat } from '../test-support/chat-client';
+import { connectChat, settle } from '../test-support/chat-client';
 import {
   completeProfile,
   createMemberWithProfile,
@@ -13,7 +13,7 @@ import {
   sendForm,
 } from '../test-support/profiles';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { friendships, postComments } from './schema';
+import { friendships, postComments, users } from './schema';
 import { and, eq, or } from 'drizzle-orm';
 
 type Member = Awaited<ReturnType<typeof createActiveMember>>;
@@ -427,6 +427,38 @@ describe('the safeguarding rule on every route', () => {
     await approveMinor(t.app, waiting.user.id);
     expect((await call(waiting, 'GET', '/api/me')).json()).toMatchObject({ minor_review_pending: false });
     expect((await call(waiting, 'POST', `/api/solicitudes/enviar/${friend.user.id}/`)).statusCode).toBe(201);
+  });
+
+  it('tells a refusal only to a member the rule still lets through', async () => {
+    const mia = await minor({ reviewed: true });
+    const teo = await minor({ reviewed: true });
+    const ana = await minor({ reviewed: true });
+    const teoSocket = await connectChat(t.app, teo.access);
+    const anaSocket = await connectChat(t.app, ana.access);
+    try {
+      const rejected = (frame: Record<string, unknown>) =>
+        frame.type === 'notification' && (frame.data as { type?: string }).type === 'friend_request_rejected';
+      // Control: a reachable requester hears of the refusal.
+      await call(ana, 'POST', `/api/solicitudes/enviar/${mia.user.id}/`);
+      const fromAna = (await call(mia, 'GET', '/api/solicitudes/')).json<{ id: number }[]>()[0];
+      await call(mia, 'DELETE', `/api/solicitudes/${fromAna?.id}/rechazar/`);
+      await anaSocket.waitFor(rejected);
+      // Teo asked, then turned out to be an adult: the refusal (with Mia's name) is not told.
+      await call(teo, 'POST', `/api/solicitudes/enviar/${mia.user.id}/`);
+      await t.app.database.db.update(users).set({ ageGroup: 'adult' }).where(eq(users.id, teo.user.id));
+      const [pending] = await t.app.database.db
+        .select()
+        .from(friendships)
+        .where(and(eq(friendships.requesterId, teo.user.id), eq(friendships.addresseeId, mia.user.id)));
+      expect(
+        (await call(mia, 'DELETE', `/api/solicitudes/${pending?.id}/rechazar/`)).statusCode,
+      ).toBeLessThan(300);
+      await settle();
+      expect(teoSocket.frames.filter(rejected)).toEqual([]);
+    } finally {
+      await teoSocket.close();
+      await anaSocket.close();
+    }
   });
 
   it('has a row for every route of the app', () => {
