@@ -8,7 +8,7 @@ import { TopSearch } from '../../features/search/top-search';
 import { LiveUpdates } from '../live-updates';
 import { MemberNav } from './member-nav';
 import { hasAccessMarker } from '../../lib/storage-keys';
-import { PageLoading } from '../page-loading';
+import { PageLoading } from '../../components/ui/page-loading';
 
 // Loaded only for members: visitors (and the landing page's first bundle) never pay for it.
 const AdBanner = lazy(() => import('../../features/ads/ad-banner'));

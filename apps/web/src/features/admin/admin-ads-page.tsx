@@ -3,7 +3,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { AD_SLOT_KEYS, EU_COUNTRY_CODES } from '@juntos/domain';
-import { PageLoading } from '../../app/page-loading';
+import { PageLoading } from '../../components/ui/page-loading';
 import { TextField } from '../../components/ui/field';
 import { ApiRequestError } from '../../lib/api-client';
 import { AdminScreen } from './admin-screen';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PageLoading } from '../../app/page-loading';
+import { PageLoading } from '../../components/ui/page-loading';
 import { AdminScreen } from './admin-screen';
 import { AdminOnly } from './admin-only';
 import { adminKeys, fetchDashboard } from './admin-api';

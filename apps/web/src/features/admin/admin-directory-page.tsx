@@ -3,7 +3,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { SUPPORTED_LANGUAGES, countryName, isCountryCode, type Language } from '@juntos/domain';
-import { PageLoading } from '../../app/page-loading';
+import { PageLoading } from '../../components/ui/page-loading';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PlaceFields } from '../../components/place-fields';
 import { Dialog } from '../../components/ui/dialog';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PageLoading } from '../../app/page-loading';
+import { PageLoading } from '../../components/ui/page-loading';
 import { useMeQuery } from '../../lib/session';
 import NotFoundPage from '../not-found/not-found-page';
 

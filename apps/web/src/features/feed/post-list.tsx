@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLoading } from '../../app/page-loading';
+import { PageLoading } from '../../components/ui/page-loading';
 import { fetchPage } from './posts-api';
 import { PostCard } from './post-card';
 

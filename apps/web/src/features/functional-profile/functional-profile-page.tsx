@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { FunctionalEstado } from '@juntos/domain';
-import { PageLoading } from '../../app/page-loading';
+import { PageLoading } from '../../components/ui/page-loading';
 import { Switch } from '../../components/ui/switch';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import {

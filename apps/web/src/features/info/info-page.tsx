@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { LegalDocumentName } from '@juntos/domain';
-import { PageLoading } from '../../app/page-loading';
+import { PageLoading } from '../../components/ui/page-loading';
 import { MinorReviewNotice } from '../../components/minor-review-notice';
 import { Dialog } from '../../components/ui/dialog';
 import { useDocumentTitle } from '../../lib/use-document-title';

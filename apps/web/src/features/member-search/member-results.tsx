@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PageLoading } from '../../app/page-loading';
+import { PageLoading } from '../../components/ui/page-loading';
 import { MemberSummary } from '../../components/member-summary';
 import { FriendshipButton } from '../friends/friendship-button';
 import type { MemberPage, MemberResult } from './member-search-api';

@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { MIN_CLAIM_TOKENS, MIN_WITHDRAWAL_TOKENS, euroOfTokens } from '@juntos/domain';
-import { PageLoading } from '../../app/page-loading';
+import { PageLoading } from '../../components/ui/page-loading';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog } from '../../components/ui/dialog';
 import { CheckboxField } from '../../components/ui/field';

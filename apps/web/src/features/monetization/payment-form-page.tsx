@@ -14,7 +14,7 @@ import {
   type MonetizationProfile,
   type PaymentMethod,
 } from '@juntos/domain';
-import { PageLoading } from '../../app/page-loading';
+import { PageLoading } from '../../components/ui/page-loading';
 import { SelectField, TextField } from '../../components/ui/field';
 import { ApiRequestError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageLoading } from '../../app/page-loading';
+import { PageLoading } from '../../components/ui/page-loading';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMoneyFormat } from '../../lib/use-money-format';
 import { DataTable } from '../../components/data-table';

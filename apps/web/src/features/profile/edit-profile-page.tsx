@@ -19,7 +19,7 @@ import {
   type OwnProfile,
   type PrivateProfileField,
 } from '@juntos/domain';
-import { PageLoading } from '../../app/page-loading';
+import { PageLoading } from '../../components/ui/page-loading';
 import { CountryFlag } from '../../components/country-flag';
 import { DiseaseField } from '../../components/disease-field';
 import { SelectField, TextField } from '../../components/ui/field';

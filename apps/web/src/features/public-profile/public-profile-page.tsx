@@ -12,7 +12,7 @@ import {
   type GalleryImage,
   type Language,
 } from '@juntos/domain';
-import { PageLoading } from '../../app/page-loading';
+import { PageLoading } from '../../components/ui/page-loading';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CountryFlag } from '../../components/country-flag';
 import { FunctionalFacts } from '../../components/functional-facts';

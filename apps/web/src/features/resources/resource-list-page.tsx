@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryName, isCountryCode, type Language, type ResourceKind } from '@juntos/domain';
-import { PageLoading } from '../../app/page-loading';
+import { PageLoading } from '../../components/ui/page-loading';
 import { CountryFlag } from '../../components/country-flag';
 import { PlaceFields } from '../../components/place-fields';
 import { ExternalLink } from '../../components/ui/external-link';
