@@ -1,9 +1,10 @@
 import sharp from 'sharp';
+import { MAX_IMAGE_BYTES } from '@juntos/domain';
 import { AppError } from './app-error';
 import type { RateLimits } from './rate-limiter';
 
-/** Uploads above this are refused before decoding (photos from phones are 2–8 MB). */
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/** Uploads above this are refused before decoding (photos from phones are 2–8 MB); the browser checks it too. */
+export { MAX_IMAGE_BYTES };
 /** The longest side of a stored image; enough for a full-screen viewer, small enough for phones. */
 export const MAX_IMAGE_DIMENSION = 2048;
 /**
