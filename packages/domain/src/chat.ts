@@ -1,8 +1,12 @@
 /**
  * The chat's shared vocabulary (spec §3 "Chat message", §7 WebSocket protocol): limits, the
  * frames the server sends and the ones the client sends. Plain types and constants only, so the
- * landing bundle, which does not load the chat, pays nothing for them.
+ * landing bundle, which does not load the chat, pays nothing for them (the HTTP answers' schemas
+ * are in `chat-schemas.ts`; only their types are read here).
  */
+
+import type { z } from 'zod';
+import type { ChatMessageSchema, UnreadEntrySchema } from './chat-schemas';
 
 /** Longest message accepted, in characters after trimming. */
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
@@ -31,20 +35,9 @@ export const WEBSOCKET_CLOSE = {
 export const WEBSOCKET_POLICY_RETRY_MS = 60_000;
 
 /** Spec §3 "Chat message", as stored on the server and kept per friend in the browser. */
-export type ChatMessage = {
-  id: number;
-  temp_id: string | null;
-  sender_id: number;
-  sender: { nombre: string; apellidos: string };
-  sender_nombre: string;
-  sender_apellidos: string;
-  receiver_id: number;
-  message: string;
-  timestamp: string;
-  read: boolean;
-};
+export type ChatMessage = z.output<typeof ChatMessageSchema>;
 
-export type UnreadEntry = { sender_id: number; count: number };
+export type UnreadEntry = z.output<typeof UnreadEntrySchema>;
 
 export const NOTIFICATION_TYPES = [
   'new_message',

@@ -18,7 +18,7 @@ export * from './resources';
 export * from './monetization';
 export * from './earnings';
 export * from './moderation';
-export * from './answers';
+export * from './route-parts';
 export * from './friendships';
 export * from './chat-schemas';
 export * from './admin';

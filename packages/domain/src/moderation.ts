@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * What members can report: a member, something a member published, a chat message they received
  * (`target_id` is the message's id) or a whole conversation (`target_id` is the other member's id).
@@ -37,7 +39,12 @@ export const REPORT_REASONS = [
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
 /** What the moderators did about a report; told to the member who sent it. */
-export type ReportOutcome = 'dismissed' | 'hidden' | 'suspended';
+export const REPORT_OUTCOMES = ['dismissed', 'hidden', 'suspended'] as const;
+export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
+export const REPORT_STATUSES = ['open', 'resolved'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+/** What moderators can hide and restore (the `:type` of the restore route). */
+export const HIDEABLE_TARGET_TYPES = ['post', 'comment', 'image', 'gallery_comment'] as const;
 
 /** A message from the platform to one member, shown in the app until read (GET /api/avisos/). */
 export type MemberNotice = {
@@ -52,3 +59,77 @@ export type MemberNotice = {
       data: { target_type: HideableTargetType; excerpt: string };
     }
 );
+
+/**
+ * A notice as the API answers it (GET /api/avisos/). The wire schema keeps `data` open, so a
+ * notice stored in an older shape is still delivered; `MemberNotice` is the reading the app uses.
+ */
+export const MemberNoticeSchema = z.object({
+  id: z.number(),
+  kind: z.enum(['report_outcome', 'content_hidden', 'content_restored', 'export_ready']),
+  data: z.record(z.string(), z.union([z.string(), z.number()])),
+  read: z.boolean(),
+  created_at: z.string(),
+});
+
+/** A report in the moderators' queue, with the reported item as it is now. */
+export const AdminReportSchema = z.object({
+  id: z.number(),
+  target_type: z.enum(REPORT_TARGET_TYPES),
+  target_id: z.number(),
+  reason: z.string(),
+  details: z.string(),
+  status: z.enum(REPORT_STATUSES),
+  outcome: z.enum(REPORT_OUTCOMES).nullable(),
+  created_at: z.string(),
+  resolved_at: z.string().nullable(),
+  reporter: z.object({ id: z.number(), name: z.string() }),
+  /** Null when the reported item no longer exists. */
+  content: z
+    .object({
+      author_id: z.number(),
+      author_name: z.string(),
+      title: z.string().nullable(),
+      text: z.string(),
+      image_url: z.string().nullable(),
+      image_alt: z.string(),
+      /** Where a comment was written: the post's or image's title or opening words. */
+      parent: z.string().nullable(),
+      hidden: z.boolean(),
+      author_suspended: z.boolean(),
+    })
+    .nullable(),
+  /**
+   * Chat reports only (else null): the messages around the reported one, or the conversation's
+   * last ones before the report, oldest first, including those the members deleted for themselves.
+   */
+  context: z
+    .array(
+      z.object({
+        id: z.number(),
+        sender_id: z.number(),
+        message: z.string(),
+        timestamp: z.string(),
+        reported: z.boolean(),
+      }),
+    )
+    .nullable(),
+});
+export type AdminReport = z.output<typeof AdminReportSchema>;
+
+export const SuspendedMemberSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  suspended_at: z.string().nullable(),
+});
+export type SuspendedMember = z.output<typeof SuspendedMemberSchema>;
+
+/** A report settled by a moderator; a suspension names the member suspended. */
+export const ReportResolutionSchema = z.object({
+  status: z.literal('resolved'),
+  outcome: z.enum(REPORT_OUTCOMES),
+  member_id: z.number().optional(),
+});
+export const RestoredContentSchema = z.object({ hidden: z.literal(false) });
+export const MemberSuspensionSchema = z.object({ suspended: z.boolean() });

@@ -4,9 +4,8 @@ import {
   BLOCKCHAIN_NETWORKS,
   IBAN_PATTERN,
   PAYMENT_METHODS,
+  WITHDRAWAL_STATUSES,
   toTenths,
-  type PaymentMethod,
-  type WithdrawalStatus,
 } from './earnings';
 
 /**
@@ -83,19 +82,58 @@ export const PaymentProfileSchema = z.object({
 });
 export type PaymentProfileInput = z.input<typeof PaymentProfileSchema>;
 
-export type MonetizationProfile = Omit<z.output<typeof PaymentProfileSchema>, 'payment_method'> & {
-  payment_method: PaymentMethod | null;
-  tokens_acumulados: number;
-  is_ready_for_payment: boolean;
-};
+/** The saved payment details as the API answers them, with the tokens earned so far. */
+export const MonetizationProfileSchema = z.object({
+  payment_method: z.enum(PAYMENT_METHODS).nullable(),
+  billing_name: z.string(),
+  billing_address: z.string(),
+  billing_country: z.string(),
+  billing_email: z.string(),
+  billing_phone: z.string(),
+  tax_id: z.string(),
+  paypal_email: z.string(),
+  iban: z.string(),
+  wallet_address: z.string(),
+  blockchain_network: z.enum(BLOCKCHAIN_NETWORKS),
+  tokens_acumulados: z.number(),
+  is_ready_for_payment: z.boolean(),
+});
+export type MonetizationProfile = z.output<typeof MonetizationProfileSchema>;
 
-export type Withdrawal = {
-  id: number;
-  created_at: string;
-  method: PaymentMethod;
-  tokens: number;
-  euro_equivalent: number;
-  status: WithdrawalStatus;
+/** A withdrawal as the member sees it (spec §3 "Withdrawal"). */
+export const WithdrawalRecordSchema = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  method: z.enum(PAYMENT_METHODS),
+  tokens: z.number(),
+  euro_equivalent: z.number(),
+  status: z.enum(WITHDRAWAL_STATUSES),
   /** Why an operator refused it (the tokens came back). */
-  rejection_reason?: string;
-};
+  rejection_reason: z.string().optional(),
+});
+export type Withdrawal = z.output<typeof WithdrawalRecordSchema>;
+
+/** Whether the member takes part in the earnings programme. */
+export const MonetizationStatusSchema = z.object({ activated: z.boolean() });
+/** Consent to the programme; anything but `true` is refused with its field named. */
+export const MonetizationConsentSchema = z.object({ consent: z.unknown() }).partial().optional();
+
+export const AdStatsSchema = z.object({ campaign_participation: z.number(), impressions: z.number() });
+export type AdStats = z.output<typeof AdStatsSchema>;
+
+/** The ad slots chosen for this member, and the ad network's client id (`test`: built-in slots). */
+export const AdSlotsSchema = z.object({
+  ad_client: z.string(),
+  slots: z.array(z.object({ slot_key: z.string(), ad_slot: z.string() })),
+});
+export type AdSlots = z.output<typeof AdSlotsSchema>;
+
+/** An impression as the client saw it (the server decides whether it counts). */
+export const ImpressionSchema = z.object({ slot_key: z.unknown() }).partial().optional();
+export const ImpressionAnswerSchema = z.object({
+  counted: z.boolean(),
+  impressions: z.number(),
+  tokens_acumulados: z.number(),
+  impressions_per_token: z.number(),
+});
+export type ImpressionAnswer = z.output<typeof ImpressionAnswerSchema>;

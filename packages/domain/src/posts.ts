@@ -44,55 +44,76 @@ export const GalleryFormSchema = z.object({
 /** The gallery edit form: every field optional, only what changed is sent (spec §7 PATCH). */
 export const GalleryPatchSchema = GalleryFormSchema.partial();
 
-export type PostAuthor = { id: number; nombre: string; photo: string | null; country: string | null };
-export type PostComment = {
-  id: number;
-  author_id: number;
-  author_name: string;
-  text: string;
-  created_at: string;
+/** Answers of the posts and gallery routes (spec §7); the web reads its types from these. */
+export const PostAuthorSchema = z.object({
+  id: z.number(),
+  nombre: z.string(),
+  photo: z.string().nullable(),
+  country: z.string().nullable(),
+});
+export type PostAuthor = z.output<typeof PostAuthorSchema>;
+
+export const PostCommentSchema = z.object({
+  id: z.number(),
+  author_id: z.number(),
+  author_name: z.string(),
+  text: z.string(),
+  created_at: z.string(),
   /** Hidden by a moderator: only its author still receives it, to know why it is gone. */
-  hidden: boolean;
-};
-export type Post = {
-  id: number;
-  title: string | null;
-  text: string;
-  image_url: string | null;
-  image_alt: string;
-  created_at: string;
-  likes_count: number;
-  liked_by_user: boolean;
-  comments_count: number;
-  comments: PostComment[];
-  is_author: boolean;
+  hidden: z.boolean(),
+});
+export type PostComment = z.output<typeof PostCommentSchema>;
+
+export const PostSchema = z.object({
+  id: z.number(),
+  title: z.string().nullable(),
+  text: z.string(),
+  image_url: z.string().nullable(),
+  image_alt: z.string(),
+  created_at: z.string(),
+  likes_count: z.number(),
+  liked_by_user: z.boolean(),
+  comments_count: z.number(),
+  comments: z.array(PostCommentSchema),
+  is_author: z.boolean(),
   /** Hidden by a moderator: only its author still receives it, to know why it is gone. */
-  hidden: boolean;
-  author: PostAuthor;
-};
+  hidden: z.boolean(),
+  author: PostAuthorSchema,
+});
+export type Post = z.output<typeof PostSchema>;
+
 export type Page<Item> = { results: Item[]; next: string | null };
 
-export type GalleryComment = {
-  id: number;
-  author_id: number;
-  profile_nombre: string;
-  profile_apellidos: string;
-  content: string;
-  created_at: string;
-  hidden: boolean;
-};
-export type GalleryImage = {
-  id: number;
-  title: string;
-  description: string;
-  image_url: string;
-  created_at: string;
-  owner_id: number;
-  likes: number;
-  liked_by_user: boolean;
-  comments_count: number;
+export const GalleryCommentSchema = z.object({
+  id: z.number(),
+  author_id: z.number(),
+  profile_nombre: z.string(),
+  profile_apellidos: z.string(),
+  content: z.string(),
+  created_at: z.string(),
+  hidden: z.boolean(),
+});
+export type GalleryComment = z.output<typeof GalleryCommentSchema>;
+
+export const GalleryImageSchema = z.object({
+  id: z.number(),
+  owner_id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  image_url: z.string(),
+  created_at: z.string(),
+  likes: z.number(),
+  liked_by_user: z.boolean(),
+  comments_count: z.number(),
   /** Hidden by a moderator: only its owner still receives it. */
-  hidden: boolean;
-};
-export type GalleryImageDetails = GalleryImage & { comments: GalleryComment[] };
-export type LikeAnswer = { liked: boolean; total_likes: number };
+  hidden: z.boolean(),
+});
+export type GalleryImage = z.output<typeof GalleryImageSchema>;
+
+export const GalleryImageDetailsSchema = GalleryImageSchema.extend({
+  comments: z.array(GalleryCommentSchema),
+});
+export type GalleryImageDetails = z.output<typeof GalleryImageDetailsSchema>;
+
+export const LikeAnswerSchema = z.object({ liked: z.boolean(), total_likes: z.number() });
+export type LikeAnswer = z.output<typeof LikeAnswerSchema>;
