@@ -3,11 +3,10 @@ import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { TOAST_DURATION_MS, countryName, isCountryCode, type Language, type Post } from '@juntos/domain';
-import { CommentForm } from '../../components/comment-form';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CountryFlag } from '../../components/country-flag';
 import { ImageViewer } from '../../components/image-viewer';
-import { LikeButton } from '../../components/like-button';
+import { Reactions } from '../../components/reactions';
 import { ReportDialog } from '../../components/report-dialog';
 import { Dialog } from '../../components/ui/dialog';
 import { ApiRequestError } from '../../lib/api-client';
@@ -19,76 +18,17 @@ function formatDate(iso: string, language: string) {
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
-/** The comment list and form of a post, shown when its comments are opened. */
-function Comments({ post, listId }: { post: Post; listId: string }) {
-  const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
-  const [reporting, setReporting] = useState<number>();
-  const viewerId = useMeQuery().data?.id;
-  const send = useMutation({
-    mutationFn: (value: string) => commentOnPost(post.id, value),
-    onSuccess: (comment) => {
-      updateCachedPost(queryClient, post.id, (current) => ({
-        ...current,
-        comments: [...current.comments, comment],
-        comments_count: current.comments_count + 1,
-      }));
-      toast.success(t('post.comment_sent'), { duration: TOAST_DURATION_MS.commentSent });
-    },
-    onError: () => toast.error(t('post.comment_error')),
-  });
-
-  return (
-    <div id={listId} className="post-card__comments">
-      {post.comments.length === 0 ? (
-        <p className="post-card__no-comments">{t('post.no_comments')}</p>
-      ) : (
-        <ul className="comment-list">
-          {post.comments.map((comment) => (
-            <li key={comment.id} className="comment">
-              <span className="comment__author">{comment.author_name || t('post.unknown_author')}</span>{' '}
-              <time dateTime={comment.created_at} className="comment__date">
-                {formatDate(comment.created_at, i18n.resolvedLanguage ?? 'en')}
-              </time>
-              {comment.hidden && <p className="moderation-notice">{t('moderation.hidden_comment')}</p>}
-              <p className="comment__text">{comment.text}</p>
-              {comment.author_id !== viewerId && (
-                <button
-                  type="button"
-                  className="button button--small"
-                  onClick={() => setReporting(comment.id)}
-                >
-                  {t('report.action')}
-                  <span className="visually-hidden">
-                    {' '}
-                    {t('report.comment_by', { name: comment.author_name })}
-                  </span>
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-      <CommentForm busy={send.isPending} onSend={(value) => send.mutateAsync(value)} />
-      {reporting !== undefined && (
-        <ReportDialog targetType="comment" targetId={reporting} onClose={() => setReporting(undefined)} />
-      )}
-    </div>
-  );
-}
-
 /** One post (spec §2 "Post card"). */
 export function PostCard({ post }: { post: Post }) {
   const { t, i18n } = useTranslation();
   const language = (i18n.resolvedLanguage ?? 'en') as Language;
   const queryClient = useQueryClient();
   const [viewing, setViewing] = useState(false);
-  const [showComments, setShowComments] = useState(false);
   const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [reporting, setReporting] = useState(false);
-  const commentsId = useId();
   const titleId = useId();
+  const viewerId = useMeQuery().data?.id;
   const authorName = post.author.nombre || t('post.unknown_author');
   const country = post.author.country && isCountryCode(post.author.country) ? post.author.country : undefined;
 
@@ -101,6 +41,18 @@ export function PostCard({ post }: { post: Post }) {
         likes_count: total_likes,
       })),
     onError: () => toast.error(t('post.like_error')),
+  });
+  const comment = useMutation({
+    mutationFn: (text: string) => commentOnPost(post.id, text),
+    onSuccess: (sent) => {
+      updateCachedPost(queryClient, post.id, (current) => ({
+        ...current,
+        comments: [...current.comments, sent],
+        comments_count: current.comments_count + 1,
+      }));
+      toast.success(t('post.comment_sent'), { duration: TOAST_DURATION_MS.commentSent });
+    },
+    onError: () => toast.error(t('post.comment_error')),
   });
   const remove = useMutation({
     mutationFn: () => deletePost(post.id),
@@ -156,44 +108,53 @@ export function PostCard({ post }: { post: Post }) {
         </button>
       )}
       <p className="post-card__text">{post.text}</p>
-      <div className="post-card__actions">
-        <LikeButton
-          liked={post.liked_by_user}
-          count={post.likes_count}
-          busy={like.isPending}
-          onToggle={() => like.mutate()}
-        />
-        <button
-          type="button"
-          className="button button--small"
-          aria-expanded={showComments}
-          aria-controls={commentsId}
-          onClick={() => setShowComments((open) => !open)}
-        >
-          {t('post.comments_toggle')} ({t('post.comments', { count: post.comments_count })})
-        </button>
-        {post.is_author && (
+      <Reactions
+        like={{
+          liked: post.liked_by_user,
+          count: post.likes_count,
+          busy: like.isPending,
+          onToggle: () => like.mutate(),
+        }}
+        comments={post.comments.map((comment) => ({
+          id: comment.id,
+          authorId: comment.author_id,
+          authorLabel: comment.author_name || t('post.unknown_author'),
+          authorName: comment.author_name,
+          text: comment.text,
+          hidden: comment.hidden,
+          date: { iso: comment.created_at, text: formatDate(comment.created_at, language) },
+        }))}
+        commentCount={post.comments_count}
+        toggleLabel={() => t('post.comments_toggle')}
+        commentBusy={comment.isPending}
+        onComment={(text) => comment.mutateAsync(text)}
+        commentReportType="comment"
+        viewerId={viewerId}
+        actions={
           <>
-            <button type="button" className="button button--small" onClick={() => setEditing(true)}>
-              {t('post.edit')}
-            </button>
-            <button
-              type="button"
-              className="button button--small button--danger"
-              onClick={() => setConfirmingDelete(true)}
-            >
-              {t('post.delete')}
-            </button>
+            {post.is_author && (
+              <>
+                <button type="button" className="button button--small" onClick={() => setEditing(true)}>
+                  {t('post.edit')}
+                </button>
+                <button
+                  type="button"
+                  className="button button--small button--danger"
+                  onClick={() => setConfirmingDelete(true)}
+                >
+                  {t('post.delete')}
+                </button>
+              </>
+            )}
+            {!post.is_author && (
+              <button type="button" className="button button--small" onClick={() => setReporting(true)}>
+                {t('report.action')}
+                <span className="visually-hidden"> {t('report.post_by', { name: authorName })}</span>
+              </button>
+            )}
           </>
-        )}
-        {!post.is_author && (
-          <button type="button" className="button button--small" onClick={() => setReporting(true)}>
-            {t('report.action')}
-            <span className="visually-hidden"> {t('report.post_by', { name: authorName })}</span>
-          </button>
-        )}
-      </div>
-      {showComments && <Comments post={post} listId={commentsId} />}
+        }
+      />
 
       <ImageViewer
         src={viewing ? (post.image_url ?? undefined) : undefined}

@@ -1,10 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { TOAST_DURATION_MS } from '@juntos/domain';
-import { CommentForm } from '../../components/comment-form';
-import { LikeButton } from '../../components/like-button';
+import { Reactions } from '../../components/reactions';
 import { ReportDialog } from '../../components/report-dialog';
 import { Dialog } from '../../components/ui/dialog';
 import { useMeQuery } from '../../lib/session';
@@ -18,17 +17,14 @@ export function ImageDetailsDialog({ imageId, onClose }: { imageId: number; onCl
     queryKey: galleryKeys.details(imageId),
     queryFn: () => fetchImageDetails(imageId),
   });
-  const [showComments, setShowComments] = useState(false);
-  const [reporting, setReporting] = useState<{ type: 'image' | 'gallery_comment'; id: number }>();
+  const [reportingImage, setReportingImage] = useState(false);
   const viewerId = useMeQuery().data?.id;
-  const commentsId = useId();
   const refresh = () => queryClient.invalidateQueries({ queryKey: galleryKeys.all });
 
   const like = useMutation({ mutationFn: () => likeImage(imageId), onSuccess: refresh });
   const comment = useMutation({
     mutationFn: (value: string) => commentOnImage(imageId, value),
     onSuccess: async () => {
-      setShowComments(true);
       await refresh();
       toast.success(t('post.comment_sent'), { duration: TOAST_DURATION_MS.commentSent });
     },
@@ -58,76 +54,48 @@ export function ImageDetailsDialog({ imageId, onClose }: { imageId: number; onCl
             </p>
           )}
           {image.description && <p>{image.description}</p>}
-          <div className="post-card__actions">
-            <LikeButton
-              liked={image.liked_by_user}
-              count={image.likes}
-              busy={like.isPending}
-              onToggle={() => like.mutate()}
-            />
-            <button
-              type="button"
-              className="button button--small"
-              aria-expanded={showComments}
-              aria-controls={commentsId}
-              onClick={() => setShowComments((open) => !open)}
-            >
-              {showComments ? t('gallery.hide_comments') : t('gallery.show_comments')} (
-              {t('post.comments', { count: image.comments.length })})
-            </button>
-            {image.owner_id !== viewerId && (
-              <button
-                type="button"
-                className="button button--small"
-                onClick={() => setReporting({ type: 'image', id: imageId })}
-              >
-                {t('report.action')}
-                <span className="visually-hidden"> {t('report.this_image')}</span>
-              </button>
-            )}
-          </div>
-          {showComments && (
-            <ul id={commentsId} className="comment-list">
-              {image.comments.length === 0 && <li>{t('post.no_comments')}</li>}
-              {image.comments.map((item) => (
-                <li key={item.id} className="comment">
-                  <span className="comment__author">
-                    {t('gallery.comment_author', {
-                      name:
-                        [item.profile_nombre, item.profile_apellidos].filter(Boolean).join(' ') ||
-                        t('post.unknown_author'),
-                    })}
-                  </span>
-                  {item.hidden && <p className="moderation-notice">{t('moderation.hidden_comment')}</p>}
-                  <p className="comment__text">{item.content}</p>
-                  {item.author_id !== viewerId && (
-                    <button
-                      type="button"
-                      className="button button--small"
-                      onClick={() => setReporting({ type: 'gallery_comment', id: item.id })}
-                    >
-                      {t('report.action')}
-                      <span className="visually-hidden">
-                        {' '}
-                        {t('report.comment_by', {
-                          name: [item.profile_nombre, item.profile_apellidos].filter(Boolean).join(' '),
-                        })}
-                      </span>
-                    </button>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
-          <CommentForm busy={comment.isPending} onSend={(value) => comment.mutateAsync(value)} />
+          <Reactions
+            like={{
+              liked: image.liked_by_user,
+              count: image.likes,
+              busy: like.isPending,
+              onToggle: () => like.mutate(),
+            }}
+            comments={image.comments.map((item) => {
+              const name = [item.profile_nombre, item.profile_apellidos].filter(Boolean).join(' ');
+              return {
+                id: item.id,
+                authorId: item.author_id,
+                authorLabel: t('gallery.comment_author', { name: name || t('post.unknown_author') }),
+                authorName: name,
+                text: item.content,
+                hidden: item.hidden,
+              };
+            })}
+            commentCount={image.comments.length}
+            toggleLabel={(open) => (open ? t('gallery.hide_comments') : t('gallery.show_comments'))}
+            commentBusy={comment.isPending}
+            onComment={(text) => comment.mutateAsync(text)}
+            commentReportType="gallery_comment"
+            viewerId={viewerId}
+            commentBox="always"
+            actions={
+              image.owner_id !== viewerId && (
+                <button
+                  type="button"
+                  className="button button--small"
+                  onClick={() => setReportingImage(true)}
+                >
+                  {t('report.action')}
+                  <span className="visually-hidden"> {t('report.this_image')}</span>
+                </button>
+              )
+            }
+          />
         </>
       )}
-      {reporting && (
-        <ReportDialog
-          targetType={reporting.type}
-          targetId={reporting.id}
-          onClose={() => setReporting(undefined)}
-        />
+      {reportingImage && (
+        <ReportDialog targetType="image" targetId={imageId} onClose={() => setReportingImage(false)} />
       )}
       <div className="dialog__actions">
         <button type="button" className="button button--primary" onClick={onClose}>

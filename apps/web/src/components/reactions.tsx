@@ -1,0 +1,127 @@
+import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CommentForm } from './comment-form';
+import { LikeButton } from './like-button';
+import { ReportDialog } from './report-dialog';
+
+/** One comment as the bar shows it, whatever it was written on (a post, a gallery image). */
+export type ReactionComment = {
+  id: number;
+  authorId: number;
+  /** The visible author line ("Ana", "Comment by Ana"). */
+  authorLabel: string;
+  /** The name read with the comment's report button. */
+  authorName: string;
+  text: string;
+  hidden: boolean;
+  /** The written time, formatted, when the content kind shows it. */
+  date?: { iso: string; text: string } | undefined;
+};
+
+/**
+ * The like-and-comments bar of any content (posts, gallery images): the like toggle, the button
+ * that opens the comments, the caller's own actions (edit, delete, report the content), the
+ * comments with a report button on those of others, and the comment box.
+ */
+export function Reactions({
+  like,
+  comments,
+  commentCount,
+  toggleLabel,
+  commentBusy,
+  onComment,
+  commentReportType,
+  viewerId,
+  commentBox = 'with-comments',
+  actions,
+}: {
+  like: { liked: boolean; count: number; busy: boolean; onToggle: () => void };
+  comments: readonly ReactionComment[];
+  commentCount: number;
+  /** The comments button's text for the open and the closed state. */
+  toggleLabel: (open: boolean) => string;
+  commentBusy: boolean;
+  /** Sends a comment; the bar opens the comments once it resolves. */
+  onComment: (text: string) => Promise<unknown>;
+  commentReportType: 'comment' | 'gallery_comment';
+  viewerId: number | undefined;
+  /** Where the comment box sits: among the opened comments, or always below the bar. */
+  commentBox?: 'with-comments' | 'always';
+  actions?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [reporting, setReporting] = useState<number>();
+  const commentsId = useId();
+  const form = (
+    <CommentForm
+      busy={commentBusy}
+      onSend={async (text) => {
+        await onComment(text);
+        setOpen(true);
+      }}
+    />
+  );
+
+  return (
+    <>
+      <div className="post-card__actions">
+        <LikeButton liked={like.liked} count={like.count} busy={like.busy} onToggle={like.onToggle} />
+        <button
+          type="button"
+          className="button button--small"
+          aria-expanded={open}
+          aria-controls={commentsId}
+          onClick={() => setOpen((wasOpen) => !wasOpen)}
+        >
+          {toggleLabel(open)} ({t('post.comments', { count: commentCount })})
+        </button>
+        {actions}
+      </div>
+      {open && (
+        <div id={commentsId} className="post-card__comments">
+          {comments.length === 0 ? (
+            <p className="post-card__no-comments">{t('post.no_comments')}</p>
+          ) : (
+            <ul className="comment-list">
+              {comments.map((comment) => (
+                <li key={comment.id} className="comment">
+                  <span className="comment__author">{comment.authorLabel}</span>{' '}
+                  {comment.date && (
+                    <time dateTime={comment.date.iso} className="comment__date">
+                      {comment.date.text}
+                    </time>
+                  )}
+                  {comment.hidden && <p className="moderation-notice">{t('moderation.hidden_comment')}</p>}
+                  <p className="comment__text">{comment.text}</p>
+                  {comment.authorId !== viewerId && (
+                    <button
+                      type="button"
+                      className="button button--small"
+                      onClick={() => setReporting(comment.id)}
+                    >
+                      {t('report.action')}
+                      <span className="visually-hidden">
+                        {' '}
+                        {t('report.comment_by', { name: comment.authorName })}
+                      </span>
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+          {commentBox === 'with-comments' && form}
+        </div>
+      )}
+      {commentBox === 'always' && form}
+      {reporting !== undefined && (
+        <ReportDialog
+          targetType={commentReportType}
+          targetId={reporting}
+          onClose={() => setReporting(undefined)}
+        />
+      )}
+    </>
+  );
+}
