@@ -2,6 +2,7 @@ import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
+import { RootErrorBoundary } from './app/root-error-boundary';
 import { router } from './app/router';
 import './lib/i18n';
 import './app/styles.css';
@@ -13,9 +14,11 @@ if (!container) throw new Error('#root is missing from index.html');
 createRoot(container).render(
   <StrictMode>
     <Suspense fallback={<div className="boot-spinner" aria-busy="true" />}>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
+      <RootErrorBoundary>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </RootErrorBoundary>
     </Suspense>
   </StrictMode>,
 );

@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireAuth } from '../features/auth/require-auth';
 import { SiteLayout } from './layouts/site-layout';
 import { PROTECTED_PATHS } from './routes';
+import { RouteErrorPage } from './route-error-page';
 
 // Route-level code splitting: each screen is its own chunk, loaded when first visited.
 const LandingPage = lazy(() => import('../features/landing/landing-page'));
@@ -82,9 +83,28 @@ const protectedScreens: Partial<Record<(typeof PROTECTED_PATHS)[number], RouteOb
   '/logout': <LogoutPage />,
 };
 
+/**
+ * Every route gets the error page, so a screen that throws is replaced inside the site frame
+ * (nearest route wins) instead of blanking the app.
+ */
+function withErrorElements(routeList: RouteObject[]): RouteObject[] {
+  return routeList.map((route) => ({
+    ...route,
+    errorElement: route.errorElement ?? <RouteErrorPage />,
+    children: route.children && withErrorElements(route.children),
+    // RouteObject is a union (an index route has no children); each spread keeps its route's kind.
+  })) as RouteObject[];
+}
+
 const routes: RouteObject[] = [
   {
     element: <SiteLayout />,
+    // The frame itself failed: the page stands alone, still in a landmark.
+    errorElement: (
+      <main id="main" className="main">
+        <RouteErrorPage />
+      </main>
+    ),
     children: [
       { path: '/', element: <LandingPage /> },
       { path: '/login', element: <LoginPage /> },
@@ -118,4 +138,4 @@ const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+export const router = createBrowserRouter(withErrorElements(routes));

@@ -1,0 +1,52 @@
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from './button';
+import { PageLoading } from './page-loading';
+
+/** The part of a TanStack query result (plain or infinite) this component reads. */
+export type QueryLike<T> = {
+  isPending: boolean;
+  isError: boolean;
+  data: T | undefined;
+  error: unknown;
+  refetch: () => Promise<unknown>;
+};
+
+type QueryStateProps<T> = {
+  query: QueryLike<T>;
+  /** What failed, in the member's words ("Your friends could not be loaded."). */
+  errorText: string;
+  /** Shown while the first answer is awaited; the page spinner unless a section wants less. */
+  loading?: ReactNode;
+  children: (data: T) => ReactNode;
+};
+
+/**
+ * Loading, failure with a way to try again, or the data. A render prop over `useQuery` rather than
+ * Suspense with `useSuspenseQuery`: pages keep their heading and controls on screen while only the
+ * data part waits, several queries on one page fail and retry one by one, and a failed load stays
+ * a message inside the page instead of being thrown to the route's error page.
+ */
+export function QueryState<T>({ query, errorText, loading, children }: QueryStateProps<T>) {
+  const { t } = useTranslation();
+  const { error } = query;
+
+  useEffect(() => {
+    if (error) console.error(errorText, error);
+  }, [error, errorText]);
+
+  if (query.isPending) return <>{loading ?? <PageLoading />}</>;
+  if (query.isError || query.data === undefined) {
+    return (
+      <div className="query-error">
+        <p role="alert" className="message message--error">
+          {errorText}
+        </p>
+        <Button size="small" onClick={() => void query.refetch()}>
+          {t('app.try_again')}
+        </Button>
+      </div>
+    );
+  }
+  return <>{children(query.data)}</>;
+}
