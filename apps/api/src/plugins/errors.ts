@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import type { ApiError } from '@juntos/domain';
 import { AppError } from '../lib/app-error';
@@ -20,13 +21,32 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { code: string; key: string }> = {
 const isMessageKey = (message: string) => /^[a-z_]+(\.[a-z_]+)+$/.test(message);
 const messageKeyOf = (message: string) => (isMessageKey(message) ? message : 'errors.validation');
 
-function fieldsFromZod(error: ZodError): Record<string, string> {
+type Issue = { field: string; message: string };
+
+function fieldsFromIssues(issues: readonly Issue[]): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = issue.path.join('.') || '_';
-    fields[field] ??= messageKeyOf(issue.message);
-  }
+  for (const issue of issues) fields[issue.field || '_'] ??= messageKeyOf(issue.message);
   return fields;
+}
+
+const issuesOfZodError = (error: ZodError): Issue[] =>
+  error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
+
+/** The route schema's issues carry their path as a JSON pointer ("/items/0/name"). */
+const issuesOfSchemaValidation = (validation: readonly { instancePath: string; message?: string }[]) =>
+  validation.map((issue) => ({
+    field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+    message: issue.message ?? '',
+  }));
+
+/**
+ * A refused input, whether the handler's `X.parse()` or the route's schema refused it: the same
+ * 400 either way. The first rule that failed is the message (spec §5 checks the minor form in order).
+ */
+function sendValidationError(request: FastifyRequest, reply: FastifyReply, issues: readonly Issue[]) {
+  return sendError(request, reply, 400, 'validation_failed', messageKeyOf(issues[0]?.message ?? ''), {
+    fields: fieldsFromIssues(issues),
+  });
 }
 
 export function sendError(
@@ -102,12 +122,9 @@ export function registerErrorHandling(app: FastifyInstance) {
       if (error.options.headers) void reply.headers(error.options.headers);
       return sendError(request, reply, error.statusCode, error.code, error.messageKey, error.options);
     }
-    if (error instanceof ZodError) {
-      // The first rule that failed is the message (spec §5 checks the minor form in order).
-      const first = error.issues[0]?.message ?? '';
-      return sendError(request, reply, 400, 'validation_failed', messageKeyOf(first), {
-        fields: fieldsFromZod(error),
-      });
+    if (error instanceof ZodError) return sendValidationError(request, reply, issuesOfZodError(error));
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return sendValidationError(request, reply, issuesOfSchemaValidation(error.validation));
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) {
@@ -122,6 +139,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');
       return sendError(request, reply, error.statusCode, 'bad_request', 'errors.bad_request');
+    }
+    if (error instanceof ResponseSerializationError) {
+      // A bug of ours, never the client's: the route's answer does not fit its declared schema.
+      request.log.error({ err: error, issues: error.cause.issues }, 'answer does not match its schema');
+      return sendError(request, reply, 500, 'internal_error', 'errors.internal');
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(request, reply, 500, 'internal_error', 'errors.internal');
