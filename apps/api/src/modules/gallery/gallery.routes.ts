@@ -1,19 +1,29 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CommentSchema } from '@juntos/domain';
+import {
+  CommentSchema,
+  DetailSchema,
+  GalleryCommentSchema,
+  GalleryImageDetailsSchema,
+  GalleryImageSchema,
+  IdParams,
+  LikeAnswerSchema,
+  pageOf,
+  pageQuery,
+  recordId,
+} from '@juntos/domain';
 import { requestLanguage, translate } from '../../i18n/messages';
 import { readForm } from '../../lib/multipart-form';
 import { nextPageUrl } from '../../lib/paging';
 import type { RequireAuth } from '../../plugins/authenticate';
 import type { GalleryService } from './gallery.service';
 
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const ImageParams = z.object({ id });
-const ListQuery = z.object({
-  owner: id.optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(24),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-});
+/** A member's gallery: `owner` is the member whose images are listed (default: the caller). */
+const ListQuery = pageQuery({ defaultLimit: 24, maxLimit: 100 }).extend({ owner: recordId.optional() });
+const tags = ['gallery'];
+/** The image form (title, description, image) is read by the service. */
+const multipart = ['multipart/form-data'];
 
 /** The image gallery (spec §7 "Gallery"). */
 export function registerGalleryRoutes(
@@ -21,42 +31,131 @@ export function registerGalleryRoutes(
   service: GalleryService,
   requireAuth: RequireAuth,
 ) {
-  app.get('/api/gallery/images/', { preHandler: requireAuth }, async (request) => {
-    const { owner, limit, offset } = ListQuery.parse(request.query);
-    const ownerId = owner ?? request.userId;
-    const { images, more } = await service.list(request.userId, ownerId, limit, offset);
-    const next = nextPageUrl('/api/gallery/images/', { owner, limit, offset: offset + limit }, more);
-    return { results: images, next };
-  });
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const member = { preValidation: requireAuth };
 
-  app.post('/api/gallery/images/', { preHandler: requireAuth }, async (request, reply) =>
-    reply.status(201).send(await service.create(request.userId, await readForm(request, 'image'))),
+  routes.get(
+    '/api/gallery/images/',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "A member's images (yours or a friend's), newest first",
+        querystring: ListQuery,
+        response: { 200: pageOf(GalleryImageSchema) },
+      },
+    },
+    async (request) => {
+      const { owner, limit, offset } = request.query;
+      const ownerId = owner ?? request.userId;
+      const { images, more } = await service.list(request.userId, ownerId, limit, offset);
+      const next = nextPageUrl('/api/gallery/images/', { owner, limit, offset: offset + limit }, more);
+      return { results: images, next };
+    },
   );
 
-  app.get('/api/gallery/images/:id/', { preHandler: requireAuth }, async (request) =>
-    service.details(request.userId, ImageParams.parse(request.params).id),
+  routes.post(
+    '/api/gallery/images/',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'Add an image to your gallery',
+        consumes: multipart,
+        response: { 201: GalleryImageDetailsSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.create(request.userId, await readForm(request, 'image'))),
   );
 
-  app.patch('/api/gallery/images/:id/', { preHandler: requireAuth }, async (request) =>
-    service.update(request.userId, ImageParams.parse(request.params).id, await readForm(request, 'image')),
+  routes.get(
+    '/api/gallery/images/:id/',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'An image with its comments',
+        params: IdParams,
+        response: { 200: GalleryImageDetailsSchema },
+      },
+    },
+    async (request) => service.details(request.userId, request.params.id),
   );
 
-  app.delete('/api/gallery/images/:id/', { preHandler: requireAuth }, async (request) => {
-    await service.remove(request.userId, ImageParams.parse(request.params).id);
-    return { detail: translate(requestLanguage(request.headers), 'gallery.deleted') };
-  });
-
-  app.post('/api/gallery/images/:id/like/', { preHandler: requireAuth }, async (request) =>
-    service.toggleLike(request.userId, ImageParams.parse(request.params).id),
+  routes.patch(
+    '/api/gallery/images/:id/',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'Change one of your images (only the fields sent)',
+        consumes: multipart,
+        params: IdParams,
+        response: { 200: GalleryImageDetailsSchema },
+      },
+    },
+    async (request) => service.update(request.userId, request.params.id, await readForm(request, 'image')),
   );
 
-  app.post('/api/gallery/images/:id/comment/', { preHandler: requireAuth }, async (request, reply) => {
-    const { id: imageId } = ImageParams.parse(request.params);
-    const { text } = CommentSchema.parse(request.body);
-    return reply.status(201).send(await service.comment(request.userId, imageId, text));
-  });
+  routes.delete(
+    '/api/gallery/images/:id/',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'Delete one of your images',
+        params: IdParams,
+        response: { 200: DetailSchema },
+      },
+    },
+    async (request) => {
+      await service.remove(request.userId, request.params.id);
+      return { detail: translate(requestLanguage(request.headers), 'gallery.deleted') };
+    },
+  );
 
-  app.get('/api/gallery/images/:id/comments/', { preHandler: requireAuth }, async (request) =>
-    service.comments(request.userId, ImageParams.parse(request.params).id),
+  routes.post(
+    '/api/gallery/images/:id/like/',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'Like or unlike an image',
+        params: IdParams,
+        response: { 200: LikeAnswerSchema },
+      },
+    },
+    async (request) => service.toggleLike(request.userId, request.params.id),
+  );
+
+  routes.post(
+    '/api/gallery/images/:id/comment/',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'Comment on an image',
+        params: IdParams,
+        body: CommentSchema,
+        response: { 201: GalleryCommentSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.comment(request.userId, request.params.id, request.body.text)),
+  );
+
+  routes.get(
+    '/api/gallery/images/:id/comments/',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "An image's comments",
+        params: IdParams,
+        response: { 200: z.array(GalleryCommentSchema) },
+      },
+    },
+    async (request) => service.comments(request.userId, request.params.id),
   );
 }

@@ -1,79 +1,152 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CommentSchema, PAGE_SIZE, POST_LIMITS, isCountryCode, type Page, type Post } from '@juntos/domain';
+import {
+  CommentSchema,
+  DetailSchema,
+  IdParams,
+  LikeAnswerSchema,
+  PAGE_SIZE,
+  POST_LIMITS,
+  PostCommentSchema,
+  PostSchema,
+  countryFilter,
+  pageOf,
+  pageQuery,
+} from '@juntos/domain';
 import { requestLanguage, translate } from '../../i18n/messages';
 import { readForm } from '../../lib/multipart-form';
 import { nextPageUrl } from '../../lib/paging';
 import type { RequireAuth } from '../../plugins/authenticate';
 import type { PostsService } from './posts.service';
 
-const MAX_PAGE_SIZE = 50;
-const MAX_OFFSET = 10_000_000;
-
-const paging = {
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).max(MAX_OFFSET).default(0),
-};
-const FeedQuery = z.object({
-  ...paging,
-  country: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .optional()
-    .transform((value) => value || undefined)
-    .refine((value) => value === undefined || isCountryCode(value), 'profile_edit.errors.country_invalid'),
-});
-const SearchQuery = z.object({
-  ...paging,
+const FeedPaging = pageQuery({ defaultLimit: PAGE_SIZE, maxLimit: 50, maxOffset: 10_000_000 });
+const FeedQuery = FeedPaging.extend({ country: countryFilter });
+const SearchQuery = FeedPaging.extend({
   q: z.string().trim().min(1, 'search.errors.query_required').max(POST_LIMITS.search, 'post.errors.too_long'),
 });
-const PostParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const tags = ['posts'];
+/** The post form (title, text, image_alt, remove_image, image) is read by the service. */
+const multipart = ['multipart/form-data'];
 
 /** Posts, likes and comments (spec §7 "Posts"). */
 export function registerPostRoutes(app: FastifyInstance, service: PostsService, requireAuth: RequireAuth) {
-  app.get('/api/posts/', { preHandler: requireAuth }, async (request): Promise<Page<Post>> => {
-    const { limit, offset, country } = FeedQuery.parse(request.query);
-    const { posts, more } = await service.feed(request.userId, { limit, offset, country });
-    return {
-      results: posts,
-      next: nextPageUrl('/api/posts/', { limit, offset: offset + limit, country }, more),
-    };
-  });
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const member = { preValidation: requireAuth };
 
-  app.get('/api/posts/search/', { preHandler: requireAuth }, async (request): Promise<Page<Post>> => {
-    const { limit, offset, q } = SearchQuery.parse(request.query);
-    const { posts, more } = await service.search(request.userId, q, limit, offset);
-    return {
-      results: posts,
-      next: nextPageUrl('/api/posts/search/', { q, limit, offset: offset + limit }, more),
-    };
-  });
+  routes.get(
+    '/api/posts/',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'The feed, newest first, optionally of one country',
+        querystring: FeedQuery,
+        response: { 200: pageOf(PostSchema) },
+      },
+    },
+    async (request) => {
+      const { limit, offset, country } = request.query;
+      const { posts, more } = await service.feed(request.userId, { limit, offset, country });
+      return {
+        results: posts,
+        next: nextPageUrl('/api/posts/', { limit, offset: offset + limit, country }, more),
+      };
+    },
+  );
 
-  app.post('/api/posts/', { preHandler: requireAuth }, async (request, reply) => {
-    const post = await service.create(request.userId, await readForm(request, 'image'));
-    return reply.status(201).send(post);
-  });
+  routes.get(
+    '/api/posts/search/',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'Posts whose title or text contains the words',
+        querystring: SearchQuery,
+        response: { 200: pageOf(PostSchema) },
+      },
+    },
+    async (request) => {
+      const { limit, offset, q } = request.query;
+      const { posts, more } = await service.search(request.userId, q, limit, offset);
+      return {
+        results: posts,
+        next: nextPageUrl('/api/posts/search/', { q, limit, offset: offset + limit }, more),
+      };
+    },
+  );
 
-  app.put('/api/posts/:id/', { preHandler: requireAuth }, async (request) => {
-    const { id } = PostParams.parse(request.params);
-    return service.update(request.userId, id, await readForm(request, 'image'));
-  });
+  routes.post(
+    '/api/posts/',
+    {
+      ...member,
+      schema: { tags, summary: 'Publish a post', consumes: multipart, response: { 201: PostSchema } },
+    },
+    async (request, reply) => {
+      const post = await service.create(request.userId, await readForm(request, 'image'));
+      return reply.status(201).send(post);
+    },
+  );
 
-  app.delete('/api/posts/:id/', { preHandler: requireAuth }, async (request) => {
-    const { id } = PostParams.parse(request.params);
-    await service.remove(request.userId, id);
-    return { detail: translate(requestLanguage(request.headers), 'posts.deleted') };
-  });
+  routes.put(
+    '/api/posts/:id/',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'Change one of your posts',
+        consumes: multipart,
+        params: IdParams,
+        response: { 200: PostSchema },
+      },
+    },
+    async (request) => service.update(request.userId, request.params.id, await readForm(request, 'image')),
+  );
 
-  app.post('/api/posts/:id/like/', { preHandler: requireAuth }, async (request) => {
-    const { id } = PostParams.parse(request.params);
-    return service.toggleLike(request.userId, id);
-  });
+  routes.delete(
+    '/api/posts/:id/',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'Delete one of your posts',
+        params: IdParams,
+        response: { 200: DetailSchema },
+      },
+    },
+    async (request) => {
+      await service.remove(request.userId, request.params.id);
+      return { detail: translate(requestLanguage(request.headers), 'posts.deleted') };
+    },
+  );
 
-  app.post('/api/posts/:id/comment/', { preHandler: requireAuth }, async (request, reply) => {
-    const { id } = PostParams.parse(request.params);
-    const { text } = CommentSchema.parse(request.body);
-    return reply.status(201).send(await service.comment(request.userId, id, text));
-  });
+  routes.post(
+    '/api/posts/:id/like/',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'Like or unlike a post',
+        params: IdParams,
+        response: { 200: LikeAnswerSchema },
+      },
+    },
+    async (request) => service.toggleLike(request.userId, request.params.id),
+  );
+
+  routes.post(
+    '/api/posts/:id/comment/',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'Comment on a post',
+        params: IdParams,
+        body: CommentSchema,
+        response: { 201: PostCommentSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.comment(request.userId, request.params.id, request.body.text)),
+  );
 }
