@@ -15,7 +15,7 @@ import { EU_COUNTRY_CODES } from '@juntos/domain';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { users } from '../src/db/schema';
-import { createAccessTokens } from '../src/modules/auth/tokens';
+import { createAccessTokens } from '../src/lib/access-tokens';
 import { withDatabase } from './bench-database';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 5_000);
@@ -57,11 +57,11 @@ async function main() {
         join users u on u.id = (select min(id) from users) + (i % ${MEMBERS})
         join profiles p on p.user_id = u.id`);
       await db.execute(sql`
-        insert into post_likes (post_id, user_id)
-        select p.id, (select min(id) from users) + ((p.id * 7) % ${MEMBERS}) from posts p`);
+        insert into likes (content_kind, content_id, user_id)
+        select 'post', p.id, (select min(id) from users) + ((p.id * 7) % ${MEMBERS}) from posts p`);
       await db.execute(sql`
-        insert into post_comments (post_id, author_id, text)
-        select p.id, (select min(id) from users) + ((p.id * 13) % ${MEMBERS}), 'A kind comment'
+        insert into comments (content_kind, content_id, author_id, text)
+        select 'post', p.id, (select min(id) from users) + ((p.id * 13) % ${MEMBERS}), 'A kind comment'
         from posts p where p.id % 5 = 0`);
       await db.execute(sql`analyze`);
       console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);

@@ -4,17 +4,15 @@ import { LARGEST_CITIES, MONETIZATION_CONSENT_VERSION, CONSENT_POLICY_VERSION } 
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import {
+  comments,
+  likes,
   adSlotEarnings,
   chatMessages,
   consentRecords,
   friendships,
-  galleryComments,
   galleryImages,
-  galleryLikes,
   monetizationAccounts,
   monetizationConsents,
-  postComments,
-  postLikes,
   posts,
   profiles,
   users,
@@ -162,14 +160,15 @@ try {
           .returning({ id: posts.id });
         if (!row) continue;
         for (const [offset, [commenter, text]] of post.comments.entries())
-          await db.insert(postComments).values({
-            postId: row.id,
+          await db.insert(comments).values({
+            contentKind: 'post',
+            contentId: row.id,
             authorId: id(commenter),
             text,
             createdAt: new Date(createdAt.getTime() + (offset + 1) * HOUR),
           });
         for (const liker of post.likes)
-          await db.insert(postLikes).values({ postId: row.id, userId: id(liker) });
+          await db.insert(likes).values({ contentKind: 'post', contentId: row.id, userId: id(liker) });
       }
 
       for (const image of DEMO_GALLERY) {
@@ -188,8 +187,9 @@ try {
           (key) => key !== image.owner,
         );
         if (row && friend) {
-          await db.insert(galleryLikes).values({ imageId: row.id, userId: id(friend) });
-          await db.insert(galleryComments).values({ imageId: row.id, authorId: id(friend), content: '❤️' });
+          const image = { contentKind: 'gallery_image', contentId: row.id } as const;
+          await db.insert(likes).values({ ...image, userId: id(friend) });
+          await db.insert(comments).values({ ...image, authorId: id(friend), text: '❤️' });
         }
       }
 

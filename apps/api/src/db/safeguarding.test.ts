@@ -13,7 +13,7 @@ import {
   sendForm,
 } from '../test-support/profiles';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { friendships, postComments, users } from './schema';
+import { comments, friendships, users } from './schema';
 import { and, eq, or } from 'drizzle-orm';
 
 type Member = Awaited<ReturnType<typeof createActiveMember>>;
@@ -117,8 +117,13 @@ describe('the safeguarding rule on every route', () => {
     if (!viewerPostId) throw new Error(`${viewerPost.statusCode} ${viewerPost.body}`);
     // Tess's comment under the viewer's post, as if written before the block or the change.
     const [comment] = await t.app.database.db
-      .insert(postComments)
-      .values({ postId: viewerPostId, authorId: tess.user.id, text: `Comment ${word}` })
+      .insert(comments)
+      .values({
+        contentKind: 'post',
+        contentId: viewerPostId,
+        authorId: tess.user.id,
+        text: `Comment ${word}`,
+      })
       .returning();
     const image = await sendForm(
       t.app,

@@ -5,6 +5,7 @@ export * from './profiles';
 export * from './diseases';
 export * from './monetization';
 export * from './posts';
+export * from './engagement';
 export * from './chat';
 export * from './resources';
 export * from './admin';

@@ -1,4 +1,4 @@
-import { bigint, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -33,45 +33,10 @@ export const posts = pgTable(
   ],
 );
 
-export const postLikes = pgTable(
-  'post_likes',
-  {
-    postId: bigint('post_id', { mode: 'number' })
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    primaryKey({ columns: [table.postId, table.userId] }),
-    index('post_likes_user_idx').on(table.userId),
-  ],
-);
-
-export const postComments = pgTable(
-  'post_comments',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    postId: bigint('post_id', { mode: 'number' })
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
-    authorId: bigint('author_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    text: text('text').notNull(),
-    /** Set when a moderator hid it: then only its author sees it (administrators, in the moderation queue). */
-    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    index('post_comments_post_idx').on(table.postId, table.createdAt),
-    index('post_comments_author_idx').on(table.authorId),
-  ],
-);
-
-/** A member's gallery image: seen, liked and commented on by the owner and accepted friends only. */
+/**
+ * A member's gallery image: seen, liked and commented on by the owner and accepted friends only.
+ * Its likes and comments are in `engagement.ts`, as the posts' are.
+ */
 export const galleryImages = pgTable(
   'gallery_images',
   {
@@ -89,42 +54,4 @@ export const galleryImages = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('gallery_images_owner_idx').on(table.ownerId, table.createdAt, table.id)],
-);
-
-export const galleryLikes = pgTable(
-  'gallery_likes',
-  {
-    imageId: bigint('image_id', { mode: 'number' })
-      .notNull()
-      .references(() => galleryImages.id, { onDelete: 'cascade' }),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    primaryKey({ columns: [table.imageId, table.userId] }),
-    index('gallery_likes_user_idx').on(table.userId),
-  ],
-);
-
-export const galleryComments = pgTable(
-  'gallery_comments',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    imageId: bigint('image_id', { mode: 'number' })
-      .notNull()
-      .references(() => galleryImages.id, { onDelete: 'cascade' }),
-    authorId: bigint('author_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    content: text('content').notNull(),
-    /** Set when a moderator hid it: then only its author sees it (administrators, in the moderation queue). */
-    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    index('gallery_comments_image_idx').on(table.imageId, table.createdAt),
-    index('gallery_comments_author_idx').on(table.authorId),
-  ],
 );

@@ -7,25 +7,24 @@ import {
   blocks,
   chatMessages,
   chatSettings,
+  comments,
   consentRecords,
   dataExports,
   friendships,
   functionalAnswers,
-  galleryComments,
   galleryImages,
-  galleryLikes,
+  likes,
   memberNotices,
   monetizationAccounts,
   monetizationConsents,
   paymentProfiles,
-  postComments,
-  postLikes,
   posts,
   profiles,
   reports,
   users,
   withdrawals,
 } from '../../db/schema';
+import type { ContentKind } from '../engagement/content-kinds';
 
 /**
  * A ceiling per kind of record, so one export (built in memory, two at a time) never reads
@@ -67,6 +66,29 @@ export function createDataExportRepository(db: Database) {
         sql<number>`case when ${friendships.requesterId} = ${userId} then ${friendships.addresseeId} else ${friendships.requesterId} end`.mapWith(
           Number,
         );
+      // Likes and comments of every kind of content in one statement each, told apart below.
+      const written = await rowsOf(
+        db
+          .select({
+            kind: comments.contentKind,
+            id: comments.id,
+            contentId: comments.contentId,
+            text: comments.text,
+            created_at: comments.createdAt,
+            hidden_by_moderators_at: comments.hiddenAt,
+          })
+          .from(comments)
+          .where(eq(comments.authorId, userId))
+          .orderBy(asc(comments.createdAt)),
+      );
+      const liked = await rowsOf(
+        db
+          .select({ kind: likes.contentKind, contentId: likes.contentId, created_at: likes.createdAt })
+          .from(likes)
+          .where(eq(likes.userId, userId)),
+      );
+      const writtenOn = (kind: ContentKind) => written.filter((comment) => comment.kind === kind);
+      const likedOf = (kind: ContentKind) => liked.filter((like) => like.kind === kind);
       return {
         account,
         profile,
@@ -106,25 +128,14 @@ export function createDataExportRepository(db: Database) {
             .where(eq(posts.authorId, userId))
             .orderBy(asc(posts.createdAt)),
         ),
-        postComments: await rowsOf(
-          db
-            .select({
-              id: postComments.id,
-              post_id: postComments.postId,
-              text: postComments.text,
-              created_at: postComments.createdAt,
-              hidden_by_moderators_at: postComments.hiddenAt,
-            })
-            .from(postComments)
-            .where(eq(postComments.authorId, userId))
-            .orderBy(asc(postComments.createdAt)),
-        ),
-        postLikes: await rowsOf(
-          db
-            .select({ post_id: postLikes.postId, created_at: postLikes.createdAt })
-            .from(postLikes)
-            .where(eq(postLikes.userId, userId)),
-        ),
+        postComments: writtenOn('post').map((comment) => ({
+          id: comment.id,
+          post_id: comment.contentId,
+          text: comment.text,
+          created_at: comment.created_at,
+          hidden_by_moderators_at: comment.hidden_by_moderators_at,
+        })),
+        postLikes: likedOf('post').map((like) => ({ post_id: like.contentId, created_at: like.created_at })),
         gallery: await rowsOf(
           db
             .select({
@@ -139,24 +150,17 @@ export function createDataExportRepository(db: Database) {
             .where(eq(galleryImages.ownerId, userId))
             .orderBy(asc(galleryImages.createdAt)),
         ),
-        galleryComments: await rowsOf(
-          db
-            .select({
-              id: galleryComments.id,
-              image_id: galleryComments.imageId,
-              content: galleryComments.content,
-              created_at: galleryComments.createdAt,
-              hidden_by_moderators_at: galleryComments.hiddenAt,
-            })
-            .from(galleryComments)
-            .where(eq(galleryComments.authorId, userId)),
-        ),
-        galleryLikes: await rowsOf(
-          db
-            .select({ image_id: galleryLikes.imageId, created_at: galleryLikes.createdAt })
-            .from(galleryLikes)
-            .where(eq(galleryLikes.userId, userId)),
-        ),
+        galleryComments: writtenOn('gallery_image').map((comment) => ({
+          id: comment.id,
+          image_id: comment.contentId,
+          content: comment.text,
+          created_at: comment.created_at,
+          hidden_by_moderators_at: comment.hidden_by_moderators_at,
+        })),
+        galleryLikes: likedOf('gallery_image').map((like) => ({
+          image_id: like.contentId,
+          created_at: like.created_at,
+        })),
         messages: await rowsOf(
           db
             .select({

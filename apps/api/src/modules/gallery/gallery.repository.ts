@@ -1,12 +1,18 @@
-import { and, desc, eq, notLike, sql } from 'drizzle-orm';
+import { and, desc, eq, notLike } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { galleryComments, galleryImages, galleryLikes, profiles } from '../../db/schema';
+import { galleryImages } from '../../db/schema';
 import { visibleTo } from '../../db/visibility';
+import { createEngagementRepository } from '../engagement/engagement.repository';
 
 export type GalleryRow = Awaited<ReturnType<ReturnType<typeof createGalleryRepository>['imagesOf']>>[number];
 
-/** Data access of galleries: a list is one statement (counts and the viewer's like inside it). */
+/**
+ * Data access of galleries: a list is one statement (counts and the viewer's like inside it).
+ * Likes and comments are the engagement module's, shared with every kind of content.
+ */
 export function createGalleryRepository(db: Database) {
+  const engagement = createEngagementRepository(db);
+
   const listed = (viewerId: number) => ({
     id: galleryImages.id,
     ownerId: galleryImages.ownerId,
@@ -15,9 +21,7 @@ export function createGalleryRepository(db: Database) {
     imageKey: galleryImages.imageKey,
     hiddenAt: galleryImages.hiddenAt,
     createdAt: galleryImages.createdAt,
-    likes: sql<number>`(select count(*)::int from ${galleryLikes} where ${galleryLikes.imageId} = ${galleryImages.id})`,
-    comments: sql<number>`(select count(*)::int from ${galleryComments} where ${galleryComments.imageId} = ${galleryImages.id} and ${visibleTo(viewerId, galleryComments.authorId, galleryComments.hiddenAt)})`,
-    liked: sql<boolean>`exists(select 1 from ${galleryLikes} where ${galleryLikes.imageId} = ${galleryImages.id} and ${galleryLikes.userId} = ${viewerId})`,
+    ...engagement.counts('gallery_image', viewerId, galleryImages.id),
   });
 
   return {
@@ -90,51 +94,7 @@ export function createGalleryRepository(db: Database) {
       return row !== undefined;
     },
 
-    async toggleLike(imageId: number, userId: number) {
-      const removed = await db
-        .delete(galleryLikes)
-        .where(and(eq(galleryLikes.imageId, imageId), eq(galleryLikes.userId, userId)))
-        .returning({ imageId: galleryLikes.imageId });
-      if (removed.length === 0)
-        await db.insert(galleryLikes).values({ imageId, userId }).onConflictDoNothing();
-      const [total] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(galleryLikes)
-        .where(eq(galleryLikes.imageId, imageId));
-      return { liked: removed.length === 0, total: total?.count ?? 0 };
-    },
-
-    async addComment(imageId: number, authorId: number, content: string) {
-      const [row] = await db
-        .insert(galleryComments)
-        .values({ imageId, authorId, content })
-        .returning({ id: galleryComments.id });
-      if (!row) throw new Error('insert returned nothing');
-      return row.id;
-    },
-
-    /** The comments of an image, oldest first, at most `limit`. */
-    comments: (viewerId: number, imageId: number, limit: number) =>
-      db
-        .select({
-          id: galleryComments.id,
-          authorId: galleryComments.authorId,
-          content: galleryComments.content,
-          hiddenAt: galleryComments.hiddenAt,
-          createdAt: galleryComments.createdAt,
-          nombre: profiles.nombre,
-          apellidos: profiles.apellidos,
-        })
-        .from(galleryComments)
-        .leftJoin(profiles, eq(profiles.userId, galleryComments.authorId))
-        .where(
-          and(
-            eq(galleryComments.imageId, imageId),
-            visibleTo(viewerId, galleryComments.authorId, galleryComments.hiddenAt),
-          ),
-        )
-        .orderBy(galleryComments.createdAt, galleryComments.id)
-        .limit(limit),
+    engagement,
   };
 }
 

@@ -9,11 +9,24 @@ import type { ImagePipeline } from '../../lib/images';
 import type { MediaStore } from '../../lib/media-store';
 import type { PrivateMedia } from '../../lib/private-media';
 import type { MultipartForm } from '../../lib/multipart-form';
+import { createStoredImages } from '../../lib/stored-image';
+import type { CommentRow } from '../engagement/engagement.repository';
+import { createEngagementService } from '../engagement/engagement.service';
 import type { FriendshipsRepository } from '../friendships/friendships.repository';
 import type { GalleryRepository, GalleryRow } from './gallery.repository';
 
-/** The comments an image's details carry (the newest beyond this are still counted). */
-const MAX_COMMENTS = 200;
+/** The comments an image's details carry (the newest beyond these are still counted). */
+const FIRST_COMMENTS = { perContent: 200, keep: 'oldest' } as const;
+
+const presentComment = (row: CommentRow): GalleryComment => ({
+  id: row.id,
+  author_id: row.authorId,
+  profile_nombre: row.nombre ?? '',
+  profile_apellidos: row.apellidos ?? '',
+  content: row.text,
+  created_at: row.createdAt.toISOString(),
+  hidden: row.hiddenAt !== null,
+});
 
 const imageRequired = () =>
   new AppError(400, 'validation_failed', 'gallery.errors.image_required', {
@@ -36,6 +49,7 @@ export function createGalleryService(deps: {
 }) {
   const { repository, friendships, mediaStore, privateMedia } = deps;
   const hidden = () => notFound('errors.image_not_found');
+  const storedImages = createStoredImages(deps, 'private');
 
   const canSee = async (viewerId: number, ownerId: number) =>
     viewerId === ownerId || (await friendships.areFriends(viewerId, ownerId));
@@ -63,28 +77,19 @@ export function createGalleryService(deps: {
     return image;
   }
 
+  const engagement = createEngagementService(repository.engagement, 'gallery_image', visible);
+
   async function owned(viewerId: number, imageId: number) {
     const image = await visible(viewerId, imageId);
     if (image.ownerId !== viewerId) throw new AppError(403, 'not_owner', 'errors.not_owner');
     return image;
   }
 
-  async function comments(viewerId: number, imageId: number): Promise<GalleryComment[]> {
-    return (await repository.comments(viewerId, imageId, MAX_COMMENTS)).map((row) => ({
-      id: row.id,
-      author_id: row.authorId,
-      profile_nombre: row.nombre ?? '',
-      profile_apellidos: row.apellidos ?? '',
-      content: row.content,
-      created_at: row.createdAt.toISOString(),
-      hidden: row.hiddenAt !== null,
-    }));
-  }
-
   async function details(viewerId: number, imageId: number) {
     const row = await repository.one(viewerId, imageId);
     if (!row) throw hidden();
-    return { ...present(viewerId, row), comments: await comments(viewerId, imageId) };
+    const comments = await engagement.commentsOf(viewerId, [imageId], FIRST_COMMENTS);
+    return { ...present(viewerId, row), comments: comments.map(presentComment) };
   }
 
   return {
@@ -105,37 +110,29 @@ export function createGalleryService(deps: {
     async create(userId: number, form: MultipartForm) {
       const input = GalleryFormSchema.parse(form.fields);
       if (!form.file) throw imageRequired();
-      const image = await deps.images.process(userId, form.file, 'image');
-      const imageKey = await mediaStore.save(userId, image.data, 'webp', 'private');
-      try {
+      return storedImages.storeThen(userId, form.file, async (imageKey) => {
+        if (!imageKey) throw imageRequired();
         const id = await repository.create({
           ownerId: userId,
           title: input.title,
           description: input.description,
           imageKey,
         });
-        return await details(userId, id);
-      } catch (error) {
-        await mediaStore.remove(imageKey);
-        throw error;
-      }
+        return details(userId, id);
+      });
     },
 
     async update(userId: number, imageId: number, form: MultipartForm) {
       const current = await owned(userId, imageId);
       const input = GalleryPatchSchema.parse(form.fields);
-      const image = form.file ? await deps.images.process(userId, form.file, 'image') : undefined;
-      const newKey = image ? await mediaStore.save(userId, image.data, 'webp', 'private') : undefined;
-      try {
+      const newKey = await storedImages.storeThen(userId, form.file, async (imageKey) => {
         await repository.update(imageId, {
           ...(input.title !== undefined ? { title: input.title } : {}),
           ...(input.description !== undefined ? { description: input.description } : {}),
-          ...(newKey ? { imageKey: newKey } : {}),
+          ...(imageKey ? { imageKey } : {}),
         });
-      } catch (error) {
-        if (newKey) await mediaStore.remove(newKey);
-        throw error;
-      }
+        return imageKey;
+      });
       if (newKey) await mediaStore.remove(current.imageKey);
       return details(userId, imageId);
     },
@@ -146,23 +143,14 @@ export function createGalleryService(deps: {
       await mediaStore.remove(image.imageKey);
     },
 
-    async toggleLike(userId: number, imageId: number) {
-      await visible(userId, imageId);
-      const { liked, total } = await repository.toggleLike(imageId, userId);
-      return { liked, total_likes: total };
-    },
+    toggleLike: engagement.toggleLike,
 
     async comment(userId: number, imageId: number, text: string): Promise<GalleryComment> {
-      await visible(userId, imageId);
-      const id = await repository.addComment(imageId, userId, text);
-      const found = (await comments(userId, imageId)).find((comment) => comment.id === id);
-      if (!found) throw hidden();
-      return found;
+      return presentComment(await engagement.comment(userId, imageId, text));
     },
 
     async comments(userId: number, imageId: number) {
-      await visible(userId, imageId);
-      return comments(userId, imageId);
+      return (await engagement.comments(userId, imageId, FIRST_COMMENTS)).map(presentComment);
     },
 
     /**

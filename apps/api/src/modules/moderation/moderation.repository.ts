@@ -1,18 +1,9 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql, type AnyColumn } from 'drizzle-orm';
 import { CHAT_REPORT_CONTEXT, type HideableTargetType } from '@juntos/domain';
 import { conversationBetween } from '../../db/chat-conversations';
 import type { Database } from '../../db/database';
-import {
-  chatMessages,
-  galleryComments,
-  galleryImages,
-  memberNotices,
-  postComments,
-  posts,
-  profiles,
-  reports,
-  users,
-} from '../../db/schema';
+import { chatMessages, comments, memberNotices, profiles, reports, users } from '../../db/schema';
+import { CONTENT_SOURCES, type ContentKind } from '../engagement/content-kinds';
 
 export type ReportTargetType = (typeof reports.$inferSelect)['targetType'];
 export type ContentType = HideableTargetType;
@@ -48,38 +39,77 @@ export type ChatReportRef = {
 };
 
 /**
- * Each kind of content a member can publish and a moderator can hide: its table, id, author and
- * hidden-at columns. One description serves the queue's context, hiding and restoring.
+ * What each hideable report target is: a piece of content of one kind, or a comment on one. With
+ * the content sources of the engagement module, one description serves the queue's context,
+ * hiding and restoring, whatever kinds of content exist.
  */
-const CONTENT = {
-  post: { table: posts, id: posts.id, author: posts.authorId, hiddenAt: posts.hiddenAt },
-  comment: {
-    table: postComments,
-    id: postComments.id,
-    author: postComments.authorId,
-    hiddenAt: postComments.hiddenAt,
-  },
-  image: {
-    table: galleryImages,
-    id: galleryImages.id,
-    author: galleryImages.ownerId,
-    hiddenAt: galleryImages.hiddenAt,
-  },
-  gallery_comment: {
-    table: galleryComments,
-    id: galleryComments.id,
-    author: galleryComments.authorId,
-    hiddenAt: galleryComments.hiddenAt,
-  },
-} as const;
+const HIDEABLE = {
+  post: { kind: 'post', comment: false },
+  comment: { kind: 'post', comment: true },
+  image: { kind: 'gallery_image', comment: false },
+  gallery_comment: { kind: 'gallery_image', comment: true },
+} as const satisfies Record<ContentType, { kind: ContentKind; comment: boolean }>;
+
+const HIDEABLE_TYPES = Object.keys(HIDEABLE) as ContentType[];
+
+/** A column read as it is stored, typed for the shape every kind shares. */
+const column = <T>(source: AnyColumn) =>
+  sql<T>`${source}`.mapWith((value: unknown) => source.mapFromDriverValue(value) as T);
 
 /**
  * Data access of moderation: the report queue with the reported content, hiding content,
  * suspending accounts, and the notices that tell members what happened.
  */
 function moderationStore(db: Database) {
+  const suspended = sql<boolean>`${users.suspendedAt} is not null`;
+
+  /** Reported pieces of content of one kind, with their author. */
+  function published(kind: ContentKind, ids: number[]) {
+    const source = CONTENT_SOURCES[kind];
+    return db
+      .select({
+        id: column<number>(source.id),
+        authorId: column<number>(source.owner),
+        authorName: name,
+        text: column<string>(source.text),
+        title: column<string | null>(source.title),
+        imageKey: column<string | null>(source.imageKey),
+        imageAlt: column<string>(source.imageAlt),
+        parent: sql<null>`null`,
+        hidden: sql<boolean>`${source.hiddenAt} is not null`,
+        authorSuspended: suspended,
+      })
+      .from(source.table)
+      .innerJoin(users, eq(users.id, source.owner))
+      .leftJoin(profiles, eq(profiles.userId, source.owner))
+      .where(inArray(source.id, ids));
+  }
+
+  /** Reported comments on content of one kind, with their author and what they were written under. */
+  function commentsOn(kind: ContentKind, ids: number[]) {
+    const source = CONTENT_SOURCES[kind];
+    return db
+      .select({
+        id: comments.id,
+        authorId: comments.authorId,
+        authorName: name,
+        text: comments.text,
+        title: sql<null>`null`,
+        imageKey: sql<null>`null`,
+        imageAlt: sql<string>`''`,
+        parent: source.label,
+        hidden: sql<boolean>`${comments.hiddenAt} is not null`,
+        authorSuspended: suspended,
+      })
+      .from(comments)
+      .innerJoin(source.table, eq(source.id, comments.contentId))
+      .innerJoin(users, eq(users.id, comments.authorId))
+      .leftJoin(profiles, eq(profiles.userId, comments.authorId))
+      .where(and(eq(comments.contentKind, kind), inArray(comments.id, ids)));
+  }
+
   /**
-   * The reported items of a page of reports: one statement per kind present (at most five),
+   * The reported items of a page of reports: one statement per type present (at most six),
    * whatever the number of reports.
    */
   async function contentOf(targets: { targetType: ReportTargetType; targetId: number }[]) {
@@ -87,101 +117,16 @@ function moderationStore(db: Database) {
       ...new Set(targets.filter((target) => target.targetType === type).map((target) => target.targetId)),
     ];
     const found = new Map<string, ReportedContent>();
-    const suspended = sql<boolean>`${users.suspendedAt} is not null`;
     const put = (type: ReportTargetType, rows: ({ id: number } & ReportedContent)[]) => {
       for (const { id, ...content } of rows) found.set(`${type}:${id}`, content);
     };
 
-    const postIds = ids('post');
-    if (postIds.length)
-      put(
-        'post',
-        await db
-          .select({
-            id: posts.id,
-            authorId: posts.authorId,
-            authorName: name,
-            text: posts.text,
-            title: posts.title,
-            imageKey: posts.imageKey,
-            imageAlt: posts.imageAlt,
-            parent: sql<null>`null`,
-            hidden: sql<boolean>`${posts.hiddenAt} is not null`,
-            authorSuspended: suspended,
-          })
-          .from(posts)
-          .innerJoin(users, eq(users.id, posts.authorId))
-          .leftJoin(profiles, eq(profiles.userId, posts.authorId))
-          .where(inArray(posts.id, postIds)),
-      );
-    const commentIds = ids('comment');
-    if (commentIds.length)
-      put(
-        'comment',
-        await db
-          .select({
-            id: postComments.id,
-            authorId: postComments.authorId,
-            authorName: name,
-            text: postComments.text,
-            title: sql<null>`null`,
-            imageKey: sql<null>`null`,
-            imageAlt: sql<string>`''`,
-            parent: sql<string>`coalesce(${posts.title}, left(${posts.text}, 120))`,
-            hidden: sql<boolean>`${postComments.hiddenAt} is not null`,
-            authorSuspended: suspended,
-          })
-          .from(postComments)
-          .innerJoin(posts, eq(posts.id, postComments.postId))
-          .innerJoin(users, eq(users.id, postComments.authorId))
-          .leftJoin(profiles, eq(profiles.userId, postComments.authorId))
-          .where(inArray(postComments.id, commentIds)),
-      );
-    const imageIds = ids('image');
-    if (imageIds.length)
-      put(
-        'image',
-        await db
-          .select({
-            id: galleryImages.id,
-            authorId: galleryImages.ownerId,
-            authorName: name,
-            text: galleryImages.description,
-            title: galleryImages.title,
-            imageKey: galleryImages.imageKey,
-            imageAlt: galleryImages.description,
-            parent: sql<null>`null`,
-            hidden: sql<boolean>`${galleryImages.hiddenAt} is not null`,
-            authorSuspended: suspended,
-          })
-          .from(galleryImages)
-          .innerJoin(users, eq(users.id, galleryImages.ownerId))
-          .leftJoin(profiles, eq(profiles.userId, galleryImages.ownerId))
-          .where(inArray(galleryImages.id, imageIds)),
-      );
-    const galleryCommentIds = ids('gallery_comment');
-    if (galleryCommentIds.length)
-      put(
-        'gallery_comment',
-        await db
-          .select({
-            id: galleryComments.id,
-            authorId: galleryComments.authorId,
-            authorName: name,
-            text: galleryComments.content,
-            title: sql<null>`null`,
-            imageKey: sql<null>`null`,
-            imageAlt: sql<string>`''`,
-            parent: galleryImages.title,
-            hidden: sql<boolean>`${galleryComments.hiddenAt} is not null`,
-            authorSuspended: suspended,
-          })
-          .from(galleryComments)
-          .innerJoin(galleryImages, eq(galleryImages.id, galleryComments.imageId))
-          .innerJoin(users, eq(users.id, galleryComments.authorId))
-          .leftJoin(profiles, eq(profiles.userId, galleryComments.authorId))
-          .where(inArray(galleryComments.id, galleryCommentIds)),
-      );
+    for (const type of HIDEABLE_TYPES) {
+      const typeIds = ids(type);
+      if (typeIds.length === 0) continue;
+      const { kind, comment } = HIDEABLE[type];
+      put(type, await (comment ? commentsOn(kind, typeIds) : published(kind, typeIds)));
+    }
     const messageIds = ids('chat_message');
     if (messageIds.length)
       put(
@@ -349,12 +294,22 @@ function moderationStore(db: Database) {
 
     /** Hides or shows one item; its author, or undefined when it does not exist. */
     async setHidden(type: ContentType, id: number, hidden: boolean) {
-      const content = CONTENT[type];
+      const { kind, comment } = HIDEABLE[type];
+      const hiddenAt = hidden ? new Date() : null;
+      if (comment) {
+        const [row] = await db
+          .update(comments)
+          .set({ hiddenAt })
+          .where(and(eq(comments.contentKind, kind), eq(comments.id, id)))
+          .returning({ authorId: comments.authorId });
+        return row;
+      }
+      const source = CONTENT_SOURCES[kind];
       const [row] = await db
-        .update(content.table)
-        .set({ hiddenAt: hidden ? new Date() : null })
-        .where(eq(content.id, id))
-        .returning({ authorId: content.author });
+        .update(source.table)
+        .set({ hiddenAt })
+        .where(eq(source.id, id))
+        .returning({ authorId: column<number>(source.owner) });
       return row;
     },
 

@@ -4,12 +4,15 @@ import type { ImagePipeline } from '../../lib/images';
 import type { Safeguarding } from '../../db/safeguarding';
 import type { MediaStore } from '../../lib/media-store';
 import type { MultipartForm } from '../../lib/multipart-form';
-import type { CommentRow, PostRow, PostsRepository } from './posts.repository';
+import { createStoredImages } from '../../lib/stored-image';
+import type { CommentRow } from '../engagement/engagement.repository';
+import { createEngagementService } from '../engagement/engagement.service';
+import { COMMENTS_PER_POST, type PostRow, type PostsRepository } from './posts.repository';
 
 const fullName = (row: { nombre: string | null; apellidos: string | null }) =>
   [row.nombre, row.apellidos].filter(Boolean).join(' ');
 
-function presentComment(row: Omit<CommentRow, 'rank'>): PostComment {
+function presentComment(row: CommentRow): PostComment {
   return {
     id: row.id,
     author_id: row.authorId,
@@ -27,18 +30,21 @@ export function createPostsService(deps: {
   safeguarding: Safeguarding;
 }) {
   const { repository, mediaStore } = deps;
+  const storedImages = createStoredImages(deps, 'public');
+  const recentComments = { perContent: COMMENTS_PER_POST, keep: 'newest' } as const;
 
   /** Posts with their recent comments: two statements for the whole page. */
   async function present(viewerId: number, rows: PostRow[]): Promise<Post[]> {
-    const comments = await repository.commentsOf(
+    const comments = await engagement.commentsOf(
       viewerId,
       rows.map((row) => row.id),
+      recentComments,
     );
     const byPost = new Map<number, PostComment[]>();
     for (const comment of comments) {
-      const list = byPost.get(comment.postId) ?? [];
+      const list = byPost.get(comment.contentId) ?? [];
       list.push(presentComment(comment));
-      byPost.set(comment.postId, list);
+      byPost.set(comment.contentId, list);
     }
     return rows.map((row) => ({
       id: row.id,
@@ -77,6 +83,10 @@ export function createPostsService(deps: {
     return post;
   }
 
+  const engagement = createEngagementService(repository.engagement, 'post', (viewerId, postId) =>
+    existing(postId, viewerId),
+  );
+
   async function authored(postId: number, userId: number) {
     const post = await existing(postId, userId);
     // Spec §6: only the author edits or deletes (enforced here, not only hidden in the screen).
@@ -109,9 +119,8 @@ export function createPostsService(deps: {
 
     async create(userId: number, form: MultipartForm) {
       const input = PostFormSchema.parse(form.fields);
-      const image = form.file ? await deps.images.process(userId, form.file, 'image') : undefined;
-      const imageKey = image ? await mediaStore.save(userId, image.data, 'webp') : null;
-      try {
+      return storedImages.storeThen(userId, form.file, async (stored) => {
+        const imageKey = stored ?? null;
         const id = await repository.create({
           authorId: userId,
           title: input.title || null,
@@ -120,31 +129,24 @@ export function createPostsService(deps: {
           imageAlt: imageKey ? input.image_alt : '',
           country: await repository.authorCountry(userId),
         });
-        return await one(userId, id);
-      } catch (error) {
-        if (imageKey) await mediaStore.remove(imageKey);
-        throw error;
-      }
+        return one(userId, id);
+      });
     },
 
     async update(userId: number, postId: number, form: MultipartForm) {
       const post = await authored(postId, userId);
       const input = PostFormSchema.parse(form.fields);
-      const image = form.file ? await deps.images.process(userId, form.file, 'image') : undefined;
-      const newKey = image ? await mediaStore.save(userId, image.data, 'webp') : undefined;
-      const removeImage = !newKey && form.fields.remove_image === 'true';
-      const imageKey = newKey ?? (removeImage ? null : post.imageKey);
-      try {
+      const imageKey = await storedImages.storeThen(userId, form.file, async (newKey) => {
+        const removeImage = !newKey && form.fields.remove_image === 'true';
+        const kept = newKey ?? (removeImage ? null : post.imageKey);
         await repository.update(postId, {
           title: input.title || null,
           text: input.text,
-          imageKey,
-          imageAlt: imageKey ? input.image_alt : '',
+          imageKey: kept,
+          imageAlt: kept ? input.image_alt : '',
         });
-      } catch (error) {
-        if (newKey) await mediaStore.remove(newKey);
-        throw error;
-      }
+        return kept;
+      });
       if (post.imageKey && post.imageKey !== imageKey) await mediaStore.remove(post.imageKey);
       return one(userId, postId);
     },
@@ -155,22 +157,10 @@ export function createPostsService(deps: {
       if (post.imageKey) await mediaStore.remove(post.imageKey);
     },
 
-    async toggleLike(userId: number, postId: number) {
-      await existing(postId, userId);
-      const { liked, total } = await repository.toggleLike(postId, userId);
-      return { liked, total_likes: total };
-    },
+    toggleLike: engagement.toggleLike,
 
     async comment(userId: number, postId: number, text: string): Promise<PostComment> {
-      await existing(postId, userId);
-      const row = await repository.addComment(postId, userId, text);
-      const name = await repository.nameOf(userId);
-      return presentComment({
-        ...row,
-        hiddenAt: null,
-        nombre: name?.nombre ?? null,
-        apellidos: name?.apellidos ?? null,
-      });
+      return presentComment(await engagement.comment(userId, postId, text));
     },
   };
 }

@@ -1,0 +1,120 @@
+import { and, eq, inArray, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { comments, likes, profiles } from '../../db/schema';
+import { visibleTo } from '../../db/visibility';
+import type { ContentKind } from './content-kinds';
+
+export type CommentRow = Awaited<
+  ReturnType<ReturnType<typeof createEngagementRepository>['commentsOf']>
+>[number];
+
+/** Which comments of each piece of content a list carries when it holds more than `perContent`. */
+export type CommentWindow = { perContent: number; keep: 'newest' | 'oldest' };
+
+/**
+ * Likes and comments of any kind of content, named by kind and id. Nothing here knows a content
+ * table: whoever owns the content checks that the member may see it before liking or commenting
+ * (engagement.service.ts), and deleting the content deletes its likes and comments (a trigger).
+ */
+export function createEngagementRepository(db: Database) {
+  const commentsOn = (kind: ContentKind, contentId: AnyColumn | SQL) =>
+    and(eq(comments.contentKind, kind), eq(comments.contentId, contentId));
+  const likesOn = (kind: ContentKind, contentId: AnyColumn | SQL | number) =>
+    and(eq(likes.contentKind, kind), eq(likes.contentId, contentId));
+
+  return {
+    /**
+     * A list's counts as columns of its own statement (correlated sub-selects on the likes' key
+     * and the comments' index), so a page stays one query however many rows it holds. Comments
+     * are counted as the viewer may see them (moderation, safeguarding).
+     */
+    counts: (kind: ContentKind, viewerId: number, contentId: AnyColumn) => ({
+      likes: sql<number>`(select count(*)::int from ${likes} where ${likesOn(kind, contentId)})`,
+      comments: sql<number>`(select count(*)::int from ${comments} where ${commentsOn(kind, contentId)} and ${visibleTo(viewerId, comments.authorId, comments.hiddenAt)})`,
+      liked: sql<boolean>`exists(select 1 from ${likes} where ${likesOn(kind, contentId)} and ${likes.userId} = ${viewerId})`,
+    }),
+
+    /** Likes or unlikes; concurrent likes by many members all count (one row per member). */
+    async toggleLike(kind: ContentKind, contentId: number, userId: number) {
+      const removed = await db
+        .delete(likes)
+        .where(and(likesOn(kind, contentId), eq(likes.userId, userId)))
+        .returning({ userId: likes.userId });
+      if (removed.length === 0)
+        await db.insert(likes).values({ contentKind: kind, contentId, userId }).onConflictDoNothing();
+      const [total] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(likes)
+        .where(likesOn(kind, contentId));
+      return { liked: removed.length === 0, total: total?.count ?? 0 };
+    },
+
+    /** Adds a comment and answers it as a list would (with its author's name). */
+    async addComment(kind: ContentKind, contentId: number, authorId: number, text: string) {
+      const [row] = await db
+        .insert(comments)
+        .values({ contentKind: kind, contentId, authorId, text })
+        .returning();
+      if (!row) throw new Error('insert returned nothing');
+      const [name] = await db
+        .select({ nombre: profiles.nombre, apellidos: profiles.apellidos })
+        .from(profiles)
+        .where(eq(profiles.userId, authorId))
+        .limit(1);
+      return {
+        id: row.id,
+        contentId: row.contentId,
+        authorId: row.authorId,
+        text: row.text,
+        hiddenAt: row.hiddenAt,
+        createdAt: row.createdAt,
+        nombre: name?.nombre ?? null,
+        apellidos: name?.apellidos ?? null,
+      };
+    },
+
+    /**
+     * The comments the viewer may see on several pieces of content, in one windowed statement:
+     * at most `perContent` each, oldest first within each.
+     */
+    async commentsOf(kind: ContentKind, viewerId: number, contentIds: number[], window: CommentWindow) {
+      if (contentIds.length === 0) return [];
+      const order =
+        window.keep === 'newest'
+          ? sql`${comments.createdAt} desc, ${comments.id} desc`
+          : sql`${comments.createdAt}, ${comments.id}`;
+      const ranked = db
+        .select({
+          id: comments.id,
+          contentId: comments.contentId,
+          authorId: comments.authorId,
+          text: comments.text,
+          hiddenAt: comments.hiddenAt,
+          createdAt: comments.createdAt,
+          nombre: profiles.nombre,
+          apellidos: profiles.apellidos,
+          rank: sql<number>`row_number() over (partition by ${comments.contentId} order by ${order})`.as(
+            'rank',
+          ),
+        })
+        .from(comments)
+        .leftJoin(profiles, eq(profiles.userId, comments.authorId))
+        .where(
+          and(
+            eq(comments.contentKind, kind),
+            inArray(comments.contentId, contentIds),
+            visibleTo(viewerId, comments.authorId, comments.hiddenAt),
+          ),
+        )
+        .as('ranked');
+      const rows = await db
+        .select()
+        .from(ranked)
+        .where(lte(ranked.rank, window.perContent))
+        .orderBy(ranked.contentId, ranked.createdAt, ranked.id);
+      return rows.map(({ rank: _rank, ...row }) => row);
+    },
+  };
+}
+
+export type EngagementRepository = ReturnType<typeof createEngagementRepository>;

@@ -1,0 +1,44 @@
+import type { ContentKind } from './content-kinds';
+import type { CommentWindow, EngagementRepository } from './engagement.repository';
+
+/**
+ * Throws (the owner's "not found") unless the member may see, and so like and comment on, that
+ * piece of content. Each kind has its own rule: a post follows the safeguarding rule, a gallery
+ * image also asks for friendship.
+ */
+export type EngagementGuard = (viewerId: number, contentId: number) => Promise<unknown>;
+
+/**
+ * Likes and comments on one kind of content behind its owner's access check. A module that
+ * publishes a new kind of content creates one of these; it writes no like or comment code.
+ */
+export function createEngagementService(
+  repository: EngagementRepository,
+  kind: ContentKind,
+  mayEngage: EngagementGuard,
+) {
+  return {
+    toggleLike: async (userId: number, contentId: number) => {
+      await mayEngage(userId, contentId);
+      const { liked, total } = await repository.toggleLike(kind, contentId, userId);
+      return { liked, total_likes: total };
+    },
+
+    comment: async (userId: number, contentId: number, text: string) => {
+      await mayEngage(userId, contentId);
+      return repository.addComment(kind, contentId, userId, text);
+    },
+
+    /** The comments of one piece of content, after the access check. */
+    comments: async (viewerId: number, contentId: number, window: CommentWindow) => {
+      await mayEngage(viewerId, contentId);
+      return repository.commentsOf(kind, viewerId, [contentId], window);
+    },
+
+    /** The comments of a page of content the viewer was already shown (no second check). */
+    commentsOf: (viewerId: number, contentIds: number[], window: CommentWindow) =>
+      repository.commentsOf(kind, viewerId, contentIds, window),
+  };
+}
+
+export type EngagementService = ReturnType<typeof createEngagementService>;
