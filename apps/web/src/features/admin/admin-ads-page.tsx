@@ -3,12 +3,12 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { AD_SLOT_KEYS, EU_COUNTRY_CODES } from '@juntos/domain';
-import { PageLoading } from '../../components/ui/page-loading';
+import { QueryState } from '../../components/ui/query-state';
 import { TextField } from '../../components/ui/field';
 import { ApiRequestError } from '../../lib/api-client';
 import { AdminScreen } from './admin-screen';
 import { AdminOnly } from './admin-only';
-import { fetchAdSettings, saveAdSettings, type AdSettings } from './admin-api';
+import { adminAdSettingsQuery, saveAdSettings, type AdSettings } from './admin-api';
 
 const LOCAL_PREFIX = 'adslot_local_';
 
@@ -23,19 +23,13 @@ export default function AdminAdsPage() {
 
 function Ads() {
   const { t } = useTranslation();
-  const settings = useQuery({ queryKey: ['admin', 'ads'], queryFn: fetchAdSettings });
+  const settings = useQuery(adminAdSettingsQuery());
   return (
     <AdminScreen title={t('admin.ads.title')} narrow>
       <p>{t('admin.ads.intro')}</p>
-      {settings.isPending ? (
-        <PageLoading />
-      ) : settings.isError ? (
-        <p role="alert" className="message message--error">
-          {t('admin.load_error')}
-        </p>
-      ) : (
-        <AdsForm initial={settings.data} />
-      )}
+      <QueryState query={settings} errorText={t('admin.load_error')}>
+        {(loaded) => <AdsForm initial={loaded} />}
+      </QueryState>
     </AdminScreen>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReportOutcome, ReportTargetType, Withdrawal, WithdrawalStatus } from '@juntos/domain';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 
 export type AdminDashboard = {
@@ -153,4 +154,30 @@ export const setAgeGroup = (id: number, ageGroup: AgeGroup) =>
   apiRequest<{ age_group: AgeGroup }>(`/admin/members/${id}/age-group/`, {
     method: 'PUT',
     body: JSON.stringify({ age_group: ageGroup }),
+  });
+
+export const adminDashboardQuery = () =>
+  queryOptions({ queryKey: adminKeys.dashboard, queryFn: fetchDashboard });
+export const adminWithdrawalsQuery = (status: WithdrawalStatus | '') =>
+  queryOptions({ queryKey: adminKeys.withdrawals(status), queryFn: () => fetchWithdrawals(status) });
+export const adminAuditQuery = () => queryOptions({ queryKey: adminKeys.audit, queryFn: fetchAudit });
+export const adminDirectoryQuery = (kind: DirectoryKind) =>
+  queryOptions({ queryKey: directoryKey(kind), queryFn: () => fetchDirectory(kind) });
+export const adminAdSettingsQuery = () =>
+  queryOptions({ queryKey: ['admin', 'ads'], queryFn: fetchAdSettings });
+export const suspendedMembersQuery = () =>
+  queryOptions({ queryKey: moderationKeys.suspended, queryFn: fetchSuspended });
+export const reportQueueQuery = (status: ReportStatus) =>
+  infiniteQueryOptions({
+    queryKey: moderationKeys.reports(status),
+    queryFn: ({ pageParam }) => fetchReports(pageParam),
+    initialPageParam: firstReportsPage(status),
+    getNextPageParam: (last) => last.next ?? undefined,
+  });
+export const pendingMinorsQuery = () =>
+  infiniteQueryOptions({
+    queryKey: minorReviewKeys.all,
+    queryFn: ({ pageParam }) => fetchPendingMinors(pageParam),
+    initialPageParam: firstMinorsPage,
+    getNextPageParam: (last) => last.next ?? undefined,
   });

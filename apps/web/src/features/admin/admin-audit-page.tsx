@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PageLoading } from '../../components/ui/page-loading';
+import { QueryState } from '../../components/ui/query-state';
 import { AdminScreen } from './admin-screen';
 import { AdminOnly } from './admin-only';
 import { DataTable } from '../../components/data-table';
-import { adminKeys, fetchAudit, type AuditEntry } from './admin-api';
+import { adminAuditQuery, type AuditEntry } from './admin-api';
 
 /** /admin/auditoria: what administrators did, newest first (read only). */
 export default function AdminAuditPage() {
@@ -17,7 +17,7 @@ export default function AdminAuditPage() {
 
 function Audit() {
   const { t, i18n } = useTranslation();
-  const audit = useQuery({ queryKey: adminKeys.audit, queryFn: fetchAudit });
+  const audit = useQuery(adminAuditQuery());
   const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'medium' });
   const actionText = (entry: AuditEntry) => {
     const key = `admin.audit.actions.${entry.action.replace('.', '_')}`;
@@ -29,32 +29,30 @@ function Audit() {
   };
   return (
     <AdminScreen title={t('admin.audit.title')}>
-      {audit.isPending ? (
-        <PageLoading />
-      ) : audit.isError ? (
-        <p role="alert" className="message message--error">
-          {t('admin.load_error')}
-        </p>
-      ) : audit.data.results.length === 0 ? (
-        <p>{t('admin.audit.empty')}</p>
-      ) : (
-        <DataTable
-          caption={t('admin.audit.caption')}
-          columns={[t('history.date'), t('admin.audit.who'), t('admin.audit.what'), t('admin.audit.on')]}
-        >
-          {audit.data.results.map((entry) => (
-            <tr key={entry.id}>
-              <td>{date.format(new Date(entry.created_at))}</td>
-              <td>{entry.admin_email}</td>
-              <td>{actionText(entry)}</td>
-              <td>
-                {t(`admin.audit.targets.${entry.target_type}`, { defaultValue: entry.target_type })}{' '}
-                {entry.target_id}
-              </td>
-            </tr>
-          ))}
-        </DataTable>
-      )}
+      <QueryState query={audit} errorText={t('admin.load_error')}>
+        {(loaded) =>
+          loaded.results.length === 0 ? (
+            <p>{t('admin.audit.empty')}</p>
+          ) : (
+            <DataTable
+              caption={t('admin.audit.caption')}
+              columns={[t('history.date'), t('admin.audit.who'), t('admin.audit.what'), t('admin.audit.on')]}
+            >
+              {loaded.results.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{date.format(new Date(entry.created_at))}</td>
+                  <td>{entry.admin_email}</td>
+                  <td>{actionText(entry)}</td>
+                  <td>
+                    {t(`admin.audit.targets.${entry.target_type}`, { defaultValue: entry.target_type })}{' '}
+                    {entry.target_id}
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+          )
+        }
+      </QueryState>
     </AdminScreen>
   );
 }

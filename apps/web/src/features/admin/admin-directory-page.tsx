@@ -3,7 +3,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { SUPPORTED_LANGUAGES, countryName, isCountryCode, type Language } from '@juntos/domain';
-import { PageLoading } from '../../components/ui/page-loading';
+import { QueryState } from '../../components/ui/query-state';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PlaceFields } from '../../components/place-fields';
 import { Dialog } from '../../components/ui/dialog';
@@ -14,8 +14,7 @@ import { AdminOnly } from './admin-only';
 import { DataTable } from '../../components/data-table';
 import {
   deleteDirectoryEntry,
-  directoryKey,
-  fetchDirectory,
+  adminDirectoryQuery,
   saveDirectoryEntry,
   type DirectoryKind,
   type DirectoryRow,
@@ -47,7 +46,7 @@ function DirectoryEditor() {
   const [editing, setEditing] = useState<{ id?: number; values: DirectoryValues }>();
   const [deleting, setDeleting] = useState<DirectoryRow>();
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const list = useQuery({ queryKey: directoryKey(kind), queryFn: () => fetchDirectory(kind) });
+  const list = useQuery(adminDirectoryQuery(kind));
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'directory'] });
 
   const save = useMutation({
@@ -100,51 +99,47 @@ function DirectoryEditor() {
           {t('admin.directory.add')}
         </button>
       </p>
-      {list.isPending ? (
-        <PageLoading />
-      ) : list.isError ? (
-        <p role="alert" className="message message--error">
-          {t('admin.load_error')}
-        </p>
-      ) : (
-        <DataTable
-          caption={t(`resources.${KIND_TEXT[kind]}.title`)}
-          columns={[
-            t('admin.directory.name'),
-            t('place.country'),
-            t('place.city'),
-            t('admin.withdrawals.actions'),
-          ]}
-        >
-          {list.data.map((row) => (
-            <tr key={row.id}>
-              <td>{row.name}</td>
-              <td>{isCountryCode(row.pais) ? countryName(row.pais, language) : row.pais}</td>
-              <td>{row.ciudad}</td>
-              <td>
-                <div className="button-row">
-                  <button
-                    type="button"
-                    className="button button--small"
-                    onClick={() => setEditing({ id: row.id, values: row })}
-                  >
-                    {t('admin.directory.edit')}
-                    <span className="visually-hidden"> {row.name}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--small button--danger"
-                    onClick={() => setDeleting(row)}
-                  >
-                    {t('admin.directory.delete')}
-                    <span className="visually-hidden"> {row.name}</span>
-                  </button>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </DataTable>
-      )}
+      <QueryState query={list} errorText={t('admin.load_error')}>
+        {(loaded) => (
+          <DataTable
+            caption={t(`resources.${KIND_TEXT[kind]}.title`)}
+            columns={[
+              t('admin.directory.name'),
+              t('place.country'),
+              t('place.city'),
+              t('admin.withdrawals.actions'),
+            ]}
+          >
+            {loaded.map((row) => (
+              <tr key={row.id}>
+                <td>{row.name}</td>
+                <td>{isCountryCode(row.pais) ? countryName(row.pais, language) : row.pais}</td>
+                <td>{row.ciudad}</td>
+                <td>
+                  <div className="button-row">
+                    <button
+                      type="button"
+                      className="button button--small"
+                      onClick={() => setEditing({ id: row.id, values: row })}
+                    >
+                      {t('admin.directory.edit')}
+                      <span className="visually-hidden"> {row.name}</span>
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--small button--danger"
+                      onClick={() => setDeleting(row)}
+                    >
+                      {t('admin.directory.delete')}
+                      <span className="visually-hidden"> {row.name}</span>
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </QueryState>
       <Dialog
         open={editing !== undefined}
         title={editing?.id ? t('admin.directory.edit_title') : t('admin.directory.add')}

@@ -3,7 +3,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { countryName, isCountryCode, type Language } from '@juntos/domain';
-import { PageLoading } from '../../components/ui/page-loading';
+import { QueryState } from '../../components/ui/query-state';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { TextField } from '../../components/ui/field';
@@ -13,9 +13,7 @@ import { AdminOnly } from './admin-only';
 import {
   adminKeys,
   approveMinor,
-  fetchPendingMinors,
-  firstMinorsPage,
-  minorReviewKeys,
+  pendingMinorsQuery,
   setAgeGroup,
   type AgeGroup,
   type PendingMinor,
@@ -54,12 +52,7 @@ function PendingQueue() {
   const heading = useRef<HTMLHeadingElement>(null);
   const table = useRef<HTMLDivElement>(null);
   const [confirmingAdult, setConfirmingAdult] = useState<PendingMinor>();
-  const minors = useInfiniteQuery({
-    queryKey: minorReviewKeys.all,
-    queryFn: ({ pageParam }) => fetchPendingMinors(pageParam),
-    initialPageParam: firstMinorsPage,
-    getNextPageParam: (last) => last.next ?? undefined,
-  });
+  const minors = useInfiniteQuery(pendingMinorsQuery());
   // A handled account leaves the table: focus goes to the table (or, once it is empty, the
   // section's heading) instead of falling back to the start of the page.
   const afterAction = async () => {
@@ -99,110 +92,108 @@ function PendingQueue() {
       <h2 id="admin-minors-queue" ref={heading} tabIndex={-1}>
         {t('admin.minors.queue_title')}
       </h2>
-      {minors.isPending ? (
-        <PageLoading />
-      ) : minors.isError ? (
-        <p role="alert" className="message message--error">
-          {t('admin.load_error')}
-        </p>
-      ) : shown.length === 0 ? (
-        <p>{t('admin.minors.empty')}</p>
-      ) : (
-        <>
-          <DataTable
-            ref={table}
-            caption={t('admin.minors.caption')}
-            columns={[
-              t('admin.minors.columns.account'),
-              t('admin.minors.columns.guardian'),
-              t('admin.minors.columns.age'),
-              t('admin.minors.columns.place'),
-              t('admin.minors.columns.registered'),
-              t('admin.minors.columns.actions'),
-            ]}
-          >
-            {shown.map((minor) => {
-              const country = minor.country && isCountryCode(minor.country) ? minor.country : undefined;
-              const relation = minor.guardian.relacion;
-              return (
-                <tr key={minor.id}>
-                  <td>
-                    <strong>{fullName(minor) || t('admin.minors.no_name')}</strong>
-                    <br />
-                    {minor.email}
-                    {minor.telefono && (
-                      <>
+      <QueryState query={minors} errorText={t('admin.load_error')}>
+        {() =>
+          shown.length === 0 ? (
+            <p>{t('admin.minors.empty')}</p>
+          ) : (
+            <>
+              <DataTable
+                ref={table}
+                caption={t('admin.minors.caption')}
+                columns={[
+                  t('admin.minors.columns.account'),
+                  t('admin.minors.columns.guardian'),
+                  t('admin.minors.columns.age'),
+                  t('admin.minors.columns.place'),
+                  t('admin.minors.columns.registered'),
+                  t('admin.minors.columns.actions'),
+                ]}
+              >
+                {shown.map((minor) => {
+                  const country = minor.country && isCountryCode(minor.country) ? minor.country : undefined;
+                  const relation = minor.guardian.relacion;
+                  return (
+                    <tr key={minor.id}>
+                      <td>
+                        <strong>{fullName(minor) || t('admin.minors.no_name')}</strong>
                         <br />
-                        {minor.telefono}
-                      </>
-                    )}
-                    <br />
-                    <span className="admin-minors__muted">
-                      {t('admin.minors.member_id', { id: minor.id })}
-                    </span>
-                  </td>
-                  <td>
-                    {minor.guardian.nombre ?? '—'}
-                    {relation && (
-                      <>
+                        {minor.email}
+                        {minor.telefono && (
+                          <>
+                            <br />
+                            {minor.telefono}
+                          </>
+                        )}
                         <br />
-                        {t(`signup_minor.relations.${relation}`, { defaultValue: relation })}
-                      </>
-                    )}
-                  </td>
-                  <td>
-                    {minor.edad === null ? '—' : t('public_profile.age', { count: minor.edad })}
-                    {minor.date_of_birth && (
-                      <>
-                        <br />
-                        {t('admin.minors.born', { date: day.format(new Date(minor.date_of_birth)) })}
-                      </>
-                    )}
-                  </td>
-                  <td>
-                    {[minor.ciudad, country ? countryName(country, language) : minor.country]
-                      .filter(Boolean)
-                      .join(', ') || '—'}
-                  </td>
-                  <td>{dateTime.format(new Date(minor.registered_at))}</td>
-                  <td>
-                    <div className="button-row">
-                      <button
-                        type="button"
-                        className="button button--small button--primary"
-                        disabled={busy}
-                        onClick={() => approve.mutate(minor.id)}
-                      >
-                        {t('admin.minors.approve')}
-                        <span className="visually-hidden"> {nameOf(minor)}</span>
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--small"
-                        disabled={busy}
-                        onClick={() => setConfirmingAdult(minor)}
-                      >
-                        {t('admin.minors.adult')}
-                        <span className="visually-hidden"> {nameOf(minor)}</span>
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </DataTable>
-          {minors.hasNextPage && (
-            <button
-              type="button"
-              className="button"
-              disabled={minors.isFetchingNextPage}
-              onClick={() => void minors.fetchNextPage()}
-            >
-              {t('admin.minors.more')}
-            </button>
-          )}
-        </>
-      )}
+                        <span className="admin-minors__muted">
+                          {t('admin.minors.member_id', { id: minor.id })}
+                        </span>
+                      </td>
+                      <td>
+                        {minor.guardian.nombre ?? '—'}
+                        {relation && (
+                          <>
+                            <br />
+                            {t(`signup_minor.relations.${relation}`, { defaultValue: relation })}
+                          </>
+                        )}
+                      </td>
+                      <td>
+                        {minor.edad === null ? '—' : t('public_profile.age', { count: minor.edad })}
+                        {minor.date_of_birth && (
+                          <>
+                            <br />
+                            {t('admin.minors.born', { date: day.format(new Date(minor.date_of_birth)) })}
+                          </>
+                        )}
+                      </td>
+                      <td>
+                        {[minor.ciudad, country ? countryName(country, language) : minor.country]
+                          .filter(Boolean)
+                          .join(', ') || '—'}
+                      </td>
+                      <td>{dateTime.format(new Date(minor.registered_at))}</td>
+                      <td>
+                        <div className="button-row">
+                          <button
+                            type="button"
+                            className="button button--small button--primary"
+                            disabled={busy}
+                            onClick={() => approve.mutate(minor.id)}
+                          >
+                            {t('admin.minors.approve')}
+                            <span className="visually-hidden"> {nameOf(minor)}</span>
+                          </button>
+                          <button
+                            type="button"
+                            className="button button--small"
+                            disabled={busy}
+                            onClick={() => setConfirmingAdult(minor)}
+                          >
+                            {t('admin.minors.adult')}
+                            <span className="visually-hidden"> {nameOf(minor)}</span>
+                          </button>
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </DataTable>
+              {minors.hasNextPage && (
+                <button
+                  type="button"
+                  className="button"
+                  disabled={minors.isFetchingNextPage}
+                  onClick={() => void minors.fetchNextPage()}
+                >
+                  {t('admin.minors.more')}
+                </button>
+              )}
+            </>
+          )
+        }
+      </QueryState>
       <ConfirmDialog
         open={confirmingAdult !== undefined}
         title={t('admin.minors.adult_title', { name: confirmingAdult ? nameOf(confirmingAdult) : '' })}

@@ -3,6 +3,7 @@ import { useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../components/ui/page-loading';
+import { QueryState } from '../../components/ui/query-state';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { SelectField } from '../../components/ui/field';
 import { AdminScreen, useActionErrorToast } from './admin-screen';
@@ -10,10 +11,8 @@ import { AdminOnly } from './admin-only';
 import {
   actOnReport,
   adminKeys,
-  fetchReports,
-  firstReportsPage,
-  fetchSuspended,
-  moderationKeys,
+  reportQueueQuery,
+  suspendedMembersQuery,
   reactivateMember,
   restoreContent,
   type AdminReport,
@@ -54,12 +53,7 @@ function Moderation() {
 function ReportQueue({ status }: { status: ReportStatus }) {
   const { t } = useTranslation();
   const list = useRef<HTMLUListElement>(null);
-  const reports = useInfiniteQuery({
-    queryKey: moderationKeys.reports(status),
-    queryFn: ({ pageParam }) => fetchReports(pageParam),
-    initialPageParam: firstReportsPage(status),
-    getNextPageParam: (last) => last.next ?? undefined,
-  });
+  const reports = useInfiniteQuery(reportQueueQuery(status));
   if (reports.isPending) return <PageLoading />;
   if (reports.isError)
     return (
@@ -290,7 +284,7 @@ function SuspendedMembers() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const onError = useActionErrorToast();
-  const suspended = useQuery({ queryKey: moderationKeys.suspended, queryFn: fetchSuspended });
+  const suspended = useQuery(suspendedMembersQuery());
   const reactivate = useMutation({
     mutationFn: reactivateMember,
     onSuccess: async () => {
@@ -303,35 +297,33 @@ function SuspendedMembers() {
   return (
     <section aria-labelledby="admin-suspended-title">
       <h2 id="admin-suspended-title">{t('admin.moderation.suspended_title')}</h2>
-      {suspended.isPending ? (
-        <PageLoading />
-      ) : suspended.isError ? (
-        <p role="alert" className="message message--error">
-          {t('admin.load_error')}
-        </p>
-      ) : suspended.data.results.length === 0 ? (
-        <p>{t('admin.moderation.suspended_empty')}</p>
-      ) : (
-        <ul className="plain-list">
-          {suspended.data.results.map((member) => (
-            <li key={member.id} className="button-row">
-              <span>
-                {member.name} ({member.email}) —{' '}
-                {t('admin.moderation.suspended_on', { date: date.format(new Date(member.suspended_at)) })}
-              </span>
-              <button
-                type="button"
-                className="button button--small"
-                disabled={reactivate.isPending}
-                onClick={() => reactivate.mutate(member.id)}
-              >
-                {t('admin.moderation.reactivate')}
-                <span className="visually-hidden"> {member.name}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState query={suspended} errorText={t('admin.load_error')}>
+        {(loaded) =>
+          loaded.results.length === 0 ? (
+            <p>{t('admin.moderation.suspended_empty')}</p>
+          ) : (
+            <ul className="plain-list">
+              {loaded.results.map((member) => (
+                <li key={member.id} className="button-row">
+                  <span>
+                    {member.name} ({member.email}) —{' '}
+                    {t('admin.moderation.suspended_on', { date: date.format(new Date(member.suspended_at)) })}
+                  </span>
+                  <button
+                    type="button"
+                    className="button button--small"
+                    disabled={reactivate.isPending}
+                    onClick={() => reactivate.mutate(member.id)}
+                  >
+                    {t('admin.moderation.reactivate')}
+                    <span className="visually-hidden"> {member.name}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@juntos/domain';
-import { PageLoading } from '../../components/ui/page-loading';
+import { QueryState } from '../../components/ui/query-state';
 import { Dialog } from '../../components/ui/dialog';
 import { SelectField, TextField } from '../../components/ui/field';
 import { ApiRequestError } from '../../lib/api-client';
@@ -11,7 +11,7 @@ import { useMoneyFormat } from '../../lib/use-money-format';
 import { AdminScreen, useActionErrorToast } from './admin-screen';
 import { AdminOnly } from './admin-only';
 import { DataTable } from '../../components/data-table';
-import { adminKeys, fetchWithdrawals, moveWithdrawal, type AdminWithdrawal } from './admin-api';
+import { adminKeys, adminWithdrawalsQuery, moveWithdrawal, type AdminWithdrawal } from './admin-api';
 
 /** /admin/retiros: withdrawals by status; pay them by PayPal, then mark them paid or rejected. */
 export default function AdminWithdrawalsPage() {
@@ -31,7 +31,7 @@ function Withdrawals() {
   const [decision, setDecision] = useState<Decision>();
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string>();
-  const list = useQuery({ queryKey: adminKeys.withdrawals(status), queryFn: () => fetchWithdrawals(status) });
+  const list = useQuery(adminWithdrawalsQuery(status));
   const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
   const { euros } = useMoneyFormat();
 
@@ -70,77 +70,75 @@ function Withdrawals() {
           ))}
         </SelectField>
       </div>
-      {list.isPending ? (
-        <PageLoading />
-      ) : list.isError ? (
-        <p role="alert" className="message message--error">
-          {t('admin.load_error')}
-        </p>
-      ) : list.data.length === 0 ? (
-        <p>{t('admin.withdrawals.empty')}</p>
-      ) : (
-        <DataTable
-          caption={t('admin.withdrawals.caption')}
-          columns={[
-            t('history.date'),
-            t('admin.withdrawals.member'),
-            t('admin.withdrawals.pay_to'),
-            t('history.euros'),
-            t('history.status'),
-            t('admin.withdrawals.actions'),
-          ]}
-        >
-          {list.data.map((row) => (
-            <tr key={row.id}>
-              <td>{date.format(new Date(row.created_at))}</td>
-              <td>{row.member_email}</td>
-              <td>
-                {t(`payment.methods.${row.method}`)}:{' '}
-                {row.payout.paypal_email ?? row.payout.iban ?? row.payout.wallet_address}
-                <br />
-                {row.payout.billing_name}
-              </td>
-              <td>{euros.format(row.euro_equivalent)}</td>
-              <td>
-                {t(`history.statuses.${row.status}`)}
-                {row.payout_reference && <> ({row.payout_reference})</>}
-              </td>
-              <td>
-                {(row.status === 'pending' || row.status === 'processing') && (
-                  <div className="button-row">
-                    {row.status === 'pending' && (
-                      <button
-                        type="button"
-                        className="button button--small"
-                        onClick={() => move.mutate({ id: row.id, status: 'processing' })}
-                      >
-                        {t('admin.withdrawals.mark_processing')}
-                        <span className="visually-hidden"> {row.member_email}</span>
-                      </button>
+      <QueryState query={list} errorText={t('admin.load_error')}>
+        {(loaded) =>
+          loaded.length === 0 ? (
+            <p>{t('admin.withdrawals.empty')}</p>
+          ) : (
+            <DataTable
+              caption={t('admin.withdrawals.caption')}
+              columns={[
+                t('history.date'),
+                t('admin.withdrawals.member'),
+                t('admin.withdrawals.pay_to'),
+                t('history.euros'),
+                t('history.status'),
+                t('admin.withdrawals.actions'),
+              ]}
+            >
+              {loaded.map((row) => (
+                <tr key={row.id}>
+                  <td>{date.format(new Date(row.created_at))}</td>
+                  <td>{row.member_email}</td>
+                  <td>
+                    {t(`payment.methods.${row.method}`)}:{' '}
+                    {row.payout.paypal_email ?? row.payout.iban ?? row.payout.wallet_address}
+                    <br />
+                    {row.payout.billing_name}
+                  </td>
+                  <td>{euros.format(row.euro_equivalent)}</td>
+                  <td>
+                    {t(`history.statuses.${row.status}`)}
+                    {row.payout_reference && <> ({row.payout_reference})</>}
+                  </td>
+                  <td>
+                    {(row.status === 'pending' || row.status === 'processing') && (
+                      <div className="button-row">
+                        {row.status === 'pending' && (
+                          <button
+                            type="button"
+                            className="button button--small"
+                            onClick={() => move.mutate({ id: row.id, status: 'processing' })}
+                          >
+                            {t('admin.withdrawals.mark_processing')}
+                            <span className="visually-hidden"> {row.member_email}</span>
+                          </button>
+                        )}
+                        <button
+                          type="button"
+                          className="button button--small button--primary"
+                          onClick={() => setDecision({ withdrawal: row, status: 'paid' })}
+                        >
+                          {t('admin.withdrawals.mark_paid')}
+                          <span className="visually-hidden"> {row.member_email}</span>
+                        </button>
+                        <button
+                          type="button"
+                          className="button button--small button--danger"
+                          onClick={() => setDecision({ withdrawal: row, status: 'rejected' })}
+                        >
+                          {t('admin.withdrawals.reject')}
+                          <span className="visually-hidden"> {row.member_email}</span>
+                        </button>
+                      </div>
                     )}
-                    <button
-                      type="button"
-                      className="button button--small button--primary"
-                      onClick={() => setDecision({ withdrawal: row, status: 'paid' })}
-                    >
-                      {t('admin.withdrawals.mark_paid')}
-                      <span className="visually-hidden"> {row.member_email}</span>
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--small button--danger"
-                      onClick={() => setDecision({ withdrawal: row, status: 'rejected' })}
-                    >
-                      {t('admin.withdrawals.reject')}
-                      <span className="visually-hidden"> {row.member_email}</span>
-                    </button>
-                  </div>
-                )}
-              </td>
-            </tr>
-          ))}
-        </DataTable>
-      )}
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+          )
+        }
+      </QueryState>
       <Dialog
         open={decision !== undefined}
         title={

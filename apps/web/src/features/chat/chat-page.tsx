@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { PageLoading } from '../../components/ui/page-loading';
+import { QueryState } from '../../components/ui/query-state';
 import { Switch } from '../../components/ui/switch';
 import { useMeQuery } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -76,66 +76,64 @@ export default function ChatPage() {
           <h2 id="chat-friends-title" className="chat__heading">
             {t('chat.friends_title')}
           </h2>
-          {friends.isPending ? (
-            <PageLoading />
-          ) : friends.isError ? (
-            <p role="alert" className="message message--error">
-              {t('friends.load_error')}
-            </p>
-          ) : sorted.length === 0 ? (
-            <p>
-              {t('chat.no_friends')} <Link to="/buscar">{t('chat.find_friends')}</Link>
-            </p>
-          ) : (
-            <>
-              <div className="chat-friends__search">
-                <TextField
-                  label={t('chat.search_label')}
-                  type="search"
-                  value={search}
-                  maxLength={100}
-                  autoComplete="off"
-                  onChange={(event) => setSearch(event.target.value)}
-                />
-                <p role="status" className={search.trim() ? 'chat-friends__count' : 'visually-hidden'}>
-                  {search.trim() ? t('chat.search_results', { count: shown.length }) : ''}
+          <QueryState query={friends} errorText={t('friends.load_error')}>
+            {() =>
+              sorted.length === 0 ? (
+                <p>
+                  {t('chat.no_friends')} <Link to="/buscar">{t('chat.find_friends')}</Link>
                 </p>
-              </div>
-              <ul className="chat-friends" aria-labelledby="chat-friends-title">
-                {shown.map((friend) => {
-                  const count = unreadOf.get(friend.id) ?? 0;
-                  return (
-                    <li key={friend.id}>
-                      <button
-                        type="button"
-                        className="chat-friend"
-                        aria-current={friend.id === activeId ? 'true' : undefined}
-                        onClick={() => setParams({ amigo: String(friend.id) })}
-                      >
-                        {friend.photo ? (
-                          <img className="avatar avatar--small" src={friend.photo} alt="" />
-                        ) : (
-                          <span className="avatar avatar--small avatar--default" aria-hidden="true" />
-                        )}
-                        <span className="chat-friend__text">
-                          <span className="chat-friend__name">{fullName(friend)}</span>
-                          <span className={`presence presence--${friend.online ? 'online' : 'offline'}`}>
-                            {friend.online ? t('chat.online') : t('chat.offline')}
-                          </span>
-                        </span>
-                        {count > 0 && (
-                          <span className="badge badge--count">
-                            <span aria-hidden="true">{count}</span>
-                            <span className="visually-hidden">{t('chat.unread', { count })}</span>
-                          </span>
-                        )}
-                      </button>
-                    </li>
-                  );
-                })}
-              </ul>
-            </>
-          )}
+              ) : (
+                <>
+                  <div className="chat-friends__search">
+                    <TextField
+                      label={t('chat.search_label')}
+                      type="search"
+                      value={search}
+                      maxLength={100}
+                      autoComplete="off"
+                      onChange={(event) => setSearch(event.target.value)}
+                    />
+                    <p role="status" className={search.trim() ? 'chat-friends__count' : 'visually-hidden'}>
+                      {search.trim() ? t('chat.search_results', { count: shown.length }) : ''}
+                    </p>
+                  </div>
+                  <ul className="chat-friends" aria-labelledby="chat-friends-title">
+                    {shown.map((friend) => {
+                      const count = unreadOf.get(friend.id) ?? 0;
+                      return (
+                        <li key={friend.id}>
+                          <button
+                            type="button"
+                            className="chat-friend"
+                            aria-current={friend.id === activeId ? 'true' : undefined}
+                            onClick={() => setParams({ amigo: String(friend.id) })}
+                          >
+                            {friend.photo ? (
+                              <img className="avatar avatar--small" src={friend.photo} alt="" />
+                            ) : (
+                              <span className="avatar avatar--small avatar--default" aria-hidden="true" />
+                            )}
+                            <span className="chat-friend__text">
+                              <span className="chat-friend__name">{fullName(friend)}</span>
+                              <span className={`presence presence--${friend.online ? 'online' : 'offline'}`}>
+                                {friend.online ? t('chat.online') : t('chat.offline')}
+                              </span>
+                            </span>
+                            {count > 0 && (
+                              <span className="badge badge--count">
+                                <span aria-hidden="true">{count}</span>
+                                <span className="visually-hidden">{t('chat.unread', { count })}</span>
+                              </span>
+                            )}
+                          </button>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                </>
+              )
+            }
+          </QueryState>
           <ReadReceiptsSetting />
         </div>
         <div className="chat__conversation">

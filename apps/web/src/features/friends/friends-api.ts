@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { NOTIFICATION_POLL_MS, type FriendshipStatus } from '@juntos/domain';
 import { ApiRequestError, apiRequest } from '../../lib/api-client';
 import { hasAccessMarker } from '../../lib/storage-keys';
@@ -46,6 +46,11 @@ export const answerRequest = (requestId: number, accept: boolean) =>
     : apiRequest(`/solicitudes/${requestId}/rechazar/`, { method: 'DELETE' });
 export const fetchFriends = () => apiRequest<Friend[]>('/amigos/');
 export const fetchBlocked = () => apiRequest<BlockedMember[]>('/bloqueos/');
+export const friendListQuery = () => queryOptions({ queryKey: friendKeys.list, queryFn: fetchFriends });
+export const blockedMembersQuery = () =>
+  queryOptions({ queryKey: friendKeys.blocked, queryFn: fetchBlocked });
+export const friendRequestsQuery = () =>
+  queryOptions({ queryKey: friendKeys.requests, queryFn: fetchRequests });
 export const blockMember = (memberId: number) => apiRequest(`/bloqueos/${memberId}/`, { method: 'POST' });
 export const unblockMember = (memberId: number) => apiRequest(`/bloqueos/${memberId}/`, { method: 'DELETE' });
 /**

@@ -1,19 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { PageLoading } from '../../components/ui/page-loading';
+import { Button } from '../../components/ui/button';
+import { QueryState } from '../../components/ui/query-state';
 import { MemberSummary } from '../../components/member-summary';
 import { MinorReviewNotice } from '../../components/minor-review-notice';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { fetchBlocked, fetchFriends, friendKeys, unblockMember, unfollow } from './friends-api';
+import { blockedMembersQuery, friendKeys, friendListQuery, unblockMember, unfollow } from './friends-api';
 
 /** /buscar/amigos (spec §2 "Friends list"), with the members the viewer blocked and a way back. */
 export default function FriendsPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('titles.buscar_amigos'));
   const queryClient = useQueryClient();
-  const friends = useQuery({ queryKey: friendKeys.list, queryFn: fetchFriends });
-  const blocked = useQuery({ queryKey: friendKeys.blocked, queryFn: fetchBlocked });
+  const friends = useQuery(friendListQuery());
+  const blocked = useQuery(blockedMembersQuery());
   const refresh = () => queryClient.invalidateQueries({ queryKey: friendKeys.all });
   const stop = useMutation({
     mutationFn: unfollow,
@@ -35,28 +36,26 @@ export default function FriendsPage() {
     <section className="page page--narrow">
       <h1>{t('friends.title')}</h1>
       <MinorReviewNotice />
-      {friends.isPending ? (
-        <PageLoading />
-      ) : friends.isError ? (
-        <p role="alert" className="message message--error">
-          {t('friends.load_error')}
-        </p>
-      ) : friends.data.length === 0 ? (
-        <p>{t('friends.empty')}</p>
-      ) : (
-        <ul className="member-list">
-          {friends.data.map((friend) => (
-            <li key={friend.id}>
-              <MemberSummary member={friend}>
-                <button type="button" className="button button--small" onClick={() => stop.mutate(friend.id)}>
-                  {t('friends.unfollow')}{' '}
-                  <span className="visually-hidden">{[friend.nombre, friend.apellidos].join(' ')}</span>
-                </button>
-              </MemberSummary>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState query={friends} errorText={t('friends.load_error')}>
+        {(list) =>
+          list.length === 0 ? (
+            <p>{t('friends.empty')}</p>
+          ) : (
+            <ul className="member-list">
+              {list.map((friend) => (
+                <li key={friend.id}>
+                  <MemberSummary member={friend}>
+                    <Button size="small" onClick={() => stop.mutate(friend.id)}>
+                      {t('friends.unfollow')}{' '}
+                      <span className="visually-hidden">{[friend.nombre, friend.apellidos].join(' ')}</span>
+                    </Button>
+                  </MemberSummary>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
       <h2>{t('friends.blocked_title')}</h2>
       {blocked.data && blocked.data.length === 0 && <p>{t('friends.no_blocked')}</p>}
       {blocked.data && blocked.data.length > 0 && (
@@ -64,14 +63,10 @@ export default function FriendsPage() {
           {blocked.data.map((member) => (
             <li key={member.id} className="member-summary">
               <span className="member-summary__name">{[member.nombre, member.apellidos].join(' ')}</span>
-              <button
-                type="button"
-                className="button button--small"
-                onClick={() => unblock.mutate(member.id)}
-              >
+              <Button size="small" onClick={() => unblock.mutate(member.id)}>
                 {t('friends.unblock')}{' '}
                 <span className="visually-hidden">{[member.nombre, member.apellidos].join(' ')}</span>
-              </button>
+              </Button>
             </li>
           ))}
         </ul>

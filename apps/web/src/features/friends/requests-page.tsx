@@ -1,18 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { PageLoading } from '../../components/ui/page-loading';
+import { QueryState } from '../../components/ui/query-state';
 import { MemberSummary } from '../../components/member-summary';
 import { MinorReviewNotice } from '../../components/minor-review-notice';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { answerRequest, fetchRequests, friendKeys } from './friends-api';
+import { answerRequest, friendKeys, friendRequestsQuery } from './friends-api';
 
 /** /solicitudes (spec §2 "Friend requests"): received requests with accept and decline. */
 export default function RequestsPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('titles.solicitudes'));
   const queryClient = useQueryClient();
-  const requests = useQuery({ queryKey: friendKeys.requests, queryFn: fetchRequests });
+  const requests = useQuery(friendRequestsQuery());
   const answer = useMutation({
     mutationFn: ({ id, accept }: { id: number; accept: boolean }) => answerRequest(id, accept),
     onSuccess: async (_answer, { accept }) => {
@@ -26,41 +26,39 @@ export default function RequestsPage() {
     <section className="page page--narrow">
       <h1>{t('requests.title')}</h1>
       <MinorReviewNotice />
-      {requests.isPending ? (
-        <PageLoading />
-      ) : requests.isError ? (
-        <p role="alert" className="message message--error">
-          {t('requests.load_error')}
-        </p>
-      ) : requests.data.length === 0 ? (
-        <p>{t('requests.empty')}</p>
-      ) : (
-        <ul className="member-list">
-          {requests.data.map((request) => {
-            const name = [request.nombre, request.apellidos].join(' ');
-            return (
-              <li key={request.id}>
-                <MemberSummary member={{ ...request, id: request.sender_id }}>
-                  <button
-                    type="button"
-                    className="button button--small button--primary"
-                    onClick={() => answer.mutate({ id: request.id, accept: true })}
-                  >
-                    {t('requests.accept')} <span className="visually-hidden">{name}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--small"
-                    onClick={() => answer.mutate({ id: request.id, accept: false })}
-                  >
-                    {t('requests.reject')} <span className="visually-hidden">{name}</span>
-                  </button>
-                </MemberSummary>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <QueryState query={requests} errorText={t('requests.load_error')}>
+        {(list) =>
+          list.length === 0 ? (
+            <p>{t('requests.empty')}</p>
+          ) : (
+            <ul className="member-list">
+              {list.map((request) => {
+                const name = [request.nombre, request.apellidos].join(' ');
+                return (
+                  <li key={request.id}>
+                    <MemberSummary member={{ ...request, id: request.sender_id }}>
+                      <button
+                        type="button"
+                        className="button button--small button--primary"
+                        onClick={() => answer.mutate({ id: request.id, accept: true })}
+                      >
+                        {t('requests.accept')} <span className="visually-hidden">{name}</span>
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--small"
+                        onClick={() => answer.mutate({ id: request.id, accept: false })}
+                      >
+                        {t('requests.reject')} <span className="visually-hidden">{name}</span>
+                      </button>
+                    </MemberSummary>
+                  </li>
+                );
+              })}
+            </ul>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { FunctionalEstado } from '@juntos/domain';
-import { PageLoading } from '../../components/ui/page-loading';
+import { QueryState } from '../../components/ui/query-state';
 import { Switch } from '../../components/ui/switch';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import {
@@ -69,59 +69,57 @@ export default function FunctionalProfilePage() {
           </Link>
         </p>
       )}
-      {profile.isPending ? (
-        <PageLoading />
-      ) : profile.isError ? (
-        <p role="alert" className="message message--error">
-          {t('load_error')}
-        </p>
-      ) : ambito ? (
-        <ul className="characteristic-list" aria-label={t('levels.caracteristicas')}>
-          {ambito.caracteristicas.map((characteristic) => (
-            <li key={characteristic.id}>
-              <Switch
-                label={characteristic.descripcion}
-                description={t('toggle_hint')}
-                checked={characteristic.estado === 'necesita ayuda'}
-                onChange={(needsHelp) =>
-                  toggle.mutate({
-                    id: characteristic.id,
-                    estado: needsHelp ? 'necesita ayuda' : 'no necesita ayuda',
-                  })
-                }
-              />
-            </li>
-          ))}
-        </ul>
-      ) : perfil ? (
-        <ul className="level-list" aria-label={t('levels.ambitos')}>
-          {perfil.ambitos.map((candidate) => (
-            <li key={candidate.id}>
-              <Link to={`?perfil=${perfil.id}&ambito=${candidate.id}`} className="level-list__link">
-                <span>{candidate.nombre}</span>
-                <span className="level-list__count">
-                  {t('count_needs_help', { count: needsHelpCount(candidate.caracteristicas) })}
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <ul className="level-list" aria-label={t('levels.perfiles')}>
-          {profile.data.perfiles.map((candidate) => (
-            <li key={candidate.id}>
-              <Link to={`?perfil=${candidate.id}`} className="level-list__link">
-                <span>{candidate.nombre}</span>
-                <span className="level-list__count">
-                  {t('count_needs_help', {
-                    count: needsHelpCount(candidate.ambitos.flatMap((a) => a.caracteristicas)),
-                  })}
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState query={profile} errorText={t('load_error')}>
+        {(loaded) =>
+          ambito ? (
+            <ul className="characteristic-list" aria-label={t('levels.caracteristicas')}>
+              {ambito.caracteristicas.map((characteristic) => (
+                <li key={characteristic.id}>
+                  <Switch
+                    label={characteristic.descripcion}
+                    description={t('toggle_hint')}
+                    checked={characteristic.estado === 'necesita ayuda'}
+                    onChange={(needsHelp) =>
+                      toggle.mutate({
+                        id: characteristic.id,
+                        estado: needsHelp ? 'necesita ayuda' : 'no necesita ayuda',
+                      })
+                    }
+                  />
+                </li>
+              ))}
+            </ul>
+          ) : perfil ? (
+            <ul className="level-list" aria-label={t('levels.ambitos')}>
+              {perfil.ambitos.map((candidate) => (
+                <li key={candidate.id}>
+                  <Link to={`?perfil=${perfil.id}&ambito=${candidate.id}`} className="level-list__link">
+                    <span>{candidate.nombre}</span>
+                    <span className="level-list__count">
+                      {t('count_needs_help', { count: needsHelpCount(candidate.caracteristicas) })}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <ul className="level-list" aria-label={t('levels.perfiles')}>
+              {loaded.perfiles.map((candidate) => (
+                <li key={candidate.id}>
+                  <Link to={`?perfil=${candidate.id}`} className="level-list__link">
+                    <span>{candidate.nombre}</span>
+                    <span className="level-list__count">
+                      {t('count_needs_help', {
+                        count: needsHelpCount(candidate.ambitos.flatMap((a) => a.caracteristicas)),
+                      })}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
       <p role="status" className="visually-hidden">
         {announcement}
       </p>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageLoading } from '../../components/ui/page-loading';
+import { QueryState } from '../../components/ui/query-state';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMoneyFormat } from '../../lib/use-money-format';
 import { DataTable } from '../../components/data-table';
@@ -18,36 +18,34 @@ export default function WithdrawalHistoryPage() {
   return (
     <section className="page">
       <h1>{t('history.title')}</h1>
-      {history.isPending ? (
-        <PageLoading />
-      ) : history.isError ? (
-        <p role="alert" className="message message--error">
-          {t('history.error')}
-        </p>
-      ) : history.data.length === 0 ? (
-        <p>{t('history.empty')}</p>
-      ) : (
-        <DataTable
-          caption={t('history.caption')}
-          columns={[
-            t('history.date'),
-            t('history.method'),
-            t('history.tokens'),
-            t('history.euros'),
-            t('history.status'),
-          ]}
-        >
-          {history.data.map((row) => (
-            <tr key={row.id}>
-              <td>{date.format(new Date(row.created_at))}</td>
-              <td>{t(`payment.methods.${row.method}`)}</td>
-              <td>{number.format(row.tokens)}</td>
-              <td>{euros.format(row.euro_equivalent)}</td>
-              <td>{t(`history.statuses.${row.status}`)}</td>
-            </tr>
-          ))}
-        </DataTable>
-      )}
+      <QueryState query={history} errorText={t('history.error')}>
+        {(loaded) =>
+          loaded.length === 0 ? (
+            <p>{t('history.empty')}</p>
+          ) : (
+            <DataTable
+              caption={t('history.caption')}
+              columns={[
+                t('history.date'),
+                t('history.method'),
+                t('history.tokens'),
+                t('history.euros'),
+                t('history.status'),
+              ]}
+            >
+              {loaded.map((row) => (
+                <tr key={row.id}>
+                  <td>{date.format(new Date(row.created_at))}</td>
+                  <td>{t(`payment.methods.${row.method}`)}</td>
+                  <td>{number.format(row.tokens)}</td>
+                  <td>{euros.format(row.euro_equivalent)}</td>
+                  <td>{t(`history.statuses.${row.status}`)}</td>
+                </tr>
+              ))}
+            </DataTable>
+          )
+        }
+      </QueryState>
       <p>
         <Link to="/monetizacion/ganancias">{t('payment.back_to_earnings')}</Link>
       </p>
