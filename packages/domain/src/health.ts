@@ -1,2 +1,5 @@
+import { z } from 'zod';
+
 /** GET /api/health/: answered only after a real database round trip. */
-export type HealthResponse = { status: 'ok'; db: 'ok' };
+export const HealthResponseSchema = z.object({ status: z.literal('ok'), db: z.literal('ok') });
+export type HealthResponse = z.output<typeof HealthResponseSchema>;

@@ -23,3 +23,4 @@ export * from './friendships';
 export * from './chat-schemas';
 export * from './admin';
 export * from './paging';
+export * from './member-data';

@@ -1,10 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ApiErrorSchema, DataExportSchema } from '@juntos/domain';
 import { requestLanguage } from '../../i18n/messages';
 import type { RequireAuth } from '../../plugins/authenticate';
 import type { DataExportService } from './data-export.service';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const tags = ['data-export'];
+const security = [{ bearer: [] }];
 
 /**
  * The member's copy of their data (not named by the spec; GDPR Art. 20): ask for one, see how
@@ -15,24 +19,69 @@ export function registerDataExportRoutes(
   service: DataExportService,
   requireAuth: RequireAuth,
 ) {
-  app.get('/api/mis-datos/exportacion/', { preHandler: requireAuth }, async (request) => ({
-    export: await service.latest(request.userId),
-  }));
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const member = { preValidation: requireAuth };
 
-  app.post('/api/mis-datos/exportacion/', { preHandler: requireAuth }, async (request, reply) =>
-    reply
-      .status(202)
-      .send({ export: await service.request(request.userId, requestLanguage(request.headers)) }),
+  typed.get(
+    '/api/mis-datos/exportacion/',
+    {
+      ...member,
+      schema: {
+        tags,
+        security,
+        summary: "The member's latest copy of their data, if any",
+        response: { 200: z.object({ export: DataExportSchema.nullable() }), 401: ApiErrorSchema },
+      },
+    },
+    async (request) => ({ export: await service.latest(request.userId) }),
   );
 
-  app.get('/api/mis-datos/exportacion/:id/archivo/', { preHandler: requireAuth }, async (request, reply) => {
-    const { archive, createdAt } = await service.archive(request.userId, IdParams.parse(request.params).id);
-    return reply
-      .header('content-type', 'application/zip')
-      .header(
-        'content-disposition',
-        `attachment; filename="juntos-my-data-${createdAt.toISOString().slice(0, 10)}.zip"`,
-      )
-      .send(archive);
-  });
+  typed.post(
+    '/api/mis-datos/exportacion/',
+    {
+      ...member,
+      schema: {
+        tags,
+        security,
+        summary: 'Asks for a copy of the member’s data, prepared in the background',
+        response: { 202: z.object({ export: DataExportSchema }), 401: ApiErrorSchema, 429: ApiErrorSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(202)
+        .send({ export: await service.request(request.userId, requestLanguage(request.headers)) }),
+  );
+
+  typed.get(
+    '/api/mis-datos/exportacion/:id/archivo/',
+    {
+      ...member,
+      schema: {
+        tags,
+        security,
+        summary: 'Downloads a ready copy (a ZIP archive)',
+        params: IdParams,
+        response: {
+          200: {
+            description: 'The ZIP archive',
+            content: { 'application/zip': { schema: z.string().describe('binary') } },
+          },
+          401: ApiErrorSchema,
+          404: ApiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { archive, createdAt } = await service.archive(request.userId, request.params.id);
+      // Bytes, not JSON: sent past the serializer, the schema only documents them.
+      return (reply as FastifyReply)
+        .header('content-type', 'application/zip')
+        .header(
+          'content-disposition',
+          `attachment; filename="juntos-my-data-${createdAt.toISOString().slice(0, 10)}.zip"`,
+        )
+        .send(archive);
+    },
+  );
 }

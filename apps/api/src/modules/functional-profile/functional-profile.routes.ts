@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ApiErrorSchema,
+  FunctionalProfileSavedSchema,
+  FunctionalProfileSchema,
   DEFAULT_FUNCTIONAL_ESTADO,
   FUNCTIONAL_ESTADOS,
   FUNCTIONAL_PROFILE_CATALOGUE,
   CHARACTERISTIC_IDS,
+  type FunctionalEstado,
   type Language,
 } from '@juntos/domain';
 import { requestLanguage, translate, translateNamespace } from '../../i18n/messages';
@@ -28,7 +33,7 @@ const SaveSchema = z.object({
 });
 
 /** The catalogue in the caller's language with the member's answers (unanswered: no help). */
-function presentProfile(language: Language, answers: Map<string, string>) {
+function presentProfile(language: Language, answers: ReadonlyMap<string, FunctionalEstado>) {
   const text = (key: string) => translateNamespace(language, NAMESPACE, key);
   return {
     perfiles: FUNCTIONAL_PROFILE_CATALOGUE.map((perfil) => ({
@@ -56,17 +61,43 @@ export function registerFunctionalProfileRoutes(
   repository: FunctionalProfileRepository,
   requireAuth: RequireAuth,
 ) {
-  app.get('/api/profile-tokenizado/', { preHandler: requireAuth }, async (request) =>
-    presentProfile(requestLanguage(request.headers), await repository.answersOf(request.userId)),
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const member = { preValidation: requireAuth };
+  typed.get(
+    '/api/profile-tokenizado/',
+    {
+      ...member,
+      schema: {
+        tags: ['functional-profile'],
+        summary: "The member's functional profile, in the caller's language",
+        security: [{ bearer: [] }],
+        response: { 200: FunctionalProfileSchema, 401: ApiErrorSchema },
+      },
+    },
+    async (request) =>
+      presentProfile(requestLanguage(request.headers), await repository.answersOf(request.userId)),
   );
 
-  app.put('/api/profile-tokenizado/', { preHandler: requireAuth }, async (request) => {
-    const { caracteristicas } = SaveSchema.parse(request.body);
-    await repository.saveAnswers(request.userId, caracteristicas);
-    const language = requestLanguage(request.headers);
-    return {
-      detail: translate(language, 'functional_profile.saved'),
-      ...presentProfile(language, await repository.answersOf(request.userId)),
-    };
-  });
+  typed.put(
+    '/api/profile-tokenizado/',
+    {
+      ...member,
+      schema: {
+        tags: ['functional-profile'],
+        summary: 'Saves answers of the functional profile',
+        security: [{ bearer: [] }],
+        body: SaveSchema,
+        response: { 200: FunctionalProfileSavedSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { caracteristicas } = request.body;
+      await repository.saveAnswers(request.userId, caracteristicas);
+      const language = requestLanguage(request.headers);
+      return {
+        detail: translate(language, 'functional_profile.saved'),
+        ...presentProfile(language, await repository.answersOf(request.userId)),
+      };
+    },
+  );
 }

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ApiErrorSchema, WordCloudSchema } from '@juntos/domain';
 import { requestLanguage } from '../../i18n/messages';
 import type { RequireAuth } from '../../plugins/authenticate';
 import type { WordCloudService } from './word-cloud.service';
@@ -9,7 +11,17 @@ export function registerWordCloudRoutes(
   service: WordCloudService,
   requireAuth: RequireAuth,
 ) {
-  app.get('/api/nube-palabras/', { preHandler: requireAuth }, async (request) =>
-    service.cloudFor(requestLanguage(request.headers)),
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/nube-palabras/',
+    {
+      preValidation: requireAuth,
+      schema: {
+        tags: ['resources'],
+        summary: "The word cloud of declared diseases, in the caller's language",
+        security: [{ bearer: [] }],
+        response: { 200: WordCloudSchema, 401: ApiErrorSchema },
+      },
+    },
+    async (request) => service.cloudFor(requestLanguage(request.headers)),
   );
 }
