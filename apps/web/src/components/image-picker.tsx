@@ -1,11 +1,12 @@
-import { useId } from 'react';
+import { useId, type Ref } from 'react';
 import { useObjectUrl } from '../lib/use-object-url';
 
 /**
  * A labelled file input for one image with a preview of the chosen file (the server checks the
- * content; `accept` only helps the system's file picker).
+ * content; `accept` only helps the system's file picker). `ref` lets a form focus it when invalid.
  */
 export function ImagePicker({
+  ref,
   label,
   hint,
   previewAlt,
@@ -13,6 +14,7 @@ export function ImagePicker({
   error,
   onChange,
 }: {
+  ref?: Ref<HTMLInputElement>;
   label: string;
   hint: string;
   previewAlt: string;
@@ -21,7 +23,8 @@ export function ImagePicker({
   onChange: (file: File | undefined) => void;
 }) {
   const id = useId();
-  const preview = useObjectUrl(file);
+  // A file refused for its size is not shown: the member sees the error in its place.
+  const preview = useObjectUrl(error ? undefined : file);
 
   return (
     <div className="field">
@@ -29,6 +32,7 @@ export function ImagePicker({
         {label}
       </label>
       <input
+        ref={ref}
         id={id}
         type="file"
         accept="image/*"

@@ -41,14 +41,15 @@ function baseHeaders(init?: HeadersInit): Headers {
   return headers;
 }
 
-async function readPayload(response: Response): Promise<unknown> {
-  const text = await response.text();
+function parseJson(text: string): unknown {
   try {
     return text ? JSON.parse(text) : undefined;
   } catch {
     return undefined;
   }
 }
+
+const readPayload = async (response: Response): Promise<unknown> => parseJson(await response.text());
 
 /**
  * The error shape of DESIGN.md, checked by hand rather than with zod: this
@@ -127,21 +128,28 @@ function send(path: string, init: RequestInit, accessToken: string | null): Prom
   return fetch(apiUrl(path), { ...init, headers, credentials: 'include' });
 }
 
-async function sendWithRenewal(path: string, init: RequestInit): Promise<Response> {
+/** Sends once with the stored token; on a 401, renews the tokens once and sends again (see apiRequest). */
+async function withRenewal<Answer extends { status: number }>(
+  path: string,
+  sendWith: (accessToken: string | null) => Promise<Answer>,
+): Promise<Answer> {
   const usedToken = readStoredToken(STORAGE_KEYS.accessToken);
-  let response = await send(path, init, usedToken);
+  let answer = await sendWith(usedToken);
 
-  if (response.status === 401 && !isSessionEndpoint(path)) {
+  if (answer.status === 401 && !isSessionEndpoint(path)) {
     const current = readStoredToken(STORAGE_KEYS.accessToken);
     // Another request may have renewed the tokens while this one was answered: use them as they are.
     const renewed = current !== null && current !== usedToken ? true : await refreshTokens();
     if (renewed) {
-      response = await send(path, init, readStoredToken(STORAGE_KEYS.accessToken));
+      answer = await sendWith(readStoredToken(STORAGE_KEYS.accessToken));
     }
-    if (!renewed || response.status === 401) endSessionAndGoToLogin();
+    if (!renewed || answer.status === 401) endSessionAndGoToLogin();
   }
-  return response;
+  return answer;
 }
+
+const sendWithRenewal = (path: string, init: RequestInit) =>
+  withRenewal(path, (accessToken) => send(path, init, accessToken));
 
 /**
  * Every call to the API: base /api, the bearer token when one is stored, and Accept-Language set
@@ -165,4 +173,65 @@ export async function apiDownload(path: string): Promise<Blob> {
   const response = await sendWithRenewal(path, {});
   if (!response.ok) throw new ApiRequestError(response.status, asApiError(await readPayload(response)));
   return response.blob();
+}
+
+/** How much of an upload has been sent, from 0 to 1. */
+export type UploadProgress = (sentFraction: number) => void;
+
+/**
+ * One multipart request through XMLHttpRequest, the only browser API that reports how much of a
+ * request body has been sent (fetch reports the answer's progress, not the upload's).
+ */
+function sendMultipart(
+  path: string,
+  method: string,
+  body: FormData,
+  accessToken: string | null,
+  onProgress: UploadProgress | undefined,
+): Promise<{ status: number; payload: unknown }> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open(method, apiUrl(path));
+    request.withCredentials = true;
+    baseHeaders().forEach((value, name) => request.setRequestHeader(name, value));
+    if (accessToken) request.setRequestHeader('Authorization', `Bearer ${accessToken}`);
+    if (onProgress) {
+      request.upload.addEventListener('progress', (event) => {
+        if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+      });
+    }
+    request.addEventListener('load', () =>
+      resolve({ status: request.status, payload: parseJson(request.responseText) }),
+    );
+    // The same error fetch throws when the network fails, so callers handle both alike.
+    request.addEventListener('error', () => reject(new TypeError('Failed to fetch')));
+    request.addEventListener('abort', () =>
+      reject(new DOMException('The upload was aborted.', 'AbortError')),
+    );
+    // The bar shows from the first byte: a small body may report nothing before it is all sent.
+    onProgress?.(0);
+    request.send(body);
+  });
+}
+
+/**
+ * A multipart upload (an image with its form fields) with the session handling of apiRequest,
+ * reporting the share of the body sent so far to `onProgress`. A renewed session sends the body
+ * again, so progress may start over once.
+ */
+export async function apiUpload<T>(
+  path: string,
+  {
+    method,
+    body,
+    onProgress,
+  }: { method: 'POST' | 'PUT' | 'PATCH'; body: FormData; onProgress?: UploadProgress },
+): Promise<T> {
+  const answer = await withRenewal(path, (accessToken) =>
+    sendMultipart(path, method, body, accessToken, onProgress),
+  );
+  if (answer.status < 200 || answer.status >= 300) {
+    throw new ApiRequestError(answer.status, asApiError(answer.payload));
+  }
+  return answer.payload as T;
 }

@@ -8,8 +8,8 @@ import { CountryFlag } from '../../components/country-flag';
 import { ImageViewer } from '../../components/image-viewer';
 import { Reactions } from '../../components/reactions';
 import { ReportDialog } from '../../components/report-dialog';
+import { useUploadProgress } from '../../components/upload-progress';
 import { Dialog } from '../../components/ui/dialog';
-import { ApiRequestError } from '../../lib/api-client';
 import { useMeQuery } from '../../lib/session';
 import { commentOnPost, deletePost, likePost, postFormData, updateCachedPost, updatePost } from './posts-api';
 import { PostForm } from './post-form';
@@ -63,9 +63,11 @@ export function PostCard({ post }: { post: Post }) {
     },
     onError: () => toast.error(t('post.delete_error')),
   });
+  const upload = useUploadProgress();
   const edit = useMutation({
     mutationFn: ({ fields, image }: { fields: Record<string, string>; image: File | undefined }) =>
-      updatePost(post.id, postFormData(fields, image)),
+      updatePost(post.id, postFormData(fields, image), image && upload.report),
+    onSettled: upload.clear,
     onSuccess: (updated) => {
       setEditing(false);
       updateCachedPost(queryClient, post.id, () => updated);
@@ -73,7 +75,6 @@ export function PostCard({ post }: { post: Post }) {
     },
     onError: () => toast.error(t('post.edit_error')),
   });
-  const editErrors = edit.error instanceof ApiRequestError ? edit.error.body?.fields : undefined;
   const imageAlt = post.image_alt || t('post.image_without_description', { name: authorName });
 
   return (
@@ -178,7 +179,8 @@ export function PostCard({ post }: { post: Post }) {
           busy={edit.isPending}
           submitLabel={t('post_form.save')}
           busyLabel={t('post_form.saving')}
-          serverErrors={editErrors}
+          failure={edit.error}
+          uploadSent={upload.sent}
           onSubmit={(values) => edit.mutate(values)}
           onCancel={() => setEditing(false)}
         />

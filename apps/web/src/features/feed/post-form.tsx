@@ -1,21 +1,31 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { POST_LIMITS, PostFormSchema, type Post } from '@juntos/domain';
+import { POST_LIMITS, PickedImageSchema, PostFormSchema, type Post } from '@juntos/domain';
 import { ImagePicker } from '../../components/image-picker';
-import { TextField } from '../../components/ui/field';
+import { TextAreaField, TextField } from '../../components/ui/field';
+import { UploadProgress } from '../../components/upload-progress';
+import { errorText, showServerErrors, useSchemaForm } from '../../lib/forms';
 
 export type PostFormValues = { fields: Record<string, string>; image: File | undefined };
 
+const PostFormWithImage = PostFormSchema.extend({ image: PickedImageSchema.optional() });
+
+/** Each field of the server's answer and the form field that shows its message. */
+const SERVER_FIELDS = { title: 'title', text: 'text', image: 'image', image_alt: 'image_alt' } as const;
+
 /**
  * The post form of the new-post screen and the edit dialog: optional title, text (required once
- * trimmed, spec §5), optional image with the description read to people who cannot see it.
+ * trimmed, spec §5), optional image (no larger than the server takes) with the description read
+ * to people who cannot see it, and the upload's progress while it is sent.
  */
 export function PostForm({
   post,
   busy,
   submitLabel,
   busyLabel,
-  serverErrors,
+  failure,
+  uploadSent,
   onSubmit,
   onCancel,
 }: {
@@ -23,78 +33,72 @@ export function PostForm({
   busy: boolean;
   submitLabel: string;
   busyLabel: string;
-  serverErrors?: Record<string, string> | undefined;
+  /** The last failed save, whose field messages are put on the fields. */
+  failure?: unknown;
+  /** The share of the image sent so far, while it is. */
+  uploadSent?: number | undefined;
   onSubmit: (values: PostFormValues) => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const [title, setTitle] = useState(post?.title ?? '');
-  const [text, setText] = useState(post?.text ?? '');
-  const [imageAlt, setImageAlt] = useState(post?.image_alt ?? '');
-  const [image, setImage] = useState<File>();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    trigger,
+    formState: { errors },
+  } = useSchemaForm(PostFormWithImage, {
+    defaultValues: { title: post?.title ?? '', text: post?.text ?? '', image_alt: post?.image_alt ?? '' },
+  });
+  const { field: imageField } = useController({ control, name: 'image' });
+  const image = imageField.value instanceof File ? imageField.value : undefined;
   const [removeImage, setRemoveImage] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const shown = { ...serverErrors, ...errors };
   const hasImage = !!image || (!!post?.image_url && !removeImage);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const fields = {
-      title,
-      text,
-      image_alt: imageAlt,
-      ...(removeImage && !image ? { remove_image: 'true' } : {}),
-    };
-    const result = PostFormSchema.safeParse(fields);
-    if (!result.success) {
-      setErrors(
-        Object.fromEntries(result.error.issues.map((issue) => [String(issue.path[0]), t(issue.message)])),
-      );
-      (event.currentTarget as HTMLFormElement).querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-      return;
-    }
-    setErrors({});
-    onSubmit({ fields, image });
-  };
+  useEffect(() => {
+    if (failure) showServerErrors(setError, failure, SERVER_FIELDS);
+  }, [failure, setError]);
+
+  const submit = handleSubmit((values) =>
+    onSubmit({
+      fields: {
+        title: values.title,
+        text: values.text,
+        image_alt: values.image_alt,
+        ...(removeImage && !image ? { remove_image: 'true' } : {}),
+      },
+      image,
+    }),
+  );
 
   return (
-    <form className="form post-form" noValidate onSubmit={submit}>
+    <form className="form post-form" noValidate onSubmit={(event) => void submit(event)}>
       <TextField
         label={t('post_form.title_label')}
-        value={title}
         maxLength={POST_LIMITS.title}
-        onChange={(event) => setTitle(event.target.value)}
-        error={shown.title}
+        {...register('title')}
+        error={errorText(t, errors.title)}
       />
-      <div className="field">
-        <label htmlFor="post-text" className="field__label">
-          {t('post_form.text_label')} *
-        </label>
-        <textarea
-          id="post-text"
-          className="field__control"
-          rows={5}
-          maxLength={POST_LIMITS.text}
-          value={text}
-          required
-          aria-invalid={shown.text ? true : undefined}
-          aria-describedby={shown.text ? 'post-text-error' : undefined}
-          onChange={(event) => setText(event.target.value)}
-        />
-        {shown.text && (
-          <p id="post-text-error" className="field__error">
-            {shown.text}
-          </p>
-        )}
-      </div>
+      <TextAreaField
+        label={`${t('post_form.text_label')} *`}
+        rows={5}
+        maxLength={POST_LIMITS.text}
+        required
+        {...register('text')}
+        error={errorText(t, errors.text)}
+      />
       <ImagePicker
+        ref={imageField.ref}
         label={t('post_form.image_label')}
         hint={t('post_form.image_hint')}
         previewAlt={t('post_form.image_preview')}
         file={image}
-        error={shown.image}
+        error={errorText(t, errors.image)}
         onChange={(file) => {
-          setImage(file);
+          imageField.onChange(file);
+          // The size is checked as soon as a file is picked, before anything is sent.
+          void trigger('image');
           if (file) setRemoveImage(false);
         }}
       />
@@ -110,12 +114,12 @@ export function PostForm({
         <TextField
           label={t('post_form.image_alt_label')}
           hint={t('post_form.image_alt_hint')}
-          value={imageAlt}
           maxLength={POST_LIMITS.imageAlt}
-          onChange={(event) => setImageAlt(event.target.value)}
-          error={shown.image_alt}
+          {...register('image_alt')}
+          error={errorText(t, errors.image_alt)}
         />
       )}
+      <UploadProgress sent={uploadSent} />
       <div className="dialog__actions">
         <button type="button" className="button" onClick={onCancel}>
           {t('post_form.close')}

@@ -1,6 +1,6 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { LikeAnswer, Page, Post, PostComment } from '@juntos/domain';
-import { apiRequest } from '../../lib/api-client';
+import { apiRequest, apiUpload, type UploadProgress } from '../../lib/api-client';
 
 export const postKeys = {
   all: ['posts'] as const,
@@ -18,9 +18,10 @@ export function postFormData(fields: Record<string, string>, image: File | undef
   return form;
 }
 
-export const createPost = (form: FormData) => apiRequest<Post>('/posts/', { method: 'POST', body: form });
-export const updatePost = (id: number, form: FormData) =>
-  apiRequest<Post>(`/posts/${id}/`, { method: 'PUT', body: form });
+export const createPost = (form: FormData, onProgress?: UploadProgress) =>
+  apiUpload<Post>('/posts/', { method: 'POST', body: form, ...(onProgress && { onProgress }) });
+export const updatePost = (id: number, form: FormData, onProgress?: UploadProgress) =>
+  apiUpload<Post>(`/posts/${id}/`, { method: 'PUT', body: form, ...(onProgress && { onProgress }) });
 export const deletePost = (id: number) =>
   apiRequest<{ detail: string }>(`/posts/${id}/`, { method: 'DELETE' });
 export const likePost = (id: number) => apiRequest<LikeAnswer>(`/posts/${id}/like/`, { method: 'POST' });

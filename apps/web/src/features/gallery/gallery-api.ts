@@ -1,5 +1,5 @@
 import type { GalleryComment, GalleryImage, GalleryImageDetails, LikeAnswer, Page } from '@juntos/domain';
-import { apiRequest } from '../../lib/api-client';
+import { apiRequest, apiUpload, type UploadProgress } from '../../lib/api-client';
 
 export const galleryKeys = {
   all: ['gallery'] as const,
@@ -17,10 +17,18 @@ export function galleryFormData(fields: Record<string, string>, image: File | un
   if (image) form.append('image', image);
   return form;
 }
-export const createImage = (form: FormData) =>
-  apiRequest<GalleryImageDetails>('/gallery/images/', { method: 'POST', body: form });
-export const updateImage = (id: number, form: FormData) =>
-  apiRequest<GalleryImageDetails>(`/gallery/images/${id}/`, { method: 'PATCH', body: form });
+export const createImage = (form: FormData, onProgress?: UploadProgress) =>
+  apiUpload<GalleryImageDetails>('/gallery/images/', {
+    method: 'POST',
+    body: form,
+    ...(onProgress && { onProgress }),
+  });
+export const updateImage = (id: number, form: FormData, onProgress?: UploadProgress) =>
+  apiUpload<GalleryImageDetails>(`/gallery/images/${id}/`, {
+    method: 'PATCH',
+    body: form,
+    ...(onProgress && { onProgress }),
+  });
 export const deleteImage = (id: number) =>
   apiRequest<{ detail: string }>(`/gallery/images/${id}/`, { method: 'DELETE' });
 export const likeImage = (id: number) =>

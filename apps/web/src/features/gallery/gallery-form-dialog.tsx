@@ -1,80 +1,95 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
+import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { GalleryFormSchema, POST_LIMITS, type GalleryImage } from '@juntos/domain';
+import { GalleryFormSchema, POST_LIMITS, PickedImageSchema, type GalleryImage } from '@juntos/domain';
 import { ImagePicker } from '../../components/image-picker';
 import { TextField } from '../../components/ui/field';
 import { Dialog } from '../../components/ui/dialog';
+import { UploadProgress } from '../../components/upload-progress';
+import { errorText, showServerErrors, useSchemaForm } from '../../lib/forms';
+
+/** A new image needs a file; an edit sends one only when a new one was chosen. */
+const NewImageForm = GalleryFormSchema.extend({ image: PickedImageSchema });
+const EditedImageForm = GalleryFormSchema.extend({ image: PickedImageSchema.optional() });
+
+const SERVER_FIELDS = { title: 'title', description: 'description', image: 'image' } as const;
 
 /**
  * Adding or editing a gallery image (spec §2): title required, description optional (it is also
- * the image's text alternative), the image with a preview; when editing, the image is sent only
- * if a new one was chosen.
+ * the image's text alternative), the image with a preview and its upload progress; when editing,
+ * the image is sent only if a new one was chosen.
  */
 export function GalleryFormDialog({
   image,
   busy,
-  serverErrors,
+  failure,
+  uploadSent,
   onSave,
   onClose,
 }: {
   image: GalleryImage | undefined;
   busy: boolean;
-  serverErrors: Record<string, string> | undefined;
+  /** The last failed save, whose field messages are put on the fields. */
+  failure: unknown;
+  /** The share of the image sent so far, while it is. */
+  uploadSent: number | undefined;
   onSave: (fields: Record<string, string>, file: File | undefined) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [title, setTitle] = useState(image?.title ?? '');
-  const [description, setDescription] = useState(image?.description ?? '');
-  const [file, setFile] = useState<File>();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const shown = { ...serverErrors, ...errors };
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    trigger,
+    formState: { errors },
+  } = useSchemaForm(image ? EditedImageForm : NewImageForm, {
+    defaultValues: { title: image?.title ?? '', description: image?.description ?? '' },
+  });
+  const { field: fileField } = useController({ control, name: 'image' });
+  const file = fileField.value instanceof File ? fileField.value : undefined;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found: Record<string, string> = {};
-    const result = GalleryFormSchema.safeParse({ title, description });
-    if (!result.success)
-      for (const issue of result.error.issues) found[String(issue.path[0])] ??= t(issue.message);
-    if (!image && !file) found.image = t('gallery.errors.image_required');
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      (event.currentTarget as HTMLFormElement).querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-      return;
-    }
-    onSave({ title, description }, file);
-  };
+  useEffect(() => {
+    if (failure) showServerErrors(setError, failure, SERVER_FIELDS);
+  }, [failure, setError]);
+
+  const submit = handleSubmit(({ title, description }) => onSave({ title, description }, file));
 
   return (
     <Dialog open title={image ? t('gallery.form_title_edit') : t('gallery.form_title_new')} onClose={onClose}>
-      <form className="form" noValidate onSubmit={submit}>
+      <form className="form" noValidate onSubmit={(event) => void submit(event)}>
         <TextField
           label={`${t('gallery.title_label')} *`}
-          value={title}
           maxLength={POST_LIMITS.galleryTitle}
           required
-          error={shown.title}
-          onChange={(event) => setTitle(event.target.value)}
+          {...register('title')}
+          error={errorText(t, errors.title)}
         />
         <TextField
           label={t('gallery.description_label')}
           hint={t('gallery.description_hint')}
-          value={description}
           maxLength={POST_LIMITS.galleryDescription}
-          error={shown.description}
-          onChange={(event) => setDescription(event.target.value)}
+          {...register('description')}
+          error={errorText(t, errors.description)}
         />
         {image && !file && (
           <img className="image-preview" src={image.image_url} alt={image.description || image.title} />
         )}
         <ImagePicker
+          ref={fileField.ref}
           label={`${t('gallery.image_label')}${image ? '' : ' *'}`}
           hint={t('post_form.image_hint')}
           previewAlt={t('post_form.image_preview')}
           file={file}
-          error={shown.image}
-          onChange={setFile}
+          error={errorText(t, errors.image)}
+          onChange={(picked) => {
+            fileField.onChange(picked);
+            // The size is checked as soon as a file is picked, before anything is sent.
+            void trigger('image');
+          }}
         />
+        <UploadProgress sent={uploadSent} />
         <div className="dialog__actions">
           <button type="button" className="button" onClick={onClose}>
             {t('post_form.close')}

@@ -17,6 +17,7 @@ import {
   updateImage,
 } from './gallery-api';
 import { GalleryFormDialog } from './gallery-form-dialog';
+import { useUploadProgress } from '../../components/upload-progress';
 import { ImageDetailsDialog } from './image-details-dialog';
 import { GalleryThumbnail } from '../../components/gallery-thumbnail';
 
@@ -44,11 +45,13 @@ export default function GalleryPage() {
   const [deleting, setDeleting] = useState<GalleryImage>();
   const refresh = () => queryClient.invalidateQueries({ queryKey: galleryKeys.all });
 
+  const upload = useUploadProgress();
   const save = useMutation({
     mutationFn: ({ fields, file }: { fields: Record<string, string>; file: File | undefined }) =>
       editing?.image
-        ? updateImage(editing.image.id, galleryFormData(fields, file))
-        : createImage(galleryFormData(fields, file)),
+        ? updateImage(editing.image.id, galleryFormData(fields, file), file && upload.report)
+        : createImage(galleryFormData(fields, file), file && upload.report),
+    onSettled: upload.clear,
     onSuccess: async () => {
       const wasEdit = !!editing?.image;
       setEditing(undefined);
@@ -138,7 +141,8 @@ export default function GalleryPage() {
         <GalleryFormDialog
           image={editing.image}
           busy={save.isPending}
-          serverErrors={save.error instanceof ApiRequestError ? save.error.body?.fields : undefined}
+          failure={save.error}
+          uploadSent={upload.sent}
           onSave={(fields, file) => save.mutate({ fields, file })}
           onClose={() => {
             save.reset();

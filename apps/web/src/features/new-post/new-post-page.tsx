@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { REDIRECT_DELAY_MS } from '@juntos/domain';
 import { Dialog } from '../../components/ui/dialog';
+import { useUploadProgress } from '../../components/upload-progress';
 import { ApiRequestError } from '../../lib/api-client';
 import { useLater } from '../../lib/use-later';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -19,9 +20,11 @@ export default function NewPostPage() {
   const queryClient = useQueryClient();
   const later = useLater();
   const [done, setDone] = useState(false);
+  const upload = useUploadProgress();
   const publish = useMutation({
     mutationFn: ({ fields, image }: { fields: Record<string, string>; image: File | undefined }) =>
-      createPost(postFormData(fields, image)),
+      createPost(postFormData(fields, image), image && upload.report),
+    onSettled: upload.clear,
     onSuccess: async () => {
       setDone(true);
       await queryClient.invalidateQueries({ queryKey: postKeys.all });
@@ -45,7 +48,8 @@ export default function NewPostPage() {
           busy={publish.isPending || done}
           submitLabel={t('post_form.publish')}
           busyLabel={t('post_form.publishing')}
-          serverErrors={publish.error instanceof ApiRequestError ? publish.error.body?.fields : undefined}
+          failure={publish.error}
+          uploadSent={upload.sent}
           onSubmit={(values) => publish.mutate(values)}
           onCancel={close}
         />
