@@ -33,8 +33,8 @@ import { Redis } from 'ioredis';
 import WebSocket from 'ws';
 import { openDatabase } from '../src/db/database';
 import { friendships, profiles, users } from '../src/db/schema';
-import { createAccessTokens } from '../src/modules/auth/tokens';
-import { textOf } from '../src/modules/chat/chat.socket';
+import { createAccessTokens } from '../src/lib/access-tokens';
+import { textOf } from '../src/realtime/socket-gateway';
 import { startServerProcess, type ServerProcess } from '../src/test-support/server-process';
 import { withDatabase } from './bench-database';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SOCKET_FRAME_LIMIT } from '../modules/chat/chat.socket';
+import { SOCKET_FRAME_LIMIT } from '../realtime/socket-gateway';
 import type { RouteEntry } from '../plugins/route-table';
 import { createActiveMember } from '../test-support/accounts';
 import { makeAdmin } from '../test-support/admins';

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
-import type { AccessClaims, AccessTokens } from '../modules/auth/tokens';
+import type { AccessClaims, AccessTokens } from '../lib/access-tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
-import { textOf } from '../modules/chat/chat.socket';
+import { textOf } from '../realtime/socket-gateway';
 
 export type Frame = Record<string, unknown> & { type: string };
 

@@ -10,7 +10,7 @@ import {
   type TokenPair,
 } from '@juntos/domain';
 import { AppError } from '../../lib/app-error';
-import type { SessionEndReason } from '../../lib/fan-out';
+import type { SessionEndReason } from '../../realtime/fan-out';
 import type { Mailer } from '../../lib/mailer';
 import type { MediaStore } from '../../lib/media-store';
 import { clientKey, type RateLimits } from '../../lib/rate-limiter';
@@ -26,8 +26,8 @@ import {
   hashOpaqueToken,
   newActivationCode,
   newOpaqueToken,
-  type AccessTokens,
 } from './tokens';
+import type { AccessTokens } from '../../lib/access-tokens';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -43,7 +43,7 @@ export type AuthServiceDependencies = {
   /** Told after an account is deleted (its declared disease leaves the word cloud). */
   onAccountDeleted?: () => void;
   /**
-   * Closes every live socket of the member on every instance (lib/fan-out.ts): revoking refresh
+   * Closes every live socket of the member on every instance (realtime/fan-out.ts): revoking refresh
    * tokens alone would leave an open chat socket sending and receiving.
    */
   endLiveSessions?: (userId: number, reason: SessionEndReason) => Promise<void>;

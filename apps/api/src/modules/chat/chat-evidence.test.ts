@@ -2,14 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_MESSAGE_RETENTION_DAYS, CHAT_REPORT_CONTEXT } from '@juntos/domain';
 import { chatMessages, users } from '../../db/schema';
-import { createInProcessFanOut } from '../../lib/fan-out';
+import { createInProcessFanOut } from '../../realtime/fan-out';
 import { createRateLimits } from '../../lib/rate-limiter';
 import { makeAdmin } from '../../test-support/admins';
 import { createMemberWithProfile, makeFriends } from '../../test-support/profiles';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createChatRepository } from './chat.repository';
 import { createChatService } from './chat.service';
-import { createInMemoryPresenceStore } from './presence-store';
 
 type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 type Message = { id: number; sender_id: number; message: string };
@@ -202,8 +201,7 @@ describe('chat evidence', () => {
     const service = createChatService({
       repository: createChatRepository(t.app.database.db),
       fanOut: createInProcessFanOut(),
-      presence: createInMemoryPresenceStore(30_000),
-      friendIds: async () => [],
+      friends: { friendIds: async () => [] },
       rateLimits: createRateLimits({ redis: undefined, prefix: 'test', scale: 1 }),
       log: t.app.log,
       now: () => later,

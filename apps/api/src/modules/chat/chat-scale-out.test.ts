@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectChat, settle, type ChatClient, type Frame } from '../../test-support/chat-client';
 import { createMemberWithProfile, makeFriends } from '../../test-support/profiles';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { createRedisPresenceStore } from './presence-store';
+import { createRedisPresenceStore } from '../../realtime/presence-store';
 
 const redisUrl = process.env.REDIS_URL;
 

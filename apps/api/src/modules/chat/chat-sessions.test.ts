@@ -7,7 +7,7 @@ import { connectChat, settle, type ChatClient, type Frame } from '../../test-sup
 import { createMemberWithProfile, makeFriends } from '../../test-support/profiles';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { MARK_READ_INTERVAL_MS } from './chat.service';
-import { SOCKET_FRAME_LIMIT } from './chat.socket';
+import { SOCKET_FRAME_LIMIT } from '../../realtime/socket-gateway';
 
 type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 

@@ -7,14 +7,19 @@ import {
 } from '@juntos/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, notFound } from '../../lib/app-error';
-import type { FanOut } from '../../lib/fan-out';
+import type { FanOut } from '../../realtime/fan-out';
 import type { RateLimits } from '../../lib/rate-limiter';
 import type { ChatRepository, StoredMessage } from './chat.repository';
 import { createCoalescer } from './coalesce';
-import type { PresenceStore } from './presence-store';
 
 /** Messages a member may send per window, before RATE_LIMIT_SCALE. */
 export const CHAT_RATE_LIMIT = { messages: 20, windowMs: 10_000 } as const;
+
+/** What the chat needs from the friendships module: whom a member may write to and be seen by. */
+export type FriendsPort = {
+  /** Accepted friends the member may still reach (the safeguarding rule applied). */
+  friendIds(userId: number): Promise<number[]>;
+};
 
 export type SendInput = { receiverId: number; message: string; tempId: string | null };
 
@@ -32,19 +37,18 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * The chat's rules, independent of the socket that carries them (spec §5, §6, §7): only accepted
  * friends with no block between them write to each other; a message is stored before anyone is
  * told; a resent temp_id answers the stored message; reads send a receipt unless the reader
- * turned receipts off or the two may no longer reach each other; presence changes reach the
- * member's friends (only those the member may reach) exactly once.
+ * turned receipts off or the two may no longer reach each other. Presence is the realtime part's
+ * (realtime/presence.ts).
  */
 export function createChatService(deps: {
   repository: ChatRepository;
   fanOut: FanOut;
-  presence: PresenceStore;
-  friendIds: (userId: number) => Promise<number[]>;
+  friends: FriendsPort;
   rateLimits: RateLimits;
   log: FastifyBaseLogger;
   now?: () => number;
 }) {
-  const { repository, fanOut, presence } = deps;
+  const { repository, fanOut } = deps;
   const now = deps.now ?? Date.now;
   const sendLimiter = deps.rateLimits.fixedWindow('chat-send', {
     points: CHAT_RATE_LIMIT.messages,
@@ -87,12 +91,6 @@ export function createChatService(deps: {
     timestamp: row.createdAt.toISOString(),
     read: row.readAt !== null,
   });
-
-  async function tellFriends(userId: number, online: boolean) {
-    // Only friends the member may still reach (friendIds applies the safeguarding rule).
-    const friends = await deps.friendIds(userId);
-    await fanOut.publishToEach(friends, { type: 'status_update', user_id: userId, online });
-  }
 
   return {
     /** Stores and delivers a message; throws an AppError whose code the socket sends back. */
@@ -159,18 +157,7 @@ export function createChatService(deps: {
     /** "Delete my messages": hides the member's own copy only (see the repository). */
     hideConversations: (userId: number) => repository.hideConversationsOf(userId),
 
-    /**
-     * Only the member who received a message may report it, and only a member of a conversation
-     * may report the conversation (`otherId` is the other member); anything else is the same 404
-     * as an unknown id, so ids of other people's messages reveal nothing.
-     */
-    async checkReportable(reporterId: number, type: 'chat_message' | 'chat_conversation', targetId: number) {
-      if (type === 'chat_message') {
-        const members = await repository.membersOf(targetId);
-        if (members?.receiverId !== reporterId) throw notFound('chat.errors.message_not_found');
-      } else if (targetId === reporterId || !(await repository.haveConversation(reporterId, targetId)))
-        throw notFound('chat.errors.conversation_not_found');
-    },
+    checkReportable: createChatReportCheck(repository).checkReportable,
 
     /**
      * Deletes for good the messages sent more than CHAT_MESSAGE_RETENTION_DAYS ago (conversations
@@ -192,24 +179,13 @@ export function createChatService(deps: {
       return { read_receipts: readReceipts };
     },
 
-    /** A socket opened or sent a heartbeat: the member is online, and friends hear of a change. */
-    async socketAlive(userId: number, socketId: string) {
-      if (await presence.touch(userId, socketId, now())) await tellFriends(userId, true);
-    },
-    async socketGone(userId: number, socketId: string) {
-      if (await presence.remove(userId, socketId, now())) await tellFriends(userId, false);
-    },
-    /** Sockets whose heartbeats stopped, on any instance (one that crashed, too). */
-    async sweepPresence() {
-      const offline = await presence.sweep(now());
-      await Promise.all(offline.map((userId) => tellFriends(userId, false)));
-    },
-    onlineAmong: (userIds: number[]) => presence.onlineAmong(userIds, now()),
-
     /** Spec §4 "Logout": the member's friends are told. */
     async loggedOut(userId: number) {
       // friendIds applies the safeguarding rule: nobody the member may not reach hears of it.
-      const [friends, names] = await Promise.all([deps.friendIds(userId), repository.names([userId])]);
+      const [friends, names] = await Promise.all([
+        deps.friends.friendIds(userId),
+        repository.names([userId]),
+      ]);
       await fanOut.publishToEach(friends, {
         type: 'notification',
         data: { type: 'user_logged_out', from: names[0]?.nombre ?? '', sender_id: userId },
@@ -218,6 +194,28 @@ export function createChatService(deps: {
 
     /** Shutdown: drops the folded mark-reads still waiting (the database is about to close). */
     close: () => markReads.close(),
+  };
+}
+
+/**
+ * Only the member who received a message may report it, and only a member of a conversation may
+ * report the conversation (`otherId` is the other member); anything else is the same 404 as an
+ * unknown id, so ids of other people's messages reveal nothing. Needs only the repository, so
+ * the friendships module's report route can use it without the chat service.
+ */
+export function createChatReportCheck(repository: Pick<ChatRepository, 'membersOf' | 'haveConversation'>) {
+  return {
+    checkReportable: async (
+      reporterId: number,
+      type: 'chat_message' | 'chat_conversation',
+      targetId: number,
+    ): Promise<void> => {
+      if (type === 'chat_message') {
+        const members = await repository.membersOf(targetId);
+        if (members?.receiverId !== reporterId) throw notFound('chat.errors.message_not_found');
+      } else if (targetId === reporterId || !(await repository.haveConversation(reporterId, targetId)))
+        throw notFound('chat.errors.conversation_not_found');
+    },
   };
 }
 

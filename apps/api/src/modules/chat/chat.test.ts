@@ -6,7 +6,7 @@ import { profiles, users } from '../../db/schema';
 import { connectChat, settle, type ChatClient, type Frame } from '../../test-support/chat-client';
 import { createMemberWithProfile, makeFriends } from '../../test-support/profiles';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { MAX_SOCKETS_PER_MEMBER } from './chat.socket';
+import { MAX_SOCKETS_PER_MEMBER } from '../../realtime/socket-gateway';
 
 type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 

@@ -7,7 +7,8 @@ import {
 } from '@juntos/domain';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Safeguarding } from '../../db/safeguarding';
-import type { FanOut } from '../../lib/fan-out';
+import type { FanOut } from '../../realtime/fan-out';
+import type { OnlinePort } from '../../realtime/presence';
 import type { MediaStore } from '../../lib/media-store';
 import type { FriendshipsRepository } from './friendships.repository';
 
@@ -20,6 +21,20 @@ export const FRIEND_NOTIFICATIONS = [
   'friendship_cancelled',
 ] as const;
 export type FriendNotification = (typeof FRIEND_NOTIFICATIONS)[number];
+
+/**
+ * Reports of chat messages and conversations go through the friendships' report route, but only
+ * the chat knows who took part in one: the chat module implements this (createChatReportCheck),
+ * so neither module calls the other's service.
+ */
+export type ChatReportsPort = {
+  /** Throws a not-found AppError unless the member may report this chat message or conversation. */
+  checkReportable(
+    reporterId: number,
+    targetType: 'chat_message' | 'chat_conversation',
+    targetId: number,
+  ): Promise<void>;
+};
 
 type Person = {
   nombre: string;
@@ -43,14 +58,9 @@ export function createFriendshipsService(deps: {
   safeguarding: Safeguarding;
   fanOut: FanOut;
   mediaStore: MediaStore;
-  /** Which of these members have a live connection (the chat's presence). */
-  onlineAmong: (userIds: number[]) => Promise<Set<number>>;
-  /** Throws unless the member took part in the reported chat (the chat's rule, chat.service.ts). */
-  checkChatReport: (
-    reporterId: number,
-    targetType: 'chat_message' | 'chat_conversation',
-    targetId: number,
-  ) => Promise<void>;
+  /** Which of these members have a live connection (realtime presence). */
+  online: OnlinePort;
+  chatReports: ChatReportsPort;
 }) {
   const { repository, fanOut } = deps;
   const today = () => todayIso();
@@ -170,7 +180,7 @@ export function createFriendshipsService(deps: {
 
     async friends(userId: number) {
       const rows = await repository.friends(userId, LIST_LIMIT);
-      const online = await deps.onlineAmong(rows.map((row) => row.id));
+      const online = await deps.online.onlineAmong(rows.map((row) => row.id));
       return rows.map((row) => ({
         id: row.id,
         nombre: row.nombre,
@@ -215,7 +225,7 @@ export function createFriendshipsService(deps: {
       },
     ) {
       if (input.target_type === 'chat_message' || input.target_type === 'chat_conversation')
-        await deps.checkChatReport(userId, input.target_type, input.target_id);
+        await deps.chatReports.checkReportable(userId, input.target_type, input.target_id);
       const [row] = await repository.report({
         reporterId: userId,
         targetType: input.target_type,

@@ -1,4 +1,4 @@
-import type { LiveMessage } from '../../lib/fan-out';
+import type { LiveMessage } from '../../realtime/fan-out';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reports } from '../../db/schema';
 import { createActiveMember, minorPayload } from '../../test-support/accounts';

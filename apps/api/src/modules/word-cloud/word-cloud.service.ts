@@ -1,7 +1,7 @@
 import { SUPPORTED_LANGUAGES, type Language } from '@juntos/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MediaStore } from '../../lib/media-store';
-import type { DiseaseCatalogue } from '../diseases/disease-catalogue';
+import type { DiseaseCatalogue } from '../diseases';
 import { renderWordCloud } from './word-cloud-renderer';
 import type { WordCloudRepository } from './word-cloud.repository';
 

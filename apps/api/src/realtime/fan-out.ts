@@ -1,7 +1,7 @@
 /**
  * Delivery of live messages to a member's open connections (chat, presence, notifications).
  * In-process by default; with REDIS_URL the same interface goes through Redis pub/sub
- * (lib/redis-fan-out.ts), so a message published on one API instance reaches the member's
+ * (realtime/redis-fan-out.ts), so a message published on one API instance reaches the member's
  * sockets on every instance. Listeners of one member are called in publishing order.
  */
 export type LiveMessage = Record<string, unknown> & { type: string };

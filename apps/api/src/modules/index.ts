@@ -1,0 +1,269 @@
+import { RESOURCE_LIST_LIMIT } from '@juntos/domain';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import type { DatabaseHandle } from '../db/database';
+import type { Safeguarding } from '../db/safeguarding';
+import type { AccessTokens } from '../lib/access-tokens';
+import type { ImagePipeline } from '../lib/images';
+import type { Mailer } from '../lib/mailer';
+import type { MediaStore } from '../lib/media-store';
+import type { PrivateMedia } from '../lib/private-media';
+import type { RateLimits } from '../lib/rate-limiter';
+import { createRequireAuth, createSessionVerifier } from '../plugins/authenticate';
+import {
+  createPresenceTracker,
+  createSocketGateway,
+  onlineReader,
+  sessionEnded,
+  type FanOut,
+} from '../realtime';
+import type { PresenceStore } from '../realtime/presence-store';
+import { adminModule, createAdminRepository, createRequireAdmin } from './admin';
+import { authModule, createAuthRepository, createAuthService } from './auth';
+import { chatModule, createChatReportCheck, createChatRepository, createChatService } from './chat';
+import { createDataExportRepository, createDataExportService, dataExportModule } from './data-export';
+import { createDiseasesRepository, diseasesModule, type DiseaseCatalogue } from './diseases';
+import { createFriendshipsRepository, createFriendshipsService, friendshipsModule } from './friendships';
+import { functionalProfileModule } from './functional-profile';
+import { createGalleryRepository, createGalleryService, galleryModule } from './gallery';
+import { healthModule } from './health';
+import { minorReviewModule } from './minor-review';
+import { createModerationRepository, createModerationService, moderationModule } from './moderation';
+import {
+  createAdSettingsStore,
+  createMonetizationRepository,
+  createMonetizationService,
+  monetizationModule,
+  operatorPayouts,
+} from './monetization';
+import { createPostsRepository, createPostsService, postsModule } from './posts';
+import {
+  createProfileRepository,
+  createProfileSearchRepository,
+  createProfileService,
+  profileModule,
+} from './profile';
+import { createResourcesRepository, DirectoryEntryInput, resourcesModule } from './resources';
+import { staticContentModule } from './static-content';
+import { createWordCloudRepository, createWordCloudService, wordCloudModule } from './word-cloud';
+
+/** What every module may be given: built once in app.ts, before any module. */
+export type SharedInfrastructure = {
+  config: Config;
+  database: DatabaseHandle;
+  log: FastifyBaseLogger;
+  mailer: Mailer;
+  mediaStore: MediaStore;
+  privateMedia: PrivateMedia;
+  rateLimits: RateLimits;
+  images: ImagePipeline;
+  safeguarding: Safeguarding;
+  diseases: DiseaseCatalogue;
+  accessTokens: AccessTokens;
+  fanOut: FanOut;
+  presenceStore: PresenceStore;
+};
+
+/**
+ * The one place where modules meet (docs/architecture.md "Modules and ports"). Each module's
+ * service is built here with the ports it declares, in dependency order, so every arrow between
+ * modules is a line below and none is bound late; `plugin` then registers the modules' routes.
+ * Friendships and chat do not call each other's services: friendships reads presence from the
+ * realtime store and checks chat reports through the chat's repository-only check, and chat
+ * asks friendships whom a member may reach.
+ */
+export function createModules(infrastructure: SharedInfrastructure) {
+  const { config, database, log, mailer, mediaStore, privateMedia, rateLimits, images, safeguarding } =
+    infrastructure;
+  const { diseases, fanOut, presenceStore } = infrastructure;
+  const { db } = database;
+
+  const authRepository = createAuthRepository(db);
+  const verifySession = createSessionVerifier(infrastructure.accessTokens, (userId, issuedAt) =>
+    authRepository.accountUsable(userId, issuedAt),
+  );
+  const requireAuth = createRequireAuth(verifySession);
+  const endLiveSessions = (userId: number, reason: Parameters<typeof sessionEnded>[0]) =>
+    fanOut.publish(userId, sessionEnded(reason));
+
+  const wordCloud = createWordCloudService({
+    repository: createWordCloudRepository(db),
+    diseases,
+    mediaStore,
+    debounceMs: config.wordCloudDebounceMs,
+    log,
+  });
+  const auth = createAuthService({
+    repository: authRepository,
+    accessTokens: infrastructure.accessTokens,
+    mailer,
+    mediaStore,
+    onAccountDeleted: () => wordCloud.profilesChanged(),
+    // The password or account change is already stored: a fan-out failure is logged, not answered.
+    endLiveSessions: (userId, reason) =>
+      endLiveSessions(userId, reason).catch((error: unknown) =>
+        log.error({ err: error, userId }, 'Sockets could not be closed'),
+      ),
+    secret: config.jwtSecret,
+    publicUrl: config.publicUrl,
+    productName: config.operator.name,
+    rateLimits,
+  });
+
+  const friendshipsRepository = createFriendshipsRepository(db);
+  const chatRepository = createChatRepository(db);
+  const friendships = createFriendshipsService({
+    repository: friendshipsRepository,
+    safeguarding,
+    fanOut,
+    mediaStore,
+    online: onlineReader(presenceStore),
+    chatReports: createChatReportCheck(chatRepository),
+  });
+  const chat = createChatService({
+    repository: chatRepository,
+    fanOut,
+    friends: friendships,
+    rateLimits,
+    log,
+  });
+  const presence = createPresenceTracker({ store: presenceStore, fanOut, audience: friendships });
+  const socketGateway = createSocketGateway({
+    chat,
+    presence,
+    fanOut,
+    verifySession,
+    options: config.chat,
+  });
+
+  const gallery = createGalleryService({
+    repository: createGalleryRepository(db),
+    friendships: friendshipsRepository,
+    mediaStore,
+    images,
+    privateMedia,
+  });
+  const profile = createProfileService({
+    repository: createProfileRepository(db),
+    search: createProfileSearchRepository(db),
+    friendships: friendshipsRepository,
+    safeguarding,
+    galleryOf: async (viewerId, ownerId) => (await gallery.list(viewerId, ownerId, 24, 0)).images,
+    mediaStore,
+    images,
+    diseases,
+    onProfileChanged: () => wordCloud.profilesChanged(),
+  });
+  const describeAccount = async (userId: number) => {
+    const [account, group] = await Promise.all([auth.me(userId), safeguarding.groupOf(userId)]);
+    // Lets the screens tell a minor plainly why nobody is visible yet (docs/decisions/0011).
+    return {
+      ...account,
+      age_group: group === 'adult' ? 'adult' : 'minor',
+      minor_review_pending: group === 'unreviewed_minor',
+    };
+  };
+
+  const adSettings = createAdSettingsStore(db, config.ads);
+  const monetization = createMonetizationService({
+    repository: createMonetizationRepository(db),
+    ads: () => adSettings.current(),
+    impressionIntervalMs: config.adImpressionIntervalMs,
+    payouts: operatorPayouts,
+  });
+  const resources = createResourcesRepository(db);
+  const admins = createAdminRepository(db);
+  const requireAdmin = createRequireAdmin(requireAuth, admins);
+  const audit = (admin: { id: number; email: string }, entry: Parameters<typeof admins.record>[1]) =>
+    admins.record(admin, entry);
+  const moderationRepository = createModerationRepository(db);
+  const moderation = createModerationService({
+    repository: moderationRepository,
+    // Reported gallery pictures are private: a signed address (viewer 0: the moderators).
+    mediaUrl: (key) => privateMedia.urlFor(key, 0),
+    endSessions: async (userId) => {
+      await authRepository.revokeAllRefreshTokens(userId);
+      await endLiveSessions(userId, 'suspended');
+    },
+  });
+  const posts = createPostsService({
+    repository: createPostsRepository(db),
+    mediaStore,
+    images,
+    safeguarding,
+  });
+  const dataExport = createDataExportService({
+    repository: createDataExportRepository(db),
+    mediaStore,
+    notify: (userId) => moderationRepository.addNotices([{ userId, kind: 'export_ready', data: {} }]),
+    log,
+    rateLimits,
+  });
+
+  /** Registration order is route order; static content is last (it owns the not-found handler). */
+  const plugin = fp(
+    async (app: FastifyInstance) => {
+      await app.register(healthModule, { database });
+      await app.register(authModule, { service: auth, requireAuth });
+      await app.register(profileModule, { service: profile, requireAuth, describeAccount });
+      await app.register(diseasesModule, {
+        catalogue: diseases,
+        repository: createDiseasesRepository(db),
+        orphacodeOf: (userId) => profile.orphacodeOf(userId),
+        requireAuth,
+      });
+      await app.register(functionalProfileModule, { db, requireAuth });
+      await app.register(wordCloudModule, { service: wordCloud, requireAuth });
+      await app.register(monetizationModule, { service: monetization, requireAuth });
+      await app.register(moderationModule, { service: moderation, requireAuth, requireAdmin, audit });
+      await app.register(minorReviewModule, { db, requireAdmin, audit });
+      await app.register(adminModule, {
+        repository: admins,
+        requireAdmin,
+        withdrawals: {
+          find: (id) => monetization.withdrawalById(id),
+          list: (status, limit, offset) => monetization.withdrawalsForOperators(status, limit, offset),
+          transition: (id, status, notes) => monetization.setWithdrawalStatus(id, status, notes),
+        },
+        ads: {
+          current: () => adSettings.current(),
+          save: (body) => adSettings.save(body),
+        },
+        directory: {
+          list: (kind) => resources.list(kind, {}, RESOURCE_LIST_LIMIT),
+          parse: (body) => DirectoryEntryInput.parse(body),
+          create: (kind, values) => resources.create(kind, values),
+          update: (kind, id, values) => resources.update(kind, id, values),
+          remove: (kind, id) => resources.remove(kind, id),
+        },
+      });
+      await app.register(postsModule, { service: posts, requireAuth });
+      await app.register(galleryModule, { service: gallery, requireAuth });
+      await app.register(dataExportModule, { service: dataExport, requireAuth });
+      await app.register(resourcesModule, { repository: resources, requireAuth });
+      await app.register(friendshipsModule, { service: friendships, requireAuth });
+      await app.register(chatModule, {
+        service: chat,
+        friendsWithPresence: (userId) => friendships.friends(userId),
+        requireAuth,
+      });
+      await app.register(socketGateway.plugin);
+      if (config.env === 'test') await app.register((await import('./testing')).testingModule);
+      await app.register(staticContentModule, { config, mediaStore, privateMedia });
+    },
+    { name: 'modules' },
+  );
+
+  return {
+    plugin,
+    openSockets: socketGateway.connectionCount,
+    /** Shutdown, in this order: nothing new starts, work in hand ends, then the sockets. */
+    async close() {
+      wordCloud.close();
+      await dataExport.settle();
+      await socketGateway.close();
+      chat.close();
+    },
+  };
+}
