@@ -64,8 +64,8 @@ export default tseslint.config(
               'functional-profile': [],
               'word-cloud': [],
               info: ['./legal'],
-              // The dashboard shows the word cloud.
-              dashboard: ['./word-cloud', './notices'],
+              // The dashboard shows the word cloud, and the programme link by the monetization status.
+              dashboard: ['./word-cloud', './notices', './monetization'],
               notices: [],
               feed: [],
               gallery: [],

@@ -8,9 +8,9 @@ import {
   TEST_AD_CLIENT,
 } from '@juntos/domain';
 import { useConsent } from '../cookie-consent/consent-context';
-import { monetizationKeys, fetchStatus } from '../monetization/monetization-api';
+import { monetizationStatusQuery } from '../monetization/monetization-api';
 import { AdBlock } from './ad-block';
-import { fetchSlots, reportImpression } from './ads-api';
+import { adSlotsQuery, reportImpression } from './ads-api';
 
 const DESKTOP = `(min-width: ${MOBILE_BREAKPOINT_PX}px)`;
 
@@ -39,8 +39,8 @@ export default function AdBanner() {
 
 function RotatingBanner() {
   const { t } = useTranslation();
-  const slots = useQuery({ queryKey: ['ads', 'slots'], queryFn: fetchSlots, staleTime: 5 * 60 * 1000 });
-  const status = useQuery({ queryKey: monetizationKeys.status, queryFn: fetchStatus });
+  const slots = useQuery(adSlotsQuery());
+  const status = useQuery(monetizationStatusQuery());
   const [rotation, setRotation] = useState(0);
   const ref = useRef<HTMLElement>(null);
 

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { TEST_AD_CLIENT } from '@juntos/domain';
 import { apiRequest } from '../../lib/api-client';
 
@@ -25,3 +26,6 @@ export const reportImpression = (slotKey: string) =>
     method: 'POST',
     body: JSON.stringify({ slot_key: slotKey }),
   });
+
+export const adSlotsQuery = () =>
+  queryOptions({ queryKey: ['ads', 'slots'], queryFn: fetchSlots, staleTime: 5 * 60 * 1000 });

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import {
   CHAT_FRIENDS_REFRESH_MS,
@@ -28,6 +28,8 @@ export const markReadOverHttp = (friendId: number) =>
 export const deleteServerMessages = () =>
   apiRequest<{ borrados: number }>('/chat/borrar-mensajes/', { method: 'DELETE' });
 export const fetchChatSettings = () => apiRequest<{ read_receipts: boolean }>('/chat/ajustes/');
+export const chatSettingsQuery = () =>
+  queryOptions({ queryKey: chatKeys.settings, queryFn: fetchChatSettings });
 export const saveChatSettings = (readReceipts: boolean) =>
   apiRequest<{ read_receipts: boolean }>('/chat/ajustes/', {
     method: 'PUT',

@@ -11,7 +11,7 @@ import { filterFriends } from './friend-search';
 import { TextField } from '../../components/ui/field';
 import {
   chatKeys,
-  fetchChatSettings,
+  chatSettingsQuery,
   saveChatSettings,
   setOpenConversation,
   useChatFriends,
@@ -159,7 +159,7 @@ export default function ChatPage() {
 function ReadReceiptsSetting() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const settings = useQuery({ queryKey: chatKeys.settings, queryFn: fetchChatSettings });
+  const settings = useQuery(chatSettingsQuery());
   const save = useMutation({
     mutationFn: saveChatSettings,
     onSuccess: (saved) => queryClient.setQueryData(chatKeys.settings, saved),

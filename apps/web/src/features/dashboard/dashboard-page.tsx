@@ -2,21 +2,18 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MinorReviewNotice } from '../../components/minor-review-notice';
-import { apiRequest } from '../../lib/api-client';
 import { useMeQuery } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { NoticesPanel } from '../notices/notices-panel';
 import { WordCloudFigure } from '../word-cloud/word-cloud-figure';
+import { monetizationStatusQuery } from '../monetization/monetization-api';
 
 /** /dashboard (spec §2): earnings status, the word cloud, and the ways on. */
 export default function DashboardPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('titles.dashboard'));
   const me = useMeQuery();
-  const status = useQuery({
-    queryKey: ['monetization', 'status'],
-    queryFn: () => apiRequest<{ activated: boolean }>('/monetizacion/status/'),
-  });
+  const status = useQuery(monetizationStatusQuery());
   const name = me.data?.profile.nombre;
 
   return (

@@ -1,4 +1,5 @@
 import type { FunctionalEstado } from '@juntos/domain';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 
 export type Characteristic = { id: string; descripcion: string; estado: FunctionalEstado };
@@ -9,6 +10,9 @@ export type FunctionalProfile = { perfiles: Perfil[] };
 export const functionalProfileKey = (language: string) => ['functional-profile', language] as const;
 
 export const fetchFunctionalProfile = () => apiRequest<FunctionalProfile>('/profile-tokenizado/');
+/** Keyed by language because the server answers the characteristics' texts in it. */
+export const functionalProfileQuery = (language: string) =>
+  queryOptions({ queryKey: functionalProfileKey(language), queryFn: fetchFunctionalProfile });
 
 export const saveCharacteristic = (id: string, estado: FunctionalEstado) =>
   apiRequest<FunctionalProfile>('/profile-tokenizado/', {

@@ -7,7 +7,7 @@ import { QueryState } from '../../components/ui/query-state';
 import { Switch } from '../../components/ui/switch';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import {
-  fetchFunctionalProfile,
+  functionalProfileQuery,
   functionalProfileKey,
   needsHelpCount,
   saveCharacteristic,
@@ -26,7 +26,7 @@ export default function FunctionalProfilePage() {
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const [announcement, setAnnouncement] = useState('');
-  const profile = useQuery({ queryKey: functionalProfileKey(language), queryFn: fetchFunctionalProfile });
+  const profile = useQuery(functionalProfileQuery(language));
 
   const toggle = useMutation({
     mutationFn: ({ id, estado }: { id: string; estado: FunctionalEstado }) => saveCharacteristic(id, estado),

@@ -14,7 +14,7 @@ import { useMoneyFormat } from '../../lib/use-money-format';
 import {
   activate,
   deactivate,
-  fetchStats,
+  adStatsQuery,
   monetizationKeys,
   useMonetizationProfile,
   useMonetizationStatus,
@@ -35,7 +35,7 @@ export default function EarningsPage() {
   const me = useMeQuery();
   const status = useMonetizationStatus();
   const profile = useMonetizationProfile();
-  const stats = useQuery({ queryKey: monetizationKeys.stats, queryFn: fetchStats });
+  const stats = useQuery(adStatsQuery());
   const money = useMoneyFormat();
   const [consent, setConsent] = useState(false);
   const [consentError, setConsentError] = useState<string>();

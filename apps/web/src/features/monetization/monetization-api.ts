@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MonetizationProfile, PaymentProfileInput, Withdrawal, WithdrawalInput } from '@juntos/domain';
 import { apiRequest } from '../../lib/api-client';
 
@@ -31,7 +31,13 @@ export const requestWithdrawal = (withdrawal: WithdrawalInput) =>
   apiRequest<Withdrawal>('/monetizacion/withdrawals/', { method: 'POST', body: JSON.stringify(withdrawal) });
 export const fetchHistory = () => apiRequest<Withdrawal[]>('/monetizacion/withdrawals/history/');
 
-export const useMonetizationStatus = () =>
-  useQuery({ queryKey: monetizationKeys.status, queryFn: fetchStatus });
-export const useMonetizationProfile = () =>
-  useQuery({ queryKey: monetizationKeys.profile, queryFn: fetchProfile });
+export const monetizationStatusQuery = () =>
+  queryOptions({ queryKey: monetizationKeys.status, queryFn: fetchStatus });
+export const monetizationProfileQuery = () =>
+  queryOptions({ queryKey: monetizationKeys.profile, queryFn: fetchProfile });
+export const adStatsQuery = () => queryOptions({ queryKey: monetizationKeys.stats, queryFn: fetchStats });
+export const withdrawalHistoryQuery = () =>
+  queryOptions({ queryKey: monetizationKeys.history, queryFn: fetchHistory });
+
+export const useMonetizationStatus = () => useQuery(monetizationStatusQuery());
+export const useMonetizationProfile = () => useQuery(monetizationProfileQuery());

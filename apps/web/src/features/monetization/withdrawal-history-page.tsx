@@ -5,13 +5,13 @@ import { QueryState } from '../../components/ui/query-state';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMoneyFormat } from '../../lib/use-money-format';
 import { DataTable } from '../../components/data-table';
-import { fetchHistory, monetizationKeys } from './monetization-api';
+import { withdrawalHistoryQuery } from './monetization-api';
 
 /** /monetizacion/historial-retiros (spec §2): date, method, tokens, euros, status, newest first. */
 export default function WithdrawalHistoryPage() {
   const { t, i18n } = useTranslation();
   useDocumentTitle(t('titles.historial_retiros'));
-  const history = useQuery({ queryKey: monetizationKeys.history, queryFn: fetchHistory });
+  const history = useQuery(withdrawalHistoryQuery());
   const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
   const { tokens: number, euros } = useMoneyFormat();
 
