@@ -24,7 +24,7 @@ import {
   users,
   withdrawals,
 } from '../../db/schema';
-import type { ContentKind } from '../engagement/content-kinds';
+import type { ContentKind } from '../engagement';
 
 /**
  * A ceiling per kind of record, so one export (built in memory, two at a time) never reads

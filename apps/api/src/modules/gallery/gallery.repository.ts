@@ -2,7 +2,7 @@ import { and, desc, eq, notLike } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { galleryImages } from '../../db/schema';
 import { visibleTo } from '../../db/visibility';
-import { createEngagementRepository } from '../engagement/engagement.repository';
+import { createEngagementRepository } from '../engagement';
 
 export type GalleryRow = Awaited<ReturnType<ReturnType<typeof createGalleryRepository>['imagesOf']>>[number];
 

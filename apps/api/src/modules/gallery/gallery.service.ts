@@ -10,8 +10,7 @@ import type { MediaStore } from '../../lib/media-store';
 import type { PrivateMedia } from '../../lib/private-media';
 import type { MultipartForm } from '../../lib/multipart-form';
 import { createStoredImages } from '../../lib/stored-image';
-import type { CommentRow } from '../engagement/engagement.repository';
-import { createEngagementService } from '../engagement/engagement.service';
+import { createEngagementService, type CommentRow } from '../engagement';
 import type { FriendshipsRepository } from '../friendships/friendships.repository';
 import type { GalleryRepository, GalleryRow } from './gallery.repository';
 

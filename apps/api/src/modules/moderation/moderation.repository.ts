@@ -3,7 +3,7 @@ import { CHAT_REPORT_CONTEXT, type HideableTargetType } from '@juntos/domain';
 import { conversationBetween } from '../../db/chat-conversations';
 import type { Database } from '../../db/database';
 import { chatMessages, comments, memberNotices, profiles, reports, users } from '../../db/schema';
-import { CONTENT_SOURCES, type ContentKind } from '../engagement/content-kinds';
+import { CONTENT_SOURCES, type ContentKind } from '../engagement';
 
 export type ReportTargetType = (typeof reports.$inferSelect)['targetType'];
 export type ContentType = HideableTargetType;

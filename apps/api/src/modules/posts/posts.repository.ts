@@ -3,7 +3,7 @@ import type { Database } from '../../db/database';
 import { containsPattern } from '../../lib/paging';
 import { posts, profiles } from '../../db/schema';
 import { visibleTo } from '../../db/visibility';
-import { createEngagementRepository } from '../engagement/engagement.repository';
+import { createEngagementRepository } from '../engagement';
 
 /** The most recent comments a post carries in a page; older ones stay counted in comments_count. */
 export const COMMENTS_PER_POST = 50;

@@ -5,8 +5,7 @@ import type { Safeguarding } from '../../db/safeguarding';
 import type { MediaStore } from '../../lib/media-store';
 import type { MultipartForm } from '../../lib/multipart-form';
 import { createStoredImages } from '../../lib/stored-image';
-import type { CommentRow } from '../engagement/engagement.repository';
-import { createEngagementService } from '../engagement/engagement.service';
+import { createEngagementService, type CommentRow } from '../engagement';
 import { COMMENTS_PER_POST, type PostRow, type PostsRepository } from './posts.repository';
 
 const fullName = (row: { nombre: string | null; apellidos: string | null }) =>
