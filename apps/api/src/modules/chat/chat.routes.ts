@@ -1,58 +1,136 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  ChatHistoryPageSchema,
+  ChatSettingsSchema,
+  DeletedMessagesSchema,
+  FriendSchema,
+  IdParams,
+  MarkedReadSchema,
+  UnreadEntrySchema,
+  recordId,
+  type Friend,
+} from '@juntos/domain';
 import type { RequireAuth } from '../../plugins/authenticate';
 import { scheduleChatPurge } from './chat-purge';
 import type { ChatService } from './chat.service';
 
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const IdParams = z.object({ id });
-const FriendParams = z.object({ friendId: id });
-const HistoryQuery = z.object({ before: id.optional() });
-const SettingsBody = z.object({ read_receipts: z.boolean({ error: 'chat.errors.read_receipts' }) });
+const FriendParams = z.object({ friendId: recordId });
+/** `before`: the id of the oldest message already shown; the page holds the messages before it. */
+const HistoryQuery = z.object({ before: recordId.optional() });
 
 /**
  * The chat's HTTP calls (spec §7 "Friends and chat"). Messages themselves travel on the socket
- * (chat.socket.ts); these read and tidy what is stored. `/api/chat/ajustes/` (the read-receipt
+ * (realtime/); these read and tidy what is stored. `/api/chat/ajustes/` (the read-receipt
  * setting) is not named by the spec. The retention purge of stored messages runs alongside.
  */
 export function registerChatRoutes(
   app: FastifyInstance,
   service: ChatService,
-  friendsWithPresence: (userId: number) => Promise<unknown>,
+  friendsWithPresence: (userId: number) => Promise<Friend[]>,
   requireAuth: RequireAuth,
 ) {
-  app.get('/api/chat/friends/', { preHandler: requireAuth }, async (request) =>
-    friendsWithPresence(request.userId),
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const member = { preValidation: requireAuth };
+  const tags = ['chat'];
+
+  routes.get(
+    '/api/chat/friends/',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'Your friends, with who is online (read again every 30 s)',
+        response: { 200: z.array(FriendSchema) },
+      },
+    },
+    async (request) => friendsWithPresence(request.userId),
   );
 
-  app.get('/api/chat/no-leidos/', { preHandler: requireAuth }, async (request) =>
-    service.unread(request.userId),
+  routes.get(
+    '/api/chat/no-leidos/',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'Unread messages, counted per friend',
+        response: { 200: z.array(UnreadEntrySchema) },
+      },
+    },
+    async (request) => service.unread(request.userId),
   );
 
-  app.post('/api/chat/marcar-leidos/:id/', { preHandler: requireAuth }, async (request) => ({
-    marcados: await service.markRead(request.userId, IdParams.parse(request.params).id),
-  }));
+  routes.post(
+    '/api/chat/marcar-leidos/:id/',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "Mark a friend's messages to you as read (the id is the friend's)",
+        params: IdParams,
+        response: { 200: MarkedReadSchema },
+      },
+    },
+    async (request) => ({ marcados: await service.markRead(request.userId, request.params.id) }),
+  );
 
-  app.get('/api/chat/historial/:friendId/', { preHandler: requireAuth }, async (request) => {
-    const { friendId } = FriendParams.parse(request.params);
-    const { before } = HistoryQuery.parse(request.query);
-    const page = await service.history(request.userId, friendId, before);
-    return {
-      results: page.results,
-      older: page.before === null ? null : `/api/chat/historial/${friendId}/?before=${page.before}`,
-    };
-  });
+  routes.get(
+    '/api/chat/historial/:friendId/',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'A page of the conversation with a friend, oldest first',
+        params: FriendParams,
+        querystring: HistoryQuery,
+        response: { 200: ChatHistoryPageSchema },
+      },
+    },
+    async (request) => {
+      const { friendId } = request.params;
+      const page = await service.history(request.userId, friendId, request.query.before);
+      return {
+        results: page.results,
+        older: page.before === null ? null : `/api/chat/historial/${friendId}/?before=${page.before}`,
+      };
+    },
+  );
 
   // Hides the caller's own copy only; the other member keeps theirs (issue 16: evidence kept).
-  app.delete('/api/chat/borrar-mensajes/', { preHandler: requireAuth }, async (request) => ({
-    borrados: await service.hideConversations(request.userId),
-  }));
-
-  app.get('/api/chat/ajustes/', { preHandler: requireAuth }, async (request) =>
-    service.settings(request.userId),
+  routes.delete(
+    '/api/chat/borrar-mensajes/',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'Delete your copy of all your conversations (the other members keep theirs)',
+        response: { 200: DeletedMessagesSchema },
+      },
+    },
+    async (request) => ({ borrados: await service.hideConversations(request.userId) }),
   );
-  app.put('/api/chat/ajustes/', { preHandler: requireAuth }, async (request) =>
-    service.updateSettings(request.userId, SettingsBody.parse(request.body).read_receipts),
+
+  routes.get(
+    '/api/chat/ajustes/',
+    {
+      ...member,
+      schema: { tags, summary: 'Your chat settings (read receipts)', response: { 200: ChatSettingsSchema } },
+    },
+    async (request) => service.settings(request.userId),
+  );
+  routes.put(
+    '/api/chat/ajustes/',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'Change your chat settings',
+        body: ChatSettingsSchema,
+        response: { 200: ChatSettingsSchema },
+      },
+    },
+    async (request) => service.updateSettings(request.userId, request.body.read_receipts),
   );
 
   scheduleChatPurge(app, service);
