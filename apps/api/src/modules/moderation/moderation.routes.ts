@@ -1,18 +1,27 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  AdminReportSchema,
+  HIDEABLE_TARGET_TYPES,
+  IdParams,
+  MemberNoticeSchema,
+  MemberSuspensionSchema,
+  REPORT_STATUSES,
+  ReportResolutionSchema,
+  RestoredContentSchema,
+  SuspendedMemberSchema,
+  pageOf,
+  pageQuery,
+  recordId,
+} from '@juntos/domain';
 import { nextPageUrl } from '../../lib/paging';
 import type { RequireAuth } from '../../plugins/authenticate';
 import type { ModerationService } from './moderation.service';
 
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const IdParams = z.object({ id });
-const ContentParams = z.object({ type: z.enum(['post', 'comment', 'image', 'gallery_comment']), id });
-const paging = {
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-};
-const QueueQuery = z.object({ ...paging, status: z.enum(['open', 'resolved']).default('open') });
-const PageQuery = z.object(paging);
+const ContentParams = z.object({ type: z.enum(HIDEABLE_TARGET_TYPES), id: recordId });
+const Paging = pageQuery({ defaultLimit: 25, maxLimit: 100 });
+const QueueQuery = Paging.extend({ status: z.enum(REPORT_STATUSES).default('open') });
 
 type Audit = (
   admin: { id: number; email: string },
@@ -28,105 +37,225 @@ export function registerModerationRoutes(
   deps: {
     service: ModerationService;
     requireAuth: RequireAuth;
-    /** The administrators' preHandler (401 anonymous, 403 members). */
+    /** The administrators' check (401 anonymous, 403 members), run before the input is judged. */
     requireAdmin: RequireAuth;
     audit: Audit;
   },
 ) {
   const { service, audit } = deps;
-  const admin = { preHandler: deps.requireAdmin };
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const admin = { preValidation: deps.requireAdmin };
+  const member = { preValidation: deps.requireAuth };
+  const tags = ['moderation'];
 
-  app.get('/api/admin/reports/', admin, async (request) => {
-    const { status, limit, offset } = QueueQuery.parse(request.query);
-    const { results, more } = await service.queue(status, limit, offset);
-    return {
-      results,
-      next: nextPageUrl('/api/admin/reports/', { status, limit, offset: offset + limit }, more),
-    };
-  });
-
-  app.post('/api/admin/reports/:id/dismiss/', admin, async (request) => {
-    const reportId = IdParams.parse(request.params).id;
-    const report = await service.dismiss(reportId);
-    await audit(request.admin, {
-      action: 'report.dismiss',
-      targetType: 'report',
-      targetId: reportId,
-      details: { target_type: report.targetType, target_id: report.targetId },
-    });
-    return { status: 'resolved', outcome: 'dismissed' };
-  });
-
-  app.post('/api/admin/reports/:id/hide/', admin, async (request) => {
-    const reportId = IdParams.parse(request.params).id;
-    const { report, authorId, closed } = await service.hide(reportId);
-    await audit(request.admin, {
-      action: 'content.hide',
-      targetType: report.targetType,
-      targetId: report.targetId,
-      details: { report_id: reportId, author_id: authorId, reports_closed: closed },
-    });
-    return { status: 'resolved', outcome: 'hidden' };
-  });
-
-  app.post('/api/admin/reports/:id/suspend/', admin, async (request) => {
-    const reportId = IdParams.parse(request.params).id;
-    const { report, memberId, closed } = await service.suspendFromReport(reportId);
-    await audit(request.admin, {
-      action: 'member.suspend',
-      targetType: 'member',
-      targetId: memberId,
-      details: {
-        report_id: reportId,
-        target_type: report.targetType,
-        target_id: report.targetId,
-        reports_closed: closed,
+  routes.get(
+    '/api/admin/reports/',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'The report queue, open or resolved, with each reported item as it is now',
+        querystring: QueueQuery,
+        response: { 200: pageOf(AdminReportSchema) },
       },
-    });
-    return { status: 'resolved', outcome: 'suspended', member_id: memberId };
-  });
-
-  app.post('/api/admin/content/:type/:id/restore/', admin, async (request) => {
-    const { type, id: contentId } = ContentParams.parse(request.params);
-    const { authorId } = await service.restore(type, contentId);
-    await audit(request.admin, {
-      action: 'content.restore',
-      targetType: type,
-      targetId: contentId,
-      details: { author_id: authorId },
-    });
-    return { hidden: false };
-  });
-
-  app.get('/api/admin/members/suspended/', admin, async (request) => {
-    const { limit, offset } = PageQuery.parse(request.query);
-    const { results, more } = await service.suspendedMembers(limit, offset);
-    return {
-      results,
-      next: nextPageUrl('/api/admin/members/suspended/', { limit, offset: offset + limit }, more),
-    };
-  });
-
-  app.post('/api/admin/members/:id/suspend/', admin, async (request) => {
-    const memberId = IdParams.parse(request.params).id;
-    await service.suspend(memberId);
-    await audit(request.admin, { action: 'member.suspend', targetType: 'member', targetId: memberId });
-    return { suspended: true };
-  });
-
-  app.post('/api/admin/members/:id/reactivate/', admin, async (request) => {
-    const memberId = IdParams.parse(request.params).id;
-    await service.reactivate(memberId);
-    await audit(request.admin, { action: 'member.reactivate', targetType: 'member', targetId: memberId });
-    return { suspended: false };
-  });
-
-  app.get('/api/avisos/', { preHandler: deps.requireAuth }, async (request) =>
-    service.notices(request.userId),
+    },
+    async (request) => {
+      const { status, limit, offset } = request.query;
+      const { results, more } = await service.queue(status, limit, offset);
+      return {
+        results,
+        next: nextPageUrl('/api/admin/reports/', { status, limit, offset: offset + limit }, more),
+      };
+    },
   );
 
-  app.post('/api/avisos/:id/leido/', { preHandler: deps.requireAuth }, async (request, reply) => {
-    await service.markNoticeRead(request.userId, IdParams.parse(request.params).id);
-    return reply.status(204).send();
-  });
+  routes.post(
+    '/api/admin/reports/:id/dismiss/',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Dismiss a report (its reporter is told)',
+        params: IdParams,
+        response: { 200: ReportResolutionSchema },
+      },
+    },
+    async (request) => {
+      const reportId = request.params.id;
+      const report = await service.dismiss(reportId);
+      await audit(request.admin, {
+        action: 'report.dismiss',
+        targetType: 'report',
+        targetId: reportId,
+        details: { target_type: report.targetType, target_id: report.targetId },
+      });
+      return { status: 'resolved' as const, outcome: 'dismissed' as const };
+    },
+  );
+
+  routes.post(
+    '/api/admin/reports/:id/hide/',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Hide the reported item (its reporters and author are told)',
+        params: IdParams,
+        response: { 200: ReportResolutionSchema },
+      },
+    },
+    async (request) => {
+      const reportId = request.params.id;
+      const { report, authorId, closed } = await service.hide(reportId);
+      await audit(request.admin, {
+        action: 'content.hide',
+        targetType: report.targetType,
+        targetId: report.targetId,
+        details: { report_id: reportId, author_id: authorId, reports_closed: closed },
+      });
+      return { status: 'resolved' as const, outcome: 'hidden' as const };
+    },
+  );
+
+  routes.post(
+    '/api/admin/reports/:id/suspend/',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Suspend the reported member, or the author of the reported item',
+        params: IdParams,
+        response: { 200: ReportResolutionSchema },
+      },
+    },
+    async (request) => {
+      const reportId = request.params.id;
+      const { report, memberId, closed } = await service.suspendFromReport(reportId);
+      await audit(request.admin, {
+        action: 'member.suspend',
+        targetType: 'member',
+        targetId: memberId,
+        details: {
+          report_id: reportId,
+          target_type: report.targetType,
+          target_id: report.targetId,
+          reports_closed: closed,
+        },
+      });
+      return { status: 'resolved' as const, outcome: 'suspended' as const, member_id: memberId };
+    },
+  );
+
+  routes.post(
+    '/api/admin/content/:type/:id/restore/',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Show a hidden item again (its author is told)',
+        params: ContentParams,
+        response: { 200: RestoredContentSchema },
+      },
+    },
+    async (request) => {
+      const { type, id: contentId } = request.params;
+      const { authorId } = await service.restore(type, contentId);
+      await audit(request.admin, {
+        action: 'content.restore',
+        targetType: type,
+        targetId: contentId,
+        details: { author_id: authorId },
+      });
+      return { hidden: false as const };
+    },
+  );
+
+  routes.get(
+    '/api/admin/members/suspended/',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Suspended members, most recently suspended first',
+        querystring: Paging,
+        response: { 200: pageOf(SuspendedMemberSchema) },
+      },
+    },
+    async (request) => {
+      const { limit, offset } = request.query;
+      const { results, more } = await service.suspendedMembers(limit, offset);
+      return {
+        results,
+        next: nextPageUrl('/api/admin/members/suspended/', { limit, offset: offset + limit }, more),
+      };
+    },
+  );
+
+  routes.post(
+    '/api/admin/members/:id/suspend/',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Suspend a member (their sessions end at once)',
+        params: IdParams,
+        response: { 200: MemberSuspensionSchema },
+      },
+    },
+    async (request) => {
+      const memberId = request.params.id;
+      await service.suspend(memberId);
+      await audit(request.admin, { action: 'member.suspend', targetType: 'member', targetId: memberId });
+      return { suspended: true };
+    },
+  );
+
+  routes.post(
+    '/api/admin/members/:id/reactivate/',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Lift a suspension',
+        params: IdParams,
+        response: { 200: MemberSuspensionSchema },
+      },
+    },
+    async (request) => {
+      const memberId = request.params.id;
+      await service.reactivate(memberId);
+      await audit(request.admin, { action: 'member.reactivate', targetType: 'member', targetId: memberId });
+      return { suspended: false };
+    },
+  );
+
+  routes.get(
+    '/api/avisos/',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'Your notices from the platform (report outcomes, hidden content, exports)',
+        response: { 200: z.array(MemberNoticeSchema) },
+      },
+    },
+    async (request) => service.notices(request.userId),
+  );
+
+  routes.post(
+    '/api/avisos/:id/leido/',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'Mark a notice as read',
+        params: IdParams,
+        response: { 204: z.null().describe('Marked as read') },
+      },
+    },
+    async (request, reply) => {
+      await service.markNoticeRead(request.userId, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 }
