@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { FriendshipStatus } from '@juntos/domain';
 import { apiRequest } from '../../lib/api-client';
 
@@ -20,3 +21,17 @@ export const searchByProfile = (params: Record<string, string>) =>
   apiRequest<MemberPage>(`/buscar/perfil/?${query({ limit: '50', ...params })}`);
 export const searchByDisease = (params: Record<string, string>) =>
   apiRequest<MemberPage>(`/buscar/enfermedad/?${query({ limit: '50', ...params })}`);
+
+/** A search runs once submitted; `undefined` means the form has not been sent yet. */
+export const profileSearchQuery = (submitted: Record<string, string> | undefined) =>
+  queryOptions({
+    queryKey: ['member-search', 'profile', submitted],
+    queryFn: () => searchByProfile(submitted ?? {}),
+    enabled: submitted !== undefined,
+  });
+export const diseaseSearchQuery = (submitted: Record<string, string> | undefined) =>
+  queryOptions({
+    queryKey: ['member-search', 'disease', submitted],
+    queryFn: () => searchByDisease(submitted ?? {}),
+    enabled: submitted !== undefined,
+  });

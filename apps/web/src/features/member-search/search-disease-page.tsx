@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DiseaseField } from '../../components/disease-field';
 import { MinorReviewNotice } from '../../components/minor-review-notice';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { searchByDisease } from './member-search-api';
+import { diseaseSearchQuery } from './member-search-api';
 import { MemberSearchOutcome } from './member-results';
 import { PlaceFields } from '../../components/place-fields';
 
@@ -17,11 +17,7 @@ export default function SearchDiseasePage() {
   const [code, setCode] = useState<number>();
   const [place, setPlace] = useState({ country: '', ciudad: '' });
   const [submitted, setSubmitted] = useState<Record<string, string>>();
-  const results = useQuery({
-    queryKey: ['member-search', 'disease', submitted],
-    queryFn: () => searchByDisease(submitted ?? {}),
-    enabled: submitted !== undefined,
-  });
+  const results = useQuery(diseaseSearchQuery(submitted));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (code === undefined) {

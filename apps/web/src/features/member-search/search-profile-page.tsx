@@ -6,7 +6,7 @@ import { MinorReviewNotice } from '../../components/minor-review-notice';
 import { SelectField, TextField } from '../../components/ui/field';
 import { useMeQuery } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { searchByProfile } from './member-search-api';
+import { profileSearchQuery } from './member-search-api';
 import { MemberSearchOutcome } from './member-results';
 import { PlaceFields } from '../../components/place-fields';
 
@@ -21,11 +21,7 @@ export default function SearchProfilePage() {
   const me = useMeQuery();
   const [filters, setFilters] = useState(EMPTY);
   const [submitted, setSubmitted] = useState<Record<string, string>>();
-  const results = useQuery({
-    queryKey: ['member-search', 'profile', submitted],
-    queryFn: () => searchByProfile(submitted ?? {}),
-    enabled: submitted !== undefined,
-  });
+  const results = useQuery(profileSearchQuery(submitted));
 
   // Spec §2: minors choose ages 0–17, everyone else 18–99; the maximum is at least the minimum.
   // The server's group, not one worked out here: an administrator may have corrected it.

@@ -3,12 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MemberNotice } from '@juntos/domain';
-import { apiRequest } from '../../lib/api-client';
-
-const noticeKeys = { all: ['notices'] as const };
-
-const fetchNotices = () => apiRequest<MemberNotice[]>('/avisos/');
-const markRead = (id: number) => apiRequest(`/avisos/${id}/leido/`, { method: 'POST' });
+import { markRead, noticeKeys, noticesQuery } from './notices-api';
 
 function NoticeText({ notice }: { notice: MemberNotice }) {
   const { t } = useTranslation();
@@ -44,7 +39,7 @@ export function NoticesPanel() {
   const { t, i18n } = useTranslation();
   const titleId = useId();
   const queryClient = useQueryClient();
-  const notices = useQuery({ queryKey: noticeKeys.all, queryFn: fetchNotices });
+  const notices = useQuery(noticesQuery());
   const heading = useRef<HTMLHeadingElement>(null);
   const read = useMutation({
     mutationFn: markRead,

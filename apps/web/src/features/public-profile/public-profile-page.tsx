@@ -3,39 +3,19 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import {
-  FUNCTIONAL_FIELDS,
-  countryName,
-  isCountryCode,
-  type FriendshipStatus,
-  type FunctionalField,
-  type GalleryImage,
-  type Language,
-} from '@juntos/domain';
+import { FUNCTIONAL_FIELDS, countryName, isCountryCode, type Language } from '@juntos/domain';
 import { PageLoading } from '../../components/ui/page-loading';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CountryFlag } from '../../components/country-flag';
 import { FunctionalFacts } from '../../components/functional-facts';
-import { ApiRequestError, apiRequest } from '../../lib/api-client';
+import { ApiRequestError } from '../../lib/api-client';
+import { publicProfileQuery } from './public-profile-api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { blockMember, friendKeys } from '../friends/friends-api';
 import { ReportDialog } from '../../components/report-dialog';
 import { FriendshipButton } from '../friends/friendship-button';
 import { ImageDetailsDialog } from '../gallery/image-details-dialog';
 import { GalleryThumbnail } from '../../components/gallery-thumbnail';
-
-type PublicProfile = {
-  id: number;
-  nombre: string;
-  apellidos: string;
-  photo: string | null;
-  country: string;
-  ciudad: string;
-  bio: string;
-  edad?: number | null;
-  friendship_status: FriendshipStatus;
-  imagenes?: GalleryImage[];
-} & Partial<Record<FunctionalField, string | null>>;
 
 /** /perfil/{id} (spec §2 "Public profile"): what the member shows to this viewer. */
 export default function PublicProfilePage() {
@@ -45,13 +25,7 @@ export default function PublicProfilePage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const memberId = Number(id);
-  const profile = useQuery({
-    queryKey: ['public-profile', memberId],
-    // `t` avoids any cached copy (spec §7).
-    queryFn: () => apiRequest<PublicProfile>(`/buscar/perfil/${memberId}/?t=${Date.now()}`),
-    enabled: Number.isInteger(memberId) && memberId > 0,
-    retry: false,
-  });
+  const profile = useQuery(publicProfileQuery(memberId));
   const [opened, setOpened] = useState<number>();
   const [blocking, setBlocking] = useState(false);
   const [reporting, setReporting] = useState(false);

@@ -1,12 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../lib/api-client';
-
-type WordCloud = {
-  image_url: string | null;
-  words: { text: string; members: number }[];
-  generated_at: string;
-};
+import { wordCloudQuery } from './word-cloud-api';
 
 /**
  * The word cloud of declared diseases (drawn by the server in the interface language), with a
@@ -15,11 +9,7 @@ type WordCloud = {
 export function WordCloudFigure({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
-  const cloud = useQuery({
-    queryKey: ['word-cloud', language],
-    queryFn: () => apiRequest<WordCloud>('/nube-palabras/'),
-    staleTime: 60 * 1000,
-  });
+  const cloud = useQuery(wordCloudQuery(language));
   const Heading = `h${headingLevel}` as const;
 
   if (cloud.isPending)
