@@ -36,6 +36,15 @@ import type { ContentKind } from '../engagement';
  */
 export const EXPORT_ROWS_PER_KIND = 100_000;
 
+/** A comment in the copy: its parent's and its text's names differ by kind (computed keys). */
+type ExportedComment<Parent extends string, Text extends string> = {
+  id: number;
+  created_at: Date;
+  hidden_by_moderators_at: Date | null;
+} & Record<Parent, number> &
+  Record<Text, string>;
+type ExportedLike<Parent extends string> = { created_at: Date } & Record<Parent, number>;
+
 /** Everything stored about one member, read kind by kind (one statement each). */
 export function createDataExportRepository(db: Database) {
   const rowsOf = <T>(query: { limit(limit: number): Promise<T[]> }) => query.limit(EXPORT_ROWS_PER_KIND);
@@ -87,8 +96,33 @@ export function createDataExportRepository(db: Database) {
           .from(likes)
           .where(eq(likes.userId, userId)),
       );
-      const writtenOn = (kind: ContentKind) => written.filter((comment) => comment.kind === kind);
-      const likedOf = (kind: ContentKind) => liked.filter((like) => like.kind === kind);
+      /**
+       * One kind's comments and likes under the names its copy has always used (`post_id` and
+       * `text` for posts, `image_id` and `content` for gallery images).
+       */
+      const engagementOf = <Parent extends string, Text extends string>(
+        kind: ContentKind,
+        parent: Parent,
+        textName: Text,
+      ) => ({
+        comments: written
+          .filter((comment) => comment.kind === kind)
+          .map(
+            (comment) =>
+              ({
+                id: comment.id,
+                [parent]: comment.contentId,
+                [textName]: comment.text,
+                created_at: comment.created_at,
+                hidden_by_moderators_at: comment.hidden_by_moderators_at,
+              }) as ExportedComment<Parent, Text>,
+          ),
+        likes: liked
+          .filter((like) => like.kind === kind)
+          .map((like) => ({ [parent]: like.contentId, created_at: like.created_at }) as ExportedLike<Parent>),
+      });
+      const postEngagement = engagementOf('post', 'post_id', 'text');
+      const galleryEngagement = engagementOf('gallery_image', 'image_id', 'content');
       return {
         account,
         profile,
@@ -128,14 +162,8 @@ export function createDataExportRepository(db: Database) {
             .where(eq(posts.authorId, userId))
             .orderBy(asc(posts.createdAt)),
         ),
-        postComments: writtenOn('post').map((comment) => ({
-          id: comment.id,
-          post_id: comment.contentId,
-          text: comment.text,
-          created_at: comment.created_at,
-          hidden_by_moderators_at: comment.hidden_by_moderators_at,
-        })),
-        postLikes: likedOf('post').map((like) => ({ post_id: like.contentId, created_at: like.created_at })),
+        postComments: postEngagement.comments,
+        postLikes: postEngagement.likes,
         gallery: await rowsOf(
           db
             .select({
@@ -150,17 +178,8 @@ export function createDataExportRepository(db: Database) {
             .where(eq(galleryImages.ownerId, userId))
             .orderBy(asc(galleryImages.createdAt)),
         ),
-        galleryComments: writtenOn('gallery_image').map((comment) => ({
-          id: comment.id,
-          image_id: comment.contentId,
-          content: comment.text,
-          created_at: comment.created_at,
-          hidden_by_moderators_at: comment.hidden_by_moderators_at,
-        })),
-        galleryLikes: likedOf('gallery_image').map((like) => ({
-          image_id: like.contentId,
-          created_at: like.created_at,
-        })),
+        galleryComments: galleryEngagement.comments,
+        galleryLikes: galleryEngagement.likes,
         messages: await rowsOf(
           db
             .select({
