@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Dialog } from './ui/dialog';
+import { Button } from './ui/button';
 
 /** "Are you sure?" before something is deleted for good; Escape or Cancel keeps it. */
 export function ConfirmDialog({
@@ -24,12 +25,12 @@ export function ConfirmDialog({
   return (
     <Dialog open={open} title={title} description={body} onClose={onCancel}>
       <div className="dialog__actions">
-        <button type="button" className="button" onClick={onCancel} autoFocus>
+        <Button onClick={onCancel} autoFocus>
           {cancelLabel}
-        </button>
-        <button type="button" className="button button--danger" disabled={busy} onClick={onConfirm}>
+        </Button>
+        <Button variant="danger" disabled={busy} onClick={onConfirm}>
           {confirmLabel}
-        </button>
+        </Button>
       </div>
     </Dialog>
   );

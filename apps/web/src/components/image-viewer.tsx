@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Dialog } from './ui/dialog';
+import { Button } from './ui/button';
 
 /** An image at full size in a dialog (Escape or Close returns to where the member was). */
 export function ImageViewer({
@@ -16,9 +17,9 @@ export function ImageViewer({
     <Dialog open={!!src} title={t('image_viewer.title')} onClose={onClose} className="dialog--image">
       {src && <img className="image-viewer__image" src={src} alt={alt} />}
       <div className="dialog__actions">
-        <button type="button" className="button button--primary" onClick={onClose} autoFocus>
+        <Button variant="primary" onClick={onClose} autoFocus>
           {t('image_viewer.close')}
-        </button>
+        </Button>
       </div>
     </Dialog>
   );

@@ -6,6 +6,7 @@ import { REPORT_REASONS, type ReportTargetType } from '@juntos/domain';
 import { apiRequest } from '../lib/api-client';
 import { Dialog } from './ui/dialog';
 import { SelectField, TextAreaField } from './ui/field';
+import { Button } from './ui/button';
 
 const sendReport = (targetType: ReportTargetType, targetId: number, reason: string, details: string) =>
   apiRequest('/reportes/', {
@@ -62,12 +63,10 @@ export function ReportDialog({
           onChange={(event) => setDetails(event.target.value)}
         />
         <div className="dialog__actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t('report.cancel')}
-          </button>
-          <button type="submit" className="button button--primary" disabled={send.isPending}>
+          <Button onClick={onClose}>{t('report.cancel')}</Button>
+          <Button type="submit" variant="primary" disabled={send.isPending}>
             {t('report.send')}
-          </button>
+          </Button>
         </div>
       </form>
     </Dialog>

@@ -9,6 +9,7 @@ import { ApiRequestError } from '../../lib/api-client';
 import { AdminScreen } from './admin-screen';
 import { AdminOnly } from './admin-only';
 import { adminAdSettingsQuery, saveAdSettings, type AdSettings } from './admin-api';
+import { Button } from '../../components/ui/button';
 
 const LOCAL_PREFIX = 'adslot_local_';
 
@@ -118,9 +119,9 @@ function AdsForm({ initial }: { initial: AdSettings }) {
           onChange={(event) => setLocal(event.target.value)}
         />
       </div>
-      <button type="submit" className="button button--primary" disabled={save.isPending}>
+      <Button type="submit" variant="primary" disabled={save.isPending}>
         {t('admin.ads.save')}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -20,6 +20,7 @@ import {
   type DirectoryRow,
   type DirectoryValues,
 } from './admin-api';
+import { Button } from '../../components/ui/button';
 
 const KINDS: DirectoryKind[] = ['asociaciones', 'proyectos', 'centros'];
 const KIND_TEXT: Record<DirectoryKind, string> = {
@@ -91,13 +92,9 @@ function DirectoryEditor() {
         </SelectField>
       </div>
       <p>
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => setEditing({ values: EMPTY })}
-        >
+        <Button variant="primary" onClick={() => setEditing({ values: EMPTY })}>
           {t('admin.directory.add')}
-        </button>
+        </Button>
       </p>
       <QueryState query={list} errorText={t('admin.load_error')}>
         {(loaded) => (
@@ -117,22 +114,14 @@ function DirectoryEditor() {
                 <td>{row.ciudad}</td>
                 <td>
                   <div className="button-row">
-                    <button
-                      type="button"
-                      className="button button--small"
-                      onClick={() => setEditing({ id: row.id, values: row })}
-                    >
+                    <Button size="small" onClick={() => setEditing({ id: row.id, values: row })}>
                       {t('admin.directory.edit')}
                       <span className="visually-hidden"> {row.name}</span>
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--small button--danger"
-                      onClick={() => setDeleting(row)}
-                    >
+                    </Button>
+                    <Button variant="danger" size="small" onClick={() => setDeleting(row)}>
                       {t('admin.directory.delete')}
                       <span className="visually-hidden"> {row.name}</span>
-                    </button>
+                    </Button>
                   </div>
                 </td>
               </tr>
@@ -188,12 +177,10 @@ function DirectoryEditor() {
               />
             ))}
             <div className="dialog__actions">
-              <button type="button" className="button" onClick={() => setEditing(undefined)}>
-                {t('admin.cancel')}
-              </button>
-              <button type="submit" className="button button--primary" disabled={save.isPending}>
+              <Button onClick={() => setEditing(undefined)}>{t('admin.cancel')}</Button>
+              <Button type="submit" variant="primary" disabled={save.isPending}>
                 {t('admin.directory.save')}
-              </button>
+              </Button>
             </div>
           </form>
         )}

@@ -18,6 +18,7 @@ import {
   type AgeGroup,
   type PendingMinor,
 } from './admin-api';
+import { Button } from '../../components/ui/button';
 
 /**
  * /admin/menores: minors' accounts waiting for an administrator's check (docs/decisions/0011),
@@ -156,24 +157,19 @@ function PendingQueue() {
                       <td>{dateTime.format(new Date(minor.registered_at))}</td>
                       <td>
                         <div className="button-row">
-                          <button
-                            type="button"
-                            className="button button--small button--primary"
+                          <Button
+                            variant="primary"
+                            size="small"
                             disabled={busy}
                             onClick={() => approve.mutate(minor.id)}
                           >
                             {t('admin.minors.approve')}
                             <span className="visually-hidden"> {nameOf(minor)}</span>
-                          </button>
-                          <button
-                            type="button"
-                            className="button button--small"
-                            disabled={busy}
-                            onClick={() => setConfirmingAdult(minor)}
-                          >
+                          </Button>
+                          <Button size="small" disabled={busy} onClick={() => setConfirmingAdult(minor)}>
                             {t('admin.minors.adult')}
                             <span className="visually-hidden"> {nameOf(minor)}</span>
-                          </button>
+                          </Button>
                         </div>
                       </td>
                     </tr>
@@ -181,14 +177,9 @@ function PendingQueue() {
                 })}
               </DataTable>
               {minors.hasNextPage && (
-                <button
-                  type="button"
-                  className="button"
-                  disabled={minors.isFetchingNextPage}
-                  onClick={() => void minors.fetchNextPage()}
-                >
+                <Button disabled={minors.isFetchingNextPage} onClick={() => void minors.fetchNextPage()}>
                   {t('admin.minors.more')}
-                </button>
+                </Button>
               )}
             </>
           )
@@ -306,9 +297,9 @@ function AgeGroupForm() {
           )}
         </fieldset>
         <div className="button-row">
-          <button type="submit" className="button button--primary" disabled={save.isPending}>
+          <Button type="submit" variant="primary" disabled={save.isPending}>
             {t('admin.minors.group_form.save')}
-          </button>
+          </Button>
         </div>
         <div role="status">{saved && <p className="message message--success">{saved}</p>}</div>
       </form>

@@ -19,6 +19,7 @@ import {
   type ModerationAction,
   type ReportStatus,
 } from './admin-api';
+import { Button } from '../../components/ui/button';
 
 /** /admin/moderacion: the reports queue with the reported content, and suspended accounts. */
 export default function AdminModerationPage() {
@@ -79,14 +80,9 @@ function ReportQueue({ status }: { status: ReportStatus }) {
         ))}
       </ul>
       {reports.hasNextPage && (
-        <button
-          type="button"
-          className="button"
-          disabled={reports.isFetchingNextPage}
-          onClick={() => void reports.fetchNextPage()}
-        >
+        <Button disabled={reports.isFetchingNextPage} onClick={() => void reports.fetchNextPage()}>
           {t('admin.moderation.more')}
-        </button>
+        </Button>
       )}
     </>
   );
@@ -169,36 +165,35 @@ function ReportCard({ report, onHandled }: { report: AdminReport; onHandled: () 
       {report.status === 'open' ? (
         <div className="button-row">
           {hideable && content && !content.hidden && (
-            <button
-              type="button"
-              className="button button--small button--primary"
+            <Button
+              variant="primary"
+              size="small"
               disabled={act.isPending}
               aria-describedby={titleId}
               onClick={() => act.mutate('hide')}
             >
               {t('admin.moderation.hide')}
-            </button>
+            </Button>
           )}
           {content && !content.author_suspended && (
-            <button
-              type="button"
-              className="button button--small button--danger"
+            <Button
+              variant="danger"
+              size="small"
               disabled={act.isPending}
               aria-describedby={titleId}
               onClick={() => setConfirmingSuspend(true)}
             >
               {t('admin.moderation.suspend')}
-            </button>
+            </Button>
           )}
-          <button
-            type="button"
-            className="button button--small"
+          <Button
+            size="small"
             disabled={act.isPending}
             aria-describedby={titleId}
             onClick={() => act.mutate('dismiss')}
           >
             {t('admin.moderation.dismiss')}
-          </button>
+          </Button>
         </div>
       ) : (
         <p>
@@ -206,15 +201,14 @@ function ReportCard({ report, onHandled }: { report: AdminReport; onHandled: () 
             outcome: t(`admin.moderation.outcomes.${report.outcome ?? 'dismissed'}`),
           })}{' '}
           {content?.hidden && hideable && (
-            <button
-              type="button"
-              className="button button--small"
+            <Button
+              size="small"
               disabled={restore.isPending}
               aria-describedby={titleId}
               onClick={() => restore.mutate()}
             >
               {t('admin.moderation.restore')}
-            </button>
+            </Button>
           )}
         </p>
       )}
@@ -309,15 +303,14 @@ function SuspendedMembers() {
                     {member.name} ({member.email}) —{' '}
                     {t('admin.moderation.suspended_on', { date: date.format(new Date(member.suspended_at)) })}
                   </span>
-                  <button
-                    type="button"
-                    className="button button--small"
+                  <Button
+                    size="small"
                     disabled={reactivate.isPending}
                     onClick={() => reactivate.mutate(member.id)}
                   >
                     {t('admin.moderation.reactivate')}
                     <span className="visually-hidden"> {member.name}</span>
-                  </button>
+                  </Button>
                 </li>
               ))}
             </ul>

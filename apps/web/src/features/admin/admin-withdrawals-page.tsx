@@ -12,6 +12,7 @@ import { AdminScreen, useActionErrorToast } from './admin-screen';
 import { AdminOnly } from './admin-only';
 import { DataTable } from '../../components/data-table';
 import { adminKeys, adminWithdrawalsQuery, moveWithdrawal, type AdminWithdrawal } from './admin-api';
+import { Button } from '../../components/ui/button';
 
 /** /admin/retiros: withdrawals by status; pay them by PayPal, then mark them paid or rejected. */
 export default function AdminWithdrawalsPage() {
@@ -105,31 +106,30 @@ function Withdrawals() {
                     {(row.status === 'pending' || row.status === 'processing') && (
                       <div className="button-row">
                         {row.status === 'pending' && (
-                          <button
-                            type="button"
-                            className="button button--small"
+                          <Button
+                            size="small"
                             onClick={() => move.mutate({ id: row.id, status: 'processing' })}
                           >
                             {t('admin.withdrawals.mark_processing')}
                             <span className="visually-hidden"> {row.member_email}</span>
-                          </button>
+                          </Button>
                         )}
-                        <button
-                          type="button"
-                          className="button button--small button--primary"
+                        <Button
+                          variant="primary"
+                          size="small"
                           onClick={() => setDecision({ withdrawal: row, status: 'paid' })}
                         >
                           {t('admin.withdrawals.mark_paid')}
                           <span className="visually-hidden"> {row.member_email}</span>
-                        </button>
-                        <button
-                          type="button"
-                          className="button button--small button--danger"
+                        </Button>
+                        <Button
+                          variant="danger"
+                          size="small"
                           onClick={() => setDecision({ withdrawal: row, status: 'rejected' })}
                         >
                           {t('admin.withdrawals.reject')}
                           <span className="visually-hidden"> {row.member_email}</span>
-                        </button>
+                        </Button>
                       </div>
                     )}
                   </td>
@@ -188,16 +188,14 @@ function Withdrawals() {
             }}
           />
           <div className="dialog__actions">
-            <button type="button" className="button" onClick={() => setDecision(undefined)}>
-              {t('admin.cancel')}
-            </button>
-            <button type="submit" className="button button--primary" disabled={move.isPending}>
+            <Button onClick={() => setDecision(undefined)}>{t('admin.cancel')}</Button>
+            <Button type="submit" variant="primary" disabled={move.isPending}>
               {t(
                 decision?.status === 'paid'
                   ? 'admin.withdrawals.confirm_paid'
                   : 'admin.withdrawals.confirm_reject',
               )}
-            </button>
+            </Button>
           </div>
         </form>
       </Dialog>

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLater } from '../../lib/use-later';
 import { activate, resendActivationCode } from './activation-api';
 import { failureText, interfaceLanguage } from './auth-form-helpers';
+import { Button } from '../../components/ui/button';
 
 type Message = { text: string; tone: 'error' | 'success' };
 
@@ -138,23 +139,18 @@ export default function ActivatePage() {
             if (invalid === 'code') setInvalid(undefined);
           }}
         />
-        <button type="submit" className="button button--primary" disabled={busy}>
+        <Button type="submit" variant="primary" disabled={busy}>
           {state === 'submitting' ? t('activate.submitting') : t('activate.submit')}
-        </button>
+        </Button>
         <FormMessage id={messageId} text={message?.text} tone={message?.tone} />
       </form>
       <h2>{t('activate.resend_title')}</h2>
       <p>{t('activate.resend_intro')}</p>
       <div className="form">
         <div>
-          <button
-            type="button"
-            className="button"
-            disabled={resending || state === 'done'}
-            onClick={() => void onResend()}
-          >
+          <Button disabled={resending || state === 'done'} onClick={() => void onResend()}>
             {resending ? t('activate.resending') : t('activate.resend')}
-          </button>
+          </Button>
         </div>
         <FormMessage id={resendMessageId} text={resendMessage?.text} tone={resendMessage?.tone} />
       </div>

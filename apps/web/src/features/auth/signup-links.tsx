@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ExternalLink } from '../../components/ui/external-link';
+import { buttonClass } from '../../components/ui/button';
 
 /** The documents to read before confirming a sign-up, each opening in a new tab. */
 export function PolicyLinks() {
@@ -25,10 +26,10 @@ export function SignupLinks() {
   const { t } = useTranslation();
   return (
     <div className="form__links">
-      <Link to="/signup" className="button button--ghost">
+      <Link to="/signup" className={buttonClass({ variant: 'ghost' })}>
         {t('signup.back_to_choice')}
       </Link>
-      <Link to="/login" className="button button--ghost">
+      <Link to="/login" className={buttonClass({ variant: 'ghost' })}>
         {t('signup.have_account')}
       </Link>
     </div>

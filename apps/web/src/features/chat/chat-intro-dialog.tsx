@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/ui/dialog';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
+import { Button } from '../../components/ui/button';
 
 function acknowledged() {
   try {
@@ -33,9 +34,9 @@ export function ChatIntroDialog() {
       <p>{t('chat.intro.not_kept')}</p>
       <p>{t('chat.intro.receipts')}</p>
       <div className="dialog__actions">
-        <button type="button" className="button button--primary" onClick={acknowledge} autoFocus>
+        <Button variant="primary" onClick={acknowledge} autoFocus>
           {t('chat.intro.ok')}
-        </button>
+        </Button>
       </div>
     </Dialog>
   );

@@ -7,6 +7,7 @@ import type { Me } from '../../lib/session';
 import type { Friend } from '../friends/friends-api';
 import type { LocalMessage } from './chat-cache';
 import { useConversation } from './use-conversation';
+import { Button } from '../../components/ui/button';
 
 /**
  * The open conversation: a log region (announced by screen readers as messages arrive), the
@@ -60,22 +61,22 @@ export function ConversationPane({
   return (
     <section className="conversation" aria-labelledby={headingId}>
       <div className="conversation__header">
-        <button type="button" className="button button--small conversation__back" onClick={onBack}>
+        <Button size="small" className="conversation__back" onClick={onBack}>
           <span aria-hidden="true">←</span> {t('chat.back')}
-        </button>
+        </Button>
         <h2 id={headingId} className="conversation__title">
           {name}{' '}
           <span className={`presence presence--${friend.online ? 'online' : 'offline'}`}>
             {friend.online ? t('chat.online') : t('chat.offline')}
           </span>
         </h2>
-        <button
-          type="button"
-          className="button button--small conversation__report"
+        <Button
+          size="small"
+          className="conversation__report"
           onClick={() => setReporting({ type: 'chat_conversation', id: friend.id })}
         >
           {t('chat.report_conversation')}
-        </button>
+        </Button>
       </div>
       {conversation.historyFailed && (
         <p role="status" className="message message--warning">
@@ -83,9 +84,9 @@ export function ConversationPane({
         </p>
       )}
       {conversation.hasOlder && (
-        <button type="button" className="button button--small" onClick={() => void conversation.loadOlder()}>
+        <Button size="small" onClick={() => void conversation.loadOlder()}>
           {t('chat.load_older')}
-        </button>
+        </Button>
       )}
       <div
         ref={logRef}
@@ -126,9 +127,9 @@ export function ConversationPane({
                       </span>
                     )}
                     {received !== null && (
-                      <button
-                        type="button"
-                        className="button button--small chat-message__report"
+                      <Button
+                        size="small"
+                        className="chat-message__report"
                         onClick={() => setReporting({ type: 'chat_message', id: received })}
                       >
                         {t('report.action')}
@@ -139,7 +140,7 @@ export function ConversationPane({
                             time: time.format(new Date(message.timestamp)),
                           })}
                         </span>
-                      </button>
+                      </Button>
                     )}
                   </span>
                 </li>
@@ -172,9 +173,9 @@ export function ConversationPane({
             onChange={(event) => setDraft(event.target.value)}
             onKeyDown={onKeyDown}
           />
-          <button type="submit" className="button button--primary" disabled={!draft.trim()}>
+          <Button type="submit" variant="primary" disabled={!draft.trim()}>
             {t('chat.send')}
-          </button>
+          </Button>
         </div>
       </form>
       {reporting && (

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Dialog } from '../../components/ui/dialog';
 import { Switch } from '../../components/ui/switch';
 import { useConsent } from './consent-context';
+import { Button } from '../../components/ui/button';
 
 /**
  * The cookie consent dialog (spec §2, §4): shown while no valid consent exists in this session.
@@ -36,9 +37,9 @@ export function CookieConsentDialog() {
           onChange={setAdvertising}
         />
       </div>
-      <button type="button" className="button button--primary" onClick={() => saveConsent(advertising)}>
+      <Button variant="primary" onClick={() => saveConsent(advertising)}>
         {t('cookie.save')}
-      </button>
+      </Button>
       <p className="cookie-dialog__footer">
         {t('cookie.footer')}{' '}
         <Link to="/politica/cookies" target="_blank" rel="noopener">

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { NoticesPanel } from '../notices/notices-panel';
 import { WordCloudFigure } from '../word-cloud/word-cloud-figure';
 import { monetizationStatusQuery } from '../monetization/monetization-api';
+import { buttonClass } from '../../components/ui/button';
 
 /** /dashboard (spec §2): earnings status, the word cloud, and the ways on. */
 export default function DashboardPage() {
@@ -33,17 +34,17 @@ export default function DashboardPage() {
       <nav aria-label={t('dashboard.title')}>
         <ul className="card-links">
           <li>
-            <Link to="/recursos" className="button">
+            <Link to="/recursos" className={buttonClass()}>
               {t('dashboard.resources')}
             </Link>
           </li>
           <li>
-            <Link to="/monetizacion" className="button">
+            <Link to="/monetizacion" className={buttonClass()}>
               {t('dashboard.monetization')}
             </Link>
           </li>
           <li>
-            <Link to="/perfil-funcional" className="button">
+            <Link to="/perfil-funcional" className={buttonClass()}>
               {t('dashboard.functional_profile')}
             </Link>
           </li>

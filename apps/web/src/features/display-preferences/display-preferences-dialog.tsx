@@ -10,6 +10,7 @@ import {
 import { Dialog } from '../../components/ui/dialog';
 import { Switch } from '../../components/ui/switch';
 import { readDisplayPreferences, saveDisplayPreferences } from './display-preferences-storage';
+import { Button } from '../../components/ui/button';
 
 const TEXT_SIZES = Array.from(
   { length: (TEXT_SIZE_MAX - TEXT_SIZE_MIN) / TEXT_SIZE_STEP + 1 },
@@ -31,15 +32,15 @@ export function DisplayPreferencesControl() {
 
   return (
     <>
-      <button
-        type="button"
-        className="button button--ghost top-bar__control"
+      <Button
+        variant="ghost"
+        className="top-bar__control"
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >
         <span aria-hidden="true" className="icon icon--settings" />
         {t('prefs.open')}
-      </button>
+      </Button>
       <Dialog
         open={open}
         onClose={() => setOpen(false)}
@@ -89,12 +90,10 @@ export function DisplayPreferencesControl() {
           onChange={(legibleFont) => update({ legibleFont })}
         />
         <div className="dialog__actions">
-          <button type="button" className="button" onClick={() => update(DEFAULT_DISPLAY_PREFERENCES)}>
-            {t('prefs.reset')}
-          </button>
-          <button type="button" className="button button--primary" onClick={() => setOpen(false)}>
+          <Button onClick={() => update(DEFAULT_DISPLAY_PREFERENCES)}>{t('prefs.reset')}</Button>
+          <Button variant="primary" onClick={() => setOpen(false)}>
             {t('prefs.close')}
-          </button>
+          </Button>
         </div>
       </Dialog>
     </>

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FEED_COUNTRY_CODES, countryName, type CountryCode, type Language } from '@juntos/domain';
 import { CountryFlag } from '../../components/country-flag';
+import { Button } from '../../components/ui/button';
 
 type Choice = CountryCode | '';
 
@@ -68,10 +69,10 @@ export function CountryFilter({ value, onChange }: { value: Choice; onChange: (v
       <span id={labelId} className="country-filter__label">
         {t('feed.country_filter')}
       </span>
-      <button
+      <Button
         ref={buttonRef}
-        type="button"
-        className="button country-filter__button"
+
+        className="country-filter__button"
         aria-haspopup="listbox"
         aria-expanded={open}
         aria-labelledby={`${labelId} ${listId}-current`}
@@ -90,7 +91,7 @@ export function CountryFilter({ value, onChange }: { value: Choice; onChange: (v
         <span aria-hidden="true" className="country-filter__caret">
           ▾
         </span>
-      </button>
+      </Button>
       {open && (
         <ul
           ref={listRef}

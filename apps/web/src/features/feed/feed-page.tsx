@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { CountryFilter } from './country-filter';
 import { postKeys } from './posts-api';
 import { PostList } from './post-list';
+import { buttonClass } from '../../components/ui/button';
 
 const feedCountryOf = (country: string | null | undefined): CountryCode | '' =>
   FEED_COUNTRY_CODES.find((code) => code === country) ?? '';
@@ -21,7 +22,7 @@ function Feed({ initialCountry }: { initialCountry: CountryCode | '' }) {
     <>
       <div className="feed__toolbar">
         <CountryFilter value={country} onChange={setCountry} />
-        <Link to="/new-post" className="button button--primary">
+        <Link to="/new-post" className={buttonClass({ variant: 'primary' })}>
           {t('feed.new_post')}
         </Link>
       </div>

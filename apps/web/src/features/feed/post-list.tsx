@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../components/ui/page-loading';
 import { fetchPage } from './posts-api';
 import { PostCard } from './post-card';
+import { Button } from '../../components/ui/button';
 
 /**
  * Posts loaded 5 at a time (spec §9) with infinite scroll: when the sentinel below the last post
@@ -72,9 +73,7 @@ export function PostList({
       </p>
       {hasNextPage && !isFetchingNextPage && (
         // Also reachable without scrolling (keyboard, screen readers, switch access).
-        <button type="button" className="button" onClick={() => void fetchNextPage()}>
-          {t('feed.load_more')}
-        </button>
+        <Button onClick={() => void fetchNextPage()}>{t('feed.load_more')}</Button>
       )}
     </>
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { FriendshipStatus } from '@juntos/domain';
 import { ApiRequestError } from '../../lib/api-client';
 import { friendKeys, sendRequest, unfollow } from './friends-api';
+import { Button } from '../../components/ui/button';
 
 /**
  * The friendship button of spec §4: nothing for oneself, a disabled "request pending" or
@@ -42,9 +43,9 @@ export function FriendshipButton({
   if (status === 'self') return null;
   if (status === 'pending' || status === 'received')
     return (
-      <button type="button" className="button button--small" aria-disabled="true">
+      <Button size="small" aria-disabled="true">
         {t(`public_profile.friendship.${status}`)}
-      </button>
+      </Button>
     );
   return (
     <button

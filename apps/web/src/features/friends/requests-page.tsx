@@ -6,6 +6,7 @@ import { MemberSummary } from '../../components/member-summary';
 import { MinorReviewNotice } from '../../components/minor-review-notice';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { answerRequest, friendKeys, friendRequestsQuery } from './friends-api';
+import { Button } from '../../components/ui/button';
 
 /** /solicitudes (spec §2 "Friend requests"): received requests with accept and decline. */
 export default function RequestsPage() {
@@ -37,20 +38,16 @@ export default function RequestsPage() {
                 return (
                   <li key={request.id}>
                     <MemberSummary member={{ ...request, id: request.sender_id }}>
-                      <button
-                        type="button"
-                        className="button button--small button--primary"
+                      <Button
+                        variant="primary"
+                        size="small"
                         onClick={() => answer.mutate({ id: request.id, accept: true })}
                       >
                         {t('requests.accept')} <span className="visually-hidden">{name}</span>
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--small"
-                        onClick={() => answer.mutate({ id: request.id, accept: false })}
-                      >
+                      </Button>
+                      <Button size="small" onClick={() => answer.mutate({ id: request.id, accept: false })}>
                         {t('requests.reject')} <span className="visually-hidden">{name}</span>
-                      </button>
+                      </Button>
                     </MemberSummary>
                   </li>
                 );

@@ -20,6 +20,7 @@ import { GalleryFormDialog } from './gallery-form-dialog';
 import { useUploadProgress } from '../../components/upload-progress';
 import { ImageDetailsDialog } from './image-details-dialog';
 import { GalleryThumbnail } from '../../components/gallery-thumbnail';
+import { Button } from '../../components/ui/button';
 
 type Editing = { image: GalleryImage | undefined } | undefined;
 
@@ -84,13 +85,9 @@ export default function GalleryPage() {
       <h1>{own ? t('gallery.title') : t('gallery.friend_title')}</h1>
       {own && <p>{t('gallery.intro')}</p>}
       {own && (
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => setEditing({ image: undefined })}
-        >
+        <Button variant="primary" onClick={() => setEditing({ image: undefined })}>
           {t('gallery.upload')}
-        </button>
+        </Button>
       )}
       {gallery.isPending ? (
         <PageLoading />
@@ -116,20 +113,12 @@ export default function GalleryPage() {
               {image.description && <p className="gallery__item-description">{image.description}</p>}
               {own && (
                 <div className="post-card__actions">
-                  <button
-                    type="button"
-                    className="button button--small"
-                    onClick={() => setEditing({ image })}
-                  >
+                  <Button size="small" onClick={() => setEditing({ image })}>
                     {t('gallery.edit')} <span className="visually-hidden">{image.title}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--small button--danger"
-                    onClick={() => setDeleting(image)}
-                  >
+                  </Button>
+                  <Button variant="danger" size="small" onClick={() => setDeleting(image)}>
                     {t('gallery.delete')} <span className="visually-hidden">{image.title}</span>
-                  </button>
+                  </Button>
                 </div>
               )}
             </li>

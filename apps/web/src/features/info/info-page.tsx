@@ -8,6 +8,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { LegalSectionBody } from '../legal/legal-section-body';
 import { useLegalDocumentQuery } from '../legal/use-legal-document';
+import { Button, buttonClass } from '../../components/ui/button';
 
 /** The 11 features of spec §2 "Info home", each with the screen it leads to. */
 const FEATURES = [
@@ -51,9 +52,9 @@ function DocumentDialog({ name, onClose }: { name: LegalDocumentName; onClose: (
         </div>
       )}
       <div className="dialog__actions">
-        <button type="button" className="button button--primary" onClick={onClose} autoFocus>
+        <Button variant="primary" onClick={onClose} autoFocus>
           {t('info.close')}
-        </button>
+        </Button>
       </div>
     </Dialog>
   );
@@ -71,10 +72,10 @@ export default function InfoPage() {
       <MinorReviewNotice />
       <p className="info__intro">{t('info.intro')}</p>
       <div className="form__links">
-        <Link to="/dashboard" className="button button--primary">
+        <Link to="/dashboard" className={buttonClass({ variant: 'primary' })}>
           {t('info.go_dashboard')}
         </Link>
-        <Link to="/profile" className="button">
+        <Link to="/profile" className={buttonClass()}>
           {t('info.go_profile')}
         </Link>
       </div>
@@ -90,12 +91,8 @@ export default function InfoPage() {
         ))}
       </ul>
       <div className="form__links">
-        <button type="button" className="button" onClick={() => setDocument('terms')}>
-          {t('info.terms_button')}
-        </button>
-        <button type="button" className="button" onClick={() => setDocument('privacy')}>
-          {t('info.privacy_button')}
-        </button>
+        <Button onClick={() => setDocument('terms')}>{t('info.terms_button')}</Button>
+        <Button onClick={() => setDocument('privacy')}>{t('info.privacy_button')}</Button>
       </div>
       {document && <DocumentDialog name={document} onClose={() => setDocument(undefined)} />}
     </section>

@@ -8,6 +8,7 @@ import { useConsent } from '../cookie-consent/consent-context';
 import { LANDING_SECTIONS, sectionImage, type LandingSection } from './landing-sections';
 import { ScrollToTopButton } from './scroll-to-top-button';
 import { useSmoothScrollingWhileMounted } from './use-smooth-scrolling';
+import { Button, buttonClass } from '../../components/ui/button';
 
 const ORPHANET_URL = 'https://www.orpha.net/';
 const EURORDIS_URL = 'https://www.eurordis.org/';
@@ -26,14 +27,9 @@ function EnterButton() {
   if (!consent) {
     return (
       <div className="landing__enter">
-        <button
-          type="button"
-          className="button button--primary button--large"
-          disabled
-          aria-describedby="enter-hint"
-        >
+        <Button variant="primary" size="large" disabled aria-describedby="enter-hint">
           {t('landing.enter')}
-        </button>
+        </Button>
         <p id="enter-hint" className="landing__enter-hint">
           {t('landing.enter_needs_consent')}
         </p>
@@ -42,7 +38,7 @@ function EnterButton() {
   }
   return (
     <div className="landing__enter">
-      <Link to="/login" className="button button--primary button--large">
+      <Link to="/login" className={buttonClass({ variant: 'primary', size: 'large' })}>
         {t('landing.enter')}
       </Link>
     </div>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SCROLL_TO_TOP_THRESHOLD_PX } from '@juntos/domain';
 import { scrollBehavior } from '../../lib/motion';
+import { Button } from '../../components/ui/button';
 
 /** Appears once the page is scrolled more than 300 px (spec §2, §9). */
 export function ScrollToTopButton() {
@@ -17,9 +18,9 @@ export function ScrollToTopButton() {
 
   if (!visible) return null;
   return (
-    <button
-      type="button"
-      className="scroll-to-top button button--primary"
+    <Button
+      variant="primary"
+      className="scroll-to-top"
       onClick={() => {
         window.scrollTo({ top: 0, behavior: scrollBehavior() });
         // Keyboard users continue from the top, not from the button's old position.
@@ -28,6 +29,6 @@ export function ScrollToTopButton() {
     >
       <span aria-hidden="true" className="icon icon--arrow-up" />
       {t('landing.scroll_top')}
-    </button>
+    </Button>
   );
 }

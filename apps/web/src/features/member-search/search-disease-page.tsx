@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { diseaseSearchQuery } from './member-search-api';
 import { MemberSearchOutcome } from './member-results';
 import { PlaceFields } from '../../components/place-fields';
+import { Button } from '../../components/ui/button';
 
 /** /buscar/enfermedad (spec §2 "Search by disease"): a disease from the list is required (spec §5). */
 export default function SearchDiseasePage() {
@@ -45,9 +46,9 @@ export default function SearchDiseasePage() {
         />
         <PlaceFields country={place.country} ciudad={place.ciudad} onChange={setPlace} />
         <div className="form__links">
-          <button type="submit" className="button button--primary">
+          <Button type="submit" variant="primary">
             {t('search_disease.search')}
-          </button>
+          </Button>
         </div>
       </form>
       <MemberSearchOutcome

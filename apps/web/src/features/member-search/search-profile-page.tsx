@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { profileSearchQuery } from './member-search-api';
 import { MemberSearchOutcome } from './member-results';
 import { PlaceFields } from '../../components/place-fields';
+import { Button } from '../../components/ui/button';
 
 const EMPTY: Record<string, string> = Object.fromEntries(
   [...FUNCTIONAL_FIELDS, 'country', 'ciudad', 'comunidad', 'edad_min', 'edad_max'].map((key) => [key, '']),
@@ -96,19 +97,17 @@ export default function SearchProfilePage() {
           ))}
         </SelectField>
         <div className="form__links">
-          <button type="submit" className="button button--primary">
+          <Button type="submit" variant="primary">
             {t('search_profile.search')}
-          </button>
-          <button
-            type="button"
-            className="button"
+          </Button>
+          <Button
             onClick={() => {
               setFilters(EMPTY);
               setSubmitted(undefined);
             }}
           >
             {t('search_profile.reset')}
-          </button>
+          </Button>
         </div>
       </form>
       <MemberSearchOutcome

@@ -19,6 +19,7 @@ import {
   useMonetizationProfile,
   useMonetizationStatus,
 } from './monetization-api';
+import { Button, buttonClass } from '../../components/ui/button';
 
 const INFO = ['how', 'tokens', 'privacy'] as const;
 
@@ -99,9 +100,9 @@ export default function EarningsPage() {
 
       <div className="button-row">
         {INFO.map((topic) => (
-          <button key={topic} type="button" className="button button--small" onClick={() => setInfo(topic)}>
+          <Button key={topic} size="small" onClick={() => setInfo(topic)}>
             {t(`earnings.info.${topic}_title`)}
-          </button>
+          </Button>
         ))}
       </div>
 
@@ -110,16 +111,15 @@ export default function EarningsPage() {
         {t('earnings.claim_rule', { min: MIN_CLAIM_TOKENS, withdrawal: MIN_WITHDRAWAL_TOKENS })}
       </p>
       <div className="button-row">
-        <button
-          type="button"
-          className="button button--primary"
+        <Button
+          variant="primary"
           disabled={tokens < MIN_CLAIM_TOKENS}
           aria-describedby="claim-rule"
           onClick={() => void navigate('/perfil/metodo-pago')}
         >
           {t('earnings.claim')}
-        </button>
-        <Link to="/monetizacion/historial-retiros" className="button">
+        </Button>
+        <Link to="/monetizacion/historial-retiros" className={buttonClass()}>
           {t('earnings.history')}
         </Link>
       </div>
@@ -130,9 +130,9 @@ export default function EarningsPage() {
       ) : status.data.activated ? (
         <>
           <p>{t('earnings.active_text')}</p>
-          <button type="button" className="button button--danger" onClick={() => setConfirmingStop(true)}>
+          <Button variant="danger" onClick={() => setConfirmingStop(true)}>
             {t('earnings.deactivate')}
-          </button>
+          </Button>
         </>
       ) : (
         <form
@@ -157,9 +157,9 @@ export default function EarningsPage() {
               setConsentError(undefined);
             }}
           />
-          <button type="submit" className="button button--primary" disabled={start.isPending}>
+          <Button type="submit" variant="primary" disabled={start.isPending}>
             {t('earnings.activate')}
-          </button>
+          </Button>
         </form>
       )}
 
@@ -180,14 +180,9 @@ export default function EarningsPage() {
       >
         <p>{info ? t(`earnings.info.${info}_text`) : ''}</p>
         <div className="dialog__actions">
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => setInfo(undefined)}
-            autoFocus
-          >
+          <Button variant="primary" onClick={() => setInfo(undefined)} autoFocus>
             {t('earnings.info.close')}
-          </button>
+          </Button>
         </div>
       </Dialog>
     </section>

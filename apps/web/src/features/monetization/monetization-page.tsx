@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMonetizationStatus } from './monetization-api';
+import { buttonClass } from '../../components/ui/button';
 
 /** /monetizacion (spec §2 "Monetisation intro"): what the programme is; members in it go on to earnings. */
 export default function MonetizationPage() {
@@ -28,7 +29,7 @@ export default function MonetizationPage() {
         {t('monetization.profile_hint')} <Link to="/perfil-funcional">{t('monetization.profile_link')}</Link>
       </p>
       <p>
-        <Link to="/monetizacion/ganancias" className="button button--primary">
+        <Link to="/monetizacion/ganancias" className={buttonClass({ variant: 'primary' })}>
           {t('monetization.to_earnings')}
         </Link>
       </p>

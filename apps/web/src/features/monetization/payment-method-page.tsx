@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ENABLED_PAYMENT_METHODS, PAYMENT_METHODS } from '@juntos/domain';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { Button, buttonClass } from '../../components/ui/button';
 
 /**
  * /perfil/metodo-pago (spec §2 "Payment method picker"): PayPal is available; IBAN, Stripe and
@@ -23,22 +24,21 @@ export default function PaymentMethodPage() {
             <li key={method}>
               <Link
                 to={`/perfil/metodo-pago/${method}`}
-                className="button button--primary method-list__choice"
+                className={buttonClass({ variant: 'primary', className: 'method-list__choice' })}
               >
                 {t(`payment.methods.${method}`)}
               </Link>
             </li>
           ) : (
             <li key={method}>
-              <button
-                type="button"
-                className="button method-list__choice"
+              <Button
+                className="method-list__choice"
                 aria-disabled="true"
                 aria-describedby={`${noteId}-${method}`}
                 title={t('payment.not_available')}
               >
                 {t(`payment.methods.${method}`)}
-              </button>
+              </Button>
               <span id={`${noteId}-${method}`} className="method-list__note">
                 {t('payment.not_available')}
               </span>

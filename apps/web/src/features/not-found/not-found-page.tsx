@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { buttonClass } from '../../components/ui/button';
 
 export default function NotFoundPage() {
   const { t } = useTranslation();
@@ -10,7 +11,7 @@ export default function NotFoundPage() {
       <h1>{t('not_found.title')}</h1>
       <p>{t('not_found.text')}</p>
       <p>
-        <Link to="/" className="button button--primary">
+        <Link to="/" className={buttonClass({ variant: 'primary' })}>
           {t('not_found.home')}
         </Link>
       </p>

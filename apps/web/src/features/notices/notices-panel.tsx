@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MemberNotice } from '@juntos/domain';
 import { markRead, noticeKeys, noticesQuery } from './notices-api';
+import { Button } from '../../components/ui/button';
 
 function NoticeText({ notice }: { notice: MemberNotice }) {
   const { t } = useTranslation();
@@ -72,15 +73,14 @@ export function NoticesPanel() {
             </p>
             <p className="notices__meta">
               <time dateTime={notice.created_at}>{date.format(new Date(notice.created_at))}</time>{' '}
-              <button
-                type="button"
-                className="button button--small"
+              <Button
+                size="small"
                 disabled={read.isPending}
                 aria-describedby={`notice-${notice.id}`}
                 onClick={() => read.mutate(notice.id)}
               >
                 {t('notices.mark_read')}
-              </button>
+              </Button>
             </p>
           </li>
         ))}

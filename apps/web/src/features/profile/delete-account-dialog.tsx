@@ -8,6 +8,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { ApiRequestError } from '../../lib/api-client';
 import { forgetDeletedAccount } from '../../lib/storage-keys';
 import { deleteAccount } from './profile-api';
+import { Button } from '../../components/ui/button';
 
 /**
  * Account deletion (spec §4): the confirm button works only once "I understand I will lose all
@@ -88,12 +89,10 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
           </p>
         )}
         <div className="dialog__actions">
-          <button type="button" className="button" onClick={close}>
-            {t('profile.delete_dialog.cancel')}
-          </button>
-          <button type="submit" className="button button--danger" disabled={!understood || remove.isPending}>
+          <Button onClick={close}>{t('profile.delete_dialog.cancel')}</Button>
+          <Button type="submit" variant="danger" disabled={!understood || remove.isPending}>
             {remove.isPending ? t('profile.deleting') : t('profile.delete_dialog.confirm')}
-          </button>
+          </Button>
         </div>
       </form>
     </Dialog>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/ui/dialog';
 import { sessionKeys, type Me } from '../../lib/session';
 import { markProfileIntroSeen } from './profile-api';
+import { Button } from '../../components/ui/button';
 
 /**
  * The editor's first-visit explanation (spec §2), shown once per account: closing it is
@@ -27,9 +28,9 @@ export function ProfileIntroDialog({ open }: { open: boolean }) {
       <p>{t('profile_edit.first_visit.body')}</p>
       <p>{t('profile_edit.first_visit.privacy')}</p>
       <div className="dialog__actions">
-        <button type="button" className="button button--primary" onClick={close} autoFocus>
+        <Button variant="primary" onClick={close} autoFocus>
           {t('profile_edit.first_visit.ok')}
-        </button>
+        </Button>
       </div>
     </Dialog>
   );

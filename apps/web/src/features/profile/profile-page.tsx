@@ -17,6 +17,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { MyDataSection } from './my-data-section';
 import { ownProfileQueryOptions } from './profile-api';
+import { Button, buttonClass } from '../../components/ui/button';
 
 /** Spec §2: the birth date in the fr-FR format (dd/mm/yyyy). */
 const formatBirthDate = (iso: string) =>
@@ -123,15 +124,15 @@ export default function ProfilePage() {
         </p>
       )}
       <div className="form__links profile-actions">
-        <Link to="/edit-profile" className="button button--primary">
+        <Link to="/edit-profile" className={buttonClass({ variant: 'primary' })}>
           {t('profile.edit')}
         </Link>
-        <Link to="/change-password" className="button">
+        <Link to="/change-password" className={buttonClass()}>
           {t('profile.change_password')}
         </Link>
-        <button type="button" className="button button--danger" onClick={() => setDeleting(true)}>
+        <Button variant="danger" onClick={() => setDeleting(true)}>
           {t('profile.delete_account')}
-        </button>
+        </Button>
       </div>
       <MyDataSection />
       <DeleteAccountDialog open={deleting} onClose={() => setDeleting(false)} />

@@ -16,6 +16,7 @@ import { ReportDialog } from '../../components/report-dialog';
 import { FriendshipButton } from '../friends/friendship-button';
 import { ImageDetailsDialog } from '../gallery/image-details-dialog';
 import { GalleryThumbnail } from '../../components/gallery-thumbnail';
+import { Button } from '../../components/ui/button';
 
 /** /perfil/{id} (spec §2 "Public profile"): what the member shows to this viewer. */
 export default function PublicProfilePage() {
@@ -90,16 +91,12 @@ export default function PublicProfilePage() {
         />
         {data.friendship_status !== 'self' && (
           <>
-            <button type="button" className="button button--small" onClick={() => setReporting(true)}>
+            <Button size="small" onClick={() => setReporting(true)}>
               {t('public_profile.report')}
-            </button>
-            <button
-              type="button"
-              className="button button--small button--danger"
-              onClick={() => setBlocking(true)}
-            >
+            </Button>
+            <Button variant="danger" size="small" onClick={() => setBlocking(true)}>
               {t('public_profile.block')}
-            </button>
+            </Button>
           </>
         )}
       </div>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Dialog } from '../../components/ui/dialog';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useOrphacodeStatus } from './resources-api';
+import { Button, buttonClass } from '../../components/ui/button';
 
 const CARDS = [
   ['/recursos/asociaciones', 'associations'],
@@ -50,12 +51,12 @@ export default function ResourcesHubPage() {
         </p>
         <p>{t('resources.code_warning.how_to_update')}</p>
         <div className="dialog__actions">
-          <Link to="/edit-profile" className="button button--primary">
+          <Link to="/edit-profile" className={buttonClass({ variant: 'primary' })}>
             {t('resources.code_warning.update')}
           </Link>
-          <button type="button" className="button" onClick={() => setDismissed(true)} autoFocus>
+          <Button onClick={() => setDismissed(true)} autoFocus>
             {t('resources.code_warning.later')}
-          </button>
+          </Button>
         </div>
       </Dialog>
     </section>

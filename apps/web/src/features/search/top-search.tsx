@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { POST_LIMITS } from '@juntos/domain';
+import { Button } from '../../components/ui/button';
 
 /** The top bar's search box (spec §2): sends its words to /search. */
 export function TopSearch() {
@@ -28,9 +29,9 @@ export function TopSearch() {
         placeholder={t('top_search.placeholder')}
         onChange={(event) => setText(event.target.value)}
       />
-      <button type="submit" className="button top-search__button">
+      <Button type="submit" className="top-search__button">
         {t('top_search.submit')}
-      </button>
+      </Button>
     </form>
   );
 }
