@@ -12,17 +12,6 @@ const MODULES_API = 'apps/api/src/modules';
 const API_MODULES = readdirSync(new URL(`./${MODULES_API}`, import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-/**
- * Imports of another module's inner files still in the tree, each to be replaced by that module's
- * index.ts (issue 17): the engagement module (in progress) has no index.ts yet.
- */
-const API_MODULE_EXCEPTIONS = {
-  gallery: ['./engagement', './friendships/friendships.repository.ts'],
-  posts: ['./engagement'],
-  moderation: ['./engagement'],
-  'data-export': ['./engagement'],
-};
-
 export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/api/src/db/migrations/**', 'coverage/**'],
@@ -99,7 +88,6 @@ export default tseslint.config(
               except: [
                 `./${module}`,
                 ...API_MODULES.filter((other) => other !== module).map((other) => `./${other}/index.ts`),
-                ...(API_MODULE_EXCEPTIONS[module] ?? []),
               ],
               message: 'API modules import each other only through the other module’s index.ts.',
             })),

@@ -11,7 +11,7 @@ import type { PrivateMedia } from '../../lib/private-media';
 import type { MultipartForm } from '../../lib/multipart-form';
 import { createStoredImages } from '../../lib/stored-image';
 import { createEngagementService, type CommentRow } from '../engagement';
-import type { FriendshipsRepository } from '../friendships/friendships.repository';
+import type { FriendshipsRepository } from '../friendships';
 import type { GalleryRepository, GalleryRow } from './gallery.repository';
 
 /** The comments an image's details carry (the newest beyond these are still counted). */
