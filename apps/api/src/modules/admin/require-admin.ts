@@ -11,8 +11,8 @@ declare module 'fastify' {
 }
 
 /**
- * A preHandler for /api/admin/: 401 without a valid session, 403 for a member who is not an
- * administrator. The role is read from the database on every call, so removing it takes effect
+ * The check of /api/admin/ routes, run before their input is validated: 401 without a valid
+ * session, 403 for a member who is not an administrator. The role is read from the database on every call, so removing it takes effect
  * at once, not when a token expires.
  */
 export function createRequireAdmin(requireAuth: RequireAuth, repository: AdminRepository) {
