@@ -1,8 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLoading } from '../../components/ui/page-loading';
-import { fetchPage } from './posts-api';
+import type { Post } from '@juntos/domain';
+import { QueryState } from '../../components/ui/query-state';
+import { postPagesQuery } from './posts-api';
 import { PostCard } from './post-card';
 import { Button } from '../../components/ui/button';
 
@@ -30,12 +31,7 @@ export function PostList({
 }) {
   const { t } = useTranslation();
   const sentinel = useRef<HTMLDivElement>(null);
-  const query = useInfiniteQuery({
-    queryKey,
-    queryFn: ({ pageParam }) => fetchPage(pageParam),
-    initialPageParam: firstPage,
-    getNextPageParam: (last) => last.next ?? undefined,
-  });
+  const query = useInfiniteQuery(postPagesQuery(queryKey, firstPage));
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
 
   useEffect(() => {
@@ -48,15 +44,7 @@ export function PostList({
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  if (query.isPending) return <PageLoading />;
-  if (query.isError)
-    return (
-      <p role="alert" className="message message--error">
-        {errorText}
-      </p>
-    );
-  const posts = query.data.pages.flatMap((page) => page.results);
-  return (
+  const renderPosts = (posts: Post[]) => (
     <>
       {posts.length === 0 ? (
         <p className="post-list__empty">{emptyText}</p>
@@ -76,5 +64,10 @@ export function PostList({
         <Button onClick={() => void fetchNextPage()}>{t('feed.load_more')}</Button>
       )}
     </>
+  );
+  return (
+    <QueryState query={query} errorText={errorText}>
+      {(data) => renderPosts(data.pages.flatMap((page) => page.results))}
+    </QueryState>
   );
 }

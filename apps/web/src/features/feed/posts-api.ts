@@ -1,4 +1,4 @@
-import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { LikeAnswer, Page, Post, PostComment } from '@juntos/domain';
 import { apiRequest, apiUpload, type UploadProgress } from '../../lib/api-client';
 
@@ -10,6 +10,17 @@ export const postKeys = {
 
 /** `next` is the API's own address (`/api/posts/?…`), which apiRequest takes as it is. */
 export const fetchPage = (next: string) => apiRequest<Page<Post>>(next);
+/**
+ * A list of posts read page by page: the feed, a search's results. `firstPage` is the first
+ * page's address; each answer's `next` is the following one.
+ */
+export const postPagesQuery = (queryKey: readonly unknown[], firstPage: string) =>
+  infiniteQueryOptions({
+    queryKey,
+    queryFn: ({ pageParam }) => fetchPage(pageParam),
+    initialPageParam: firstPage,
+    getNextPageParam: (last) => last.next ?? undefined,
+  });
 
 export function postFormData(fields: Record<string, string>, image: File | undefined) {
   const form = new FormData();

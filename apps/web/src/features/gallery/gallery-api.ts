@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { GalleryComment, GalleryImage, GalleryImageDetails, LikeAnswer, Page } from '@juntos/domain';
 import { apiRequest, apiUpload, type UploadProgress } from '../../lib/api-client';
 
@@ -10,6 +11,11 @@ export const galleryKeys = {
 export const fetchGallery = (owner: number | undefined) =>
   apiRequest<Page<GalleryImage>>(`/gallery/images/?limit=100${owner ? `&owner=${owner}` : ''}`);
 export const fetchImageDetails = (id: number) => apiRequest<GalleryImageDetails>(`/gallery/images/${id}/`);
+/** A gallery: the member's own (no owner) or a friend's; a refusal is an answer, not retried. */
+export const galleryQuery = (owner: number | undefined) =>
+  queryOptions({ queryKey: galleryKeys.list(owner), queryFn: () => fetchGallery(owner), retry: false });
+export const imageDetailsQuery = (id: number) =>
+  queryOptions({ queryKey: galleryKeys.details(id), queryFn: () => fetchImageDetails(id) });
 
 export function galleryFormData(fields: Record<string, string>, image: File | undefined) {
   const form = new FormData();

@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import {
   createImage,
   deleteImage,
-  fetchGallery,
+  galleryQuery,
   galleryFormData,
   galleryKeys,
   updateImage,
@@ -36,11 +36,7 @@ export default function GalleryPage() {
   const ownerParam = Number(params.get('owner'));
   const owner = Number.isInteger(ownerParam) && ownerParam > 0 ? ownerParam : undefined;
   const own = owner === undefined;
-  const gallery = useQuery({
-    queryKey: galleryKeys.list(owner),
-    queryFn: () => fetchGallery(owner),
-    retry: false,
-  });
+  const gallery = useQuery(galleryQuery(owner));
   const [editing, setEditing] = useState<Editing>();
   const [opened, setOpened] = useState<number>();
   const [deleting, setDeleting] = useState<GalleryImage>();

@@ -7,16 +7,13 @@ import { Reactions } from '../../components/reactions';
 import { ReportDialog } from '../../components/report-dialog';
 import { Dialog } from '../../components/ui/dialog';
 import { useMeQuery } from '../../lib/session';
-import { commentOnImage, fetchImageDetails, galleryKeys, likeImage } from './gallery-api';
+import { commentOnImage, galleryKeys, imageDetailsQuery, likeImage } from './gallery-api';
 
 /** One image with its likes and comments (spec §2 "Gallery": detail modal, collapsible comments). */
 export function ImageDetailsDialog({ imageId, onClose }: { imageId: number; onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const details = useQuery({
-    queryKey: galleryKeys.details(imageId),
-    queryFn: () => fetchImageDetails(imageId),
-  });
+  const details = useQuery(imageDetailsQuery(imageId));
   const [reportingImage, setReportingImage] = useState(false);
   const viewerId = useMeQuery().data?.id;
   const refresh = () => queryClient.invalidateQueries({ queryKey: galleryKeys.all });
