@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { LegalDocumentName } from '@juntos/domain';
-import { PageLoading } from '../../components/ui/page-loading';
+import { QueryState } from '../../components/ui/query-state';
 import { MinorReviewNotice } from '../../components/minor-review-notice';
 import { Dialog } from '../../components/ui/dialog';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -35,22 +35,18 @@ function DocumentDialog({ name, onClose }: { name: LegalDocumentName; onClose: (
       onClose={onClose}
       className="dialog--document"
     >
-      {document.isPending ? (
-        <PageLoading />
-      ) : document.isError ? (
-        <p role="alert" className="message message--error">
-          {t('info.document_error')}
-        </p>
-      ) : (
-        <div className="dialog__scroll">
-          {document.data.sections.map((section, index) => (
-            <section key={index}>
-              <h3>{section.title}</h3>
-              <LegalSectionBody section={section} />
-            </section>
-          ))}
-        </div>
-      )}
+      <QueryState query={document} errorText={t('info.document_error')}>
+        {(loaded) => (
+          <div className="dialog__scroll">
+            {loaded.sections.map((section, index) => (
+              <section key={index}>
+                <h3>{section.title}</h3>
+                <LegalSectionBody section={section} />
+              </section>
+            ))}
+          </div>
+        )}
+      </QueryState>
       <div className="dialog__actions">
         <Button variant="primary" onClick={onClose} autoFocus>
           {t('info.close')}

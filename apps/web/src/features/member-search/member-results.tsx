@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PageLoading } from '../../components/ui/page-loading';
+import { QueryState } from '../../components/ui/query-state';
 import { MemberSummary } from '../../components/member-summary';
 import { FriendshipButton } from '../friends/friendship-button';
 import type { MemberPage, MemberResult } from './member-search-api';
@@ -56,22 +56,21 @@ export function MemberSearchOutcome({
 }) {
   return (
     <div aria-live="polite">
-      {submitted &&
-        (query.isPending ? (
-          <PageLoading />
-        ) : query.isError ? (
-          <p role="alert" className="message message--error">
-            {errorText}
-          </p>
-        ) : query.data.results.length === 0 ? (
-          <p>{emptyText(query.data)}</p>
-        ) : (
-          <MemberResults
-            results={query.data.results}
-            errorKey={followErrorKey}
-            onChanged={() => void query.refetch()}
-          />
-        ))}
+      {submitted && (
+        <QueryState query={query} errorText={errorText}>
+          {(page) =>
+            page.results.length === 0 ? (
+              <p>{emptyText(page)}</p>
+            ) : (
+              <MemberResults
+                results={page.results}
+                errorKey={followErrorKey}
+                onChanged={() => void query.refetch()}
+              />
+            )
+          }
+        </QueryState>
+      )}
     </div>
   );
 }

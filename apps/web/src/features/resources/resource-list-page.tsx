@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryName, isCountryCode, type Language, type ResourceKind } from '@juntos/domain';
-import { PageLoading } from '../../components/ui/page-loading';
+import { QueryState } from '../../components/ui/query-state';
 import { CountryFlag } from '../../components/country-flag';
 import { PlaceFields } from '../../components/place-fields';
 import { ExternalLink } from '../../components/ui/external-link';
@@ -41,23 +41,21 @@ export default function ResourceListPage({ kind }: { kind: ResourceKind }) {
       <p role="status" className="results-count">
         {list.data ? t(`resources.${key}.count`, { count: list.data.length }) : ''}
       </p>
-      {list.isPending ? (
-        <PageLoading />
-      ) : list.isError ? (
-        <p role="alert" className="message message--error">
-          {t(`resources.${key}.error`)}
-        </p>
-      ) : list.data.length === 0 ? (
-        <p>{t(`resources.${key}.empty`)}</p>
-      ) : (
-        <ul className="resource-list">
-          {list.data.map((entry) => (
-            <li key={entry.id}>
-              <ResourceCard entry={entry} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState query={list} errorText={t(`resources.${key}.error`)}>
+        {(loaded) =>
+          loaded.length === 0 ? (
+            <p>{t(`resources.${key}.empty`)}</p>
+          ) : (
+            <ul className="resource-list">
+              {loaded.map((entry) => (
+                <li key={entry.id}>
+                  <ResourceCard entry={entry} />
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
     </section>
   );
 }
