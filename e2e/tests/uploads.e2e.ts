@@ -95,4 +95,25 @@ describe('image uploads: the size is checked before sending, and the upload show
     expect(uploads()).toBe(0);
     await context.close();
   });
+
+  it('a profile photo over the limit is refused on the spot, and the profile is not sent with it', async () => {
+    const member = await createMember('photo-uploader');
+    const { context, page } = await openAs(browser, member, '/edit-profile');
+    const saves = countRequests(page, 'PUT', /^\/api\/profile\/$/);
+    const picker = page.getByLabel('Choose a photo');
+    await picker.waitFor();
+    const welcome = page.getByRole('dialog', { name: 'Welcome to Juntos!' });
+    if (await welcome.isVisible()) {
+      await welcome.getByRole('button', { name: "Let's start" }).click();
+      await welcome.waitFor({ state: 'hidden' });
+    }
+    await picker.setInputFiles(tooLarge);
+    await page.getByText(LIMIT_ERROR).waitFor();
+    expect(await picker.getAttribute('aria-invalid')).toBe('true');
+    await expectNoAxeViolations(page, '/edit-profile with a photo over the limit');
+    await page.getByRole('button', { name: 'Save my profile' }).click();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('type') === 'file');
+    expect(saves()).toBe(0);
+    await context.close();
+  });
 });

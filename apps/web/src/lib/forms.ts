@@ -43,21 +43,60 @@ export function errorText(t: TFunction, error: FieldError | undefined): string |
 }
 
 /**
- * Puts the server's per-field messages of a 400 validation_failed answer on the form's fields and
- * focuses the first. `serverFields` names the form field that shows each field of the payload;
- * where two name the same one, the first message stays. Answers whether any field was named.
+ * The server's per-field messages put on the form's own fields: `serverFields` names the form
+ * field that shows each field of the payload; where two name the same one, the first message stays.
+ */
+export function formFieldErrors<Field extends string>(
+  error: unknown,
+  serverFields: Readonly<Record<string, Field>>,
+): Partial<Record<Field, string>> {
+  const fields: Partial<Record<Field, string>> = {};
+  for (const [name, text] of Object.entries(serverFieldErrors(error))) {
+    const field = serverFields[name];
+    if (field) fields[field] ??= text;
+  }
+  return fields;
+}
+
+/**
+ * Puts the server's per-field messages of a 400 validation_failed answer on a useSchemaForm form
+ * (see formFieldErrors) and focuses the first. Answers whether any field was named.
  */
 export function showServerErrors<Values extends FieldValues>(
   setError: UseFormSetError<Values>,
   error: unknown,
   serverFields: Readonly<Record<string, Path<Values>>>,
 ): boolean {
-  const placed = new Set<Path<Values>>();
-  for (const [name, message] of Object.entries(serverFieldErrors(error))) {
-    const field = serverFields[name];
-    if (!field || placed.has(field)) continue;
-    setError(field, { type: 'server', message }, { shouldFocus: placed.size === 0 });
-    placed.add(field);
+  const found = Object.entries(formFieldErrors(error, serverFields)) as [Path<Values>, string][];
+  found.forEach(([field, message], index) =>
+    setError(field, { type: 'server', message }, { shouldFocus: index === 0 }),
+  );
+  return found.length > 0;
+}
+
+/** A schema check's answer, as zod's safeParse gives it. */
+type SchemaCheck =
+  | { success: true }
+  | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+
+/**
+ * The first issue (a translation key) for each top-level field of a failed schema check, for the
+ * forms that keep their values outside useSchemaForm (nested state, checks on every keystroke).
+ */
+export function issuesByField(result: SchemaCheck): Record<string, string> {
+  const issues: Record<string, string> = {};
+  if (result.success) return issues;
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? '');
+    issues[field] ??= issue.message;
   }
-  return placed.size > 0;
+  return issues;
+}
+
+/**
+ * Gives the focus to the first field marked invalid in `form`, in the order on screen (what
+ * useSchemaForm does by itself). Call it after the errors have been rendered.
+ */
+export function focusFirstInvalid(form: ParentNode | null | undefined) {
+  form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
 }

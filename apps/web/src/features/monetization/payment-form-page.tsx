@@ -17,6 +17,7 @@ import {
 import { PageLoading } from '../../components/ui/page-loading';
 import { SelectField, TextField } from '../../components/ui/field';
 import { ApiRequestError } from '../../lib/api-client';
+import { focusFirstInvalid, issuesByField } from '../../lib/forms';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMoneyFormat } from '../../lib/use-money-format';
 import { monetizationKeys, requestWithdrawal, saveProfile, useMonetizationProfile } from './monetization-api';
@@ -110,15 +111,13 @@ function PaymentForm({ method, profile }: { method: PaymentMethod; profile: Mone
       setStep('review');
       return;
     }
-    const found: Record<string, string> = {};
-    if (!checked.success)
-      for (const issue of checked.error.issues) found[String(issue.path[0])] ??= t(issue.message);
+    const found = Object.fromEntries(
+      Object.entries(issuesByField(checked)).map(([field, key]) => [field, t(key)]),
+    );
     if (tooMuch) found.tokens ??= t('payment.errors.insufficient_tokens');
     setErrors(found);
     // The first wrong field gets the focus, so its message is read at once.
-    requestAnimationFrame(() =>
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-    );
+    requestAnimationFrame(() => focusFirstInvalid(formRef.current));
   };
 
   const confirm = useMutation({

@@ -8,7 +8,9 @@ import {
   countriesByName,
   FUNCTIONAL_FIELDS,
   FUNCTIONAL_FIELD_VALUES,
+  MAX_IMAGE_MEGABYTES,
   PROFILE_LIMITS,
+  PickedImageSchema,
   birthDateBounds,
   countryName,
   createProfileSchema,
@@ -23,7 +25,9 @@ import { PageLoading } from '../../components/ui/page-loading';
 import { CountryFlag } from '../../components/country-flag';
 import { DiseaseField } from '../../components/disease-field';
 import { SelectField, TextField } from '../../components/ui/field';
+import { UploadProgress, useUploadProgress } from '../../components/upload-progress';
 import { ApiRequestError } from '../../lib/api-client';
+import { focusFirstInvalid, issuesByField } from '../../lib/forms';
 import { sessionKeys, useMeQuery } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AudienceSelect } from './audience-select';
@@ -63,11 +67,16 @@ function ProfileEditor({ profile }: { profile: OwnProfile }) {
   // After a refused save, the first field in error takes the focus (keyboard and screen readers).
   useEffect(() => {
     if (focusErrors === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    focusFirstInvalid(formRef.current);
   }, [focusErrors]);
 
+  const upload = useUploadProgress();
+  // A photo over the server's limit is refused as soon as it is picked, and never sent.
+  const photoProblem =
+    photo && !PickedImageSchema.safeParse(photo).success ? 'image_picker.too_large' : undefined;
   const save = useMutation({
-    mutationFn: () => saveProfile(formFieldsFrom(state), photo),
+    mutationFn: () => saveProfile(formFieldsFrom(state), photo, photo && upload.report),
+    onSettled: upload.clear,
     onSuccess: async (saved) => {
       queryClient.setQueryData(profileKeys.own, saved);
       await queryClient.invalidateQueries({ queryKey: sessionKeys.all });
@@ -98,15 +107,16 @@ function ProfileEditor({ profile }: { profile: OwnProfile }) {
       setState((current) => ({ ...current, visibility: { ...current.visibility, [field]: audience } }));
   const errorOf = (field: string) => {
     const message = errors[field];
-    return message && message.includes('.') && !message.includes(' ') ? t(message) : message;
+    return message && message.includes('.') && !message.includes(' ')
+      ? t(message, { max: MAX_IMAGE_MEGABYTES })
+      : message;
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const result = schema.safeParse(formFieldsFrom(state));
-    if (!result.success) {
-      const found: Errors = {};
-      for (const issue of result.error.issues) found[String(issue.path[0])] ??= issue.message;
+    if (!result.success || photoProblem) {
+      const found: Errors = { ...(photoProblem && { photo: photoProblem }), ...issuesByField(result) };
       setErrors(found);
       setFocusErrors((n) => n + 1);
       toast.error(t('profile_edit.tooltip_missing'));
@@ -133,6 +143,8 @@ function ProfileEditor({ profile }: { profile: OwnProfile }) {
         onChoose={(file) => {
           setPhoto(file);
           set('removePhoto', false);
+          const tooLarge = file && !PickedImageSchema.safeParse(file).success;
+          setErrors((current) => ({ ...current, photo: tooLarge ? 'image_picker.too_large' : undefined }));
         }}
         onRemove={() => {
           setPhoto(undefined);
@@ -299,6 +311,7 @@ function ProfileEditor({ profile }: { profile: OwnProfile }) {
         ))}
       </fieldset>
 
+      <UploadProgress sent={upload.sent} />
       <div className="form__actions">
         <button type="submit" className="button button--primary" disabled={save.isPending}>
           {save.isPending ? t('profile_edit.saving') : t('profile_edit.save')}

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { DeleteAccount, OwnProfile } from '@juntos/domain';
-import { apiRequest } from '../../lib/api-client';
+import { apiRequest, apiUpload, type UploadProgress } from '../../lib/api-client';
 
 export const profileKeys = {
   own: ['profile', 'own'] as const,
@@ -15,11 +15,15 @@ export const ownProfileQueryOptions = () =>
   });
 
 /** PUT /api/profile/ as multipart: the text fields, and the photo only when a new one was chosen. */
-export function saveProfile(fields: Record<string, string>, photo: File | undefined) {
+export function saveProfile(
+  fields: Record<string, string>,
+  photo: File | undefined,
+  onProgress?: UploadProgress,
+) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   if (photo) form.append('photo', photo);
-  return apiRequest<OwnProfile>('/profile/', { method: 'PUT', body: form });
+  return apiUpload<OwnProfile>('/profile/', { method: 'PUT', body: form, ...(onProgress && { onProgress }) });
 }
 
 export const markProfileIntroSeen = () => apiRequest<void>('/profile/intro-seen/', { method: 'POST' });

@@ -50,14 +50,18 @@ export function ProfilePhoto({
             type="file"
             accept="image/*"
             className="field__control"
-            aria-describedby={`${inputId}-hint`}
+            aria-describedby={`${inputId}-hint${error ? ` ${inputId}-error` : ''}`}
             aria-invalid={error ? true : undefined}
             onChange={(event) => onChoose(event.target.files?.[0])}
           />
           <p id={`${inputId}-hint`} className="field__hint">
             {t('profile_edit.photo_hint')}
           </p>
-          {error && <p className="field__error">{error}</p>}
+          {error && (
+            <p id={`${inputId}-error`} className="field__error">
+              {error}
+            </p>
+          )}
           {shown && (
             <button type="button" className="button button--ghost" onClick={onRemove}>
               {t('profile_edit.remove_photo')}
