@@ -12,19 +12,17 @@ import {
   dataExports,
   friendships,
   functionalAnswers,
-  galleryImages,
   likes,
   memberNotices,
   monetizationAccounts,
   monetizationConsents,
   paymentProfiles,
-  posts,
   profiles,
   reports,
   users,
   withdrawals,
 } from '../../db/schema';
-import type { ContentKind } from '../engagement';
+import { CONTENT_SOURCES, sourceColumn as column, type ContentKind } from '../engagement';
 
 /**
  * A ceiling per kind of record, so one export (built in memory, two at a time) never reads
@@ -96,6 +94,26 @@ export function createDataExportRepository(db: Database) {
           .from(likes)
           .where(eq(likes.userId, userId)),
       );
+      /** The member's own content of one kind, oldest first, read through the content sources. */
+      const published = (kind: ContentKind) => {
+        const source = CONTENT_SOURCES[kind];
+        return rowsOf(
+          db
+            .select({
+              id: column<number>(source.id),
+              title: column<string | null>(source.title),
+              text: column<string>(source.text),
+              image_key: column<string | null>(source.imageKey),
+              image_alt: column<string>(source.imageAlt),
+              created_at: column<Date>(source.createdAt),
+              updated_at: column<Date>(source.updatedAt),
+              hidden_by_moderators_at: column<Date | null>(source.hiddenAt),
+            })
+            .from(source.table)
+            .where(eq(source.owner, userId))
+            .orderBy(asc(source.createdAt)),
+        );
+      };
       /**
        * One kind's comments and likes under the names its copy has always used (`post_id` and
        * `text` for posts, `image_id` and `content` for gallery images).
@@ -146,37 +164,19 @@ export function createDataExportRepository(db: Database) {
             .from(consentRecords)
             .where(eq(consentRecords.userId, userId)),
         ),
-        posts: await rowsOf(
-          db
-            .select({
-              id: posts.id,
-              title: posts.title,
-              text: posts.text,
-              image_key: posts.imageKey,
-              image_alt: posts.imageAlt,
-              created_at: posts.createdAt,
-              updated_at: posts.updatedAt,
-              hidden_by_moderators_at: posts.hiddenAt,
-            })
-            .from(posts)
-            .where(eq(posts.authorId, userId))
-            .orderBy(asc(posts.createdAt)),
-        ),
+        posts: await published('post'),
         postComments: postEngagement.comments,
         postLikes: postEngagement.likes,
-        gallery: await rowsOf(
-          db
-            .select({
-              id: galleryImages.id,
-              title: galleryImages.title,
-              description: galleryImages.description,
-              image_key: galleryImages.imageKey,
-              created_at: galleryImages.createdAt,
-              hidden_by_moderators_at: galleryImages.hiddenAt,
-            })
-            .from(galleryImages)
-            .where(eq(galleryImages.ownerId, userId))
-            .orderBy(asc(galleryImages.createdAt)),
+        // An image's text is its description, also its text alternative; its copy never had updated_at.
+        gallery: (await published('gallery_image')).map(
+          ({ id, title, text, image_key, created_at, hidden_by_moderators_at }) => ({
+            id,
+            title,
+            description: text,
+            image_key,
+            created_at,
+            hidden_by_moderators_at,
+          }),
         ),
         galleryComments: galleryEngagement.comments,
         galleryLikes: galleryEngagement.likes,

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type AnyColumn } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { galleryImages, posts, type ContentKind } from '../../db/schema';
 
@@ -19,6 +19,8 @@ export const CONTENT_SOURCES = {
     text: posts.text,
     imageKey: posts.imageKey,
     imageAlt: posts.imageAlt,
+    createdAt: posts.createdAt,
+    updatedAt: posts.updatedAt,
     /** How a comment's parent is named to moderators: its title, or its opening words. */
     label: sql<string>`coalesce(${posts.title}, left(${posts.text}, 120))`,
   },
@@ -32,6 +34,8 @@ export const CONTENT_SOURCES = {
     text: galleryImages.description,
     imageKey: galleryImages.imageKey,
     imageAlt: galleryImages.description,
+    createdAt: galleryImages.createdAt,
+    updatedAt: galleryImages.updatedAt,
     label: sql<string>`${galleryImages.title}`,
   },
 } as const satisfies Record<
@@ -45,6 +49,15 @@ export const CONTENT_SOURCES = {
     text: AnyPgColumn;
     imageKey: AnyPgColumn;
     imageAlt: AnyPgColumn;
+    createdAt: AnyPgColumn;
+    updatedAt: AnyPgColumn;
     label: ReturnType<typeof sql>;
   }
 >;
+
+/**
+ * A column of a content source read as it is stored (bigint ids as numbers, timestamps as dates),
+ * typed for the shape every kind shares.
+ */
+export const sourceColumn = <T>(source: AnyColumn) =>
+  sql<T>`${source}`.mapWith((value: unknown) => source.mapFromDriverValue(value) as T);

@@ -3,7 +3,7 @@
  * its own; the modules that publish content create it from their database handle and keep their
  * routes.
  */
-export { CONTENT_KINDS, CONTENT_SOURCES, type ContentKind } from './content-kinds';
+export { CONTENT_KINDS, CONTENT_SOURCES, sourceColumn, type ContentKind } from './content-kinds';
 export {
   createEngagementRepository,
   type CommentRow,

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { CHAT_REPORT_CONTEXT, type HideableTargetType } from '@juntos/domain';
 import { conversationBetween } from '../../db/chat-conversations';
 import type { Database } from '../../db/database';
 import { chatMessages, comments, memberNotices, profiles, reports, users } from '../../db/schema';
-import { CONTENT_SOURCES, type ContentKind } from '../engagement';
+import { CONTENT_SOURCES, sourceColumn as column, type ContentKind } from '../engagement';
 
 export type ReportTargetType = (typeof reports.$inferSelect)['targetType'];
 export type ContentType = HideableTargetType;
@@ -51,10 +51,6 @@ const HIDEABLE = {
 } as const satisfies Record<ContentType, { kind: ContentKind; comment: boolean }>;
 
 const HIDEABLE_TYPES = Object.keys(HIDEABLE) as ContentType[];
-
-/** A column read as it is stored, typed for the shape every kind shares. */
-const column = <T>(source: AnyColumn) =>
-  sql<T>`${source}`.mapWith((value: unknown) => source.mapFromDriverValue(value) as T);
 
 /**
  * Data access of moderation: the report queue with the reported content, hiding content,
