@@ -1,22 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { apiDownload, apiRequest } from '../../lib/api-client';
-
-type DataExport = {
-  id: number;
-  status: 'preparing' | 'ready' | 'failed';
-  size_bytes: number | null;
-  created_at: string;
-  expires_at: string;
-  download: string | null;
-};
-
-const exportKey = ['data-export'] as const;
-const PREPARING_POLL_MS = 2000;
-
-const fetchExport = () => apiRequest<{ export: DataExport | null }>('/mis-datos/exportacion/');
-const requestExport = () => apiRequest<{ export: DataExport }>('/mis-datos/exportacion/', { method: 'POST' });
+import { apiDownload } from '../../lib/api-client';
+import { dataExportKey, dataExportQuery, requestExport, type DataExport } from './profile-api';
+import { Button } from '../../components/ui/button';
 
 /** Saves a downloaded file the way a link with `download` would. */
 function saveFile(blob: Blob, name: string) {
@@ -50,15 +37,10 @@ export function MyDataSection() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const formatSize = useSizeFormat();
-  const current = useQuery({
-    queryKey: exportKey,
-    queryFn: fetchExport,
-    refetchInterval: (query) =>
-      query.state.data?.export?.status === 'preparing' ? PREPARING_POLL_MS : false,
-  });
+  const current = useQuery(dataExportQuery());
   const start = useMutation({
     mutationFn: requestExport,
-    onSuccess: (answer) => queryClient.setQueryData(exportKey, answer),
+    onSuccess: (answer) => queryClient.setQueryData(dataExportKey, answer),
     onError: () => toast.error(t('my_data.error')),
   });
   const copy = current.data?.export ?? null;
@@ -89,9 +71,7 @@ export function MyDataSection() {
         {status}
       </p>
       <div className="button-row">
-        <button
-          type="button"
-          className="button"
+        <Button
           // aria-disabled, not disabled: a disabled button would drop the keyboard focus on it.
           aria-disabled={start.isPending || copy?.status === 'preparing'}
           onClick={() => {
@@ -99,16 +79,11 @@ export function MyDataSection() {
           }}
         >
           {copy?.status === 'ready' ? t('my_data.prepare_again') : t('my_data.prepare')}
-        </button>
+        </Button>
         {copy?.status === 'ready' && (
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={download.isPending}
-            onClick={() => download.mutate(copy)}
-          >
+          <Button variant="primary" disabled={download.isPending} onClick={() => download.mutate(copy)}>
             {t('my_data.download')}
-          </button>
+          </Button>
         )}
       </div>
     </section>

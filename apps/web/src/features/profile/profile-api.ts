@@ -34,3 +34,27 @@ export const deleteAccount = (password: string) =>
     method: 'DELETE',
     body: JSON.stringify({ password } satisfies DeleteAccount),
   });
+
+export type DataExport = {
+  id: number;
+  status: 'preparing' | 'ready' | 'failed';
+  size_bytes: number | null;
+  created_at: string;
+  expires_at: string;
+  download: string | null;
+};
+
+export const dataExportKey = ['data-export'] as const;
+const PREPARING_POLL_MS = 2000;
+
+const fetchExport = () => apiRequest<{ export: DataExport | null }>('/mis-datos/exportacion/');
+export const requestExport = () =>
+  apiRequest<{ export: DataExport }>('/mis-datos/exportacion/', { method: 'POST' });
+/** The member's latest copy of their data; asked again every 2 s while it is being prepared. */
+export const dataExportQuery = () =>
+  queryOptions({
+    queryKey: dataExportKey,
+    queryFn: fetchExport,
+    refetchInterval: (query) =>
+      query.state.data?.export?.status === 'preparing' ? PREPARING_POLL_MS : false,
+  });
