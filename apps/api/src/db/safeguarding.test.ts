@@ -333,6 +333,14 @@ describe('the safeguarding rule on every route', () => {
   /** Routes that show no other member and let the caller reach nobody, and why. */
   const reachesNobody: Record<string, string> = {
     'GET /api/health/': 'public health check',
+    // The API reference (plugins/route-schemas.ts): the same public document for everyone.
+    'GET /api/openapi.json': 'public API description',
+    'GET /api/docs': 'public API reference',
+    'GET /api/docs/json': 'public API description',
+    'GET /api/docs/yaml': 'public API description',
+    'GET /api/docs/static/index.html': 'public API reference',
+    'GET /api/docs/static/swagger-initializer.js': 'public API reference',
+    'GET /api/docs/static/*': 'public API reference',
     'POST /api/register/': 'sign-up',
     'POST /api/activate/': 'own account',
     'POST /api/activate/resend/': 'own account',
