@@ -253,21 +253,43 @@ export const RefreshSchema = z.object({
   refresh: requiredText('auth.refresh_invalid', 200, 10),
 });
 
+export const AccountUserSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  tipo_registro: z.enum(REGISTRATION_TYPES),
+  language: z.string(),
+});
+export type AccountUser = z.output<typeof AccountUserSchema>;
+
 /** Login answer (spec §3): tokens only when the account is active. */
-export type LoginResponse = {
-  access?: string;
-  refresh?: string;
-  user?: AccountUser;
-  is_active: boolean;
-  profile_complete: boolean;
-  activation_required: boolean;
-};
+export const LoginResponseSchema = z.object({
+  access: z.string().optional(),
+  refresh: z.string().optional(),
+  user: AccountUserSchema.optional(),
+  is_active: z.boolean(),
+  profile_complete: z.boolean(),
+  activation_required: z.boolean(),
+});
+export type LoginResponse = z.output<typeof LoginResponseSchema>;
 
-export type AccountUser = {
-  id: number;
-  email: string;
-  tipo_registro: RegistrationType;
-  language: string;
-};
+export const TokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
+export type TokenPair = z.output<typeof TokenPairSchema>;
 
-export type TokenPair = { access: string; refresh: string };
+/** The signed-in account as `/api/me` and activation describe it. */
+export const AccountSchema = AccountUserSchema.extend({
+  is_active: z.boolean(),
+  profile_complete: z.boolean(),
+  profile_intro_seen: z.boolean(),
+  /** Only decides whether the web app offers the /admin area; every admin call checks again. */
+  is_admin: z.boolean(),
+});
+export type Account = z.output<typeof AccountSchema>;
+
+/** POST /api/activate/: the session of the account just activated. */
+export const ActivationResponseSchema = TokenPairSchema.extend({
+  user: AccountSchema,
+  profile_complete: z.boolean(),
+});
+
+/** POST /api/register/: what to tell the member, and where the code went. */
+export const RegisteredSchema = z.object({ detail: z.string(), email: z.string() });

@@ -24,3 +24,5 @@ export * from './friendships';
 export * from './chat-schemas';
 export * from './admin';
 export * from './paging';
+export * from './member-data';
+export * from './minor-review';

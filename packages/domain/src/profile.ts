@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import type { RegistrationType } from './auth';
+import { AccountSchema, REGISTRATION_TYPES, type RegistrationType } from './auth';
+import { AGE_GROUPS } from './minor-review';
+import { GalleryImageSchema } from './posts';
 import { EU_COUNTRY_CODES, isCityOf } from './countries';
 
 /**
@@ -258,21 +260,7 @@ export function createProfileSchema(options: {
 
 export type ProfileInput = z.output<ReturnType<typeof createProfileSchema>>;
 
-/** The own profile as GET /api/profile/ answers it. */
-export type OwnProfile = {
-  nombre: string;
-  apellidos: string;
-  photo: string | null;
-  country: string | null;
-  ciudad: string;
-  comunidad: string;
-  date_of_birth: string | null;
-  bio: string;
-  enfermedad: string;
-  orphacode: number | null;
-  visibility: FieldVisibility;
-  user: { id: number; email: string; tipo_registro: RegistrationType };
-} & Record<FunctionalField, string | null>;
+/* OwnProfile: see OwnProfileSchema below (its answer schema). */
 
 /** The status of a member's rare-disease code (GET /api/recursos/orphacode_estado/). */
 export const ORPHACODE_STATUSES = ['active', 'obsoleto', 'no_raro', 'unknown'] as const;
@@ -281,3 +269,57 @@ export type OrphacodeStatus = (typeof ORPHACODE_STATUSES)[number];
 /** A viewer's friendship with a member, as profile and search answers carry it (spec §3). */
 export const FRIENDSHIP_STATUSES = ['none', 'pending', 'received', 'accepted', 'self'] as const;
 export type FriendshipStatus = (typeof FRIENDSHIP_STATUSES)[number];
+
+const functionalAnswers = <Field extends z.ZodType>(field: Field) =>
+  Object.fromEntries(FUNCTIONAL_FIELDS.map((name) => [name, field])) as Record<FunctionalField, Field>;
+
+/** The own profile as GET /api/profile/ answers it: every field, with each health field's audience. */
+export const OwnProfileSchema = z.object({
+  nombre: z.string(),
+  apellidos: z.string(),
+  photo: z.string().nullable(),
+  country: z.string().nullable(),
+  ciudad: z.string(),
+  comunidad: z.string(),
+  date_of_birth: z.string().nullable(),
+  bio: z.string(),
+  enfermedad: z.string(),
+  orphacode: z.number().nullable(),
+  ...functionalAnswers(z.string().nullable()),
+  visibility: z.record(z.enum(PRIVATE_PROFILE_FIELDS), z.enum(FIELD_AUDIENCES)),
+  user: z.object({ id: z.number(), email: z.string(), tipo_registro: z.enum(REGISTRATION_TYPES) }),
+});
+export type OwnProfile = z.output<typeof OwnProfileSchema>;
+export const SavedProfileSchema = OwnProfileSchema.extend({ detail: z.string() });
+
+/**
+ * Another member's profile as a viewer may see it: a health field the member keeps from the
+ * viewer is absent (not null), and the gallery is there only for friends and the member.
+ */
+export const MemberProfileSchema = z.object({
+  id: z.number(),
+  nombre: z.string(),
+  apellidos: z.string(),
+  photo: z.string().nullable(),
+  country: z.string(),
+  ciudad: z.string(),
+  comunidad: z.string(),
+  bio: z.string(),
+  friendship_status: z.enum(FRIENDSHIP_STATUSES),
+  date_of_birth: z.string().optional(),
+  edad: z.number().nullable().optional(),
+  enfermedad: z.string().optional(),
+  orphacode: z.number().nullable().optional(),
+  ...functionalAnswers(z.string().nullable().optional()),
+  imagenes: z.array(GalleryImageSchema).optional(),
+});
+export type MemberProfile = z.output<typeof MemberProfileSchema>;
+
+/** GET /api/me: the signed-in account (what login answers as `user`), its age group, its profile. */
+export const MeSchema = AccountSchema.extend({
+  /** Lets the screens tell a minor plainly why nobody is visible yet (docs/decisions/0011). */
+  age_group: z.enum(AGE_GROUPS),
+  minor_review_pending: z.boolean(),
+  profile: OwnProfileSchema,
+});
+export type Me = z.output<typeof MeSchema>;

@@ -1,24 +1,29 @@
+import { z } from 'zod';
+
 /**
  * The resource directory (spec §3 "Association", "Project", "Centre"): the shapes the API answers
  * and the web lists show. `descripcion` is in the caller's language (English, then any, when the
  * entry has no text in it; empty when it has none).
  */
-export type Association = {
-  id: number;
-  nombre: string;
-  pais: string;
-  ciudad: string;
-  descripcion: string;
-  enlace: string;
-};
-export type ResearchProject = {
-  id: number;
-  titulo: string;
-  pais: string;
-  ciudad: string;
-  descripcion: string;
-  enlace: string;
-};
+export const AssociationSchema = z.object({
+  id: z.number(),
+  nombre: z.string(),
+  pais: z.string(),
+  ciudad: z.string(),
+  descripcion: z.string(),
+  enlace: z.string(),
+});
+export type Association = z.output<typeof AssociationSchema>;
+export const ResearchProjectSchema = z.object({
+  id: z.number(),
+  titulo: z.string(),
+  pais: z.string(),
+  ciudad: z.string(),
+  descripcion: z.string(),
+  enlace: z.string(),
+});
+export type ResearchProject = z.output<typeof ResearchProjectSchema>;
+export const ExpertCentreSchema = AssociationSchema;
 export type ExpertCentre = Association;
 
 /** The three lists, by the path segment of their API call and screen (spec §2, §7). */

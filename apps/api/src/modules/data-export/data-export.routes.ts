@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema, DataExportSchema } from '@juntos/domain';
+import { ApiErrorSchema, DataExportSchema, IdParams } from '@juntos/domain';
 import { requestLanguage } from '../../i18n/messages';
 import type { RequireAuth } from '../../plugins/authenticate';
 import type { DataExportService } from './data-export.service';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const tags = ['data-export'];
 const security = [{ bearer: [] }];
 

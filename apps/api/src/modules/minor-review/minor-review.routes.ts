@@ -1,20 +1,28 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ageOn, todayIso } from '@juntos/domain';
+import {
+  AGE_GROUPS,
+  ApiErrorSchema,
+  ageOn,
+  IdParams,
+  pageOf,
+  pageQuery,
+  PendingMinorSchema,
+  todayIso,
+} from '@juntos/domain';
 import { notFound } from '../../lib/app-error';
 import { nextPageUrl } from '../../lib/paging';
 import type { RequireAuth } from '../../plugins/authenticate';
 import type { MinorReviewRepository } from './minor-review.repository';
 
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const IdParams = z.object({ id });
-const PageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-});
+const PageQuery = pageQuery({ defaultLimit: 25, maxLimit: 100 });
 const AgeGroupBody = z.object({
-  age_group: z.enum(['minor', 'adult'], { error: 'admin.errors.age_group_required' }),
+  age_group: z.enum(AGE_GROUPS, { error: 'admin.errors.age_group_required' }),
 });
+const tags = ['admin'];
+const security = [{ bearer: [] }];
+const refusals = { 401: ApiErrorSchema, 403: ApiErrorSchema };
 
 type Audit = (
   admin: { id: number; email: string },
@@ -30,48 +38,95 @@ export function registerMinorReviewRoutes(
   app: FastifyInstance,
   deps: { repository: MinorReviewRepository; requireAdmin: RequireAuth; audit: Audit },
 ) {
-  const admin = { preHandler: deps.requireAdmin };
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const admin = { preValidation: deps.requireAdmin };
 
-  app.get('/api/admin/minors/', admin, async (request) => {
-    const { limit, offset } = PageQuery.parse(request.query);
-    const rows = await deps.repository.pending(limit + 1, offset);
-    const today = todayIso();
-    return {
-      results: rows.slice(0, limit).map((row) => ({
-        id: row.id,
-        email: row.email,
-        telefono: row.telefono,
-        registration_type: row.tipoRegistro,
-        guardian: { nombre: row.nombreTutor, relacion: row.relacionTutor },
-        nombre: row.nombre,
-        apellidos: row.apellidos,
-        date_of_birth: row.dateOfBirth,
-        edad: row.dateOfBirth ? (ageOn(row.dateOfBirth, today) ?? null) : null,
-        country: row.country,
-        ciudad: row.ciudad,
-        registered_at: row.createdAt.toISOString(),
-      })),
-      next: nextPageUrl('/api/admin/minors/', { limit, offset: offset + limit }, rows.length > limit),
-    };
-  });
+  typed.get(
+    '/api/admin/minors/',
+    {
+      ...admin,
+      schema: {
+        tags,
+        security,
+        summary: "Minors' accounts waiting for review, oldest first",
+        querystring: PageQuery,
+        response: { 200: pageOf(PendingMinorSchema), 400: ApiErrorSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const { limit, offset } = request.query;
+      const rows = await deps.repository.pending(limit + 1, offset);
+      const today = todayIso();
+      return {
+        results: rows.slice(0, limit).map((row) => ({
+          id: row.id,
+          email: row.email,
+          telefono: row.telefono,
+          registration_type: row.tipoRegistro,
+          guardian: { nombre: row.nombreTutor, relacion: row.relacionTutor },
+          nombre: row.nombre,
+          apellidos: row.apellidos,
+          date_of_birth: row.dateOfBirth,
+          edad: row.dateOfBirth ? (ageOn(row.dateOfBirth, today) ?? null) : null,
+          country: row.country,
+          ciudad: row.ciudad,
+          registered_at: row.createdAt.toISOString(),
+        })),
+        next: nextPageUrl('/api/admin/minors/', { limit, offset: offset + limit }, rows.length > limit),
+      };
+    },
+  );
 
-  app.post('/api/admin/minors/:id/approve/', admin, async (request) => {
-    const memberId = IdParams.parse(request.params).id;
-    if (!(await deps.repository.approve(memberId))) throw notFound('errors.profile_not_found');
-    await deps.audit(request.admin, { action: 'minor.approve', targetType: 'member', targetId: memberId });
-    return { reviewed: true };
-  });
+  typed.post(
+    '/api/admin/minors/:id/approve/',
+    {
+      ...admin,
+      schema: {
+        tags,
+        security,
+        summary: "Approves a minor's account after review",
+        params: IdParams,
+        response: { 200: z.object({ reviewed: z.literal(true) }), 404: ApiErrorSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const memberId = request.params.id;
+      if (!(await deps.repository.approve(memberId))) throw notFound('errors.profile_not_found');
+      await deps.audit(request.admin, { action: 'minor.approve', targetType: 'member', targetId: memberId });
+      return { reviewed: true as const };
+    },
+  );
 
-  app.put('/api/admin/members/:id/age-group/', admin, async (request) => {
-    const memberId = IdParams.parse(request.params).id;
-    const { age_group } = AgeGroupBody.parse(request.body);
-    if (!(await deps.repository.setAgeGroup(memberId, age_group))) throw notFound('errors.profile_not_found');
-    await deps.audit(request.admin, {
-      action: 'member.age_group',
-      targetType: 'member',
-      targetId: memberId,
-      details: { age_group },
-    });
-    return { age_group };
-  });
+  typed.put(
+    '/api/admin/members/:id/age-group/',
+    {
+      ...admin,
+      schema: {
+        tags,
+        security,
+        summary: "Sets an account's age group",
+        params: IdParams,
+        body: AgeGroupBody,
+        response: {
+          200: z.object({ age_group: z.enum(AGE_GROUPS) }),
+          400: ApiErrorSchema,
+          404: ApiErrorSchema,
+          ...refusals,
+        },
+      },
+    },
+    async (request) => {
+      const memberId = request.params.id;
+      const { age_group } = request.body;
+      if (!(await deps.repository.setAgeGroup(memberId, age_group)))
+        throw notFound('errors.profile_not_found');
+      await deps.audit(request.admin, {
+        action: 'member.age_group',
+        targetType: 'member',
+        targetId: memberId,
+        details: { age_group },
+      });
+      return { age_group };
+    },
+  );
 }

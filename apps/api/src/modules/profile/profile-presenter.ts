@@ -1,4 +1,4 @@
-import type { PRIVATE_PROFILE_FIELDS } from '@juntos/domain';
+import type { MemberProfile, PRIVATE_PROFILE_FIELDS } from '@juntos/domain';
 import {
   FUNCTIONAL_FIELDS,
   ageOn,
@@ -60,7 +60,7 @@ export function presentProfileFor(
   const visibility = visibilityOf(row);
   const visible = (field: (typeof PRIVATE_PROFILE_FIELDS)[number]) =>
     audienceAllows(visibility[field], relation);
-  const profile: Record<string, unknown> = {
+  const profile: MemberProfile = {
     id: row.userId,
     nombre: row.nombre,
     apellidos: row.apellidos,

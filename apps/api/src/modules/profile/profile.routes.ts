@@ -1,7 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ApiErrorSchema,
   COUNTRY_CITIES,
+  IdParams,
+  MemberProfileSchema,
+  OwnProfileSchema,
+  PlaceFilter,
+  SavedProfileSchema,
+  pageOf,
+  pageQuery,
+  MeSchema,
+  type Me,
   FUNCTIONAL_FIELDS,
   FUNCTIONAL_FIELD_VALUES,
   isCountryCode,
@@ -26,20 +37,8 @@ const age = z.coerce
   .min(0, 'search_profile.errors.age')
   .max(120, 'search_profile.errors.age')
   .optional();
-const place = {
-  country: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .optional()
-    .transform((value) => value || undefined)
-    .refine((value) => value === undefined || isCountryCode(value), 'profile_edit.errors.country_invalid'),
-  ciudad: optionalText(120),
-};
-const paging = {
-  limit: z.coerce.number().int().min(1).max(50).default(20),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
-};
+const place = PlaceFilter.shape;
+const paging = pageQuery({ defaultLimit: 20, maxLimit: 50, maxOffset: 100_000 }).shape;
 const functionalFilter = (field: FunctionalField) =>
   z
     .string()
@@ -88,7 +87,9 @@ const DiseaseSearchQuery = z
   })
   .refine((query) => cityOfCountry(query), { path: ['ciudad'], message: 'profile_edit.errors.city_invalid' });
 
-const MemberIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const tags = ['profile'];
+const security = [{ bearer: [] }];
+const signedIn = { 401: ApiErrorSchema };
 
 /** The own profile (spec §7 "Profile") and another member's profile as the viewer may see it. */
 export function registerProfileRoutes(
@@ -97,55 +98,145 @@ export function registerProfileRoutes(
   requireAuth: RequireAuth,
   describeAccount: (userId: number) => Promise<Record<string, unknown>>,
 ) {
-  /** The signed-in account (what login answers as `user`) with its profile. */
-  app.get('/api/me', { preHandler: requireAuth }, async (request) => ({
-    ...(await describeAccount(request.userId)),
-    profile: await service.ownProfile(request.userId),
-  }));
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const member = { preValidation: requireAuth };
 
-  app.get('/api/profile/', { preHandler: requireAuth }, async (request) =>
-    service.ownProfile(request.userId),
+  /** The signed-in account (what login answers as `user`) with its profile. */
+  typed.get(
+    '/api/me',
+    {
+      ...member,
+      schema: {
+        tags,
+        security,
+        summary: 'The signed-in account with its profile',
+        response: { 200: MeSchema, ...signedIn },
+      },
+    },
+    async (request) => ({
+      // The wiring describes the account loosely; the answer schema checks every field of it.
+      ...((await describeAccount(request.userId)) as Omit<Me, 'profile'>),
+      profile: await service.ownProfile(request.userId),
+    }),
   );
 
-  app.put('/api/profile/', { preHandler: requireAuth }, async (request) => {
-    const form = await readForm(request, 'photo');
-    const profile = await service.saveProfile(request.userId, form);
-    return { ...profile, detail: translate(requestLanguage(request.headers), 'profile.saved') };
-  });
+  typed.get(
+    '/api/profile/',
+    {
+      ...member,
+      schema: {
+        tags,
+        security,
+        summary: "The member's own profile",
+        response: { 200: OwnProfileSchema, ...signedIn },
+      },
+    },
+    async (request) => service.ownProfile(request.userId),
+  );
 
-  app.post('/api/profile/intro-seen/', { preHandler: requireAuth }, async (request, reply) => {
-    await service.markIntroSeen(request.userId);
-    return reply.status(204).send();
-  });
+  typed.put(
+    '/api/profile/',
+    {
+      ...member,
+      schema: {
+        tags,
+        security,
+        summary: 'Saves the own profile (a form with an optional photo)',
+        consumes: ['multipart/form-data'],
+        response: { 200: SavedProfileSchema, 400: ApiErrorSchema, 413: ApiErrorSchema, ...signedIn },
+      },
+    },
+    async (request) => {
+      const form = await readForm(request, 'photo');
+      const profile = await service.saveProfile(request.userId, form);
+      return { ...profile, detail: translate(requestLanguage(request.headers), 'profile.saved') };
+    },
+  );
 
-  app.get('/api/buscar/perfil/', { preHandler: requireAuth }, async (request) => {
-    const query = ProfileSearchQuery.parse(request.query);
-    const { limit, offset, ...filters } = query;
-    const { results, more } = await service.search(request.userId, filters, limit, offset);
-    return {
-      results,
-      next: nextPageUrl('/api/buscar/perfil/', { ...filters, limit, offset: offset + limit }, more),
-    };
-  });
+  typed.post(
+    '/api/profile/intro-seen/',
+    {
+      ...member,
+      schema: {
+        tags,
+        security,
+        summary: 'Remembers that the member has seen the profile introduction',
+        response: { 204: z.void().describe('Remembered'), ...signedIn },
+      },
+    },
+    async (request, reply) => {
+      await service.markIntroSeen(request.userId);
+      return reply.status(204).send();
+    },
+  );
+
+  typed.get(
+    '/api/buscar/perfil/',
+    {
+      ...member,
+      schema: {
+        tags,
+        security,
+        summary: 'Member search by place, community, age and functional answers',
+        querystring: ProfileSearchQuery,
+        response: { 200: pageOf(MemberProfileSchema), 400: ApiErrorSchema, ...signedIn },
+      },
+    },
+    async (request) => {
+      const { limit, offset, ...filters } = request.query;
+      const { results, more } = await service.search(request.userId, filters, limit, offset);
+      return {
+        results,
+        next: nextPageUrl('/api/buscar/perfil/', { ...filters, limit, offset: offset + limit }, more),
+      };
+    },
+  );
 
   /** By disease: `anywhere` tells "nobody declared it" apart from "nobody in this place" (spec §2). */
-  app.get('/api/buscar/enfermedad/', { preHandler: requireAuth }, async (request) => {
-    const { limit, offset, ...filters } = DiseaseSearchQuery.parse(request.query);
-    const { results, more } = await service.search(request.userId, filters, limit, offset);
-    const located = filters.country !== undefined || filters.ciudad !== undefined;
-    const anywhere =
-      results.length > 0 || !located
-        ? results.length > 0
-        : (await service.search(request.userId, { orphacode: filters.orphacode }, 1, 0)).results.length > 0;
-    return {
-      results,
-      next: nextPageUrl('/api/buscar/enfermedad/', { ...filters, limit, offset: offset + limit }, more),
-      anywhere,
-    };
-  });
+  typed.get(
+    '/api/buscar/enfermedad/',
+    {
+      ...member,
+      schema: {
+        tags,
+        security,
+        summary: 'Members who declared a disease, optionally in a place',
+        querystring: DiseaseSearchQuery,
+        response: {
+          200: pageOf(MemberProfileSchema).extend({ anywhere: z.boolean() }),
+          400: ApiErrorSchema,
+          ...signedIn,
+        },
+      },
+    },
+    async (request) => {
+      const { limit, offset, ...filters } = request.query;
+      const { results, more } = await service.search(request.userId, filters, limit, offset);
+      const located = filters.country !== undefined || filters.ciudad !== undefined;
+      const anywhere =
+        results.length > 0 || !located
+          ? results.length > 0
+          : (await service.search(request.userId, { orphacode: filters.orphacode }, 1, 0)).results.length > 0;
+      return {
+        results,
+        next: nextPageUrl('/api/buscar/enfermedad/', { ...filters, limit, offset: offset + limit }, more),
+        anywhere,
+      };
+    },
+  );
 
-  app.get('/api/buscar/perfil/:id/', { preHandler: requireAuth }, async (request) => {
-    const { id } = MemberIdParams.parse(request.params);
-    return service.profileForViewer(request.userId, id);
-  });
+  typed.get(
+    '/api/buscar/perfil/:id/',
+    {
+      ...member,
+      schema: {
+        tags,
+        security,
+        summary: "Another member's profile as the viewer may see it",
+        params: IdParams,
+        response: { 200: MemberProfileSchema, 404: ApiErrorSchema, ...signedIn },
+      },
+    },
+    async (request) => service.profileForViewer(request.userId, request.params.id),
+  );
 }

@@ -4,6 +4,7 @@ import {
   createProfileSchema,
   todayIso,
   type FriendshipStatus,
+  type GalleryImage,
   type ViewerRelation,
 } from '@juntos/domain';
 import { AppError, notFound } from '../../lib/app-error';
@@ -29,7 +30,7 @@ export function createProfileService(deps: {
   friendships: FriendshipsRepository;
   safeguarding: Safeguarding;
   /** A member's gallery as the viewer may see it (the public profile shows it to friends). */
-  galleryOf: (viewerId: number, ownerId: number) => Promise<unknown[]>;
+  galleryOf: (viewerId: number, ownerId: number) => Promise<GalleryImage[]>;
   mediaStore: MediaStore;
   images: ImagePipeline;
   diseases: DiseaseCatalogue;

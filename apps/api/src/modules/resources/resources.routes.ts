@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ApiErrorSchema,
+  AssociationSchema,
+  ExpertCentreSchema,
+  ResearchProjectSchema,
   RESOURCE_FILTER_MAX_LENGTH,
   RESOURCE_LIST_LIMIT,
   negotiateLanguage,
@@ -34,20 +39,41 @@ export function registerResourceRoutes(
   repository: ResourcesRepository,
   requireAuth: RequireAuth,
 ) {
-  const present = (kind: ResourceKind, row: DirectoryRow, language: Language) => ({
-    id: row.id,
-    [kind === 'proyectos' ? 'titulo' : 'nombre']: row.name,
-    pais: row.pais,
-    ciudad: row.ciudad,
-    descripcion: localized(row.descripcion, language),
-    enlace: row.enlace,
-  });
+  const present = (kind: ResourceKind, row: DirectoryRow, language: Language) => {
+    const rest = {
+      pais: row.pais,
+      ciudad: row.ciudad,
+      descripcion: localized(row.descripcion, language),
+      enlace: row.enlace,
+    };
+    return kind === 'proyectos'
+      ? { id: row.id, titulo: row.name, ...rest }
+      : { id: row.id, nombre: row.name, ...rest };
+  };
 
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const answers = {
+    asociaciones: AssociationSchema,
+    proyectos: ResearchProjectSchema,
+    centros: ExpertCentreSchema,
+  } satisfies Record<ResourceKind, z.ZodType>;
   for (const kind of ['asociaciones', 'proyectos', 'centros'] as const)
-    app.get(`/api/recursos/${kind}/`, { preHandler: requireAuth }, async (request) => {
-      const query = ListQuery.parse(request.query);
-      const language = negotiateLanguage(request.headers['accept-language']);
-      const rows = await repository.list(kind, query, RESOURCE_LIST_LIMIT);
-      return rows.map((row) => present(kind, row, language));
-    });
+    typed.get(
+      `/api/recursos/${kind}/`,
+      {
+        preValidation: requireAuth,
+        schema: {
+          tags: ['resources'],
+          summary: `The ${kind} of the resource directory, optionally filtered by place`,
+          security: [{ bearer: [] }],
+          querystring: ListQuery,
+          response: { 200: z.array(answers[kind]), 400: ApiErrorSchema, 401: ApiErrorSchema },
+        },
+      },
+      async (request) => {
+        const language = negotiateLanguage(request.headers['accept-language']);
+        const rows = await repository.list(kind, request.query, RESOURCE_LIST_LIMIT);
+        return rows.map((row) => present(kind, row, language));
+      },
+    );
 }

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { GUARDIAN_RELATIONS, REGISTRATION_TYPES } from './auth';
+
+/** The age groups an administrator can set on an account (docs/decisions/0011). */
+export const AGE_GROUPS = ['minor', 'adult'] as const;
+export type AgeGroup = (typeof AGE_GROUPS)[number];
+
+/** A minor's activated account waiting for an administrator's check (GET /api/admin/minors/). */
+export const PendingMinorSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  telefono: z.string().nullable(),
+  registration_type: z.enum(REGISTRATION_TYPES),
+  guardian: z.object({ nombre: z.string().nullable(), relacion: z.enum(GUARDIAN_RELATIONS).nullable() }),
+  // The profile may not exist yet: its fields are null then.
+  nombre: z.string().nullable(),
+  apellidos: z.string().nullable(),
+  date_of_birth: z.string().nullable(),
+  edad: z.number().nullable(),
+  country: z.string().nullable(),
+  ciudad: z.string().nullable(),
+  registered_at: z.string(),
+});
+export type PendingMinor = z.output<typeof PendingMinorSchema>;
