@@ -1,30 +1,32 @@
-import type { ReportOutcome, ReportTargetType, Withdrawal, WithdrawalStatus } from '@juntos/domain';
+import type {
+  AdSettings,
+  AdminDashboard,
+  AdminReport,
+  AdminWithdrawal,
+  AuditEntry,
+  DirectoryRow,
+  DirectoryValues,
+  ReportStatus,
+  ReportTargetType,
+  SuspendedMember,
+  Withdrawal,
+  WithdrawalStatus,
+  WithdrawalTransition,
+} from '@juntos/domain';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 
-export type AdminDashboard = {
-  members: { adults: number; minors: number };
-  active_today: number;
-  posts: number;
-  messages_last_day: number;
-  open_reports: number;
-  pending_withdrawals: { count: number; euro_total: number };
-};
-export type AdminWithdrawal = Withdrawal & {
-  member_id: number;
-  member_email: string;
-  payout: Record<string, string>;
-  payout_reference: string | null;
-  rejection_reason: string | null;
-};
-export type AuditEntry = {
-  id: number;
-  admin_email: string;
-  action: string;
-  target_type: string;
-  target_id: string;
-  details: Record<string, unknown>;
-  created_at: string;
+/** The answers' types come from the route schemas (`@juntos/domain`); re-exported for the pages. */
+export type {
+  AdSettings,
+  AdminDashboard,
+  AdminReport,
+  AdminWithdrawal,
+  AuditEntry,
+  DirectoryRow,
+  DirectoryValues,
+  ReportStatus,
+  SuspendedMember,
 };
 
 export const adminKeys = {
@@ -37,11 +39,7 @@ export const adminKeys = {
 export const fetchDashboard = () => apiRequest<AdminDashboard>('/admin/dashboard/');
 export const fetchWithdrawals = (status: WithdrawalStatus | '') =>
   apiRequest<AdminWithdrawal[]>(`/admin/withdrawals/${status ? `?status=${status}` : ''}`);
-export const moveWithdrawal = (
-  id: number,
-  change:
-    { status: 'processing' } | { status: 'paid'; reference: string } | { status: 'rejected'; reason: string },
-) =>
+export const moveWithdrawal = (id: number, change: WithdrawalTransition) =>
   apiRequest<Withdrawal>(`/admin/withdrawals/${id}/status/`, {
     method: 'POST',
     body: JSON.stringify(change),
@@ -50,15 +48,6 @@ export const fetchAudit = () =>
   apiRequest<{ results: AuditEntry[]; next: string | null }>('/admin/audit/?limit=100');
 
 export type DirectoryKind = 'asociaciones' | 'proyectos' | 'centros';
-export type DirectoryRow = {
-  id: number;
-  name: string;
-  pais: string;
-  ciudad: string;
-  enlace: string;
-  descripcion: Partial<Record<string, string>>;
-};
-export type DirectoryValues = Omit<DirectoryRow, 'id'>;
 
 export const directoryKey = (kind: DirectoryKind) => ['admin', 'directory', kind] as const;
 export const fetchDirectory = (kind: DirectoryKind) => apiRequest<DirectoryRow[]>(`/admin/recursos/${kind}/`);
@@ -70,41 +59,10 @@ export const saveDirectoryEntry = (kind: DirectoryKind, values: DirectoryValues,
 export const deleteDirectoryEntry = (kind: DirectoryKind, id: number) =>
   apiRequest<void>(`/admin/recursos/${kind}/${id}/`, { method: 'DELETE' });
 
-export type AdSettings = { client: string; slots: Record<string, string> };
 export const fetchAdSettings = () => apiRequest<AdSettings>('/admin/ads/');
 export const saveAdSettings = (settings: AdSettings) =>
   apiRequest<AdSettings>('/admin/ads/', { method: 'PUT', body: JSON.stringify(settings) });
 
-export type ReportStatus = 'open' | 'resolved';
-export type AdminReport = {
-  id: number;
-  target_type: ReportTargetType;
-  target_id: number;
-  reason: string;
-  details: string;
-  status: ReportStatus;
-  outcome: ReportOutcome | null;
-  created_at: string;
-  reporter: { id: number; name: string };
-  /** Null when the reported item no longer exists. */
-  content: {
-    author_id: number;
-    author_name: string;
-    title: string | null;
-    text: string;
-    image_url: string | null;
-    image_alt: string;
-    parent: string | null;
-    hidden: boolean;
-    author_suspended: boolean;
-  } | null;
-  /**
-   * Chat reports only (else null): the messages around the reported one, or the conversation's
-   * last ones before the report, oldest first, including those the members deleted for themselves.
-   */
-  context: { id: number; sender_id: number; message: string; timestamp: string; reported: boolean }[] | null;
-};
-export type SuspendedMember = { id: number; name: string; email: string; suspended_at: string };
 export type ModerationAction = 'dismiss' | 'hide' | 'suspend';
 
 export const moderationKeys = {

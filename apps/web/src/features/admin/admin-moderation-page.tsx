@@ -301,7 +301,10 @@ function SuspendedMembers() {
                 <li key={member.id} className="button-row">
                   <span>
                     {member.name} ({member.email}) —{' '}
-                    {t('admin.moderation.suspended_on', { date: date.format(new Date(member.suspended_at)) })}
+                    {member.suspended_at !== null &&
+                      t('admin.moderation.suspended_on', {
+                        date: date.format(new Date(member.suspended_at)),
+                      })}
                   </span>
                   <Button
                     size="small"
