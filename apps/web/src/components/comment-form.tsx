@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CommentSchema, POST_LIMITS } from '@juntos/domain';
+import { Button } from './ui/button';
 
 /**
  * A labelled comment box with its send button (posts and gallery images). An empty comment is
@@ -39,9 +40,9 @@ export function CommentForm({ busy, onSend }: { busy: boolean; onSend: (text: st
           aria-describedby={error ? `${inputId}-error` : undefined}
           onChange={(event) => setText(event.target.value)}
         />
-        <button type="submit" className="button" disabled={busy}>
+        <Button type="submit" disabled={busy}>
           {t('post.comment_send')}
-        </button>
+        </Button>
       </div>
       {error && (
         <p id={`${inputId}-error`} className="field__error">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CommentForm } from './comment-form';
 import { LikeButton } from './like-button';
 import { ReportDialog } from './report-dialog';
+import { Button } from './ui/button';
 
 /** One comment as the bar shows it, whatever it was written on (a post, a gallery image). */
 export type ReactionComment = {
@@ -67,15 +68,14 @@ export function Reactions({
     <>
       <div className="post-card__actions">
         <LikeButton liked={like.liked} count={like.count} busy={like.busy} onToggle={like.onToggle} />
-        <button
-          type="button"
-          className="button button--small"
+        <Button
+          size="small"
           aria-expanded={open}
           aria-controls={commentsId}
           onClick={() => setOpen((wasOpen) => !wasOpen)}
         >
           {toggleLabel(open)} ({t('post.comments', { count: commentCount })})
-        </button>
+        </Button>
         {actions}
       </div>
       {open && (
@@ -95,17 +95,13 @@ export function Reactions({
                   {comment.hidden && <p className="moderation-notice">{t('moderation.hidden_comment')}</p>}
                   <p className="comment__text">{comment.text}</p>
                   {comment.authorId !== viewerId && (
-                    <button
-                      type="button"
-                      className="button button--small"
-                      onClick={() => setReporting(comment.id)}
-                    >
+                    <Button size="small" onClick={() => setReporting(comment.id)}>
                       {t('report.action')}
                       <span className="visually-hidden">
                         {' '}
                         {t('report.comment_by', { name: comment.authorName })}
                       </span>
-                    </button>
+                    </Button>
                   )}
                 </li>
               ))}

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLater } from '../../lib/use-later';
 import { failureText, passwordProblem, serverFieldErrors } from './auth-form-helpers';
 import { changePassword } from './password-api';
+import { Button } from '../../components/ui/button';
 
 type Field = 'current_password' | 'new_password';
 
@@ -88,9 +89,9 @@ export default function ChangePasswordPage() {
             setErrors((previous) => ({ ...previous, new_password: undefined }));
           }}
         />
-        <button type="submit" className="button button--primary" disabled={busy || !current || !next}>
+        <Button type="submit" variant="primary" disabled={busy || !current || !next}>
           {state === 'submitting' ? t('change_password.submitting') : t('change_password.submit')}
-        </button>
+        </Button>
         <FormMessage text={message?.text} tone={message?.tone} />
       </form>
       <p>

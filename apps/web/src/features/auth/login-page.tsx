@@ -10,6 +10,7 @@ import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useConsent } from '../cookie-consent/consent-context';
 import { login } from './login-api';
+import { Button, buttonClass } from '../../components/ui/button';
 
 /** /login (spec §2, §4 "Login outcomes", §8 "Login failure"). */
 export default function LoginPage() {
@@ -108,20 +109,16 @@ export default function LoginPage() {
             onChange={(event) => setPassword(event.target.value)}
           />
         </div>
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={locked || submitting || !email || !password}
-        >
+        <Button type="submit" variant="primary" disabled={locked || submitting || !email || !password}>
           {submitting ? t('login.submitting') : t('login.submit')}
-        </button>
+        </Button>
         <FormMessage text={message?.text} tone={message?.tone} />
       </form>
       <div className="form__links">
-        <Link to="/signup" className="button">
+        <Link to="/signup" className={buttonClass()}>
           {t('login.signup')}
         </Link>
-        <Link to="/reset-password" className="button button--ghost">
+        <Link to="/reset-password" className={buttonClass({ variant: 'ghost' })}>
           {t('login.reset')}
         </Link>
       </div>

@@ -9,6 +9,7 @@ import { useLater } from '../../lib/use-later';
 import { useTouchedFields } from '../../lib/use-touched-fields';
 import { failureText, passwordProblem } from './auth-form-helpers';
 import { confirmPasswordReset } from './password-api';
+import { Button, buttonClass } from '../../components/ui/button';
 
 /** /reset-confirm?token=… : the link of the reset e-mail leads here (spec §2, §4, §8). */
 export default function ResetConfirmPage() {
@@ -48,7 +49,7 @@ export default function ResetConfirmPage() {
         <h1>{t('reset_confirm.title')}</h1>
         <p className="message message--error">{t('reset_confirm.invalid_token')}</p>
         <p>
-          <Link to="/reset-password" className="button button--primary">
+          <Link to="/reset-password" className={buttonClass({ variant: 'primary' })}>
             {t('reset_confirm.new_link')}
           </Link>
         </p>
@@ -73,9 +74,9 @@ export default function ResetConfirmPage() {
           onChange={(event) => setPassword(event.target.value)}
           onBlur={() => touch('password')}
         />
-        <button type="submit" className="button button--primary" disabled={state !== 'editing'}>
+        <Button type="submit" variant="primary" disabled={state !== 'editing'}>
           {state === 'submitting' ? t('reset_confirm.submitting') : t('reset_confirm.submit')}
-        </button>
+        </Button>
         <FormMessage text={message?.text} tone={message?.tone} />
       </form>
       <p>

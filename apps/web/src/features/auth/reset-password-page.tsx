@@ -7,6 +7,7 @@ import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { failureText, interfaceLanguage } from './auth-form-helpers';
 import { requestPasswordReset } from './password-api';
+import { Button } from '../../components/ui/button';
 
 function rememberedEmail(): string {
   try {
@@ -71,9 +72,9 @@ export default function ResetPasswordPage() {
             setInvalid(false);
           }}
         />
-        <button type="submit" className="button button--primary" disabled={submitting}>
+        <Button type="submit" variant="primary" disabled={submitting}>
           {submitting ? t('reset.submitting') : t('reset.submit')}
-        </button>
+        </Button>
         <FormMessage id={messageId} text={message?.text} tone={message?.tone} />
       </form>
       <p>

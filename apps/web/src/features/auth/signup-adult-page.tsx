@@ -9,6 +9,7 @@ import { formFieldErrors, issuesByField } from './auth-form-helpers';
 import { CredentialFields } from './credential-fields';
 import { PolicyLinks, SignupLinks } from './signup-links';
 import { useSignup } from './use-signup';
+import { Button } from '../../components/ui/button';
 
 type Field = keyof AdultSignupForm;
 
@@ -103,14 +104,14 @@ export default function SignupAdultPage() {
             {t('signup_adult.submit_hint')}
           </p>
         )}
-        <button
+        <Button
           type="submit"
-          className="button button--primary"
+          variant="primary"
           disabled={busy || !result.success}
           aria-describedby={showSubmitHint ? 'signup-adult-submit-hint' : undefined}
         >
           {state === 'submitting' ? t('signup_adult.submitting') : t('signup_adult.submit')}
-        </button>
+        </Button>
         <FormMessage text={message?.text} tone={message?.tone} />
       </form>
       <SignupLinks />

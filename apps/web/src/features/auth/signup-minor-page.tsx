@@ -13,6 +13,7 @@ import { formFieldErrors, issuesByField } from './auth-form-helpers';
 import { CredentialFields } from './credential-fields';
 import { PolicyLinks, SignupLinks } from './signup-links';
 import { useSignup } from './use-signup';
+import { Button } from '../../components/ui/button';
 
 type Field = keyof MinorSignupForm;
 
@@ -148,9 +149,9 @@ export default function SignupMinorPage() {
           checked={values.responsibilityConfirmation}
           onChange={(event) => change('responsibilityConfirmation', event.target.checked)}
         />
-        <button type="submit" className="button button--primary" disabled={busy}>
+        <Button type="submit" variant="primary" disabled={busy}>
           {state === 'submitting' ? t('signup_minor.submitting') : t('signup_minor.submit')}
-        </button>
+        </Button>
         <FormMessage id={messageId} text={message?.text} tone={message?.tone} />
       </form>
       <SignupLinks />

@@ -13,6 +13,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { useMeQuery } from '../../lib/session';
 import { commentOnPost, deletePost, likePost, postFormData, updateCachedPost, updatePost } from './posts-api';
 import { PostForm } from './post-form';
+import { Button } from '../../components/ui/button';
 
 function formatDate(iso: string, language: string) {
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
@@ -135,23 +136,19 @@ export function PostCard({ post }: { post: Post }) {
           <>
             {post.is_author && (
               <>
-                <button type="button" className="button button--small" onClick={() => setEditing(true)}>
+                <Button size="small" onClick={() => setEditing(true)}>
                   {t('post.edit')}
-                </button>
-                <button
-                  type="button"
-                  className="button button--small button--danger"
-                  onClick={() => setConfirmingDelete(true)}
-                >
+                </Button>
+                <Button variant="danger" size="small" onClick={() => setConfirmingDelete(true)}>
                   {t('post.delete')}
-                </button>
+                </Button>
               </>
             )}
             {!post.is_author && (
-              <button type="button" className="button button--small" onClick={() => setReporting(true)}>
+              <Button size="small" onClick={() => setReporting(true)}>
                 {t('report.action')}
                 <span className="visually-hidden"> {t('report.post_by', { name: authorName })}</span>
-              </button>
+              </Button>
             )}
           </>
         }

@@ -6,6 +6,7 @@ import { ImagePicker } from '../../components/image-picker';
 import { TextAreaField, TextField } from '../../components/ui/field';
 import { UploadProgress } from '../../components/upload-progress';
 import { errorText, showServerErrors, useSchemaForm } from '../../lib/forms';
+import { Button } from '../../components/ui/button';
 
 export type PostFormValues = { fields: Record<string, string>; image: File | undefined };
 
@@ -105,9 +106,9 @@ export function PostForm({
       {post?.image_url && !image && !removeImage && (
         <div className="post-form__current">
           <img className="image-preview" src={post.image_url} alt={post.image_alt} />
-          <button type="button" className="button button--ghost" onClick={() => setRemoveImage(true)}>
+          <Button variant="ghost" onClick={() => setRemoveImage(true)}>
             {t('post_form.remove_image')}
-          </button>
+          </Button>
         </div>
       )}
       {hasImage && (
@@ -121,12 +122,10 @@ export function PostForm({
       )}
       <UploadProgress sent={uploadSent} />
       <div className="dialog__actions">
-        <button type="button" className="button" onClick={onCancel}>
-          {t('post_form.close')}
-        </button>
-        <button type="submit" className="button button--primary" disabled={busy}>
+        <Button onClick={onCancel}>{t('post_form.close')}</Button>
+        <Button type="submit" variant="primary" disabled={busy}>
           {busy ? busyLabel : submitLabel}
-        </button>
+        </Button>
       </div>
     </form>
   );

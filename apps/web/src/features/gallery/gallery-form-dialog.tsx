@@ -7,6 +7,7 @@ import { TextField } from '../../components/ui/field';
 import { Dialog } from '../../components/ui/dialog';
 import { UploadProgress } from '../../components/upload-progress';
 import { errorText, showServerErrors, useSchemaForm } from '../../lib/forms';
+import { Button } from '../../components/ui/button';
 
 /** A new image needs a file; an edit sends one only when a new one was chosen. */
 const NewImageForm = GalleryFormSchema.extend({ image: PickedImageSchema });
@@ -91,12 +92,10 @@ export function GalleryFormDialog({
         />
         <UploadProgress sent={uploadSent} />
         <div className="dialog__actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t('post_form.close')}
-          </button>
-          <button type="submit" className="button button--primary" disabled={busy}>
+          <Button onClick={onClose}>{t('post_form.close')}</Button>
+          <Button type="submit" variant="primary" disabled={busy}>
             {busy ? t('post_form.saving') : t('post_form.save')}
-          </button>
+          </Button>
         </div>
       </form>
     </Dialog>

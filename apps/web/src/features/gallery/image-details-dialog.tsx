@@ -8,6 +8,7 @@ import { ReportDialog } from '../../components/report-dialog';
 import { Dialog } from '../../components/ui/dialog';
 import { useMeQuery } from '../../lib/session';
 import { commentOnImage, galleryKeys, imageDetailsQuery, likeImage } from './gallery-api';
+import { Button } from '../../components/ui/button';
 
 /** One image with its likes and comments (spec §2 "Gallery": detail modal, collapsible comments). */
 export function ImageDetailsDialog({ imageId, onClose }: { imageId: number; onClose: () => void }) {
@@ -78,14 +79,10 @@ export function ImageDetailsDialog({ imageId, onClose }: { imageId: number; onCl
             commentBox="always"
             actions={
               image.owner_id !== viewerId && (
-                <button
-                  type="button"
-                  className="button button--small"
-                  onClick={() => setReportingImage(true)}
-                >
+                <Button size="small" onClick={() => setReportingImage(true)}>
                   {t('report.action')}
                   <span className="visually-hidden"> {t('report.this_image')}</span>
-                </button>
+                </Button>
               )
             }
           />
@@ -95,9 +92,9 @@ export function ImageDetailsDialog({ imageId, onClose }: { imageId: number; onCl
         <ReportDialog targetType="image" targetId={imageId} onClose={() => setReportingImage(false)} />
       )}
       <div className="dialog__actions">
-        <button type="button" className="button button--primary" onClick={onClose}>
+        <Button variant="primary" onClick={onClose}>
           {t('image_viewer.close')}
-        </button>
+        </Button>
       </div>
     </Dialog>
   );

@@ -21,6 +21,7 @@ import { focusFirstInvalid, issuesByField } from '../../lib/forms';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMoneyFormat } from '../../lib/use-money-format';
 import { monetizationKeys, requestWithdrawal, saveProfile, useMonetizationProfile } from './monetization-api';
+import { Button, buttonClass } from '../../components/ui/button';
 
 const BILLING_FIELDS = [
   ['billing_name', 'name'],
@@ -215,17 +216,10 @@ function PaymentForm({ method, profile }: { method: PaymentMethod; profile: Mone
           ))}
         </dl>
         <div className="button-row">
-          <button type="button" className="button" onClick={() => setStep('edit')}>
-            {t('payment.edit')}
-          </button>
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={confirm.isPending}
-            onClick={() => confirm.mutate()}
-          >
+          <Button onClick={() => setStep('edit')}>{t('payment.edit')}</Button>
+          <Button variant="primary" disabled={confirm.isPending} onClick={() => confirm.mutate()}>
             {t('payment.confirm')}
-          </button>
+          </Button>
         </div>
       </section>
     );
@@ -295,12 +289,12 @@ function PaymentForm({ method, profile }: { method: PaymentMethod; profile: Mone
         </fieldset>
         {methodFields}
         <div className="button-row">
-          <Link to="/perfil/metodo-pago" className="button">
+          <Link to="/perfil/metodo-pago" className={buttonClass()}>
             {t('payment.pick_another')}
           </Link>
-          <button type="submit" className="button button--primary">
+          <Button type="submit" variant="primary">
             {t('payment.review')}
-          </button>
+          </Button>
         </div>
       </form>
     </section>

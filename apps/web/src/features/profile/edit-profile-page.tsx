@@ -35,6 +35,7 @@ import { ownProfileQueryOptions, profileKeys, saveProfile } from './profile-api'
 import { formFieldsFrom, formStateFrom, type ProfileFormState } from './profile-form';
 import { ProfileIntroDialog } from './profile-intro-dialog';
 import { ProfilePhoto } from './profile-photo';
+import { Button } from '../../components/ui/button';
 
 type Errors = Partial<Record<string, string>>;
 
@@ -313,9 +314,9 @@ function ProfileEditor({ profile }: { profile: OwnProfile }) {
 
       <UploadProgress sent={upload.sent} />
       <div className="form__actions">
-        <button type="submit" className="button button--primary" disabled={save.isPending}>
+        <Button type="submit" variant="primary" disabled={save.isPending}>
           {save.isPending ? t('profile_edit.saving') : t('profile_edit.save')}
-        </button>
+        </Button>
       </div>
     </form>
   );

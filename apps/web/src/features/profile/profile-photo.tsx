@@ -1,6 +1,7 @@
 import { useObjectUrl } from '../../lib/use-object-url';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button';
 
 /**
  * The photo part of the editor: the current photo or the one just chosen (previewed before it is
@@ -63,9 +64,9 @@ export function ProfilePhoto({
             </p>
           )}
           {shown && (
-            <button type="button" className="button button--ghost" onClick={onRemove}>
+            <Button variant="ghost" onClick={onRemove}>
               {t('profile_edit.remove_photo')}
-            </button>
+            </Button>
           )}
         </div>
       </div>
