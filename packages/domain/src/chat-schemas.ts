@@ -34,4 +34,6 @@ export const ChatSettingsSchema = z.object({
 export type ChatSettings = z.output<typeof ChatSettingsSchema>;
 
 export const MarkedReadSchema = z.object({ marcados: z.number() });
+export type MarkedRead = z.output<typeof MarkedReadSchema>;
 export const DeletedMessagesSchema = z.object({ borrados: z.number() });
+export type DeletedMessages = z.output<typeof DeletedMessagesSchema>;

@@ -115,6 +115,7 @@ export type Withdrawal = z.output<typeof WithdrawalRecordSchema>;
 
 /** Whether the member takes part in the earnings programme. */
 export const MonetizationStatusSchema = z.object({ activated: z.boolean() });
+export type MonetizationStatus = z.output<typeof MonetizationStatusSchema>;
 /** Consent to the programme; anything but `true` is refused with its field named. */
 export const MonetizationConsentSchema = z.object({ consent: z.unknown() }).partial().optional();
 

@@ -3,12 +3,15 @@ import { useSyncExternalStore } from 'react';
 import {
   CHAT_FRIENDS_REFRESH_MS,
   NOTIFICATION_POLL_MS,
-  type ChatMessage,
+  type ChatHistoryPage,
+  type ChatSettings,
+  type DeletedMessages,
+  type Friend,
+  type MarkedRead,
   type UnreadEntry,
 } from '@juntos/domain';
 import { ApiRequestError, apiRequest } from '../../lib/api-client';
 import { hasAccessMarker } from '../../lib/storage-keys';
-import type { Friend } from '../friends/friends-api';
 
 export const chatKeys = {
   all: ['chat'] as const,
@@ -18,20 +21,18 @@ export const chatKeys = {
   history: (friendId: number) => ['chat', 'history', friendId] as const,
 };
 
-export type HistoryPage = { results: ChatMessage[]; older: string | null };
-
 export const fetchChatFriends = () => apiRequest<Friend[]>('/chat/friends/');
 export const fetchHistory = (friendId: number, before?: number) =>
-  apiRequest<HistoryPage>(`/chat/historial/${friendId}/${before ? `?before=${before}` : ''}`);
+  apiRequest<ChatHistoryPage>(`/chat/historial/${friendId}/${before ? `?before=${before}` : ''}`);
 export const markReadOverHttp = (friendId: number) =>
-  apiRequest<{ marcados: number }>(`/chat/marcar-leidos/${friendId}/`, { method: 'POST' });
+  apiRequest<MarkedRead>(`/chat/marcar-leidos/${friendId}/`, { method: 'POST' });
 export const deleteServerMessages = () =>
-  apiRequest<{ borrados: number }>('/chat/borrar-mensajes/', { method: 'DELETE' });
-export const fetchChatSettings = () => apiRequest<{ read_receipts: boolean }>('/chat/ajustes/');
+  apiRequest<DeletedMessages>('/chat/borrar-mensajes/', { method: 'DELETE' });
+export const fetchChatSettings = () => apiRequest<ChatSettings>('/chat/ajustes/');
 export const chatSettingsQuery = () =>
   queryOptions({ queryKey: chatKeys.settings, queryFn: fetchChatSettings });
 export const saveChatSettings = (readReceipts: boolean) =>
-  apiRequest<{ read_receipts: boolean }>('/chat/ajustes/', {
+  apiRequest<ChatSettings>('/chat/ajustes/', {
     method: 'PUT',
     body: JSON.stringify({ read_receipts: readReceipts }),
   });

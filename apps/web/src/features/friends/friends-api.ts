@@ -1,28 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { NOTIFICATION_POLL_MS, type FriendshipStatus } from '@juntos/domain';
+import {
+  NOTIFICATION_POLL_MS,
+  type BlockedMember,
+  type Friend,
+  type FriendRequest,
+  type FriendshipChange,
+} from '@juntos/domain';
 import { ApiRequestError, apiRequest } from '../../lib/api-client';
 import { hasAccessMarker } from '../../lib/storage-keys';
 
-export type FriendRequest = {
-  id: number;
-  sender_id: number;
-  nombre: string;
-  apellidos: string;
-  photo: string | null;
-  edad: number | null;
-  ciudad: string;
-  country: string;
-};
-export type Friend = {
-  id: number;
-  nombre: string;
-  apellidos: string;
-  photo: string | null;
-  ciudad: string;
-  country: string;
-  online: boolean;
-};
-export type BlockedMember = { id: number; nombre: string; apellidos: string; photo: string | null };
+/** The answers' types come from the route schemas (`@juntos/domain`); re-exported for the pages. */
+export type { BlockedMember, Friend, FriendRequest };
 
 export const friendKeys = {
   all: ['friends'] as const,
@@ -33,9 +21,9 @@ export const friendKeys = {
 };
 
 export const sendRequest = (memberId: number) =>
-  apiRequest<{ friendship_status: FriendshipStatus }>(`/solicitudes/enviar/${memberId}/`, { method: 'POST' });
+  apiRequest<FriendshipChange>(`/solicitudes/enviar/${memberId}/`, { method: 'POST' });
 export const cancelRequest = (memberId: number) =>
-  apiRequest<{ friendship_status: FriendshipStatus }>(`/solicitudes/cancelar/${memberId}/`, {
+  apiRequest<FriendshipChange>(`/solicitudes/cancelar/${memberId}/`, {
     method: 'DELETE',
   });
 export const unfollow = (memberId: number) => apiRequest(`/amigos/${memberId}/`, { method: 'DELETE' });

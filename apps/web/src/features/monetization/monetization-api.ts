@@ -1,5 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MonetizationProfile, PaymentProfileInput, Withdrawal, WithdrawalInput } from '@juntos/domain';
+import type {
+  AdStats,
+  MonetizationProfile,
+  MonetizationStatus,
+  PaymentProfileInput,
+  Withdrawal,
+  WithdrawalInput,
+} from '@juntos/domain';
 import { apiRequest } from '../../lib/api-client';
 
 export const monetizationKeys = {
@@ -11,22 +18,21 @@ export const monetizationKeys = {
   history: ['monetization', 'history'] as const,
 };
 
-export const fetchStatus = () => apiRequest<{ activated: boolean }>('/monetizacion/status/');
+export const fetchStatus = () => apiRequest<MonetizationStatus>('/monetizacion/status/');
 export const activate = (consent: boolean) =>
-  apiRequest<{ activated: boolean }>('/monetizacion/activate/', {
+  apiRequest<MonetizationStatus>('/monetizacion/activate/', {
     method: 'POST',
     body: JSON.stringify({ consent }),
   });
 export const deactivate = () =>
-  apiRequest<{ activated: boolean }>('/monetizacion/activate/', { method: 'DELETE' });
+  apiRequest<MonetizationStatus>('/monetizacion/activate/', { method: 'DELETE' });
 export const fetchProfile = () => apiRequest<MonetizationProfile>('/monetizacion/profile/');
 export const saveProfile = (profile: PaymentProfileInput) =>
   apiRequest<MonetizationProfile>('/monetizacion/profile/', {
     method: 'POST',
     body: JSON.stringify(profile),
   });
-export const fetchStats = () =>
-  apiRequest<{ campaign_participation: number; impressions: number }>('/ads/stats/');
+export const fetchStats = () => apiRequest<AdStats>('/ads/stats/');
 export const requestWithdrawal = (withdrawal: WithdrawalInput) =>
   apiRequest<Withdrawal>('/monetizacion/withdrawals/', { method: 'POST', body: JSON.stringify(withdrawal) });
 export const fetchHistory = () => apiRequest<Withdrawal[]>('/monetizacion/withdrawals/history/');
