@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from './ui/button';
 
 /**
  * A like toggle: `aria-pressed` tells whether the member likes it, and the count is part of the
@@ -27,9 +28,9 @@ export function LikeButton({
   }, [count, t]);
   return (
     <>
-      <button
-        type="button"
-        className={`button button--small like-button${liked ? ' like-button--on' : ''}`}
+      <Button
+        size="small"
+        className={liked ? 'like-button like-button--on' : 'like-button'}
         aria-pressed={liked}
         // Not `disabled` while saving: a disabled button drops the keyboard focus.
         aria-disabled={busy || undefined}
@@ -39,7 +40,7 @@ export function LikeButton({
       >
         <span aria-hidden="true">{liked ? '♥' : '♡'}</span> {t('post.like')}{' '}
         <span className="like-button__count">({t('post.likes', { count })})</span>
-      </button>
+      </Button>
       <span role="status" className="visually-hidden">
         {announcement}
       </span>

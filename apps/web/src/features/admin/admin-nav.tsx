@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { buttonClass } from '../../components/ui/button';
 
 /** The administration area's own navigation. */
 export function AdminNav() {
@@ -19,7 +20,7 @@ export function AdminNav() {
           ] as const
         ).map(([path, key]) => (
           <li key={path}>
-            <NavLink to={path} end className="button button--small">
+            <NavLink to={path} end className={buttonClass({ size: 'small' })}>
               {t(`admin.nav.${key}`)}
             </NavLink>
           </li>

@@ -48,15 +48,15 @@ export function FriendshipButton({
       </Button>
     );
   return (
-    <button
-      type="button"
-      className={`button button--small${status === 'accepted' ? '' : ' button--primary'}`}
+    <Button
+      size="small"
+      variant={status === 'accepted' ? 'secondary' : 'primary'}
       aria-disabled={change.isPending || undefined}
       onClick={() => {
         if (!change.isPending) change.mutate();
       }}
     >
       {status === 'accepted' ? t('public_profile.friendship.unfollow') : t('public_profile.friendship.send')}
-    </button>
+    </Button>
   );
 }

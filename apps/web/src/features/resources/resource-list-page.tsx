@@ -7,6 +7,7 @@ import { PlaceFields } from '../../components/place-fields';
 import { ExternalLink } from '../../components/ui/external-link';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { entryName, useResourceList, type ResourceEntry } from './resources-api';
+import { buttonClass } from '../../components/ui/button';
 
 const TEXT_KEY: Record<ResourceKind, string> = {
   asociaciones: 'associations',
@@ -73,7 +74,7 @@ function ResourceCard({ entry }: { entry: ResourceEntry }) {
         {[entry.ciudad, country ? countryName(country, language) : entry.pais].filter(Boolean).join(', ')}
       </p>
       {entry.descripcion && <p>{entry.descripcion}</p>}
-      <ExternalLink href={entry.enlace} className="button button--small">
+      <ExternalLink href={entry.enlace} className={buttonClass({ size: 'small' })}>
         {t('resources.more_info')}
         <span className="visually-hidden">: {name}</span>
       </ExternalLink>
