@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { LikeAnswer, Page, Post, PostComment } from '@juntos/domain';
+import type { Detail, LikeAnswer, Page, Post, PostComment } from '@juntos/domain';
 import { apiRequest, apiUpload, type UploadProgress } from '../../lib/api-client';
 
 export const postKeys = {
@@ -33,8 +33,7 @@ export const createPost = (form: FormData, onProgress?: UploadProgress) =>
   apiUpload<Post>('/posts/', { method: 'POST', body: form, ...(onProgress && { onProgress }) });
 export const updatePost = (id: number, form: FormData, onProgress?: UploadProgress) =>
   apiUpload<Post>(`/posts/${id}/`, { method: 'PUT', body: form, ...(onProgress && { onProgress }) });
-export const deletePost = (id: number) =>
-  apiRequest<{ detail: string }>(`/posts/${id}/`, { method: 'DELETE' });
+export const deletePost = (id: number) => apiRequest<Detail>(`/posts/${id}/`, { method: 'DELETE' });
 export const likePost = (id: number) => apiRequest<LikeAnswer>(`/posts/${id}/like/`, { method: 'POST' });
 export const commentOnPost = (id: number, text: string) =>
   apiRequest<PostComment>(`/posts/${id}/comment/`, { method: 'POST', body: JSON.stringify({ text }) });

@@ -1,5 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { GalleryComment, GalleryImage, GalleryImageDetails, LikeAnswer, Page } from '@juntos/domain';
+import type {
+  Detail,
+  GalleryComment,
+  GalleryImage,
+  GalleryImageDetails,
+  LikeAnswer,
+  Page,
+} from '@juntos/domain';
 import { apiRequest, apiUpload, type UploadProgress } from '../../lib/api-client';
 
 export const galleryKeys = {
@@ -35,8 +42,7 @@ export const updateImage = (id: number, form: FormData, onProgress?: UploadProgr
     body: form,
     ...(onProgress && { onProgress }),
   });
-export const deleteImage = (id: number) =>
-  apiRequest<{ detail: string }>(`/gallery/images/${id}/`, { method: 'DELETE' });
+export const deleteImage = (id: number) => apiRequest<Detail>(`/gallery/images/${id}/`, { method: 'DELETE' });
 export const likeImage = (id: number) =>
   apiRequest<LikeAnswer>(`/gallery/images/${id}/like/`, { method: 'POST' });
 export const commentOnImage = (id: number, text: string) =>
