@@ -32,15 +32,20 @@ export async function registerStaticContent(
     cache: config.env === 'production',
   });
 
-  app.get<{ Params: { lng: string; file: string } }>('/locales/:lng/:file', async (request, reply) => {
-    const target = resolveLocalisedFile(request.params.lng, request.params.file);
-    const text = target && (await readLocalisedFile(target.language, target.name));
-    if (!text) throw notFound();
-    return reply
-      .header('cache-control', 'public, max-age=300')
-      .type('application/json; charset=utf-8')
-      .send(text);
-  });
+  // Files, not API answers: left out of the OpenAPI reference (plugins/route-schemas.ts).
+  app.get<{ Params: { lng: string; file: string } }>(
+    '/locales/:lng/:file',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const target = resolveLocalisedFile(request.params.lng, request.params.file);
+      const text = target && (await readLocalisedFile(target.language, target.name));
+      if (!text) throw notFound();
+      return reply
+        .header('cache-control', 'public, max-age=300')
+        .type('application/json; charset=utf-8')
+        .send(text);
+    },
+  );
 
   await app.register(fastifyStatic, {
     root: path.join(config.paths.webPublic, 'img'),
@@ -55,22 +60,26 @@ export async function registerStaticContent(
   // cloud keeps its name but is always loaded with a new ?t= timestamp). Private files (friends-
   // only gallery pictures) need the signed address the gallery hands out after its access check,
   // and may only be kept in the viewer's own cache until that address expires.
-  app.get<{ Params: { '*': string }; Querystring: MediaGrantQuery }>('/media/*', async (request, reply) => {
-    const key = request.params['*'];
-    let cacheControl = IMMUTABLE;
-    if (isPrivateMediaKey(key)) {
-      const grant = privateMedia.check(key, request.query);
-      // Without any seal the file is as good as absent: its existence is not confirmed.
-      if (grant.status === 'missing') throw notFound();
-      if (grant.status !== 'valid')
-        throw new AppError(403, 'media_link_invalid', 'errors.media_link_invalid');
-      cacheControl = `private, max-age=${grant.maxAge}`;
-    }
-    const file = await mediaStore.open(key);
-    if (!file) throw notFound();
-    if (file.length !== undefined) void reply.header('content-length', file.length);
-    return reply.header('cache-control', cacheControl).type(file.contentType).send(file.body);
-  });
+  app.get<{ Params: { '*': string }; Querystring: MediaGrantQuery }>(
+    '/media/*',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const key = request.params['*'];
+      let cacheControl = IMMUTABLE;
+      if (isPrivateMediaKey(key)) {
+        const grant = privateMedia.check(key, request.query);
+        // Without any seal the file is as good as absent: its existence is not confirmed.
+        if (grant.status === 'missing') throw notFound();
+        if (grant.status !== 'valid')
+          throw new AppError(403, 'media_link_invalid', 'errors.media_link_invalid');
+        cacheControl = `private, max-age=${grant.maxAge}`;
+      }
+      const file = await mediaStore.open(key);
+      if (!file) throw notFound();
+      if (file.length !== undefined) void reply.header('content-length', file.length);
+      return reply.header('cache-control', cacheControl).type(file.contentType).send(file.body);
+    },
+  );
 
   const indexHtml = path.join(config.paths.webDist, 'index.html');
   const webBuilt = existsSync(indexHtml);
