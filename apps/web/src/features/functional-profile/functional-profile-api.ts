@@ -1,11 +1,18 @@
-import type { FunctionalEstado } from '@juntos/domain';
+import type {
+  FunctionalAmbito,
+  FunctionalCharacteristic,
+  FunctionalEstado,
+  FunctionalPerfil,
+  FunctionalProfile,
+} from '@juntos/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 
-export type Characteristic = { id: string; descripcion: string; estado: FunctionalEstado };
-export type Ambito = { id: string; nombre: string; caracteristicas: Characteristic[] };
-export type Perfil = { id: string; nombre: string; ambitos: Ambito[] };
-export type FunctionalProfile = { perfiles: Perfil[] };
+// The answer's types come from the route schema in packages/domain (issue 17).
+export type Characteristic = FunctionalCharacteristic;
+export type Ambito = FunctionalAmbito;
+export type Perfil = FunctionalPerfil;
+export type { FunctionalProfile };
 
 export const functionalProfileKey = (language: string) => ['functional-profile', language] as const;
 

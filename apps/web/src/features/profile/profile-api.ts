@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { DeleteAccount, OwnProfile } from '@juntos/domain';
+import type { DataExport, DeleteAccount, OwnProfile } from '@juntos/domain';
 import { apiRequest, apiUpload, type UploadProgress } from '../../lib/api-client';
 
 export const profileKeys = {
@@ -35,14 +35,8 @@ export const deleteAccount = (password: string) =>
     body: JSON.stringify({ password } satisfies DeleteAccount),
   });
 
-export type DataExport = {
-  id: number;
-  status: 'preparing' | 'ready' | 'failed';
-  size_bytes: number | null;
-  created_at: string;
-  expires_at: string;
-  download: string | null;
-};
+// The answer's type comes from the route schema in packages/domain (issue 17).
+export type { DataExport };
 
 export const dataExportKey = ['data-export'] as const;
 const PREPARING_POLL_MS = 2000;

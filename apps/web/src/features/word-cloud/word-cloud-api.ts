@@ -1,11 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { WordCloud } from '@juntos/domain';
 import { apiRequest } from '../../lib/api-client';
 
-export type WordCloud = {
-  image_url: string | null;
-  words: { text: string; members: number }[];
-  generated_at: string;
-};
+export type { WordCloud };
 
 /** Keyed by language: the server draws the cloud in the interface language. */
 export const wordCloudQuery = (language: string) =>
