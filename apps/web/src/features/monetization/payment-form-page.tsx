@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useController, type FieldError } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -17,7 +18,7 @@ import {
 import { PageLoading } from '../../components/ui/page-loading';
 import { SelectField, TextField } from '../../components/ui/field';
 import { ApiRequestError } from '../../lib/api-client';
-import { focusFirstInvalid, issuesByField } from '../../lib/forms';
+import { errorText, useSchemaForm } from '../../lib/forms';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMoneyFormat } from '../../lib/use-money-format';
 import { monetizationKeys, requestWithdrawal, saveProfile, useMonetizationProfile } from './monetization-api';
@@ -32,9 +33,9 @@ const BILLING_FIELDS = [
   ['tax_id', 'off'],
 ] as const;
 
-type Form = Omit<MonetizationProfile, 'tokens_acumulados' | 'is_ready_for_payment' | 'payment_method'> & {
-  tokens: number;
-};
+/** The fields typed or picked as they are (the amount has its own slider and number field). */
+type FormField =
+  (typeof BILLING_FIELDS)[number][0] | 'paypal_email' | 'iban' | 'wallet_address' | 'blockchain_network';
 
 const isMethod = (value: string | undefined): value is PaymentMethod =>
   (PAYMENT_METHODS as readonly string[]).includes(value ?? '');
@@ -86,10 +87,28 @@ function PaymentForm({ method, profile }: { method: PaymentMethod; profile: Mone
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const available = floorToStep(profile.tokens_acumulados);
-  const [form, setForm] = useState<Form>(() => ({ ...profile, tokens: available }));
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const {
+    register,
+    control,
+    handleSubmit,
+    getValues,
+    clearErrors,
+    formState: { errors },
+  } = useSchemaForm(
+    // The balance is the member's own, so only the form can say that the amount exceeds it.
+    WithdrawalSchema.superRefine((value, context) => {
+      if (value.tokens > available)
+        context.addIssue({ code: 'custom', path: ['tokens'], message: 'payment.errors.insufficient_tokens' });
+    }),
+    {
+      defaultValues: { ...profile, method, tokens: available },
+      // A field's message goes away as soon as the member changes it; the next review checks again.
+      reValidateMode: 'onSubmit',
+    },
+  );
+  const { field: tokensField } = useController({ control, name: 'tokens' });
+  const tokens = Number(tokensField.value);
   const [step, setStep] = useState<'edit' | 'review'>('edit');
-  const formRef = useRef<HTMLFormElement>(null);
   const reviewHeading = useRef<HTMLHeadingElement>(null);
   const sliderId = useId();
   const { tokensExact: number, euros } = useMoneyFormat();
@@ -98,28 +117,16 @@ function PaymentForm({ method, profile }: { method: PaymentMethod; profile: Mone
     if (step === 'review') reviewHeading.current?.focus();
   }, [step]);
 
-  const set = (field: keyof Form, value: string | number) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
+  const registerField = (name: FormField) => register(name, { onChange: () => clearErrors(name) });
+  const setTokens = (value: string) => {
+    tokensField.onChange(Number(value));
+    clearErrors('tokens');
   };
+  // What the member typed, as before the check: the server trims and normalizes it again.
+  const form = { ...getValues(), tokens };
   const request = () => ({ ...form, method });
 
-  const review = () => {
-    const checked = WithdrawalSchema.safeParse(request());
-    const tooMuch = form.tokens > available;
-    if (checked.success && !tooMuch) {
-      setErrors({});
-      setStep('review');
-      return;
-    }
-    const found = Object.fromEntries(
-      Object.entries(issuesByField(checked)).map(([field, key]) => [field, t(key)]),
-    );
-    if (tooMuch) found.tokens ??= t('payment.errors.insufficient_tokens');
-    setErrors(found);
-    // The first wrong field gets the focus, so its message is read at once.
-    requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-  };
+  const review = handleSubmit(() => setStep('review'));
 
   const confirm = useMutation({
     mutationFn: async () => {
@@ -152,31 +159,24 @@ function PaymentForm({ method, profile }: { method: PaymentMethod; profile: Mone
         label={t('payment.fields.paypal_email')}
         type="email"
         autoComplete="email"
-        value={form.paypal_email}
-        error={errors.paypal_email}
-        onChange={(event) => set('paypal_email', event.target.value)}
+        {...registerField('paypal_email')}
+        error={errorText(t, errors.paypal_email)}
       />
     ) : method === 'iban' ? (
       <TextField
         label={t('payment.fields.iban')}
         hint={t('payment.iban_hint')}
-        value={form.iban}
-        error={errors.iban}
-        onChange={(event) => set('iban', event.target.value)}
+        {...registerField('iban')}
+        error={errorText(t, errors.iban)}
       />
     ) : method === 'blockchain' ? (
       <>
         <TextField
           label={t('payment.fields.wallet_address')}
-          value={form.wallet_address}
-          error={errors.wallet_address}
-          onChange={(event) => set('wallet_address', event.target.value)}
+          {...registerField('wallet_address')}
+          error={errorText(t, errors.wallet_address)}
         />
-        <SelectField
-          label={t('payment.fields.blockchain_network')}
-          value={form.blockchain_network}
-          onChange={(event) => set('blockchain_network', event.target.value)}
-        >
+        <SelectField label={t('payment.fields.blockchain_network')} {...registerField('blockchain_network')}>
           {BLOCKCHAIN_NETWORKS.map((network) => (
             <option key={network} value={network}>
               {t(`payment.networks.${network}`)}
@@ -191,13 +191,13 @@ function PaymentForm({ method, profile }: { method: PaymentMethod; profile: Mone
     [
       t('payment.amount'),
       t('payment.amount_value', {
-        tokens: number.format(form.tokens),
-        euros: euros.format(euroOfTokens(form.tokens)),
+        tokens: number.format(tokens),
+        euros: euros.format(euroOfTokens(tokens)),
       }),
     ],
-    ...BILLING_FIELDS.map(([field]): [string, string] => [t(`payment.fields.${field}`), form[field]]),
+    ...BILLING_FIELDS.map(([field]): [string, string] => [t(`payment.fields.${field}`), form[field] ?? '']),
     ...(method === 'paypal'
-      ? [[t('payment.fields.paypal_email'), form.paypal_email] as [string, string]]
+      ? [[t('payment.fields.paypal_email'), form.paypal_email ?? ''] as [string, string]]
       : []),
   ];
 
@@ -228,15 +228,7 @@ function PaymentForm({ method, profile }: { method: PaymentMethod; profile: Mone
     <section className="page page--narrow">
       <h1>{t('payment.form_title_method', { method: t(`payment.methods.${method}`) })}</h1>
       <p>{t('payment.form_intro')}</p>
-      <form
-        ref={formRef}
-        className="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          review();
-        }}
-      >
+      <form className="form" noValidate onSubmit={(event) => void review(event)}>
         <fieldset className="form__group">
           <legend>{t('payment.amount')}</legend>
           <label htmlFor={sliderId} className="field__label">
@@ -249,14 +241,15 @@ function PaymentForm({ method, profile }: { method: PaymentMethod; profile: Mone
             min={MIN_WITHDRAWAL_TOKENS}
             max={available}
             step={WITHDRAWAL_TOKEN_STEP}
-            value={form.tokens}
+            value={tokens}
             aria-valuetext={t('payment.amount_value', {
-              tokens: number.format(form.tokens),
-              euros: euros.format(euroOfTokens(form.tokens)),
+              tokens: number.format(tokens),
+              euros: euros.format(euroOfTokens(tokens)),
             })}
-            onChange={(event) => set('tokens', Number(event.target.value))}
+            onChange={(event) => setTokens(event.target.value)}
           />
           <TextField
+            ref={tokensField.ref}
             label={t('payment.amount_number')}
             hint={t('payment.amount_hint', { min: MIN_WITHDRAWAL_TOKENS, max: number.format(available) })}
             type="number"
@@ -264,12 +257,14 @@ function PaymentForm({ method, profile }: { method: PaymentMethod; profile: Mone
             min={MIN_WITHDRAWAL_TOKENS}
             max={available}
             step={WITHDRAWAL_TOKEN_STEP}
-            value={form.tokens}
-            error={errors.tokens}
-            onChange={(event) => set('tokens', Number(event.target.value))}
+            value={tokens}
+            // The amount's input type is unknown (the schema coerces it), which hides that its error is one.
+            error={errorText(t, errors.tokens as FieldError | undefined)}
+            onBlur={tokensField.onBlur}
+            onChange={(event) => setTokens(event.target.value)}
           />
           <p className="amount-total">
-            {t('payment.euro_equivalent', { euros: euros.format(euroOfTokens(form.tokens)) })}
+            {t('payment.euro_equivalent', { euros: euros.format(euroOfTokens(tokens)) })}
           </p>
         </fieldset>
         <fieldset className="form__group">
@@ -281,9 +276,8 @@ function PaymentForm({ method, profile }: { method: PaymentMethod; profile: Mone
               hint={field === 'tax_id' ? t('payment.optional') : undefined}
               type={field === 'billing_email' ? 'email' : field === 'billing_phone' ? 'tel' : 'text'}
               autoComplete={autoComplete}
-              value={form[field]}
-              error={errors[field]}
-              onChange={(event) => set(field, event.target.value)}
+              {...registerField(field)}
+              error={errorText(t, errors[field])}
             />
           ))}
         </fieldset>
