@@ -290,6 +290,8 @@ export const ActivationResponseSchema = TokenPairSchema.extend({
   user: AccountSchema,
   profile_complete: z.boolean(),
 });
+export type ActivationResponse = z.output<typeof ActivationResponseSchema>;
 
 /** POST /api/register/: what to tell the member, and where the code went. */
 export const RegisteredSchema = z.object({ detail: z.string(), email: z.string() });
+export type Registered = z.output<typeof RegisteredSchema>;

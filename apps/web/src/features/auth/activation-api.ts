@@ -1,7 +1,7 @@
-import type { AccountUser, TokenPair } from '@juntos/domain';
+import type { ActivationResponse } from '@juntos/domain';
 import { apiRequest } from '../../lib/api-client';
 
-export type ActivationResponse = TokenPair & { user: AccountUser; profile_complete: boolean };
+export type { ActivationResponse };
 
 /** POST /api/activate/: the 6-digit code e-mailed at sign-up; answers with a session. */
 export function activate(email: string, code: string) {

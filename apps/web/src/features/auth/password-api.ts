@@ -1,6 +1,5 @@
+import type { Detail } from '@juntos/domain';
 import { apiRequest } from '../../lib/api-client';
-
-type Detail = { detail: string };
 
 /** POST /api/auth/request-reset/: the same answer whether or not the address has an account. */
 export function requestPasswordReset(email: string, language: string) {

@@ -1,7 +1,7 @@
-import type { Registration } from '@juntos/domain';
+import type { Registered, Registration } from '@juntos/domain';
 import { apiRequest } from '../../lib/api-client';
 
-export type RegistrationResponse = { detail: string; email: string };
+export type RegistrationResponse = Registered;
 
 /** POST /api/register/ (spec §7): the adult or the minor payload, told apart by tipo_registro. */
 export function register(body: Registration) {
