@@ -1,15 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { REDIRECT_DELAY_MS } from '@juntos/domain';
+import { REDIRECT_DELAY_MS, ResetConfirmSchema } from '@juntos/domain';
 import { TextField } from '../../components/ui/field';
 import { FormMessage } from '../../components/ui/form-message';
+import { errorText, useSchemaForm } from '../../lib/forms';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLater } from '../../lib/use-later';
 import { useTouchedFields } from '../../lib/use-touched-fields';
-import { failureText, passwordProblem } from './auth-form-helpers';
+import { failureText } from './auth-form-helpers';
 import { confirmPasswordReset } from './password-api';
 import { Button, buttonClass } from '../../components/ui/button';
+
+/** The new password; the token comes from the link. */
+const NewPasswordForm = ResetConfirmSchema.pick({ new_password: true });
 
 /** /reset-confirm?token=… : the link of the reset e-mail leads here (spec §2, §4, §8). */
 export default function ResetConfirmPage() {
@@ -19,17 +23,23 @@ export default function ResetConfirmPage() {
   const [searchParams] = useSearchParams();
   useDocumentTitle(t('titles.reset_confirm'));
   const token = searchParams.get('token') ?? '';
-  const [password, setPassword] = useState('');
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useSchemaForm(NewPasswordForm, {
+    defaultValues: { new_password: '' },
+    // Checked on every change and on leaving the field; shown only once the field was left (below).
+    mode: 'all',
+    shouldFocusError: false,
+  });
   const [touched, touch] = useTouchedFields<'password'>();
   const [state, setState] = useState<'editing' | 'submitting' | 'done'>('editing');
   const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' }>();
+  const passwordField = register('new_password', { onBlur: () => touch('password') });
 
-  const problem = passwordProblem(password);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    touch('password');
-    if (state !== 'editing' || problem) return;
+  const submit = handleSubmit(async ({ new_password: password }) => {
+    if (state !== 'editing') return;
     setState('submitting');
     setMessage(undefined);
     try {
@@ -41,7 +51,11 @@ export default function ResetConfirmPage() {
       setMessage({ text: failureText(error, t('reset_confirm.error')), tone: 'error' });
       setState('editing');
     }
-  }
+  });
+  const onSubmit = (event: FormEvent) => {
+    touch('password');
+    return submit(event);
+  };
 
   if (!token) {
     return (
@@ -69,10 +83,9 @@ export default function ResetConfirmPage() {
           autoComplete="new-password"
           required
           disabled={state !== 'editing'}
-          value={password}
-          error={touched.password && problem ? t(problem) : undefined}
-          onChange={(event) => setPassword(event.target.value)}
-          onBlur={() => touch('password')}
+          {...passwordField}
+          // The message waits until the member has left the field (see useTouchedFields).
+          error={touched.password ? errorText(t, errors.new_password) : undefined}
         />
         <Button type="submit" variant="primary" disabled={state !== 'editing'}>
           {state === 'submitting' ? t('reset_confirm.submitting') : t('reset_confirm.submit')}

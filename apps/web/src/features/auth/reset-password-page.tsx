@@ -1,9 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TextField } from '../../components/ui/field';
 import { FormMessage } from '../../components/ui/form-message';
+import { EmailOnlySchema } from '@juntos/domain';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
+import { useSchemaForm } from '../../lib/forms';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { failureText, interfaceLanguage } from './auth-form-helpers';
 import { requestPasswordReset } from './password-api';
@@ -17,6 +19,9 @@ function rememberedEmail(): string {
   }
 }
 
+/** The address alone: the interface language is added when the request is sent. */
+const ResetRequestForm = EmailOnlySchema.pick({ email: true });
+
 /**
  * /reset-password (spec §2, §7): asks for a reset link. The answer is the same whether or not the
  * address has an account, so this screen never reveals who is a member.
@@ -24,33 +29,34 @@ function rememberedEmail(): string {
 export default function ResetPasswordPage() {
   const { t, i18n } = useTranslation();
   useDocumentTitle(t('titles.reset_password'));
-  const [email, setEmail] = useState(rememberedEmail);
-  const [submitting, setSubmitting] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    formState: { errors, isSubmitting: submitting },
+  } = useSchemaForm(ResetRequestForm, {
+    defaultValues: { email: rememberedEmail() },
+    // The message is the form's own (below the button), which stays until the next try; typing
+    // only takes the field's invalid mark away, and the focus stays where the member left it.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
   const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' }>();
-  const [invalid, setInvalid] = useState(false);
   const messageId = useId();
+  const invalid = !!errors.email;
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (submitting) return;
-    const address = email.trim();
-    if (!address) {
-      setInvalid(true);
-      setMessage({ text: t('reset.email_required'), tone: 'error' });
-      return;
-    }
-    setInvalid(false);
-    setSubmitting(true);
-    setMessage(undefined);
-    try {
-      const result = await requestPasswordReset(address, interfaceLanguage(i18n.resolvedLanguage));
-      setMessage({ text: result.detail || t('reset.sent'), tone: 'success' });
-    } catch (error) {
-      setMessage({ text: failureText(error, t('reset.error')), tone: 'error' });
-    } finally {
-      setSubmitting(false);
-    }
-  }
+  const onSubmit = handleSubmit(
+    async ({ email }) => {
+      setMessage(undefined);
+      try {
+        const result = await requestPasswordReset(email, interfaceLanguage(i18n.resolvedLanguage));
+        setMessage({ text: result.detail || t('reset.sent'), tone: 'success' });
+      } catch (error) {
+        setMessage({ text: failureText(error, t('reset.error')), tone: 'error' });
+      }
+    },
+    (found) => setMessage({ text: t(found.email?.message ?? 'reset.email_required'), tone: 'error' }),
+  );
 
   return (
     <section className="page page--narrow">
@@ -64,13 +70,9 @@ export default function ResetPasswordPage() {
           spellCheck={false}
           required
           disabled={submitting}
-          value={email}
+          {...register('email', { onChange: () => clearErrors('email') })}
           invalid={invalid}
           describedBy={invalid ? messageId : undefined}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            setInvalid(false);
-          }}
         />
         <Button type="submit" variant="primary" disabled={submitting}>
           {submitting ? t('reset.submitting') : t('reset.submit')}
