@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { REDIRECT_DELAY_MS } from '@juntos/domain';
+import { LoginSchema, REDIRECT_DELAY_MS } from '@juntos/domain';
 import { FormMessage } from '../../components/ui/form-message';
 import { ApiRequestError } from '../../lib/api-client';
+import { useSchemaForm } from '../../lib/forms';
 import { startSession } from '../../lib/session';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -19,29 +20,27 @@ export default function LoginPage() {
   const { consent } = useConsent();
   const queryClient = useQueryClient();
   useDocumentTitle(t('titles.login'));
-  const [email, setEmail] = useState(() => window.localStorage.getItem(STORAGE_KEYS.loginEmail) ?? '');
-  const [password, setPassword] = useState('');
+  const { register, handleSubmit, watch } = useSchemaForm(LoginSchema, {
+    defaultValues: { email: window.localStorage.getItem(STORAGE_KEYS.loginEmail) ?? '', password: '' },
+  });
+  const [email, password] = watch(['email', 'password']);
   const [submitting, setSubmitting] = useState(false);
   const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' }>();
   const emailId = useId();
   const passwordId = useId();
   const locked = !consent;
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  const signIn = async ({ email, password }: { email: string; password: string }) => {
     if (locked || submitting) return;
     setSubmitting(true);
     setMessage(undefined);
     try {
-      const result = await login(email.trim(), password);
-      window.localStorage.setItem(STORAGE_KEYS.loginEmail, email.trim());
+      const result = await login(email, password);
+      window.localStorage.setItem(STORAGE_KEYS.loginEmail, email);
       if (!result.is_active) {
         if (result.activation_required) {
           setMessage({ text: t('login.activation_sent'), tone: 'success' });
-          setTimeout(
-            () => void navigate('/activate', { state: { email: email.trim() } }),
-            REDIRECT_DELAY_MS.short,
-          );
+          setTimeout(() => void navigate('/activate', { state: { email } }), REDIRECT_DELAY_MS.short);
         } else {
           setMessage({ text: t('login.not_active'), tone: 'error' });
         }
@@ -68,7 +67,13 @@ export default function LoginPage() {
       setMessage({ text, tone: 'error' });
       setSubmitting(false);
     }
-  }
+  };
+  // The fields have no messages of their own: a refused one (only blanks, far too long) is told
+  // in the form's message, as the server's refusal is.
+  const onSubmit = handleSubmit(signIn, (errors) => {
+    const key = errors.email?.message ?? errors.password?.message;
+    if (key) setMessage({ text: t(key), tone: 'error' });
+  });
 
   return (
     <section className="page page--narrow">
@@ -90,8 +95,7 @@ export default function LoginPage() {
             autoComplete="email"
             required
             disabled={locked}
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            {...register('email')}
           />
         </div>
         <div className="field">
@@ -105,8 +109,7 @@ export default function LoginPage() {
             autoComplete="current-password"
             required
             disabled={locked}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            {...register('password')}
           />
         </div>
         <Button type="submit" variant="primary" disabled={locked || submitting || !email || !password}>
