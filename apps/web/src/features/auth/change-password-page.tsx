@@ -1,18 +1,24 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { REDIRECT_DELAY_MS } from '@juntos/domain';
+import { ChangePasswordSchema, REDIRECT_DELAY_MS } from '@juntos/domain';
 import { TextField } from '../../components/ui/field';
 import { FormMessage } from '../../components/ui/form-message';
 import { forgetSession } from '../../lib/session';
+import { errorText, formFieldErrors, useSchemaForm } from '../../lib/forms';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLater } from '../../lib/use-later';
-import { failureText, passwordProblem, serverFieldErrors } from './auth-form-helpers';
+import { failureText } from './auth-form-helpers';
 import { changePassword } from './password-api';
 import { Button } from '../../components/ui/button';
 
 type Field = 'current_password' | 'new_password';
+
+const SERVER_FIELDS: Readonly<Record<string, Field>> = {
+  current_password: 'current_password',
+  new_password: 'new_password',
+};
 
 /**
  * /change-password (signed in; spec §4, §5, §8). The server ends every session of the account
@@ -24,36 +30,41 @@ export default function ChangePasswordPage() {
   const later = useLater();
   const queryClient = useQueryClient();
   useDocumentTitle(t('titles.change_password'));
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useSchemaForm(ChangePasswordSchema, {
+    defaultValues: { current_password: '', new_password: '' },
+    // A message goes away when its field changes; the focus stays where the member is.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const [current, next] = watch(['current_password', 'new_password']);
   const [state, setState] = useState<'editing' | 'submitting' | 'done'>('editing');
   const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' }>();
+  const field = (name: Field) => register(name, { onChange: () => clearErrors(name) });
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (state !== 'editing' || !current || !next) return;
-    const problem = passwordProblem(next);
-    if (problem) {
-      setErrors({ new_password: t(problem) });
-      return;
-    }
-    setErrors({});
+  const onSubmit = handleSubmit(async ({ current_password, new_password }) => {
+    if (state !== 'editing') return;
     setState('submitting');
     setMessage(undefined);
     try {
-      await changePassword(current, next);
+      await changePassword(current_password, new_password);
       forgetSession(queryClient);
       setState('done');
       setMessage({ text: t('change_password.success'), tone: 'success' });
       later(() => void navigate('/login', { replace: true }), REDIRECT_DELAY_MS.medium);
     } catch (error) {
-      const fields = serverFieldErrors(error);
-      setErrors({ current_password: fields.current_password, new_password: fields.new_password });
+      for (const [name, text] of Object.entries(formFieldErrors(error, SERVER_FIELDS)))
+        setError(name as Field, { type: 'server', message: text });
       setMessage({ text: failureText(error, t('change_password.error')), tone: 'error' });
       setState('editing');
     }
-  }
+  });
 
   const busy = state !== 'editing';
 
@@ -68,12 +79,8 @@ export default function ChangePasswordPage() {
           autoComplete="current-password"
           required
           disabled={busy}
-          value={current}
-          error={errors.current_password}
-          onChange={(event) => {
-            setCurrent(event.target.value);
-            setErrors((previous) => ({ ...previous, current_password: undefined }));
-          }}
+          {...field('current_password')}
+          error={errorText(t, errors.current_password)}
         />
         <TextField
           label={t('change_password.new')}
@@ -82,12 +89,8 @@ export default function ChangePasswordPage() {
           autoComplete="new-password"
           required
           disabled={busy}
-          value={next}
-          error={errors.new_password}
-          onChange={(event) => {
-            setNext(event.target.value);
-            setErrors((previous) => ({ ...previous, new_password: undefined }));
-          }}
+          {...field('new_password')}
+          error={errorText(t, errors.new_password)}
         />
         <Button type="submit" variant="primary" disabled={busy || !current || !next}>
           {state === 'submitting' ? t('change_password.submitting') : t('change_password.submit')}
