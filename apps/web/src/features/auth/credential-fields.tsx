@@ -1,4 +1,5 @@
-import type { ChangeEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../components/ui/field';
 
@@ -11,39 +12,34 @@ type CredentialFieldsProps = {
   screen: 'signup_adult' | 'signup_minor';
   /** Shown under the e-mail label; only the minor form has one. */
   emailHint?: ReactNode;
-  values: CredentialValues;
+  /** The form's register, which binds each field's value, change and leaving. */
+  register: (field: CredentialField) => UseFormRegisterReturn;
   disabled: boolean;
   /** The message shown under each field (the adult form). */
   errors?: Partial<Record<CredentialField, string | undefined>>;
   /** Fields marked invalid, their message shown in the element `describedBy` names (the minor form). */
   invalid?: Partial<Record<CredentialField, boolean>>;
   describedBy?: string;
-  onChange: (field: CredentialField, value: string) => void;
-  onBlur?: (field: CredentialField) => void;
 };
 
 /** E-mail, password with its rule, the repeated password and the phone with its format (spec §5). */
 export function CredentialFields({
   screen,
   emailHint,
-  values,
+  register,
   disabled,
   errors = {},
   invalid = {},
   describedBy,
-  onChange,
-  onBlur,
 }: CredentialFieldsProps) {
   const { t } = useTranslation();
   const field = (name: CredentialField) => ({
     disabled,
     required: true,
-    value: values[name],
+    ...register(name),
     error: errors[name],
     invalid: invalid[name],
     describedBy: invalid[name] ? describedBy : undefined,
-    onChange: (event: ChangeEvent<HTMLInputElement>) => onChange(name, event.target.value),
-    onBlur: onBlur && (() => onBlur(name)),
   });
 
   return (

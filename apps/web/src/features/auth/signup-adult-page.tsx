@@ -1,8 +1,9 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createAdultSignupFormSchema, type AdultSignupForm } from '@juntos/domain';
 import { CheckboxField } from '../../components/ui/field';
 import { FormMessage } from '../../components/ui/form-message';
+import { useSchemaForm } from '../../lib/forms';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useTouchedFields } from '../../lib/use-touched-fields';
 import { formFieldErrors, issuesByField } from './auth-form-helpers';
@@ -35,23 +36,33 @@ export default function SignupAdultPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('titles.signup_self'));
   const schema = useMemo(() => createAdultSignupFormSchema(), []);
-  const [values, setValues] = useState<AdultSignupForm>(EMPTY);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useSchemaForm(schema, { defaultValues: EMPTY, reValidateMode: 'onSubmit', shouldFocusError: false });
   const [touched, touch] = useTouchedFields<Field>();
-  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
   const { locked, state, busy, message, submit } = useSignup('signup_adult');
 
+  // Every rule is checked on each keystroke (the button waits for all of them), but a field's
+  // message shows only once the member has left it (see useTouchedFields); the server's at once.
+  const values = watch();
   const result = schema.safeParse(values);
   const issues = issuesByField(result);
   const errorFor = (field: Field) =>
-    serverErrors[field] ?? (touched[field] && issues[field] ? t(issues[field]) : undefined);
+    errors[field]?.type === 'server'
+      ? errors[field].message
+      : touched[field] && issues[field]
+        ? t(issues[field])
+        : undefined;
 
-  const change = <K extends Field>(field: K, value: AdultSignupForm[K]) => {
-    setValues((previous) => ({ ...previous, [field]: value }));
-    setServerErrors((previous) => ({ ...previous, [field]: undefined }));
-  };
+  const field = (name: Field) =>
+    register(name, { onChange: () => clearErrors(name), onBlur: () => touch(name) });
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  const onSubmit = handleSubmit(async () => {
     if (busy || !result.success) return;
     await submit(
       values,
@@ -61,9 +72,12 @@ export default function SignupAdultPage() {
         acepta_politica_funcionamiento: true,
         acepta_responsabilidad_menor: false,
       },
-      (error) => setServerErrors(formFieldErrors(error, SERVER_FIELDS)),
+      (error) =>
+        Object.entries(formFieldErrors(error, SERVER_FIELDS)).forEach(([name, text]) =>
+          setError(name as Field, { type: 'server', message: text }),
+        ),
     );
-  }
+  });
 
   const showSubmitHint = !result.success && !locked && state === 'editing';
 
@@ -75,7 +89,7 @@ export default function SignupAdultPage() {
       <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
         <CredentialFields
           screen="signup_adult"
-          values={values}
+          register={field}
           disabled={busy}
           errors={{
             email: errorFor('email'),
@@ -83,21 +97,20 @@ export default function SignupAdultPage() {
             confirmPassword: errorFor('confirmPassword'),
             telefono: errorFor('telefono'),
           }}
-          onChange={change}
-          onBlur={touch}
         />
         <PolicyLinks />
         <CheckboxField
           disabled={busy}
           required
           label={t('signup_adult.confirmation')}
-          checked={values.confirmation}
+          {...register('confirmation', {
+            onChange: () => {
+              clearErrors('confirmation');
+              touch('confirmation');
+            },
+            onBlur: () => touch('confirmation'),
+          })}
           error={errorFor('confirmation')}
-          onChange={(event) => {
-            change('confirmation', event.target.checked);
-            touch('confirmation');
-          }}
-          onBlur={() => touch('confirmation')}
         />
         {showSubmitHint && (
           <p className="form__note" id="signup-adult-submit-hint">

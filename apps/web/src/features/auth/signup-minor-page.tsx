@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   GUARDIAN_RELATIONS,
@@ -8,6 +8,7 @@ import {
 } from '@juntos/domain';
 import { CheckboxField, SelectField, TextField } from '../../components/ui/field';
 import { FormMessage } from '../../components/ui/form-message';
+import { useSchemaForm } from '../../lib/forms';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { formFieldErrors, issuesByField } from './auth-form-helpers';
 import { CredentialFields } from './credential-fields';
@@ -50,25 +51,27 @@ export default function SignupMinorPage() {
   useDocumentTitle(t('titles.signup_minor'));
   const schema = useMemo(() => createMinorSignupFormSchema(), []);
   const messageId = useId();
-  const [values, setValues] = useState<MinorSignupForm>(EMPTY);
+  // The one message is the form's (below the button); the fields are only marked invalid, and the
+  // focus stays where the member is, as before.
+  const { register, handleSubmit, getValues } = useSchemaForm(schema, {
+    defaultValues: EMPTY,
+    shouldFocusError: false,
+  });
   const [invalid, setInvalid] = useState<Partial<Record<Field, boolean>>>({});
   const { locked, state, busy, message, setMessage, submit } = useSignup('signup_minor');
 
-  const change = <K extends Field>(field: K, value: MinorSignupForm[K]) => {
-    setValues((previous) => ({ ...previous, [field]: value }));
-    setInvalid((previous) => ({ ...previous, [field]: false }));
+  const registerField = (name: Field) =>
+    register(name, { onChange: () => setInvalid((previous) => ({ ...previous, [name]: false })) });
+
+  const refuse = () => {
+    // The spec's order decides which rule is told, so the schema's own issue order is read.
+    const [field, key] = Object.entries(issuesByField(schema.safeParse(getValues())))[0] ?? [];
+    setInvalid(field ? { [field]: true } : {});
+    setMessage({ text: t(key ?? 'signup_minor.required_fields'), tone: 'error' });
   };
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  const onSubmit = handleSubmit(async (values) => {
     if (busy) return;
-    const result = schema.safeParse(values);
-    if (!result.success) {
-      const [field, key] = Object.entries(issuesByField(result))[0] ?? [];
-      setInvalid(field ? { [field]: true } : {});
-      setMessage({ text: t(key ?? 'signup_minor.required_fields'), tone: 'error' });
-      return;
-    }
     setInvalid({});
     await submit(
       values,
@@ -85,9 +88,10 @@ export default function SignupMinorPage() {
         setInvalid(Object.fromEntries(refused.map((field) => [field, true])));
       },
     );
-  }
+  }, refuse);
 
   const field = (name: Field) => ({
+    ...registerField(name),
     disabled: busy,
     required: true,
     invalid: invalid[name],
@@ -105,11 +109,10 @@ export default function SignupMinorPage() {
           <CredentialFields
             screen="signup_minor"
             emailHint={t('signup_minor.email_hint')}
-            values={values}
+            register={registerField}
             disabled={busy}
             invalid={invalid}
             describedBy={messageId}
-            onChange={change}
           />
         </fieldset>
         <fieldset className="form__fieldset">
@@ -119,15 +122,8 @@ export default function SignupMinorPage() {
             label={t('signup_minor.guardian_name')}
             type="text"
             autoComplete="name"
-            value={values.nombre_tutor}
-            onChange={(event) => change('nombre_tutor', event.target.value)}
           />
-          <SelectField
-            {...field('relacion_tutor')}
-            label={t('signup_minor.relation')}
-            value={values.relacion_tutor}
-            onChange={(event) => change('relacion_tutor', event.target.value)}
-          >
+          <SelectField {...field('relacion_tutor')} label={t('signup_minor.relation')}>
             <option value="">{t('signup_minor.relation_choose')}</option>
             {GUARDIAN_RELATIONS.map((relation) => (
               <option key={relation} value={relation}>
@@ -137,17 +133,10 @@ export default function SignupMinorPage() {
           </SelectField>
         </fieldset>
         <PolicyLinks />
-        <CheckboxField
-          {...field('legalConfirmation')}
-          label={t('signup_minor.legal_confirmation')}
-          checked={values.legalConfirmation}
-          onChange={(event) => change('legalConfirmation', event.target.checked)}
-        />
+        <CheckboxField {...field('legalConfirmation')} label={t('signup_minor.legal_confirmation')} />
         <CheckboxField
           {...field('responsibilityConfirmation')}
           label={t('signup_minor.responsibility_confirmation')}
-          checked={values.responsibilityConfirmation}
-          onChange={(event) => change('responsibilityConfirmation', event.target.checked)}
         />
         <Button type="submit" variant="primary" disabled={busy}>
           {state === 'submitting' ? t('signup_minor.submitting') : t('signup_minor.submit')}
