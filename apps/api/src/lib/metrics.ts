@@ -58,7 +58,8 @@ export function registerMetrics(
 
   if (!options.token) return;
   const expected = Buffer.from(`Bearer ${options.token}`);
-  app.get('/api/metrics/', async (request, reply) => {
+  // Prometheus text, not JSON: left out of the API reference (docs/operations.md describes it).
+  app.get('/api/metrics/', { schema: { hide: true } }, async (request, reply) => {
     const given = Buffer.from(request.headers.authorization ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected))
       throw new AppError(401, 'unauthorized', 'errors.unauthorized', {
