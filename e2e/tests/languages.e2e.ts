@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
+import { LOCALES_DIR } from '@juntos/locales';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
 import { launchBrowser, newContext } from '../support/browser';
 import { expectOnlyTranslatedText } from '../support/translated-text';
 
-const locales = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/public/locales');
+const locales = LOCALES_DIR;
 const translations = (language: string) =>
   JSON.parse(readFileSync(path.join(locales, language, 'translation.json'), 'utf8')) as {
     landing: { subtitle: string; sections: Record<string, { title: string }> };

@@ -16,7 +16,7 @@ const caracteristicas = ambitos.flatMap((ambito) => ambito.caracteristicas);
 
 const englishPath = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
-  '../../../apps/web/public/locales/en/perfil_funcional.json',
+  '../../locales/en/perfil_funcional.json',
 );
 const english = JSON.parse(readFileSync(englishPath, 'utf8')) as Record<string, Record<string, unknown>>;
 

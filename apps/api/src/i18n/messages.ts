@@ -2,18 +2,11 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, negotiateLanguage, type Language } from '@juntos/domain';
+import { localeFile } from '@juntos/locales';
 
 type Catalogue = Record<string, unknown>;
 
 const localesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'locales');
-/**
- * The validation rules shared with the web client (packages/domain) name translation keys of the
- * web app's `translation` namespace; the server reads that same file rather than keeping a copy.
- */
-const webLocalesDir = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../web/public/locales',
-);
 
 function readJson(file: string): Catalogue | undefined {
   try {
@@ -30,7 +23,9 @@ function loadCatalogues(): Map<Language, Catalogue[]> {
     const server = files.has(`${language}.json`)
       ? readJson(path.join(localesDir, `${language}.json`))
       : undefined;
-    const web = readJson(path.join(webLocalesDir, language, 'translation.json'));
+    const web = // The validation rules shared with the web client (packages/domain) name keys of the web app's
+      // `translation` namespace: the server reads the same file, from the shared locales package.
+      readJson(localeFile(language, 'translation'));
     catalogues.set(
       language,
       [server, web].filter((c): c is Catalogue => !!c),
@@ -86,8 +81,7 @@ const namespaceCache = new Map<string, Catalogue | undefined>();
 export function translateNamespace(language: Language, namespace: string, key: string): string {
   const catalogueOf = (lng: Language) => {
     const id = `${lng}/${namespace}`;
-    if (!namespaceCache.has(id))
-      namespaceCache.set(id, readJson(path.join(webLocalesDir, lng, `${namespace}.json`)));
+    if (!namespaceCache.has(id)) namespaceCache.set(id, readJson(localeFile(lng, namespace)));
     return namespaceCache.get(id);
   };
   return lookup(catalogueOf(language), key) ?? lookup(catalogueOf(FALLBACK_LANGUAGE), key) ?? key;

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   FALLBACK_LANGUAGE,
@@ -10,8 +9,9 @@ import {
   TRANSLATION_NAMESPACES,
   compareTranslations,
 } from '@juntos/domain';
+import { LOCALES_DIR } from '@juntos/locales';
 
-const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../public/locales');
+const localesDir = LOCALES_DIR;
 const read = (language: string, file: string): unknown =>
   JSON.parse(readFileSync(path.join(localesDir, language, `${file}.json`), 'utf8'));
 

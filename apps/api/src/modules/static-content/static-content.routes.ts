@@ -8,6 +8,7 @@ import type { MediaGrantQuery, PrivateMedia } from '../../lib/private-media';
 import { AppError, notFound } from '../../lib/app-error';
 import { sendError } from '../../plugins/errors';
 import { createLocalisedFileReader, resolveLocalisedFile } from './localised-files';
+import { LOCALES_DIR } from '@juntos/locales';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -27,7 +28,7 @@ export async function registerStaticContent(
 ) {
   mkdirSync(config.paths.media, { recursive: true });
   const readLocalisedFile = createLocalisedFileReader({
-    localesDir: path.join(config.paths.webPublic, 'locales'),
+    localesDir: LOCALES_DIR,
     operator: config.operator,
     cache: config.env === 'production',
   });
