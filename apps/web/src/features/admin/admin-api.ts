@@ -3,9 +3,12 @@ import type {
   AdminDashboard,
   AdminReport,
   AdminWithdrawal,
+  AgeGroup,
   AuditEntry,
   DirectoryRow,
   DirectoryValues,
+  Page,
+  PendingMinor,
   ReportStatus,
   ReportTargetType,
   SuspendedMember,
@@ -22,9 +25,11 @@ export type {
   AdminDashboard,
   AdminReport,
   AdminWithdrawal,
+  AgeGroup,
   AuditEntry,
   DirectoryRow,
   DirectoryValues,
+  PendingMinor,
   ReportStatus,
   SuspendedMember,
 };
@@ -78,34 +83,16 @@ export const actOnReport = (id: number, action: ModerationAction) =>
   apiRequest(`/admin/reports/${id}/${action}/`, { method: 'POST' });
 export const restoreContent = (type: ReportTargetType, id: number) =>
   apiRequest(`/admin/content/${type}/${id}/restore/`, { method: 'POST' });
-export const fetchSuspended = () =>
-  apiRequest<{ results: SuspendedMember[]; next: string | null }>('/admin/members/suspended/?limit=100');
+export const fetchSuspended = () => apiRequest<Page<SuspendedMember>>('/admin/members/suspended/?limit=100');
 export const reactivateMember = (id: number) =>
   apiRequest(`/admin/members/${id}/reactivate/`, { method: 'POST' });
 
-export type AgeGroup = 'minor' | 'adult';
-/** A minor's activated account waiting for an administrator's check (GET /api/admin/minors/). */
-export type PendingMinor = {
-  id: number;
-  email: string;
-  telefono: string | null;
-  registration_type: string;
-  guardian: { nombre: string | null; relacion: string | null };
-  nombre: string | null;
-  apellidos: string | null;
-  date_of_birth: string | null;
-  edad: number | null;
-  country: string | null;
-  ciudad: string | null;
-  registered_at: string;
-};
 export const minorReviewKeys = {
   all: ['admin', 'minors'] as const,
 };
 export const firstMinorsPage = '/admin/minors/?limit=25';
 /** One page of the queue, oldest first; `path` is the first page's or the `next` address the server gave. */
-export const fetchPendingMinors = (path: string) =>
-  apiRequest<{ results: PendingMinor[]; next: string | null }>(path);
+export const fetchPendingMinors = (path: string) => apiRequest<Page<PendingMinor>>(path);
 export const approveMinor = (id: number) =>
   apiRequest<{ reviewed: true }>(`/admin/minors/${id}/approve/`, { method: 'POST' });
 export const setAgeGroup = (id: number, ageGroup: AgeGroup) =>

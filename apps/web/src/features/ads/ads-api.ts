@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { TEST_AD_CLIENT } from '@juntos/domain';
+import { TEST_AD_CLIENT, type AdSlots } from '@juntos/domain';
 import { apiRequest } from '../../lib/api-client';
 
-export type AdSlots = { ad_client: string; slots: { slot_key: string; ad_slot: string }[] };
+export type { AdSlots };
 
 /** Spec §8: when the slots cannot be read, the default test set is shown. */
 export const FALLBACK_SLOTS: AdSlots = {

@@ -1,18 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { FriendshipStatus } from '@juntos/domain';
+import type { MemberProfile, Page } from '@juntos/domain';
 import { apiRequest } from '../../lib/api-client';
 
-export type MemberResult = {
-  id: number;
-  nombre: string;
-  apellidos: string;
-  photo: string | null;
-  ciudad: string;
-  country: string | null;
-  edad?: number | null;
-  friendship_status: FriendshipStatus;
-};
-export type MemberPage = { results: MemberResult[]; next: string | null; anywhere?: boolean };
+/** A member found by a search: their profile as the viewer may see it (the route's schema). */
+export type MemberResult = MemberProfile;
+/** `anywhere` (search by disease only): nobody matched the place, so members anywhere are shown. */
+export type MemberPage = Page<MemberProfile> & { anywhere?: boolean };
 
 const query = (params: Record<string, string>) =>
   new URLSearchParams(Object.entries(params).filter(([, value]) => value !== '')).toString();

@@ -1,19 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { FriendshipStatus, FunctionalField, GalleryImage } from '@juntos/domain';
+import type { MemberProfile } from '@juntos/domain';
 import { apiRequest } from '../../lib/api-client';
 
-export type PublicProfile = {
-  id: number;
-  nombre: string;
-  apellidos: string;
-  photo: string | null;
-  country: string;
-  ciudad: string;
-  bio: string;
-  edad?: number | null;
-  friendship_status: FriendshipStatus;
-  imagenes?: GalleryImage[];
-} & Partial<Record<FunctionalField, string | null>>;
+/** Another member's profile as the viewer may see it (the route's schema). */
+export type PublicProfile = MemberProfile;
 
 /** A member's public profile; an id that is not a positive whole number is never asked for. */
 export const publicProfileQuery = (memberId: number) =>
