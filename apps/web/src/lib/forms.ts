@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { TFunction } from 'i18next';
+import { useEffect } from 'react';
 import {
+  useController,
   useForm,
   type FieldError,
   type FieldValues,
@@ -26,6 +28,43 @@ export function useSchemaForm<Schema extends z.$ZodType<FieldValues, FieldValues
     shouldFocusError: true,
     ...options,
   });
+}
+
+/**
+ * A form with one picked image (a post, a gallery picture): the schema form, the picked file
+ * (checked for its size as soon as it is picked, before anything is sent) and the last failed
+ * save's field messages put on the fields. The schema must have an `image` field holding a File.
+ */
+export function useImageForm<Schema extends z.$ZodType<FieldValues, FieldValues>>(
+  schema: Schema,
+  {
+    failure,
+    serverFields,
+    ...options
+  }: Omit<UseFormProps<z.input<Schema>, unknown, z.output<Schema>>, 'resolver'> & {
+    /** The last failed save, whose field messages are put on the fields. */
+    failure: unknown;
+    /** Each field the server may name and the form field that shows its message (a constant). */
+    serverFields: Readonly<Record<string, Path<z.input<Schema>>>>;
+  },
+) {
+  const form = useSchemaForm(schema, options);
+  const { setError, trigger } = form;
+  // TypeScript cannot see through the generic schema that `image` is one of its fields.
+  const imagePath = 'image' as Path<z.input<Schema>>;
+  const { field } = useController({ control: form.control, name: imagePath });
+  const picked: unknown = field.value;
+  const image = picked instanceof File ? picked : undefined;
+
+  useEffect(() => {
+    if (failure) showServerErrors(setError, failure, serverFields);
+  }, [failure, setError, serverFields]);
+
+  const pickImage = (file: File | undefined) => {
+    field.onChange(file);
+    void trigger(imagePath);
+  };
+  return { ...form, image, imageRef: field.ref, pickImage };
 }
 
 /** The server's per-field messages of a 400 validation_failed answer. */

@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
-import { useController } from 'react-hook-form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { POST_LIMITS, PickedImageSchema, PostFormSchema, type Post } from '@juntos/domain';
 import { ImagePicker } from '../../components/image-picker';
 import { TextAreaField, TextField } from '../../components/ui/field';
 import { UploadProgress } from '../../components/upload-progress';
-import { errorText, showServerErrors, useSchemaForm } from '../../lib/forms';
+import { errorText, useImageForm } from '../../lib/forms';
 import { Button } from '../../components/ui/button';
 
 export type PostFormValues = { fields: Record<string, string>; image: File | undefined };
@@ -44,22 +43,18 @@ export function PostForm({
   const { t } = useTranslation();
   const {
     register,
-    control,
     handleSubmit,
-    setError,
-    trigger,
+    image,
+    imageRef,
+    pickImage,
     formState: { errors },
-  } = useSchemaForm(PostFormWithImage, {
+  } = useImageForm(PostFormWithImage, {
     defaultValues: { title: post?.title ?? '', text: post?.text ?? '', image_alt: post?.image_alt ?? '' },
+    failure,
+    serverFields: SERVER_FIELDS,
   });
-  const { field: imageField } = useController({ control, name: 'image' });
-  const image = imageField.value instanceof File ? imageField.value : undefined;
   const [removeImage, setRemoveImage] = useState(false);
   const hasImage = !!image || (!!post?.image_url && !removeImage);
-
-  useEffect(() => {
-    if (failure) showServerErrors(setError, failure, SERVER_FIELDS);
-  }, [failure, setError]);
 
   const submit = handleSubmit((values) =>
     onSubmit({
@@ -90,16 +85,14 @@ export function PostForm({
         error={errorText(t, errors.text)}
       />
       <ImagePicker
-        ref={imageField.ref}
+        ref={imageRef}
         label={t('post_form.image_label')}
         hint={t('post_form.image_hint')}
         previewAlt={t('post_form.image_preview')}
         file={image}
         error={errorText(t, errors.image)}
         onChange={(file) => {
-          imageField.onChange(file);
-          // The size is checked as soon as a file is picked, before anything is sent.
-          void trigger('image');
+          pickImage(file);
           if (file) setRemoveImage(false);
         }}
       />

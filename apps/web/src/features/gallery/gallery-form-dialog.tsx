@@ -1,12 +1,10 @@
-import { useEffect } from 'react';
-import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { GalleryFormSchema, POST_LIMITS, PickedImageSchema, type GalleryImage } from '@juntos/domain';
 import { ImagePicker } from '../../components/image-picker';
 import { TextField } from '../../components/ui/field';
 import { Dialog } from '../../components/ui/dialog';
 import { UploadProgress } from '../../components/upload-progress';
-import { errorText, showServerErrors, useSchemaForm } from '../../lib/forms';
+import { errorText, useImageForm } from '../../lib/forms';
 import { Button } from '../../components/ui/button';
 
 /** A new image needs a file; an edit sends one only when a new one was chosen. */
@@ -40,20 +38,16 @@ export function GalleryFormDialog({
   const { t } = useTranslation();
   const {
     register,
-    control,
     handleSubmit,
-    setError,
-    trigger,
+    image: file,
+    imageRef,
+    pickImage,
     formState: { errors },
-  } = useSchemaForm(image ? EditedImageForm : NewImageForm, {
+  } = useImageForm(image ? EditedImageForm : NewImageForm, {
     defaultValues: { title: image?.title ?? '', description: image?.description ?? '' },
+    failure,
+    serverFields: SERVER_FIELDS,
   });
-  const { field: fileField } = useController({ control, name: 'image' });
-  const file = fileField.value instanceof File ? fileField.value : undefined;
-
-  useEffect(() => {
-    if (failure) showServerErrors(setError, failure, SERVER_FIELDS);
-  }, [failure, setError]);
 
   const submit = handleSubmit(({ title, description }) => onSave({ title, description }, file));
 
@@ -78,17 +72,13 @@ export function GalleryFormDialog({
           <img className="image-preview" src={image.image_url} alt={image.description || image.title} />
         )}
         <ImagePicker
-          ref={fileField.ref}
+          ref={imageRef}
           label={`${t('gallery.image_label')}${image ? '' : ' *'}`}
           hint={t('post_form.image_hint')}
           previewAlt={t('post_form.image_preview')}
           file={file}
           error={errorText(t, errors.image)}
-          onChange={(picked) => {
-            fileField.onChange(picked);
-            // The size is checked as soon as a file is picked, before anything is sent.
-            void trigger('image');
-          }}
+          onChange={pickImage}
         />
         <UploadProgress sent={uploadSent} />
         <div className="dialog__actions">
