@@ -6,9 +6,9 @@ const proxied = ['/api', '/media', '/locales', '/enfermedades', '/img'];
 
 export default defineConfig({
   plugins: [react()],
-  // Only the app shell's own files are copied into the build. Translations, legal documents and
-  // landing images stay in public/ and are served by the API, which fills in the operator's
-  // details; a copy in dist/ would shadow those routes.
+  // Only the app shell's own files are copied into the build. Translations and legal documents
+  // (packages/locales) and landing images (public/) are served by the API, which fills in the
+  // operator's details; a copy in dist/ would shadow those routes.
   publicDir: 'static',
   build: {
     outDir: 'dist',

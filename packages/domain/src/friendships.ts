@@ -46,6 +46,7 @@ export type FriendshipChange = z.output<typeof FriendshipChangeSchema>;
 
 /** The navigation badge: friend requests waiting for an answer. */
 export const PendingRequestsSchema = z.object({ pendientes: z.number() });
+export type PendingRequests = z.output<typeof PendingRequestsSchema>;
 
 /** A member's report (POST /api/reportes/); `details` is optional free text. */
 export const ReportSchema = z.object({

@@ -56,3 +56,9 @@ export const DataExportSchema = z.object({
   download: z.string().nullable(),
 });
 export type DataExport = z.output<typeof DataExportSchema>;
+/** GET /api/mis-datos/exportacion/: the latest copy, or none yet. */
+export const LatestExportAnswerSchema = z.object({ export: DataExportSchema.nullable() });
+export type LatestExportAnswer = z.output<typeof LatestExportAnswerSchema>;
+/** POST /api/mis-datos/exportacion/: the copy being prepared. */
+export const RequestedExportAnswerSchema = z.object({ export: DataExportSchema });
+export type RequestedExportAnswer = z.output<typeof RequestedExportAnswerSchema>;

@@ -22,3 +22,9 @@ export const PendingMinorSchema = z.object({
   registered_at: z.string(),
 });
 export type PendingMinor = z.output<typeof PendingMinorSchema>;
+/** POST /api/admin/minors/{id}/approve/. */
+export const MinorApprovedSchema = z.object({ reviewed: z.literal(true) });
+export type MinorApproved = z.output<typeof MinorApprovedSchema>;
+/** PUT /api/admin/members/{id}/age-group/: the group now set. */
+export const AgeGroupAnswerSchema = z.object({ age_group: z.enum(AGE_GROUPS) });
+export type AgeGroupAnswer = z.output<typeof AgeGroupAnswerSchema>;

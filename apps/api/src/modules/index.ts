@@ -17,8 +17,8 @@ import {
   onlineReader,
   sessionEnded,
   type FanOut,
+  type PresenceStore,
 } from '../realtime';
-import type { PresenceStore } from '../realtime/presence-store';
 import { adminModule, createAdminRepository, createRequireAdmin } from './admin';
 import { authModule, createAuthRepository, createAuthService } from './auth';
 import { chatModule, createChatReportCheck, createChatRepository, createChatService } from './chat';

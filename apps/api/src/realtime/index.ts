@@ -7,6 +7,7 @@ import { createRedisFanOut } from './redis-fan-out';
 export { sessionEnded, type FanOut, type LiveMessage, type SessionEndReason } from './fan-out';
 export { createPresenceTracker, onlineReader, type OnlinePort, type PresenceAudience } from './presence';
 export { createSocketGateway, type ChatFramesPort, type ChatSocketOptions } from './socket-gateway';
+export type { PresenceStore };
 
 /**
  * The realtime part's infrastructure: the fan-out that carries live messages to members'

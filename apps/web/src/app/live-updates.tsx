@@ -6,6 +6,7 @@ import { CHAT_BLOCKED_CODE, NOTIFICATION_TYPES, type ServerFrame } from '@juntos
 import { chatKeys, getOpenConversation } from '../features/chat/chat-api';
 import { recordFailed, recordIncoming, recordReadReceipt, setCacheOwner } from '../features/chat/chat-cache';
 import { friendKeys, type Friend } from '../features/friends/friends-api';
+import { publicProfileKey } from '../features/public-profile/public-profile-api';
 import { liveConnection } from '../lib/live-connection';
 import { useMeQuery } from '../lib/session';
 
@@ -63,7 +64,7 @@ export function LiveUpdates() {
           if (FRIEND_EVENTS.has(type)) {
             void queryClient.invalidateQueries({ queryKey: friendKeys.all });
             void queryClient.invalidateQueries({ queryKey: chatKeys.friends });
-            void queryClient.invalidateQueries({ queryKey: ['public-profile', frame.data.sender_id] });
+            void queryClient.invalidateQueries({ queryKey: publicProfileKey(frame.data.sender_id) });
           } else if (type === 'new_message') {
             void queryClient.invalidateQueries({ queryKey: chatKeys.unread });
             if (window.location.pathname !== '/chat')

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { OwnProfile, RegistrationType, TokenPair } from '@juntos/domain';
+import type { Me, TokenPair } from '@juntos/domain';
 import { ApiRequestError, apiRequest } from './api-client';
 import { liveConnection } from './live-connection';
 import {
@@ -12,27 +12,8 @@ import {
   storeTokens,
 } from './storage-keys';
 
-/** GET /api/me: the signed-in account (spec §7 "Profile"). */
-export type Me = {
-  id: number;
-  email: string;
-  tipo_registro: RegistrationType;
-  language: string;
-  is_active: boolean;
-  profile_complete: boolean;
-  /** Whether the profile editor's first-visit explanation was closed (shown once per account). */
-  profile_intro_seen: boolean;
-  /** Whether the member may open the /admin area (the server checks every admin call itself). */
-  is_admin: boolean;
-  /** The group the safeguarding rule puts the member in (an administrator may have corrected it). */
-  age_group: 'minor' | 'adult';
-  /**
-   * A minor whose account no administrator has checked yet: until then the server shows them to
-   * nobody and lets them reach nobody (docs/decisions/0011); the screens say so.
-   */
-  minor_review_pending: boolean;
-  profile: OwnProfile;
-};
+/** GET /api/me: the signed-in account (spec §7 "Profile"); its type is the route's schema. */
+export type { Me };
 
 export const sessionKeys = {
   all: ['session'] as const,

@@ -10,7 +10,7 @@ import {
   type TokenPair,
 } from '@juntos/domain';
 import { AppError } from '../../lib/app-error';
-import type { SessionEndReason } from '../../realtime/fan-out';
+import type { SessionEndReason } from '../../realtime';
 import type { Mailer } from '../../lib/mailer';
 import type { MediaStore } from '../../lib/media-store';
 import { clientKey, type RateLimits } from '../../lib/rate-limiter';

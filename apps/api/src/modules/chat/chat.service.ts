@@ -7,7 +7,7 @@ import {
 } from '@juntos/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, notFound } from '../../lib/app-error';
-import type { FanOut } from '../../realtime/fan-out';
+import type { FanOut } from '../../realtime';
 import type { RateLimits } from '../../lib/rate-limiter';
 import type { ChatRepository, StoredMessage } from './chat.repository';
 import { createCoalescer } from './coalesce';

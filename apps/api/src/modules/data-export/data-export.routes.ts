@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema, DataExportSchema, IdParams } from '@juntos/domain';
+import {
+  ApiErrorSchema,
+  IdParams,
+  LatestExportAnswerSchema,
+  RequestedExportAnswerSchema,
+} from '@juntos/domain';
 import { requestLanguage } from '../../i18n/messages';
 import type { RequireAuth } from '../../plugins/authenticate';
 import type { DataExportService } from './data-export.service';
@@ -29,7 +34,7 @@ export function registerDataExportRoutes(
         tags,
         security,
         summary: "The member's latest copy of their data, if any",
-        response: { 200: z.object({ export: DataExportSchema.nullable() }), 401: ApiErrorSchema },
+        response: { 200: LatestExportAnswerSchema, 401: ApiErrorSchema },
       },
     },
     async (request) => ({ export: await service.latest(request.userId) }),
@@ -43,7 +48,7 @@ export function registerDataExportRoutes(
         tags,
         security,
         summary: 'Asks for a copy of the member’s data, prepared in the background',
-        response: { 202: z.object({ export: DataExportSchema }), 401: ApiErrorSchema, 429: ApiErrorSchema },
+        response: { 202: RequestedExportAnswerSchema, 401: ApiErrorSchema, 429: ApiErrorSchema },
       },
     },
     async (request, reply) =>

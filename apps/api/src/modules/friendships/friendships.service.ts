@@ -7,8 +7,7 @@ import {
 } from '@juntos/domain';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Safeguarding } from '../../db/safeguarding';
-import type { FanOut } from '../../realtime/fan-out';
-import type { OnlinePort } from '../../realtime/presence';
+import type { FanOut, OnlinePort } from '../../realtime';
 import type { MediaStore } from '../../lib/media-store';
 import type { FriendshipsRepository } from './friendships.repository';
 

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AgeGroupAnswerSchema,
+  MinorApprovedSchema,
   AGE_GROUPS,
   ApiErrorSchema,
   ageOn,
@@ -86,7 +88,7 @@ export function registerMinorReviewRoutes(
         security,
         summary: "Approves a minor's account after review",
         params: IdParams,
-        response: { 200: z.object({ reviewed: z.literal(true) }), 404: ApiErrorSchema, ...refusals },
+        response: { 200: MinorApprovedSchema, 404: ApiErrorSchema, ...refusals },
       },
     },
     async (request) => {
@@ -108,7 +110,7 @@ export function registerMinorReviewRoutes(
         params: IdParams,
         body: AgeGroupBody,
         response: {
-          200: z.object({ age_group: z.enum(AGE_GROUPS) }),
+          200: AgeGroupAnswerSchema,
           400: ApiErrorSchema,
           404: ApiErrorSchema,
           ...refusals,

@@ -8,7 +8,7 @@ import { TextField } from '../../components/ui/field';
 import { ApiRequestError } from '../../lib/api-client';
 import { AdminScreen } from './admin-screen';
 import { AdminOnly } from './admin-only';
-import { adminAdSettingsQuery, saveAdSettings, type AdSettings } from './admin-api';
+import { adminAdSettingsQuery, adminKeys, saveAdSettings, type AdSettings } from './admin-api';
 import { Button } from '../../components/ui/button';
 
 const LOCAL_PREFIX = 'adslot_local_';
@@ -67,7 +67,7 @@ function AdsForm({ initial }: { initial: AdSettings }) {
     },
     onSuccess: async () => {
       toast.success(t('admin.ads.saved'));
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'ads'] });
+      await queryClient.invalidateQueries({ queryKey: adminKeys.ads });
     },
     onError: (failure) => {
       if (failure instanceof ApiRequestError) setError(failure.body?.error ?? t('admin.action_error'));

@@ -4,9 +4,11 @@ import type {
   AdminReport,
   AdminWithdrawal,
   AgeGroup,
+  AgeGroupAnswer,
   AuditEntry,
   DirectoryRow,
   DirectoryValues,
+  MinorApproved,
   Page,
   PendingMinor,
   ReportStatus,
@@ -39,6 +41,8 @@ export const adminKeys = {
   dashboard: ['admin', 'dashboard'] as const,
   withdrawals: (status: string) => ['admin', 'withdrawals', status] as const,
   audit: ['admin', 'audit'] as const,
+  ads: ['admin', 'ads'] as const,
+  directory: ['admin', 'directory'] as const,
 };
 
 export const fetchDashboard = () => apiRequest<AdminDashboard>('/admin/dashboard/');
@@ -49,12 +53,11 @@ export const moveWithdrawal = (id: number, change: WithdrawalTransition) =>
     method: 'POST',
     body: JSON.stringify(change),
   });
-export const fetchAudit = () =>
-  apiRequest<{ results: AuditEntry[]; next: string | null }>('/admin/audit/?limit=100');
+export const fetchAudit = () => apiRequest<Page<AuditEntry>>('/admin/audit/?limit=100');
 
 export type DirectoryKind = 'asociaciones' | 'proyectos' | 'centros';
 
-export const directoryKey = (kind: DirectoryKind) => ['admin', 'directory', kind] as const;
+export const directoryKey = (kind: DirectoryKind) => [...adminKeys.directory, kind] as const;
 export const fetchDirectory = (kind: DirectoryKind) => apiRequest<DirectoryRow[]>(`/admin/recursos/${kind}/`);
 export const saveDirectoryEntry = (kind: DirectoryKind, values: DirectoryValues, id?: number) =>
   apiRequest<DirectoryRow>(`/admin/recursos/${kind}/${id ? `${id}/` : ''}`, {
@@ -94,9 +97,9 @@ export const firstMinorsPage = '/admin/minors/?limit=25';
 /** One page of the queue, oldest first; `path` is the first page's or the `next` address the server gave. */
 export const fetchPendingMinors = (path: string) => apiRequest<Page<PendingMinor>>(path);
 export const approveMinor = (id: number) =>
-  apiRequest<{ reviewed: true }>(`/admin/minors/${id}/approve/`, { method: 'POST' });
+  apiRequest<MinorApproved>(`/admin/minors/${id}/approve/`, { method: 'POST' });
 export const setAgeGroup = (id: number, ageGroup: AgeGroup) =>
-  apiRequest<{ age_group: AgeGroup }>(`/admin/members/${id}/age-group/`, {
+  apiRequest<AgeGroupAnswer>(`/admin/members/${id}/age-group/`, {
     method: 'PUT',
     body: JSON.stringify({ age_group: ageGroup }),
   });
@@ -108,8 +111,7 @@ export const adminWithdrawalsQuery = (status: WithdrawalStatus | '') =>
 export const adminAuditQuery = () => queryOptions({ queryKey: adminKeys.audit, queryFn: fetchAudit });
 export const adminDirectoryQuery = (kind: DirectoryKind) =>
   queryOptions({ queryKey: directoryKey(kind), queryFn: () => fetchDirectory(kind) });
-export const adminAdSettingsQuery = () =>
-  queryOptions({ queryKey: ['admin', 'ads'], queryFn: fetchAdSettings });
+export const adminAdSettingsQuery = () => queryOptions({ queryKey: adminKeys.ads, queryFn: fetchAdSettings });
 export const suspendedMembersQuery = () =>
   queryOptions({ queryKey: moderationKeys.suspended, queryFn: fetchSuspended });
 export const reportQueueQuery = (status: ReportStatus) =>

@@ -15,6 +15,7 @@ import { DataTable } from '../../components/data-table';
 import {
   deleteDirectoryEntry,
   adminDirectoryQuery,
+  adminKeys,
   saveDirectoryEntry,
   type DirectoryKind,
   type DirectoryRow,
@@ -48,7 +49,7 @@ function DirectoryEditor() {
   const [deleting, setDeleting] = useState<DirectoryRow>();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const list = useQuery(adminDirectoryQuery(kind));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'directory'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.directory });
 
   const save = useMutation({
     mutationFn: () => saveDirectoryEntry(kind, editing?.values ?? EMPTY, editing?.id),

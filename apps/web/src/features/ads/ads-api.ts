@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { TEST_AD_CLIENT, type AdSlots } from '@juntos/domain';
+import { TEST_AD_CLIENT, type AdSlots, type ImpressionAnswer } from '@juntos/domain';
 import { apiRequest } from '../../lib/api-client';
 
 export type { AdSlots };
@@ -22,7 +22,7 @@ export async function fetchSlots(): Promise<AdSlots> {
 
 /** Reports that the banner was seen (on screen for at least a second); the server decides if it counts. */
 export const reportImpression = (slotKey: string) =>
-  apiRequest<{ counted: boolean; impressions: number; tokens_acumulados: number }>('/ads/impressions/', {
+  apiRequest<ImpressionAnswer>('/ads/impressions/', {
     method: 'POST',
     body: JSON.stringify({ slot_key: slotKey }),
   });

@@ -1,4 +1,4 @@
-import type { ActivationResponse } from '@juntos/domain';
+import type { ActivationResponse, Detail } from '@juntos/domain';
 import { apiRequest } from '../../lib/api-client';
 
 export type { ActivationResponse };
@@ -13,7 +13,7 @@ export function activate(email: string, code: string) {
 
 /** POST /api/activate/resend/: the same answer whether or not the address has an account. */
 export function resendActivationCode(email: string, language: string) {
-  return apiRequest<{ detail: string }>('/activate/resend/', {
+  return apiRequest<Detail>('/activate/resend/', {
     method: 'POST',
     body: JSON.stringify({ email, language }),
   });

@@ -5,6 +5,7 @@ import {
   type Friend,
   type FriendRequest,
   type FriendshipChange,
+  type PendingRequests,
 } from '@juntos/domain';
 import { ApiRequestError, apiRequest } from '../../lib/api-client';
 import { hasAccessMarker } from '../../lib/storage-keys';
@@ -50,7 +51,7 @@ export function usePendingRequests() {
     queryKey: friendKeys.pending,
     queryFn: async () => {
       try {
-        return (await apiRequest<{ pendientes: number }>('/notificaciones/amistad/')).pendientes;
+        return (await apiRequest<PendingRequests>('/notificaciones/amistad/')).pendientes;
       } catch (error) {
         if (error instanceof ApiRequestError && (error.status === 401 || error.status === 404)) return 0;
         console.error('Friend notifications could not be read', error);

@@ -1,5 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { DataExport, DeleteAccount, OwnProfile } from '@juntos/domain';
+import type {
+  DataExport,
+  DeleteAccount,
+  Detail,
+  LatestExportAnswer,
+  OwnProfile,
+  RequestedExportAnswer,
+} from '@juntos/domain';
 import { apiRequest, apiUpload, type UploadProgress } from '../../lib/api-client';
 
 export const profileKeys = {
@@ -30,7 +37,7 @@ export const markProfileIntroSeen = () => apiRequest<void>('/profile/intro-seen/
 
 /** DELETE /api/delete-account/ with the current password, which the server checks again. */
 export const deleteAccount = (password: string) =>
-  apiRequest<{ detail: string }>('/delete-account/', {
+  apiRequest<Detail>('/delete-account/', {
     method: 'DELETE',
     body: JSON.stringify({ password } satisfies DeleteAccount),
   });
@@ -41,9 +48,9 @@ export type { DataExport };
 export const dataExportKey = ['data-export'] as const;
 const PREPARING_POLL_MS = 2000;
 
-const fetchExport = () => apiRequest<{ export: DataExport | null }>('/mis-datos/exportacion/');
+const fetchExport = () => apiRequest<LatestExportAnswer>('/mis-datos/exportacion/');
 export const requestExport = () =>
-  apiRequest<{ export: DataExport }>('/mis-datos/exportacion/', { method: 'POST' });
+  apiRequest<RequestedExportAnswer>('/mis-datos/exportacion/', { method: 'POST' });
 /** The member's latest copy of their data; asked again every 2 s while it is being prepared. */
 export const dataExportQuery = () =>
   queryOptions({

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Association, OrphacodeStatus, ResearchProject, ResourceKind } from '@juntos/domain';
+import type { Association, OrphacodeStatusAnswer, ResearchProject, ResourceKind } from '@juntos/domain';
 import { apiRequest } from '../../lib/api-client';
 
 /** Expert centres have the same fields as associations (spec §3). */
@@ -30,7 +30,6 @@ export function useResourceList(kind: ResourceKind, pais: string, ciudad: string
 export function useOrphacodeStatus() {
   return useQuery({
     queryKey: resourceKeys.codeStatus,
-    queryFn: () =>
-      apiRequest<{ orphacode: number | null; estado: OrphacodeStatus | null }>('/recursos/orphacode_estado/'),
+    queryFn: () => apiRequest<OrphacodeStatusAnswer>('/recursos/orphacode_estado/'),
   });
 }
