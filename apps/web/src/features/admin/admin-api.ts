@@ -80,8 +80,7 @@ export const moderationKeys = {
 };
 export const firstReportsPage = (status: ReportStatus) => `/admin/reports/?status=${status}&limit=25`;
 /** One page of the queue; `path` is the first page's or the `next` address the server gave. */
-export const fetchReports = (path: string) =>
-  apiRequest<{ results: AdminReport[]; next: string | null }>(path);
+export const fetchReports = (path: string) => apiRequest<Page<AdminReport>>(path);
 export const actOnReport = (id: number, action: ModerationAction) =>
   apiRequest(`/admin/reports/${id}/${action}/`, { method: 'POST' });
 export const restoreContent = (type: ReportTargetType, id: number) =>
