@@ -149,21 +149,13 @@ export function createModules(infrastructure: SharedInfrastructure) {
     search: createProfileSearchRepository(db),
     friendships: friendshipsRepository,
     safeguarding,
+    account: (userId) => auth.me(userId),
     galleryOf: async (viewerId, ownerId) => (await gallery.list(viewerId, ownerId, 24, 0)).images,
     mediaStore,
     images,
     diseases,
     onProfileChanged: () => wordCloud.profilesChanged(),
   });
-  const describeAccount = async (userId: number) => {
-    const [account, group] = await Promise.all([auth.me(userId), safeguarding.groupOf(userId)]);
-    // Lets the screens tell a minor plainly why nobody is visible yet (docs/decisions/0011).
-    return {
-      ...account,
-      age_group: group === 'adult' ? 'adult' : 'minor',
-      minor_review_pending: group === 'unreviewed_minor',
-    };
-  };
 
   const adSettings = createAdSettingsStore(db, config.ads);
   const monetization = createMonetizationService({
@@ -206,7 +198,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
     async (app: FastifyInstance) => {
       await app.register(healthModule, { database });
       await app.register(authModule, { service: auth, requireAuth });
-      await app.register(profileModule, { service: profile, requireAuth, describeAccount });
+      await app.register(profileModule, { service: profile, requireAuth });
       await app.register(diseasesModule, {
         catalogue: diseases,
         repository: createDiseasesRepository(db),

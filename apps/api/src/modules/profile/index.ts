@@ -10,13 +10,10 @@ export { createProfileService, type ProfileService } from './profile.service';
 export type ProfileModuleOptions = {
   service: ProfileService;
   requireAuth: RequireAuth;
-  /** `/api/me`: the signed-in account as the auth module and the safeguarding rule describe it. */
-  describeAccount: (userId: number) => Promise<Record<string, unknown>>;
 };
 
 /** The member's own profile, other members' profiles as the viewer may see them, and search. */
 export const profileModule = fp<ProfileModuleOptions>(
-  async (app, { service, requireAuth, describeAccount }) =>
-    registerProfileRoutes(app, service, requireAuth, describeAccount),
+  async (app, { service, requireAuth }) => registerProfileRoutes(app, service, requireAuth),
   { name: 'profile' },
 );

@@ -12,7 +12,6 @@ import {
   pageOf,
   pageQuery,
   MeSchema,
-  type Me,
   FUNCTIONAL_FIELDS,
   FUNCTIONAL_FIELD_VALUES,
   isCountryCode,
@@ -96,7 +95,6 @@ export function registerProfileRoutes(
   app: FastifyInstance,
   service: ProfileService,
   requireAuth: RequireAuth,
-  describeAccount: (userId: number) => Promise<Record<string, unknown>>,
 ) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const member = { preValidation: requireAuth };
@@ -113,11 +111,7 @@ export function registerProfileRoutes(
         response: { 200: MeSchema, ...signedIn },
       },
     },
-    async (request) => ({
-      // The wiring describes the account loosely; the answer schema checks every field of it.
-      ...((await describeAccount(request.userId)) as Omit<Me, 'profile'>),
-      profile: await service.ownProfile(request.userId),
-    }),
+    async (request) => service.me(request.userId),
   );
 
   typed.get(

@@ -3,8 +3,10 @@ import {
   NO_DIAGNOSIS,
   createProfileSchema,
   todayIso,
+  type Account,
   type FriendshipStatus,
   type GalleryImage,
+  type Me,
   type ViewerRelation,
 } from '@juntos/domain';
 import { AppError, notFound } from '../../lib/app-error';
@@ -29,6 +31,8 @@ export function createProfileService(deps: {
   search: ProfileSearchRepository;
   friendships: FriendshipsRepository;
   safeguarding: Safeguarding;
+  /** The signed-in account as the auth module describes it (a port: profile does not own accounts). */
+  account: (userId: number) => Promise<Account>;
   /** A member's gallery as the viewer may see it (the public profile shows it to friends). */
   galleryOf: (viewerId: number, ownerId: number) => Promise<GalleryImage[]>;
   mediaStore: MediaStore;
@@ -46,10 +50,30 @@ export function createProfileService(deps: {
     return account;
   }
 
+  async function ownProfile(userId: number) {
+    const { user, profile } = await accountOf(userId);
+    return presentOwnProfile(user, profile, deps.mediaStore);
+  }
+
   return {
-    async ownProfile(userId: number) {
-      const { user, profile } = await accountOf(userId);
-      return presentOwnProfile(user, profile, deps.mediaStore);
+    ownProfile,
+
+    /**
+     * `/api/me`: the account, the group the safeguarding rule puts the member in, and the profile.
+     * The group lets the screens tell a minor plainly why nobody is visible yet (decision 0011).
+     */
+    async me(userId: number): Promise<Me> {
+      const [account, group, profile] = await Promise.all([
+        deps.account(userId),
+        deps.safeguarding.groupOf(userId),
+        ownProfile(userId),
+      ]);
+      return {
+        ...account,
+        age_group: group === 'adult' ? 'adult' : 'minor',
+        minor_review_pending: group === 'unreviewed_minor',
+        profile,
+      };
     },
 
     /**
