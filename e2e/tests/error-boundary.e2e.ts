@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tabTo } from '../support/accounts';
 import { expectNoAxeViolations } from '../support/axe';
@@ -12,6 +12,12 @@ import { createMember, openAs } from '../support/members';
  */
 const MALFORMED_FRIENDS = { friends: 'not a list' };
 
+/** The friends list answers an object instead of a list, so its screen throws while rendering. */
+const answerFriendsMalformed = (page: Page) =>
+  page.route('**/api/amigos/', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(MALFORMED_FRIENDS) }),
+  );
+
 describe('error page (issue 17: an errorElement per route)', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -24,13 +30,7 @@ describe('error page (issue 17: an errorElement per route)', () => {
     const { context, page } = await openAs(browser, member, '/feed');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     const consoleMessages = watchConsole(page);
-    await page.route('**/api/amigos/', (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'application/json',
-        body: JSON.stringify(MALFORMED_FRIENDS),
-      }),
-    );
+    await answerFriendsMalformed(page);
 
     await page.goto('/buscar/amigos');
     const heading = page.getByRole('heading', { level: 1, name: 'Something went wrong' });
@@ -56,13 +56,7 @@ describe('error page (issue 17: an errorElement per route)', () => {
   it('speaks the member’s language', async () => {
     const member = await createMember('roto');
     const { context, page } = await openAs(browser, member, '/feed', { localStorage: { i18nextLng: 'es' } });
-    await page.route('**/api/amigos/', (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'application/json',
-        body: JSON.stringify(MALFORMED_FRIENDS),
-      }),
-    );
+    await answerFriendsMalformed(page);
     await page.goto('/buscar/amigos');
     await page.getByRole('heading', { level: 1, name: 'Algo ha fallado' }).waitFor();
     await page.getByRole('main').getByRole('link', { name: 'Volver a Novedades' }).waitFor();
