@@ -19,6 +19,7 @@ export * from './resources';
 export * from './monetization';
 export * from './earnings';
 export * from './moderation';
+export * from './retention';
 export * from './route-parts';
 export * from './friendships';
 export * from './chat-schemas';

@@ -1,9 +1,12 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * What administrators did: who, what, when, on what. Rows are only ever added: a database trigger
  * (migration 0008) refuses UPDATE and DELETE, and the API has no call that changes them. The
  * administrator's id and e-mail are copied, not referenced, so the entry outlives the account.
+ * Only the privacy maintenance may change them (migration 0018): account deletion pseudonymises
+ * the entries about the member, and the retention job deletes entries past their period.
  */
 export const adminAuditLog = pgTable(
   'admin_audit_log',
@@ -17,5 +20,13 @@ export const adminAuditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('admin_audit_log_created_idx').on(table.createdAt)],
+  (table) => [
+    index('admin_audit_log_created_idx').on(table.createdAt),
+    // The decisions about one member or item: their data copy and their erasure read these.
+    index('admin_audit_log_target_idx').on(table.targetType, table.targetId),
+    index('admin_audit_log_author_idx')
+      .on(sql`(${table.details} ->> 'author_id')`)
+      .where(sql`${table.details} ? 'author_id'`),
+    index('admin_audit_log_admin_idx').on(table.adminId),
+  ],
 );

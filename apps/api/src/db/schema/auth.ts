@@ -55,6 +55,11 @@ export const refreshTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     familyId: uuid('family_id').notNull(),
+    /**
+     * The browser and system the session was opened from, as its User-Agent said (at most 200
+     * characters), so the member can recognise their sessions in their data copy.
+     */
+    device: text('device'),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),

@@ -10,3 +10,4 @@ export * from './chat';
 export * from './resources';
 export * from './admin';
 export * from './data-exports';
+export * from './retention';

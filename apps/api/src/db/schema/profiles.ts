@@ -141,6 +141,10 @@ export const reports = pgTable(
     index('reports_status_idx').on(table.status, table.createdAt),
     index('reports_target_idx').on(table.targetType, table.targetId),
     index('reports_reporter_idx').on(table.reporterId),
+    // The retention job deletes resolved reports by the date they were resolved.
+    index('reports_resolved_idx')
+      .on(table.resolvedAt)
+      .where(sql`${table.status} = 'resolved'`),
     // One open report per member and item: repeating it does not flood the moderators' queue.
     uniqueIndex('reports_one_open_per_reporter')
       .on(table.reporterId, table.targetType, table.targetId)

@@ -1,0 +1,248 @@
+/**
+ * Where a member's data lives, and what happens to it (issue 24, decision 0013). Every table of
+ * the database is listed here, and in it every column that names a member (a foreign key to
+ * `users(id)`, or an id column without one). `personal-data-catalogue.test.ts` reads the
+ * database's own catalogue and fails when a table or such a column is missing, so a new feature's
+ * table is born with an answer to three questions:
+ *
+ * - **Access (GDPR Art. 15, 20):** is it in the member's copy of their data (`export`), and which
+ *   columns are left out of it and why (`withheldColumns`: secrets; other people's rights, Art. 15(4))?
+ * - **Erasure (Art. 17):** what happens to it when the account is deleted (`erasure`)?
+ * - **Retention:** how long it is kept otherwise (the retention job, `RETENTION_DAYS`).
+ */
+
+/** How one column that names a member is handled. */
+export type MemberColumn = {
+  /**
+   * `rows`: the member's copy holds every row where this column is the member (all columns but
+   * the withheld ones). `custom`: the table's `exportedBy` says how rows are chosen. `withheld`:
+   * rows found through this column are not in the copy, for the stated reason.
+   */
+  export: 'rows' | 'custom' | { withheld: string };
+  /**
+   * `cascade`: a foreign key with ON DELETE CASCADE deletes the rows with the account (the test
+   * checks the constraint). `erased`: the deletion routine deletes them. `pseudonymised`: the
+   * deletion routine replaces the id by the member's pseudonym (the test checks nothing is left).
+   */
+  erasure: 'cascade' | 'erased' | 'pseudonymised';
+};
+
+export type CatalogueEntry = {
+  /** What the table holds, in one line (documentation; the data screen summarises it). */
+  holds: string;
+  /** Columns that name a member; empty when the table holds nobody's data. */
+  memberColumns: Record<string, MemberColumn>;
+  /** Columns ending in `_id` that do not name a member, with what they name. */
+  otherIdColumns?: Record<string, string>;
+  /** Columns never in the copy even for the member's own rows, with the reason. */
+  withheldColumns?: Record<string, string>;
+  /** Columns holding a media-store key: the copy carries the file, not the key. */
+  fileColumns?: string[];
+  /** For `custom` exports: which of the member's rows the copy holds, in a sentence. */
+  exportedBy?: string;
+  /** For tables that outlive the account: what is kept, how, and for how long. */
+  retained?: string;
+  /** For tables with no member column: why none of its rows is anyone's personal data. */
+  noPersonalData?: string;
+};
+
+const SECRET =
+  'a secret (stored as a hash) that only proves possession; useless to the member and dangerous in a copy';
+const cascade = { export: 'rows', erasure: 'cascade' } as const satisfies MemberColumn;
+
+export const PERSONAL_DATA_CATALOGUE = {
+  users: {
+    holds: 'The account: e-mail, phone, registration type, guardian, language, role and account state.',
+    memberColumns: { id: cascade },
+    withheldColumns: { password_hash: SECRET },
+  },
+  profiles: {
+    holds:
+      'The profile: names, photo, place, date of birth, bio, disease and functional fields, who sees them.',
+    memberColumns: { user_id: cascade },
+    fileColumns: ['photo_key'],
+  },
+  functional_answers: {
+    holds: 'The detailed functional profile: one answer per characteristic.',
+    memberColumns: { user_id: cascade },
+    otherIdColumns: { characteristic_id: 'a characteristic of the shared catalogue' },
+  },
+  consent_records: {
+    holds: 'What the member accepted at sign-up, with the policy version and time.',
+    memberColumns: { user_id: cascade },
+    retained:
+      'Copied pseudonymised (kind, version, time) to retained_records at deletion; kept RETENTION_DAYS.consentProof.',
+  },
+  activation_codes: {
+    holds: 'The pending activation code of a new account, as a hash, until used or expired.',
+    memberColumns: { user_id: { export: { withheld: SECRET }, erasure: 'cascade' } },
+  },
+  password_reset_tokens: {
+    holds: 'Password resets asked for: when, until when, whether used.',
+    memberColumns: { user_id: cascade },
+    withheldColumns: { token_hash: SECRET },
+  },
+  refresh_tokens: {
+    holds: 'Sessions: the device, when each was opened, renewed, ended and when it expires.',
+    memberColumns: { user_id: cascade },
+    otherIdColumns: { family_id: 'one session (a chain of renewed tokens)' },
+    withheldColumns: { token_hash: SECRET },
+  },
+  email_outbox: {
+    holds: 'Every e-mail the platform sent the member: address, subject, text, when, delivery errors.',
+    memberColumns: { user_id: cascade },
+    withheldColumns: {
+      html_body:
+        'the same message as text_body, in HTML, with its links (one-time codes and reset links are secrets)',
+    },
+  },
+  posts: {
+    holds: 'Posts the member published, with their pictures and whether moderators hid them.',
+    memberColumns: { author_id: cascade },
+    fileColumns: ['image_key'],
+  },
+  gallery_images: {
+    holds: 'Gallery pictures with their titles and descriptions.',
+    memberColumns: { owner_id: cascade },
+    fileColumns: ['image_key'],
+  },
+  comments: {
+    holds: 'Comments the member wrote, on posts and gallery pictures.',
+    memberColumns: { author_id: cascade },
+    otherIdColumns: { content_id: 'the post or gallery picture commented on (content_kind says which)' },
+  },
+  likes: {
+    holds: 'What the member liked.',
+    memberColumns: { user_id: cascade },
+    otherIdColumns: { content_id: 'the post or gallery picture liked (content_kind says which)' },
+  },
+  friendships: {
+    holds: 'Friend requests sent and received, and friendships.',
+    memberColumns: { requester_id: cascade, addressee_id: cascade },
+  },
+  blocks: {
+    holds: 'Members the member blocked.',
+    memberColumns: {
+      blocker_id: cascade,
+      blocked_id: {
+        export: {
+          withheld:
+            'who blocked the member is the other person’s decision, made to be left alone; telling it could expose them (Art. 15(4))',
+        },
+        erasure: 'cascade',
+      },
+    },
+  },
+  chat_messages: {
+    holds: 'Chat messages sent and received, with when they were read.',
+    memberColumns: { sender_id: cascade, receiver_id: cascade },
+    otherIdColumns: { temp_id: 'the sender’s own id for a message, to recognise a resend' },
+  },
+  chat_settings: {
+    holds: 'Chat settings: read receipts, and up to which message the member hid their copy.',
+    memberColumns: { user_id: cascade },
+    otherIdColumns: { hidden_through_id: 'a chat message' },
+  },
+  reports: {
+    holds: 'Reports the member sent, with what the moderators did.',
+    memberColumns: {
+      reporter_id: cascade,
+      target_id: {
+        export: {
+          withheld:
+            'reports about the member or their content name the reporter and their words; the reporter is protected (Art. 15(4)). The decisions taken are in the copy (admin_audit_log).',
+        },
+        erasure: 'erased',
+      },
+    },
+    retained: 'Resolved reports are deleted RETENTION_DAYS.resolvedReport after resolution.',
+  },
+  member_notices: {
+    holds: 'Notices the platform showed the member (moderation outcomes, a copy ready).',
+    memberColumns: { user_id: cascade },
+  },
+  admin_audit_log: {
+    holds:
+      'What administrators did: as an administrator, the member’s own actions; as a member, the decisions about them and their content.',
+    memberColumns: {
+      admin_id: { export: 'custom', erasure: 'pseudonymised' },
+      target_id: { export: 'custom', erasure: 'pseudonymised' },
+    },
+    exportedBy:
+      'entries the member made as an administrator, and entries whose target is the member or that name them as the author of the content acted on (details.author_id); the acting administrator is withheld from the latter (another person, Art. 15(4))',
+    retained:
+      'Entries are kept RETENTION_DAYS.auditEntry; at deletion the member’s id and e-mail in them are replaced by the pseudonym.',
+  },
+  data_exports: {
+    holds: 'The member’s copies of their data: when asked for, ready, how large.',
+    memberColumns: { user_id: cascade },
+    withheldColumns: { archive: 'a previous copy itself; the new copy holds everything it held' },
+    retained: 'Deleted RETENTION_DAYS.exportArchive after it was asked for.',
+  },
+  monetization_accounts: {
+    holds: 'Participation in the earnings programme: tokens, impressions.',
+    memberColumns: { user_id: cascade },
+  },
+  monetization_consents: {
+    holds: 'Consents to the earnings programme, with the text, version and language.',
+    memberColumns: { user_id: cascade },
+    retained:
+      'Copied pseudonymised (version, language, times) to retained_records at deletion; kept RETENTION_DAYS.consentProof.',
+  },
+  ad_slot_earnings: {
+    holds: 'The ad slots the member earned on.',
+    memberColumns: { user_id: cascade },
+  },
+  payment_profiles: {
+    holds: 'Saved payment details.',
+    memberColumns: { user_id: cascade },
+    otherIdColumns: { tax_id: 'the member’s own tax number, exported with the row (not an account id)' },
+  },
+  withdrawals: {
+    holds: 'Withdrawals asked for, with their payout details and status.',
+    memberColumns: { user_id: cascade },
+    retained:
+      'Copied pseudonymised (method, tokens, status, payment reference, dates; no payout details) to retained_records at deletion; kept RETENTION_DAYS.withdrawalRecord.',
+  },
+  retained_records: {
+    holds: 'Pseudonymised records the law requires after an account is deleted.',
+    memberColumns: {},
+    noPersonalData:
+      'pseudonymised at the source: a random id per deleted account that is stored nowhere else, no name, contact or free text',
+  },
+  app_settings: {
+    holds: 'Operator settings (first start, ad client).',
+    memberColumns: {},
+    noPersonalData: 'platform configuration only',
+  },
+  rare_disease_codes: {
+    holds: 'The ORPHA code catalogue.',
+    memberColumns: {},
+    noPersonalData: 'a public nomenclature',
+  },
+  rare_disease_names: {
+    holds: 'Names of ORPHA codes per language.',
+    memberColumns: {},
+    noPersonalData: 'a public nomenclature',
+  },
+  associations: {
+    holds: 'The directory of associations.',
+    memberColumns: {},
+    noPersonalData: 'organisations, entered by operators',
+  },
+  research_projects: {
+    holds: 'The directory of research projects.',
+    memberColumns: {},
+    noPersonalData: 'projects, entered by operators',
+  },
+  expert_centres: {
+    holds: 'The directory of expert centres.',
+    memberColumns: {},
+    noPersonalData: 'centres, entered by operators',
+  },
+} satisfies Record<string, CatalogueEntry>;
+
+export type CataloguedTable = keyof typeof PERSONAL_DATA_CATALOGUE;
+
+/** Tables the migrations tool keeps for itself, in its own schema: not the application's data. */
+export const UNCATALOGUED_SCHEMAS = ['drizzle'] as const;
