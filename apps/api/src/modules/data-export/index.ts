@@ -4,7 +4,7 @@ import { registerDataExportRoutes } from './data-export.routes';
 import type { DataExportService } from './data-export.service';
 
 export { createDataExportRepository } from './data-export.repository';
-export { createDataExportService, type DataExportService } from './data-export.service';
+export { createDataExportService, EXPORT_STALE_MS, type DataExportService } from './data-export.service';
 
 export type DataExportModuleOptions = { service: DataExportService; requireAuth: RequireAuth };
 
