@@ -105,6 +105,18 @@ const EnvironmentSchema = z
         return trusted ?? false;
       }),
     WORD_CLOUD_DEBOUNCE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+    RETENTION_FIRST_RUN_MS: z.coerce
+      .number({ message: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(0, 'must be between 0 and 86400000 (one day)')
+      .max(86_400_000, 'must be between 0 and 86400000 (one day)')
+      .default(60_000),
+    RETENTION_INTERVAL_MS: z.coerce
+      .number({ message: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(100, 'must be between 100 and 86400000 (one day)')
+      .max(86_400_000, 'must be between 100 and 86400000 (one day)')
+      .default(3_600_000),
     IMAGE_QUEUE_LIMIT: z.coerce
       .number({ message: 'must be a number of uploads' })
       .int('must be a whole number')
@@ -118,6 +130,12 @@ const EnvironmentSchema = z
       .min(3, 'must be at least 3 seconds')
       .max(86_400, 'must be at most 86400 (one day)')
       .default(900),
+    MEDIA_CACHE_SECONDS: z.coerce
+      .number({ message: 'must be a number of seconds' })
+      .int('must be a whole number of seconds')
+      .min(0, 'must be between 0 and 604800 (one week)')
+      .max(604_800, 'must be between 0 and 604800 (one week)')
+      .default(86_400),
     AD_CLIENT: z
       .string()
       .trim()
@@ -184,8 +202,18 @@ export type Config = {
   };
   /** How long profile changes are gathered before the word cloud is drawn again. */
   wordCloudDebounceMs: number;
+  /**
+   * When the retention job runs on this instance: shortly after start, then at each interval
+   * (a lease lets one instance at a time work; docs/operations.md "Retention").
+   */
+  retention: { firstRunMs: number; intervalMs: number };
   /** How long a signed address of a friends-only picture works (unfriending takes effect within it). */
   mediaUrlTtlSeconds: number;
+  /**
+   * How long browsers and shared caches may keep a public picture: a deleted one can still be
+   * shown from a cache for this long (docs/operations.md "Media").
+   */
+  mediaCacheSeconds: number;
   /** The S3-compatible object store for media; unset: DATA_DIR/media on local disk. */
   s3: S3Settings | undefined;
   shutdownTimeoutMs: number;
@@ -265,7 +293,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       importedDiseases: path.join(dataDir, 'enfermedades'),
     },
     wordCloudDebounceMs: env.WORD_CLOUD_DEBOUNCE_MS,
+    retention: { firstRunMs: env.RETENTION_FIRST_RUN_MS, intervalMs: env.RETENTION_INTERVAL_MS },
     mediaUrlTtlSeconds: env.MEDIA_URL_TTL_SECONDS,
+    mediaCacheSeconds: env.MEDIA_CACHE_SECONDS,
     s3:
       env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
         ? {

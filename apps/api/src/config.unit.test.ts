@@ -65,6 +65,37 @@ describe('loadConfig', () => {
     }
   });
 
+  it('MEDIA_CACHE_SECONDS: one day by default, 0 to one week, anything else stops', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).mediaCacheSeconds).toBe(86_400);
+    expect(loadConfig({ DATA_DIR: dataDir(), MEDIA_CACHE_SECONDS: '0' }).mediaCacheSeconds).toBe(0);
+    expect(loadConfig({ DATA_DIR: dataDir(), MEDIA_CACHE_SECONDS: '604800' }).mediaCacheSeconds).toBe(
+      604_800,
+    );
+    for (const wrong of ['-1', '604801', '1.5', 'a day'])
+      expect(() => loadConfig({ DATA_DIR: dataDir(), MEDIA_CACHE_SECONDS: wrong }), wrong).toThrow(
+        /MEDIA_CACHE_SECONDS/,
+      );
+  });
+
+  it('RETENTION_*_MS: a minute after start, then hourly; bounded to one day, anything else stops', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).retention).toEqual({
+      firstRunMs: 60_000,
+      intervalMs: 3_600_000,
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), RETENTION_FIRST_RUN_MS: '0', RETENTION_INTERVAL_MS: '100' })
+        .retention,
+    ).toEqual({ firstRunMs: 0, intervalMs: 100 });
+    for (const [name, wrong] of [
+      ['RETENTION_FIRST_RUN_MS', '-1'],
+      ['RETENTION_FIRST_RUN_MS', '86400001'],
+      ['RETENTION_INTERVAL_MS', '99'],
+      ['RETENTION_INTERVAL_MS', '1.5'],
+      ['RETENTION_INTERVAL_MS', 'hourly'],
+    ] as const)
+      expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: wrong }), `${name}=${wrong}`).toThrow(name);
+  });
+
   it('TRUST_PROXY: unset trusts no proxy; a hop count or addresses and ranges; anything else stops', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toBe(false);
     expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '2' }).trustProxy).toBe(2);

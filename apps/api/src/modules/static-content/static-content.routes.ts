@@ -12,8 +12,34 @@ import { LOCALES_DIR } from '@juntos/locales';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** First path segments the web app never answers for: a miss there is a JSON 404, whatever the Accept. */
+const SERVER_OWNED_SEGMENTS = new Set(['api', 'media']);
+
 function acceptsHtml(accept: string | undefined): boolean {
   return !!accept && (accept.includes('text/html') || accept.includes('*/*'));
+}
+
+/**
+ * The first segment of a request path as a browser, proxy or CDN in front of us might read it:
+ * decoded (repeatedly, as some proxies do), dot segments and doubled slashes resolved, `;params`
+ * dropped, in lower case. The fallback is decided on this reading, so no spelling of an erased
+ * picture's address (`/media%2Fusers/…`, `//media/…`, `/./Media/…`) is answered with the app shell
+ * and a 200. Undefined when the path does not decode: not a page either.
+ */
+export function firstPathSegment(url: string): string | undefined {
+  let pathOnly = url.split(/[?#]/, 1)[0] ?? '/';
+  for (let round = 0; round < 3 && pathOnly.includes('%'); round++) {
+    try {
+      pathOnly = decodeURIComponent(pathOnly);
+    } catch {
+      return undefined;
+    }
+  }
+  const segment = path.posix
+    .normalize(pathOnly.replaceAll('\\', '/'))
+    .split('/')
+    .find((part) => part !== '');
+  return (segment ?? '').split(';', 1)[0]?.toLowerCase();
 }
 
 /**
@@ -58,15 +84,18 @@ export async function registerStaticContent(
   // One route for both stores (the S3 objects stay private in the bucket and are streamed from
   // here), so the rule below holds whichever store runs. Public files (avatars, post pictures,
   // the word cloud) are re-encoded under new names, so a cached copy never goes stale (the word
-  // cloud keeps its name but is always loaded with a new ?t= timestamp). Private files (friends-
-  // only gallery pictures) need the signed address the gallery hands out after its access check,
-  // and may only be kept in the viewer's own cache until that address expires.
+  // cloud keeps its name but is always loaded with a new ?t= timestamp); they are still cached for
+  // a bounded time only, not a year, because a deleted picture lives on in every cache that holds
+  // it (MEDIA_CACHE_SECONDS, docs/operations.md "Media"). Private files (friends-only gallery
+  // pictures) need the signed address the gallery hands out after its access check, and may only
+  // be kept in the viewer's own cache until that address expires.
+  const publicMediaCacheControl = `public, max-age=${config.mediaCacheSeconds}`;
   app.get<{ Params: { '*': string }; Querystring: MediaGrantQuery }>(
     '/media/*',
     { schema: { hide: true } },
     async (request, reply) => {
       const key = request.params['*'];
-      let cacheControl = IMMUTABLE;
+      let cacheControl = publicMediaCacheControl;
       if (isPrivateMediaKey(key)) {
         const grant = privateMedia.check(key, request.query);
         // Without any seal the file is as good as absent: its existence is not confirmed.
@@ -103,10 +132,11 @@ export async function registerStaticContent(
   }
 
   app.setNotFoundHandler(async (request, reply) => {
+    const segment = firstPathSegment(request.url);
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !request.url.startsWith('/api/') &&
-      request.url !== '/api' &&
+      segment !== undefined &&
+      !SERVER_OWNED_SEGMENTS.has(segment) &&
       acceptsHtml(request.headers.accept);
     if (isPage && webBuilt) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', config.paths.webDist);
@@ -117,7 +147,7 @@ export async function registerStaticContent(
       reply,
       404,
       'not_found',
-      pathOnly.startsWith('/api') ? 'errors.route_not_found' : 'errors.not_found',
+      segment === 'api' ? 'errors.route_not_found' : 'errors.not_found',
       {
         values: { method: request.method, path: pathOnly },
       },

@@ -2,7 +2,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createActiveMember } from '../../test-support/accounts';
+import { completeProfile, jpegPhoto, putProfile } from '../../test-support/profiles';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { firstPathSegment } from './static-content.routes';
 
 describe('static content and client-side routing', () => {
   let t: TestApp;
@@ -76,9 +79,92 @@ describe('static content and client-side routing', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('media file');
     expect(response.headers['content-type']).toBe('image/webp');
-    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['cache-control']).toBe('public, max-age=86400');
     for (const url of ['/media/hello.txt', '/media/users/3/../../hello.txt', '/media/users/3/missing.webp'])
       expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+  });
+
+  it("a deleted member's picture is a JSON 404 for every Accept and for HEAD, never the app shell", async () => {
+    const member = await createActiveMember(t.app);
+    const saved = await putProfile(t.app, member.access, completeProfile(), {
+      field: 'photo',
+      name: 'me.jpg',
+      type: 'image/jpeg',
+      data: await jpegPhoto(),
+    });
+    const photo = saved.json<{ photo: string | null }>().photo ?? '';
+    expect(photo).toMatch(new RegExp(`^/media/users/${member.user.id}/[0-9a-f-]{36}\\.webp$`));
+    const before = await t.app.inject({ method: 'GET', url: photo, headers: { accept: 'image/webp' } });
+    expect(before.statusCode).toBe(200);
+    expect(before.headers['cache-control']).toBe('public, max-age=86400');
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/delete-account/',
+      headers: { authorization: `Bearer ${member.access}` },
+      payload: { password: member.password },
+    });
+    expect(deleted.statusCode).toBe(200);
+
+    const folder = `/media/users/${member.user.id}/`;
+    const spellings = [
+      photo,
+      `${photo}?v=1`,
+      photo.replace('/media/', '/media%2F'),
+      photo.replace('/media/', '/media%252F'),
+      photo.replace('/media/', '//media/'),
+      photo.replace('/media/', '/./media/'),
+      photo.replace('/media/', '/Media/'),
+      photo.replace('/media/', '/media;v=1/'),
+      folder,
+      '/media/',
+      '/media',
+      '/media?x=1',
+    ];
+    for (const url of spellings)
+      for (const method of ['GET', 'HEAD'] as const)
+        for (const accept of ['text/html,application/xhtml+xml', '*/*', 'image/webp', undefined]) {
+          const response = await t.app.inject({
+            method,
+            url,
+            headers: { ...(accept ? { accept } : {}), 'accept-language': 'de' },
+          });
+          const label = `${method} ${url} (${accept ?? 'no Accept'})`;
+          expect(response.statusCode, label).toBe(404);
+          expect(response.headers['content-type'], label).toContain('application/json');
+          if (method === 'GET') {
+            expect(response.body, label).not.toContain('app shell');
+            expect(response.json(), label).toMatchObject({ code: 'not_found' });
+            expect(response.json<{ error: string }>().error, label).not.toBe('errors.not_found');
+          }
+        }
+  });
+
+  it('lets caches keep public media for MEDIA_CACHE_SECONDS only', async () => {
+    const short = await createTestApp({ MEDIA_CACHE_SECONDS: '600' });
+    try {
+      const key = 'users/4/7c1b2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d.webp';
+      mkdirSync(path.join(short.config.paths.media, 'users', '4'), { recursive: true });
+      writeFileSync(path.join(short.config.paths.media, key), 'media file');
+      const response = await short.app.inject({ method: 'GET', url: `/media/${key}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('public, max-age=600');
+    } finally {
+      await short.cleanup();
+    }
+  });
+
+  it('reads the first path segment as a proxy would: decoded, normalised, in any case', () => {
+    expect(firstPathSegment('/media/users/7/a.webp')).toBe('media');
+    expect(firstPathSegment('/media%2Fusers/7/a.webp')).toBe('media');
+    expect(firstPathSegment('/%256Dedia/a.webp')).toBe('media');
+    expect(firstPathSegment('//MEDIA/a.webp')).toBe('media');
+    expect(firstPathSegment('/feed/../media/a.webp')).toBe('media');
+    expect(firstPathSegment('/media;x=1')).toBe('media');
+    expect(firstPathSegment('/api?x=1')).toBe('api');
+    expect(firstPathSegment('/perfil/12?tab=gallery')).toBe('perfil');
+    expect(firstPathSegment('/')).toBe('');
+    expect(firstPathSegment('/%E0%A4%A')).toBeUndefined();
   });
 
   it('answers HTML navigations with the app shell, and hashed assets as immutable', async () => {
