@@ -5,7 +5,7 @@ import { openDatabase, type DatabaseHandle } from './db/database';
 import { createSafeguarding } from './db/safeguarding';
 import { createAccessTokens } from './lib/access-tokens';
 import { createImagePipeline } from './lib/images';
-import { serializeRequest } from './lib/log-serializers';
+import { serializeError, serializeRequest } from './lib/log-serializers';
 import { createMailer } from './lib/mailer';
 import { createLocalMediaStore } from './lib/media-store';
 import { registerMetrics } from './lib/metrics';
@@ -26,7 +26,12 @@ import { createRealtime, type FanOut } from './realtime';
 /** JSON bodies above this are refused with 413 (uploads go through multipart with their own limit). */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
-export type AppDependencies = { database: DatabaseHandle };
+export type AppDependencies = {
+  /** Another app's database, for tests of several instances on one database. */
+  database?: DatabaseHandle;
+  /** Where the log lines go instead of standard output: tests read what the server logged. */
+  logStream?: { write(line: string): void };
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,8 +58,10 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
       level: config.logLevel,
       // Secrets never reach the log: tokens travel in query strings (the chat socket, reset
       // links), which the request serializer drops, and in these headers, should anything log them.
-      serializers: { req: serializeRequest },
+      // Errors are logged field by field: a failed query carries the row it was writing.
+      serializers: { req: serializeRequest, err: serializeError },
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(dependencies?.logStream ? { stream: dependencies.logStream } : {}),
     },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     // Keep-alive sockets that sit idle are closed at shutdown; requests in flight finish first.

@@ -37,3 +37,75 @@ export function serializeRequest(request: FastifyRequest) {
     remotePort: request.socket?.remotePort,
   };
 }
+
+/**
+ * Error fields that say what failed without carrying what a member is or wrote: codes, the
+ * failing system call and peer, the SMTP reply code, and schema names of a database refusal.
+ * Everything else is left out because it carries values: a drizzle error's `params` (the row
+ * being written: e-mail, name, phone), PostgreSQL's `detail` ("Key (email)=(…) already exists"),
+ * nodemailer's `rejected` recipients and the SMTP server's `response`.
+ */
+const LOGGABLE_ERROR_FIELDS = [
+  'code',
+  'statusCode',
+  'errno',
+  'syscall',
+  'address',
+  'port',
+  'responseCode',
+  'command',
+  'severity',
+  'routine',
+  'schema',
+  'table',
+  'column',
+  'constraint',
+] as const;
+
+/**
+ * Masks what may sit inside an error message: e-mail addresses (an SMTP refusal names the
+ * recipient), JWTs and `token=` values (a failed request's address), the parameters a drizzle
+ * error appends to its query, and the value PostgreSQL quotes when it refuses an input.
+ */
+export function maskErrorText(text: string): string {
+  return text
+    .replace(/\nparams: [\s\S]*$/, '\nparams: …')
+    .replace(/(invalid input (?:syntax|value) for [^:\n]+: )"[^\n]*"/g, '$1"…"')
+    .replace(/[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b/gi, '<e-mail>')
+    .replace(/eyJ[\w-]{8,}(?:\.[\w-]*){0,2}/g, '<token>')
+    .replace(/(token=)[^&\s"']+/gi, '$1…');
+}
+
+/** The shape Fastify's logger expects of an error serializer; `cause` is a LoggedError too. */
+export type LoggedError = { type: string; message: string; stack: string; [field: string]: unknown };
+
+/**
+ * Replaces pino's error serializer, which copies every enumerable field of an error into the log.
+ * The stack keeps its frames but gets the masked message, and a `cause` is followed (a drizzle
+ * error wraps PostgreSQL's) a few levels deep.
+ */
+export function serializeError(error: unknown, depth = 0): LoggedError {
+  if (!(error instanceof Error))
+    return { type: typeof error, message: maskErrorText(String(error)), stack: '' };
+  const type = error.constructor.name || error.name;
+  const message = maskErrorText(error.message);
+  const serialized: LoggedError = { type, message, stack: '' };
+  if (error.stack) {
+    const header = `${error.name}: ${error.message}`;
+    const frames = error.stack.startsWith(header)
+      ? error.stack.slice(header.length)
+      : error.stack
+          .split('\n')
+          .filter((line) => /^\s+at /.test(line))
+          .map((line) => `\n${line}`)
+          .join('');
+    serialized.stack = `${error.name}: ${message}${maskErrorText(frames)}`;
+  }
+  const fields = error as Error & Partial<Record<(typeof LOGGABLE_ERROR_FIELDS)[number], unknown>>;
+  for (const field of LOGGABLE_ERROR_FIELDS) {
+    const value = fields[field];
+    if (typeof value === 'string' || typeof value === 'number') serialized[field] = value;
+  }
+  if (error.cause !== undefined && depth < 3) serialized.cause = serializeError(error.cause, depth + 1);
+  return serialized;
+}

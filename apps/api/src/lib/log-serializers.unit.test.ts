@@ -1,5 +1,6 @@
+import { DrizzleQueryError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { loggableUrl } from './log-serializers';
+import { loggableUrl, maskErrorText, serializeError } from './log-serializers';
 
 describe('loggableUrl', () => {
   it('keeps the path and the parameter names, never the values', () => {
@@ -19,5 +20,76 @@ describe('loggableUrl', () => {
     expect(loggableUrl('/reset-confirm?a%3Db=1')).toBe('/reset-confirm?…=…');
     expect(loggableUrl('/api/posts/?')).toBe('/api/posts/');
     expect(loggableUrl('/api/posts/?&&')).toBe('/api/posts/');
+  });
+});
+
+describe('serializeError', () => {
+  it("keeps a failed query's SQL and the database's codes, never the row it was writing", () => {
+    const refusal = Object.assign(
+      new Error('duplicate key value violates unique constraint "users_email_unique"'),
+      {
+        code: '23505',
+        detail: 'Key (email)=(ana.garcia@example.org) already exists.',
+        constraint: 'users_email_unique',
+        table: 'users',
+      },
+    );
+    const failed = new DrizzleQueryError(
+      'insert into "users" ("email", "telefono", "nombre") values ($1, $2, $3)',
+      ['ana.garcia@example.org', '+34600111222', 'Ana\nGarcía'],
+      refusal,
+    );
+    const logged = JSON.stringify(serializeError(failed));
+    for (const leak of ['ana.garcia', '600111222', 'García', 'already exists'])
+      expect(logged).not.toContain(leak);
+    expect(logged).toContain('insert into \\"users\\"');
+    expect(logged).toContain('users_email_unique');
+    expect(logged).toContain('23505');
+    expect(serializeError(failed).stack).toMatch(/^Error: Failed query: insert into[\s\S]*params: …\n\s+at /);
+  });
+
+  it("leaves out an SMTP refusal's recipients and reply, keeping its codes", () => {
+    const refused = Object.assign(
+      new Error(
+        "Can't send mail - all recipients were rejected: 550 5.1.1 <bob@example.org>: Recipient address rejected",
+      ),
+      {
+        code: 'EENVELOPE',
+        responseCode: 550,
+        command: 'RCPT TO',
+        response: '550 5.1.1 <bob@example.org>: Recipient address rejected',
+        rejected: ['bob@example.org'],
+      },
+    );
+    const logged = serializeError(refused);
+    expect(JSON.stringify(logged)).not.toContain('bob@');
+    expect(logged).toMatchObject({ code: 'EENVELOPE', responseCode: 550, command: 'RCPT TO' });
+    expect(logged.message).toContain('<<e-mail>>');
+  });
+
+  it('serialises what is not an Error, and follows a cause a few levels only', () => {
+    expect(serializeError('token=abc123 for x@example.org')).toEqual({
+      type: 'string',
+      message: 'token=… for <e-mail>',
+      stack: '',
+    });
+    let deep: Error = new Error('innermost');
+    for (let level = 0; level < 6; level++) deep = new Error(`level ${level}`, { cause: deep });
+    let depth = 0;
+    for (let logged = serializeError(deep); logged.cause; logged = logged.cause as typeof logged) depth++;
+    expect(depth).toBe(3);
+  });
+});
+
+describe('maskErrorText', () => {
+  it('masks tokens and quoted input, and leaves package paths and versions alone', () => {
+    expect(maskErrorText('GET /x?token=abc.def&y=1')).toBe('GET /x?token=…&y=1');
+    expect(maskErrorText('bad eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln here')).toBe('bad <token> here');
+    expect(maskErrorText('invalid input syntax for type integer: "Ana García"')).toBe(
+      'invalid input syntax for type integer: "…"',
+    );
+    const frame =
+      '    at file:///app/node_modules/.pnpm/pino@9.14.0/node_modules/@fastify/static/index.js:1:2';
+    expect(maskErrorText(frame)).toBe(frame);
   });
 });

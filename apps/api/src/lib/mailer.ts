@@ -78,7 +78,8 @@ export function createMailer(options: {
         if (row)
           await options.db.update(emailOutbox).set({ sentAt: new Date() }).where(eq(emailOutbox.id, row.id));
       } catch (error) {
-        options.log.error({ err: error, to: email.to }, 'e-mail delivery failed');
+        // The account and the outbox row, never the address: the row holds it for whoever must act.
+        options.log.error({ err: error, userId: email.userId, outboxId: row?.id }, 'e-mail delivery failed');
         if (row)
           await options.db
             .update(emailOutbox)

@@ -13,7 +13,6 @@ export type TestApp = { app: FastifyInstance; config: Config; cleanup: () => Pro
  */
 export async function createTestApp(
   environment: Record<string, string> = {},
-  /** Another app's database, for tests of several instances on one database. */
   dependencies?: AppDependencies,
 ): Promise<TestApp> {
   const dataDir = environment.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'juntos-test-'));
@@ -27,7 +26,7 @@ export async function createTestApp(
     ...environment,
   });
   const app = await buildApp(config, dependencies);
-  if (!dependencies) await app.database.migrate();
+  if (!dependencies?.database) await app.database.migrate();
   return {
     app,
     config,
