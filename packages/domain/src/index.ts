@@ -20,6 +20,7 @@ export * from './monetization';
 export * from './earnings';
 export * from './moderation';
 export * from './retention';
+export * from './retention-period';
 export * from './route-parts';
 export * from './friendships';
 export * from './chat-schemas';

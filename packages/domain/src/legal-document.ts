@@ -7,6 +7,11 @@ export const LegalDocumentSchema = z.object({
   sections: z
     .array(
       z.object({
+        /** A stable anchor (`/politica/privacy#deletion`) that other pages link to, the same in every language. */
+        id: z
+          .string()
+          .regex(/^[a-z][a-z0-9-]*$/)
+          .optional(),
         title: z.string().min(1),
         body: z.string(),
         list: z.array(z.string()).optional(),

@@ -35,6 +35,7 @@ describe('every language is complete (DESIGN.md: a test fails when a key is miss
         expect(translated.sections).toHaveLength(reference.sections.length);
         translated.sections.forEach((section, index) => {
           expect(section.list?.length ?? 0).toBe(reference.sections[index]?.list?.length ?? 0);
+          expect(section.id).toBe(reference.sections[index]?.id);
         });
         expect(translated.last_update).toBe(reference.last_update);
       });

@@ -1,6 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { LEGAL_DOCUMENTS, TRANSLATION_NAMESPACES, isSupportedLanguage, type Language } from '@juntos/domain';
+import {
+  LEGAL_DOCUMENTS,
+  TRANSLATION_NAMESPACES,
+  isSupportedLanguage,
+  retentionPlaceholderValues,
+  type Language,
+} from '@juntos/domain';
 
 export type OperatorDetails = { name: string; address: string; contactEmail: string };
 
@@ -22,18 +28,23 @@ function escapeForJsonString(value: string): string {
 }
 
 /**
- * The legal documents name whoever runs this installation; their text carries the tokens
- * {{operator_name}}, {{operator_address}} and {{contact_email}}, filled in from the configuration.
+ * The legal documents name whoever runs this installation and state how long each kind of record
+ * is kept; their text carries the tokens {{operator_name}}, {{operator_address}} and
+ * {{contact_email}}, filled in from the configuration, and one token per retention period
+ * ({{retention_chat_message}}, …), filled in from RETENTION_DAYS in the document's language, so the
+ * policy always says what the retention job enforces. An unknown token is left as it is, visibly.
  */
-export function fillOperatorDetails(json: string, operator: OperatorDetails): string {
+export function fillLegalPlaceholders(json: string, operator: OperatorDetails, language: Language): string {
   const values: Record<string, string> = {
     operator_name: operator.name,
     operator_address: operator.address || operator.name,
     contact_email: operator.contactEmail,
+    ...retentionPlaceholderValues(language),
   };
-  return json.replace(/\{\{(operator_name|operator_address|contact_email)\}\}/g, (_, key: string) =>
-    escapeForJsonString(values[key] ?? ''),
-  );
+  return json.replace(/\{\{(\w+)\}\}/g, (token, key: string) => {
+    const value = values[key];
+    return value === undefined ? token : escapeForJsonString(value);
+  });
 }
 
 /** Reads (and in production caches) the translation and legal files under `localesDir`. */
@@ -53,7 +64,7 @@ export function createLocalisedFileReader(options: {
     } catch {
       return undefined;
     }
-    if (LEGAL_FILES.has(name)) text = fillOperatorDetails(text, options.operator);
+    if (LEGAL_FILES.has(name)) text = fillLegalPlaceholders(text, options.operator, language);
     if (options.cache) cache.set(cacheKey, text);
     return text;
   };

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { LEGAL_DOCUMENTS, type LegalDocumentName } from '@juntos/domain';
+import { Link, useLocation, useParams } from 'react-router';
+import { LEGAL_DOCUMENTS, type LegalDocument, type LegalDocumentName } from '@juntos/domain';
 import { PageLoading } from '../../components/ui/page-loading';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import NotFoundPage from '../not-found/not-found-page';
@@ -18,11 +18,33 @@ function formatDate(isoDate: string, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }
 
+function sectionAnchor(section: LegalDocument['sections'][number], index: number): string {
+  return section.id ?? `legal-section-${index + 1}`;
+}
+
+/**
+ * The document arrives after the page has rendered, so the browser cannot scroll to a link's
+ * fragment (`/politica/privacy#deletion`) by itself: once the sections are there, move to the named
+ * one and put the focus on it, so keyboard and screen-reader users continue reading from there.
+ */
+function useScrollToFragment(loaded: boolean) {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!loaded || !hash) return;
+    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+    if (!target) return;
+    target.tabIndex = -1;
+    target.focus({ preventScroll: true });
+    target.scrollIntoView({ block: 'start' });
+  }, [loaded, hash]);
+}
+
 function LegalDocumentView({ name }: { name: LegalDocumentName }) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   const query = useLegalDocumentQuery(name, language);
   useDocumentTitle(query.data?.title ?? t(`titles.${name}`));
+  useScrollToFragment(query.isSuccess);
 
   useEffect(() => {
     // Spec §8: a document that fails to load is logged; the page says so too.
@@ -53,21 +75,20 @@ function LegalDocumentView({ name }: { name: LegalDocumentName }) {
         <ol>
           {document.sections.map((section, index) => (
             <li key={index}>
-              <a href={`#legal-section-${index + 1}`}>{section.title}</a>
+              <a href={`#${sectionAnchor(section, index)}`}>{section.title}</a>
             </li>
           ))}
         </ol>
       </nav>
-      {document.sections.map((section, index) => (
-        <section
-          key={index}
-          id={`legal-section-${index + 1}`}
-          aria-labelledby={`legal-section-${index + 1}-title`}
-        >
-          <h2 id={`legal-section-${index + 1}-title`}>{section.title}</h2>
-          <LegalSectionBody section={section} />
-        </section>
-      ))}
+      {document.sections.map((section, index) => {
+        const anchor = sectionAnchor(section, index);
+        return (
+          <section key={index} id={anchor} aria-labelledby={`${anchor}-title`}>
+            <h2 id={`${anchor}-title`}>{section.title}</h2>
+            <LegalSectionBody section={section} />
+          </section>
+        );
+      })}
       <p>
         <Link to="/">{t('legal.back_home')}</Link>
       </p>

@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  LEGAL_DOCUMENTS,
+  LegalDocumentSchema,
+  SUPPORTED_LANGUAGES,
+  formatRetentionPeriod,
+} from '@juntos/domain';
+import { LOCALES_DIR } from '@juntos/locales';
+import { fillLegalPlaceholders } from './localised-files';
+
+const operator = { name: 'Asociación "Ejemplo"', address: 'Calle Mayor 1', contactEmail: 'dpo@juntos.test' };
+
+describe('the tokens of the legal documents', () => {
+  for (const language of SUPPORTED_LANGUAGES) {
+    it(`${language}: every token of every document is filled, and the result is still a legal document`, () => {
+      for (const document of LEGAL_DOCUMENTS) {
+        const source = readFileSync(path.join(LOCALES_DIR, language, `${document}.json`), 'utf8');
+        const filled = fillLegalPlaceholders(source, operator, language);
+        expect(filled, `${language}/${document}`).not.toMatch(/\{\{\w+\}\}/);
+        expect(() => LegalDocumentSchema.parse(JSON.parse(filled))).not.toThrow();
+      }
+    });
+  }
+
+  it('states the retention periods of RETENTION_DAYS in the language of the document', () => {
+    const source = readFileSync(path.join(LOCALES_DIR, 'es', 'privacy.json'), 'utf8');
+    const text = JSON.stringify(JSON.parse(fillLegalPlaceholders(source, operator, 'es')));
+    for (const kind of ['exportArchive', 'chatMessage', 'auditEntry', 'withdrawalRecord'] as const) {
+      expect(text).toContain(formatRetentionPeriod(kind, 'es'));
+    }
+  });
+
+  it('leaves an unknown token visible rather than blank', () => {
+    expect(fillLegalPlaceholders('{"a":"{{nobody_knows}}"}', operator, 'en')).toBe(
+      '{"a":"{{nobody_knows}}"}',
+    );
+  });
+});
