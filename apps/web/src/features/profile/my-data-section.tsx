@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatRetentionPeriod } from '@juntos/domain';
 import { apiDownload } from '../../lib/api-client';
 import { dataExportKey, dataExportQuery, requestExport, type DataExport } from './profile-api';
 import { Button } from '../../components/ui/button';
@@ -30,11 +32,36 @@ function useSizeFormat() {
 }
 
 /**
- * "Your data" on the own profile (GDPR Art. 20): a copy of everything the member shared, prepared
- * in the background and downloaded as a ZIP. Its progress is announced politely.
+ * What happens to the member's data when the account is deleted (GDPR Art. 13(2)(a), 17): the few
+ * records the law requires are kept pseudonymised, each for its period from RETENTION_DAYS, and the
+ * privacy policy's section says why.
+ */
+function AfterDeletion({ language }: { language: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <h3 id="my-data-deletion-title">{t('my_data.deletion_title')}</h3>
+      <p>{t('my_data.deletion_intro')}</p>
+      <ul aria-labelledby="my-data-deletion-title">
+        <li>{t('my_data.kept_consents', { period: formatRetentionPeriod('consentProof', language) })}</li>
+        <li>{t('my_data.kept_payouts', { period: formatRetentionPeriod('withdrawalRecord', language) })}</li>
+        <li>{t('my_data.kept_decisions', { period: formatRetentionPeriod('auditEntry', language) })}</li>
+      </ul>
+      <p>
+        <Link to="/politica/privacy#deletion">{t('my_data.deletion_more')}</Link>
+      </p>
+    </>
+  );
+}
+
+/**
+ * "Your data" on the own profile (GDPR Art. 15, 20): a copy of everything the platform keeps about
+ * the member, prepared in the background and downloaded as a ZIP, with what it holds, what it
+ * leaves out and for how long it is kept. Its progress is announced politely.
  */
 export function MyDataSection() {
   const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
   const queryClient = useQueryClient();
   const formatSize = useSizeFormat();
   const current = useQuery(dataExportQuery());
@@ -51,7 +78,7 @@ export function MyDataSection() {
     },
     onError: () => toast.error(t('my_data.download_error')),
   });
-  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
 
   let status = '';
   if (copy?.status === 'preparing') status = t('my_data.preparing');
@@ -67,6 +94,14 @@ export function MyDataSection() {
     <section id="my-data" aria-labelledby="my-data-title" className="my-data">
       <h2 id="my-data-title">{t('my_data.title')}</h2>
       <p>{t('my_data.explanation')}</p>
+      <h3 id="my-data-contents-title">{t('my_data.contents_title')}</h3>
+      <ul aria-labelledby="my-data-contents-title">
+        <li>{t('my_data.contents_summary')}</li>
+        <li>{t('my_data.contents_files')}</li>
+        <li>{t('my_data.contents_pictures')}</li>
+      </ul>
+      <p>{t('my_data.withheld')}</p>
+      <p>{t('my_data.kept', { period: formatRetentionPeriod('exportArchive', language) })}</p>
       <p role="status" className="my-data__status">
         {status}
       </p>
@@ -86,6 +121,7 @@ export function MyDataSection() {
           </Button>
         )}
       </div>
+      <AfterDeletion language={language} />
     </section>
   );
 }
