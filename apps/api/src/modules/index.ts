@@ -45,6 +45,7 @@ import {
   profileModule,
 } from './profile';
 import { createResourcesRepository, DirectoryEntryInput, resourcesModule } from './resources';
+import { createRetention, createRetentionTimer, retentionModule } from './retention';
 import { staticContentModule } from './static-content';
 import { createWordCloudRepository, createWordCloudService, wordCloudModule } from './word-cloud';
 
@@ -192,6 +193,11 @@ export function createModules(infrastructure: SharedInfrastructure) {
     log,
     rateLimits,
   });
+  const retentionTimer = createRetentionTimer(
+    createRetention({ db, mailDir: config.paths.mail }),
+    config.retention,
+    log,
+  );
 
   /** Registration order is route order; static content is last (it owns the not-found handler). */
   const plugin = fp(
@@ -241,6 +247,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
         requireAuth,
       });
       await app.register(socketGateway.plugin);
+      await app.register(retentionModule, { timer: retentionTimer });
       if (config.env === 'test') await app.register((await import('./testing')).testingModule);
       await app.register(staticContentModule, { config, mediaStore, privateMedia });
     },
@@ -252,6 +259,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
     openSockets: socketGateway.connectionCount,
     /** Shutdown, in this order: nothing new starts, work in hand ends, then the sockets. */
     async close() {
+      await retentionTimer.stop();
       wordCloud.close();
       await dataExport.settle();
       await socketGateway.close();

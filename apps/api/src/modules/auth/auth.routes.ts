@@ -75,7 +75,7 @@ export function registerAuthRoutes(app: FastifyInstance, service: AuthService, r
     },
     async (request) => {
       const { email, code } = request.body;
-      const { user, tokens } = await service.activate(email, code, request.ip, request.headers['user-agent']);
+      const { user, tokens } = await service.activate(email, code, request.ip);
       const account = await service.me(user.id);
       return { ...tokens, user: account, profile_complete: account.profile_complete };
     },
@@ -107,8 +107,7 @@ export function registerAuthRoutes(app: FastifyInstance, service: AuthService, r
         response: { 200: LoginResponseSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, ...refused },
       },
     },
-    async (request) =>
-      service.login(request.body.email, request.body.password, request.ip, request.headers['user-agent']),
+    async (request) => service.login(request.body.email, request.body.password, request.ip),
   );
 
   typed.post(

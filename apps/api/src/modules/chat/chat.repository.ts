@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, max, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lt, max, or, sql } from 'drizzle-orm';
 import { conversationBetween, shownTo, unorderedPair } from '../../db/chat-conversations';
 import type { Database } from '../../db/database';
 import { mayReach } from '../../db/safeguarding';
-import { chatMessages, chatSettings, friendships, profiles, reports, users } from '../../db/schema';
+import { chatMessages, chatSettings, friendships, profiles, users } from '../../db/schema';
 
 export type StoredMessage = typeof chatMessages.$inferSelect;
 
@@ -142,46 +142,6 @@ export function createChatRepository(db: Database) {
         .where(conversationBetween(a, b))
         .limit(1);
       return row !== undefined;
-    },
-
-    /**
-     * Deletes up to `batch` messages sent before `sentBefore`, except in conversations with an
-     * open report (the moderators still need them); how many it deleted. `skip locked` lets
-     * every instance run it at once without waiting for each other.
-     */
-    async purgeSentBefore(sentBefore: Date, batch: number) {
-      const reportedMessage = db
-        .select({
-          a: sql`least(${chatMessages.senderId}, ${chatMessages.receiverId})`,
-          b: sql`greatest(${chatMessages.senderId}, ${chatMessages.receiverId})`,
-        })
-        .from(reports)
-        .innerJoin(chatMessages, eq(chatMessages.id, reports.targetId))
-        .where(and(eq(reports.status, 'open'), eq(reports.targetType, 'chat_message')));
-      const reportedConversation = db
-        .select({
-          a: sql`least(${reports.reporterId}, ${reports.targetId})`,
-          b: sql`greatest(${reports.reporterId}, ${reports.targetId})`,
-        })
-        .from(reports)
-        .where(and(eq(reports.status, 'open'), eq(reports.targetType, 'chat_conversation')));
-      const expired = db
-        .select({ id: chatMessages.id })
-        .from(chatMessages)
-        .where(
-          and(
-            lt(chatMessages.createdAt, sentBefore),
-            sql`(least(${chatMessages.senderId}, ${chatMessages.receiverId}), greatest(${chatMessages.senderId}, ${chatMessages.receiverId}))
-              not in (${reportedMessage} union ${reportedConversation})`,
-          ),
-        )
-        .limit(batch)
-        .for('update', { skipLocked: true });
-      const rows = await db
-        .delete(chatMessages)
-        .where(inArray(chatMessages.id, expired))
-        .returning({ id: chatMessages.id });
-      return rows.length;
     },
 
     /** Names of the members who wrote the messages of a page (one query, not one per message). */

@@ -13,7 +13,6 @@ import {
   type Friend,
 } from '@juntos/domain';
 import type { RequireAuth } from '../../plugins/authenticate';
-import { scheduleChatPurge } from './chat-purge';
 import type { ChatService } from './chat.service';
 
 const FriendParams = z.object({ friendId: recordId });
@@ -23,7 +22,7 @@ const HistoryQuery = z.object({ before: recordId.optional() });
 /**
  * The chat's HTTP calls (spec §7 "Friends and chat"). Messages themselves travel on the socket
  * (realtime/); these read and tidy what is stored. `/api/chat/ajustes/` (the read-receipt
- * setting) is not named by the spec. The retention purge of stored messages runs alongside.
+ * setting) is not named by the spec. Stored messages are purged by the retention job (modules/retention).
  */
 export function registerChatRoutes(
   app: FastifyInstance,
@@ -132,6 +131,4 @@ export function registerChatRoutes(
     },
     async (request) => service.updateSettings(request.userId, request.body.read_receipts),
   );
-
-  scheduleChatPurge(app, service);
 }

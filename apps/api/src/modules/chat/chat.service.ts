@@ -1,7 +1,6 @@
 import {
   CHAT_BLOCKED_CODE,
   CHAT_HISTORY_PAGE_SIZE,
-  CHAT_MESSAGE_RETENTION_DAYS,
   type ChatMessage,
   type UnreadEntry,
 } from '@juntos/domain';
@@ -29,10 +28,6 @@ export type SendInput = { receiverId: number; message: string; tempId: string | 
  */
 export const MARK_READ_INTERVAL_MS = 1000;
 
-/** Messages deleted per statement by the purge, so no run holds many row locks at once. */
-export const CHAT_PURGE_BATCH = 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /**
  * The chat's rules, independent of the socket that carries them (spec §5, §6, §7): only accepted
  * friends with no block between them write to each other; a message is stored before anyone is
@@ -46,10 +41,8 @@ export function createChatService(deps: {
   friends: FriendsPort;
   rateLimits: RateLimits;
   log: FastifyBaseLogger;
-  now?: () => number;
 }) {
   const { repository, fanOut } = deps;
-  const now = deps.now ?? Date.now;
   const sendLimiter = deps.rateLimits.fixedWindow('chat-send', {
     points: CHAT_RATE_LIMIT.messages,
     windowMs: CHAT_RATE_LIMIT.windowMs,
@@ -158,20 +151,6 @@ export function createChatService(deps: {
     hideConversations: (userId: number) => repository.hideConversationsOf(userId),
 
     checkReportable: createChatReportCheck(repository).checkReportable,
-
-    /**
-     * Deletes for good the messages sent more than CHAT_MESSAGE_RETENTION_DAYS ago (conversations
-     * under an open report wait for it); how many. Safe on several instances at once.
-     */
-    async purgeExpired(): Promise<number> {
-      const sentBefore = new Date(now() - CHAT_MESSAGE_RETENTION_DAYS * DAY_MS);
-      let total = 0;
-      for (;;) {
-        const deleted = await repository.purgeSentBefore(sentBefore, CHAT_PURGE_BATCH);
-        total += deleted;
-        if (deleted < CHAT_PURGE_BATCH) return total;
-      }
-    },
 
     settings: async (userId: number) => ({ read_receipts: await repository.sendsReadReceipts(userId) }),
     async updateSettings(userId: number, readReceipts: boolean) {

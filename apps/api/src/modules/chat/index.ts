@@ -15,7 +15,7 @@ export type ChatModuleOptions = {
 };
 
 /**
- * The chat's HTTP side (history, unread counts, settings, the purge); its frames travel through
+ * The chat's HTTP side (history, unread counts, settings); its frames travel through
  * the realtime socket gateway, which calls the service as its ChatFramesPort.
  */
 export const chatModule = fp<ChatModuleOptions>(

@@ -1,0 +1,504 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq, inArray } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RETENTION_DAYS } from '@juntos/domain';
+import type { Database } from '../../db/database';
+import {
+  activationCodes,
+  adminAuditLog,
+  appSettings,
+  chatMessages,
+  dataExports,
+  emailOutbox,
+  passwordResetTokens,
+  refreshTokens,
+  reports,
+  retainedRecords,
+} from '../../db/schema';
+import { createActiveMember } from '../../test-support/accounts';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { EXPORT_STALE_MS } from '../data-export';
+import {
+  createRetentionRepository,
+  RETENTION_LEASE_KEY,
+  type RetentionRepository,
+} from './retention.repository';
+import { createRetentionService, type RetentionCounts } from './retention.service';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
+const apiRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** Waits for `check` to hold, reading the database only: no request reaches the app meanwhile. */
+async function eventually(check: () => Promise<boolean>, timeoutMs = 8000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`Not so within ${timeoutMs} ms`);
+}
+
+/** Which of `ids` are still stored in `table`. */
+async function present(db: Database, table: PgTable, key: PgColumn, ids: number[]) {
+  const rows = await db.select({ key }).from(table).where(inArray(key, ids));
+  return new Set(rows.map((row) => Number(row.key)));
+}
+
+const retentionFor = (
+  t: TestApp,
+  repository: RetentionRepository = createRetentionRepository(t.app.database.db),
+) =>
+  createRetentionService({
+    repository,
+    abandonedExportAfterMs: EXPORT_STALE_MS,
+    mailDir: t.config.paths.mail,
+    holder: `test-${randomUUID()}`,
+  });
+
+/**
+ * One pass now. On the suite's shared PostgreSQL another test file's app may be in a pass for a
+ * moment (the lease is database-wide), so a skipped pass is tried again.
+ */
+async function passNow(service: ReturnType<typeof createRetentionService>): Promise<RetentionCounts> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const counts = await service.runPass();
+    if (counts) return counts;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('The retention lease never came free');
+}
+
+/** Issue 24 point 3: retention that runs by itself, one instance at a time, and on demand. */
+describe('retention job', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.cleanup());
+
+  const exportRow = async (userId: number, createdAt: Date, status: 'ready' | 'preparing' = 'ready') => {
+    const [row] = await t.app.database.db
+      .insert(dataExports)
+      .values({ userId, status, createdAt, archive: Buffer.from('zip'), sizeBytes: 3 })
+      .returning({ id: dataExports.id });
+    return row!.id;
+  };
+  const chatMessage = async (senderId: number, receiverId: number, createdAt: Date) => {
+    const [row] = await t.app.database.db
+      .insert(chatMessages)
+      .values({ senderId, receiverId, message: 'hello', createdAt })
+      .returning({ id: chatMessages.id });
+    return row!.id;
+  };
+
+  it('purges each kind past its period and keeps the same kind just inside it', async () => {
+    const { db } = t.app.database;
+    const [ana, bruno, carla] = [
+      await createActiveMember(t.app),
+      await createActiveMember(t.app),
+      await createActiveMember(t.app),
+    ];
+    const anaId = ana.user.id;
+    const inside = (days: number) => daysAgo(days - 1);
+    const past = (days: number) => daysAgo(days + 1);
+
+    const exports = [
+      await exportRow(anaId, past(RETENTION_DAYS.exportArchive)),
+      await exportRow(anaId, inside(RETENTION_DAYS.exportArchive)),
+    ];
+    const abandoned = [
+      await exportRow(bruno.user.id, new Date(Date.now() - EXPORT_STALE_MS - MINUTE_MS), 'preparing'),
+      await exportRow(carla.user.id, new Date(Date.now() - MINUTE_MS), 'preparing'),
+    ];
+    const messages = [
+      await chatMessage(anaId, bruno.user.id, past(RETENTION_DAYS.chatMessage)),
+      await chatMessage(bruno.user.id, anaId, inside(RETENTION_DAYS.chatMessage)),
+    ];
+    const emails = (
+      await db
+        .insert(emailOutbox)
+        .values(
+          [past, inside].map((when) => ({
+            userId: anaId,
+            recipient: ana.email,
+            subject: 'Your code',
+            textBody: 'text',
+            htmlBody: '<p>text</p>',
+            createdAt: when(RETENTION_DAYS.sentEmail),
+          })),
+        )
+        .returning({ id: emailOutbox.id })
+    ).map((row) => row.id);
+    mkdirSync(t.config.paths.mail, { recursive: true });
+    const oldFile = `old-${randomUUID()}.eml`;
+    const newFile = `new-${randomUUID()}.eml`;
+    for (const [name, when] of [
+      [oldFile, past(RETENTION_DAYS.sentEmail)],
+      [newFile, inside(RETENTION_DAYS.sentEmail)],
+    ] as const) {
+      writeFileSync(path.join(t.config.paths.mail, name), 'To: someone');
+      utimesSync(path.join(t.config.paths.mail, name), when, when);
+    }
+    const token = () => randomUUID();
+    const future = new Date(Date.now() + DAY_MS);
+    const sessions = (
+      await db
+        .insert(refreshTokens)
+        .values([
+          // Expired past the period; ended (revoked) past it; expired inside it; still live.
+          {
+            userId: anaId,
+            familyId: randomUUID(),
+            tokenHash: token(),
+            expiresAt: past(RETENTION_DAYS.endedSession),
+          },
+          {
+            userId: anaId,
+            familyId: randomUUID(),
+            tokenHash: token(),
+            expiresAt: future,
+            revokedAt: past(RETENTION_DAYS.endedSession),
+          },
+          {
+            userId: anaId,
+            familyId: randomUUID(),
+            tokenHash: token(),
+            expiresAt: inside(RETENTION_DAYS.endedSession),
+          },
+          { userId: anaId, familyId: randomUUID(), tokenHash: token(), expiresAt: future },
+        ])
+        .returning({ id: refreshTokens.id })
+    ).map((row) => row.id);
+    const resets = (
+      await db
+        .insert(passwordResetTokens)
+        .values([
+          { userId: anaId, tokenHash: token(), expiresAt: past(RETENTION_DAYS.endedSession) },
+          {
+            userId: anaId,
+            tokenHash: token(),
+            expiresAt: inside(RETENTION_DAYS.endedSession),
+            usedAt: past(RETENTION_DAYS.endedSession),
+          },
+          { userId: anaId, tokenHash: token(), expiresAt: inside(RETENTION_DAYS.endedSession) },
+        ])
+        .returning({ id: passwordResetTokens.id })
+    ).map((row) => row.id);
+    await db.insert(activationCodes).values([
+      { userId: anaId, codeHash: 'x', expiresAt: past(RETENTION_DAYS.endedSession) },
+      { userId: bruno.user.id, codeHash: 'x', expiresAt: inside(RETENTION_DAYS.endedSession) },
+    ]);
+    const report = (resolvedAt: Date | null) => ({
+      reporterId: bruno.user.id,
+      targetType: 'member' as const,
+      targetId: anaId,
+      reason: 'spam',
+      status: resolvedAt ? ('resolved' as const) : ('open' as const),
+      outcome: resolvedAt ? ('dismissed' as const) : null,
+      resolvedAt,
+      createdAt: daysAgo(RETENTION_DAYS.resolvedReport + 30),
+    });
+    const reportIds = (
+      await db
+        .insert(reports)
+        .values([
+          report(past(RETENTION_DAYS.resolvedReport)),
+          report(inside(RETENTION_DAYS.resolvedReport)),
+          // Open, however old: the moderators have not looked at it yet.
+          report(null),
+        ])
+        .returning({ id: reports.id })
+    ).map((row) => row.id);
+    const auditIds = (
+      await db
+        .insert(adminAuditLog)
+        .values(
+          [past, inside].map((when) => ({
+            adminId: carla.user.id,
+            adminEmail: carla.email,
+            action: 'user.suspend',
+            targetType: 'user',
+            targetId: String(anaId),
+            createdAt: when(RETENTION_DAYS.auditEntry),
+          })),
+        )
+        .returning({ id: adminAuditLog.id })
+    ).map((row) => row.id);
+    const retainedIds = (
+      await db
+        .insert(retainedRecords)
+        .values(
+          [new Date(Date.now() - MINUTE_MS), future].map((retainUntil) => ({
+            pseudonym: randomUUID(),
+            kind: 'consent' as const,
+            data: { policy_version: '1' },
+            recordedAt: daysAgo(400),
+            retainUntil,
+          })),
+        )
+        .returning({ id: retainedRecords.id })
+    ).map((row) => row.id);
+
+    const counts = await passNow(retentionFor(t));
+
+    // Other test files share PostgreSQL in CI: their expired rows may be counted too.
+    for (const count of Object.values(counts)) expect(count).toBeGreaterThanOrEqual(1);
+    expect(await present(db, dataExports, dataExports.id, exports)).toEqual(new Set([exports[1]]));
+    const states = await db
+      .select({ id: dataExports.id, status: dataExports.status })
+      .from(dataExports)
+      .where(inArray(dataExports.id, abandoned));
+    expect(Object.fromEntries(states.map((row) => [row.id, row.status]))).toEqual({
+      [abandoned[0]!]: 'failed',
+      [abandoned[1]!]: 'preparing',
+    });
+    expect(await present(db, chatMessages, chatMessages.id, messages)).toEqual(new Set([messages[1]]));
+    expect(await present(db, emailOutbox, emailOutbox.id, emails)).toEqual(new Set([emails[1]]));
+    const files = readdirSync(t.config.paths.mail);
+    expect(files).not.toContain(oldFile);
+    expect(files).toContain(newFile);
+    expect(await present(db, refreshTokens, refreshTokens.id, sessions)).toEqual(
+      new Set([sessions[2], sessions[3]]),
+    );
+    expect(await present(db, passwordResetTokens, passwordResetTokens.id, resets)).toEqual(
+      new Set([resets[2]]),
+    );
+    expect(await present(db, activationCodes, activationCodes.userId, [anaId, bruno.user.id])).toEqual(
+      new Set([bruno.user.id]),
+    );
+    expect(await present(db, reports, reports.id, reportIds)).toEqual(new Set([reportIds[1], reportIds[2]]));
+    expect(await present(db, adminAuditLog, adminAuditLog.id, auditIds)).toEqual(new Set([auditIds[1]]));
+    expect(await present(db, retainedRecords, retainedRecords.id, retainedIds)).toEqual(
+      new Set([retainedIds[1]]),
+    );
+  });
+
+  it('deletes audit entries only as the privacy maintenance: a plain DELETE is still refused', async () => {
+    const { db } = t.app.database;
+    const [entry] = await db
+      .insert(adminAuditLog)
+      .values({
+        adminId: 1,
+        adminEmail: 'admin@example.org',
+        action: 'user.suspend',
+        targetType: 'user',
+        targetId: '1',
+        createdAt: daysAgo(RETENTION_DAYS.auditEntry + 10),
+      })
+      .returning({ id: adminAuditLog.id });
+    await expect(db.delete(adminAuditLog).where(eq(adminAuditLog.id, entry!.id))).rejects.toThrow();
+    await passNow(retentionFor(t));
+    expect(await present(db, adminAuditLog, adminAuditLog.id, [entry!.id])).toEqual(new Set());
+  });
+
+  it('keeps old chat messages of a conversation under an open report until it is resolved', async () => {
+    const { db } = t.app.database;
+    const [ana, bruno, carla, dan] = [
+      await createActiveMember(t.app),
+      await createActiveMember(t.app),
+      await createActiveMember(t.app),
+      await createActiveMember(t.app),
+    ];
+    const old = daysAgo(RETENTION_DAYS.chatMessage + 30);
+    const reportedMessage = await chatMessage(ana.user.id, bruno.user.id, old);
+    const sameConversation = await chatMessage(bruno.user.id, ana.user.id, old);
+    const reportedConversation = await chatMessage(carla.user.id, dan.user.id, old);
+    const reportIds = (
+      await db
+        .insert(reports)
+        .values([
+          {
+            reporterId: bruno.user.id,
+            targetType: 'chat_message',
+            targetId: reportedMessage,
+            reason: 'harassment',
+          },
+          {
+            reporterId: dan.user.id,
+            targetType: 'chat_conversation',
+            targetId: carla.user.id,
+            reason: 'harassment',
+          },
+        ])
+        .returning({ id: reports.id })
+    ).map((row) => row.id);
+    const held = [reportedMessage, sameConversation, reportedConversation];
+
+    await passNow(retentionFor(t));
+    expect(await present(db, chatMessages, chatMessages.id, held)).toEqual(new Set(held));
+
+    // Once the moderators resolved the reports, the conversations follow the rule again.
+    await db
+      .update(reports)
+      .set({ status: 'resolved', outcome: 'dismissed', resolvedAt: new Date() })
+      .where(inArray(reports.id, reportIds));
+    await passNow(retentionFor(t));
+    expect(await present(db, chatMessages, chatMessages.id, held)).toEqual(new Set());
+  });
+
+  it('runs one pass at a time: a second instance skips while the lease is held, and takes a crashed holder’s', async () => {
+    const { db } = t.app.database;
+    let release = () => {};
+    let blocked = () => {};
+    const blockedNow = new Promise<void>((resolve) => (blocked = resolve));
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const plain = createRetentionRepository(db);
+    const slow: RetentionRepository = {
+      ...plain,
+      async purgeExportArchives(createdBefore, batch) {
+        blocked();
+        await gate;
+        return plain.purgeExportArchives(createdBefore, batch);
+      },
+    };
+    const first = retentionFor(t, slow);
+    const second = retentionFor(t);
+
+    // The first instance may have to wait for another test file's pass; then it holds the lease.
+    const firstPass = passNow(first);
+    await blockedNow;
+    expect(await second.runPass()).toBeNull();
+    release();
+    expect(await firstPass).toMatchObject({ exportArchives: expect.any(Number) });
+    // Given back at the end of the pass: the second instance runs now.
+    expect(await passNow(second)).toMatchObject({ exportArchives: expect.any(Number) });
+
+    // A holder that stopped mid-pass (its lease expired) does not block the job for good.
+    const lease = (expiresAt: string) => ({ holder: 'crashed-instance', expires_at: expiresAt });
+    const hold = (expiresAt: string) =>
+      db
+        .insert(appSettings)
+        .values({ key: RETENTION_LEASE_KEY, value: lease(expiresAt) })
+        .onConflictDoUpdate({ target: appSettings.key, set: { value: lease(expiresAt) } });
+    await hold(new Date(Date.now() + 10 * MINUTE_MS).toISOString());
+    expect(await second.runPass()).toBeNull();
+    await hold(new Date(Date.now() - MINUTE_MS).toISOString());
+    expect(await second.runPass()).not.toBeNull();
+    const [left] = await db.select().from(appSettings).where(eq(appSettings.key, RETENTION_LEASE_KEY));
+    expect(left).toBeUndefined();
+  });
+});
+
+describe('retention on a schedule', () => {
+  it('removes an expired data copy by itself, without any request (issue 24 acceptance)', async () => {
+    const t = await createTestApp({ RETENTION_FIRST_RUN_MS: '20', RETENTION_INTERVAL_MS: '100' });
+    try {
+      const member = await createActiveMember(t.app);
+      const [row] = await t.app.database.db
+        .insert(dataExports)
+        .values({
+          userId: member.user.id,
+          status: 'ready',
+          archive: Buffer.from('zip'),
+          createdAt: daysAgo(8),
+        })
+        .returning({ id: dataExports.id });
+      const stored = async () =>
+        (await present(t.app.database.db, dataExports, dataExports.id, [row!.id])).size;
+      await eventually(async () => (await stored()) === 0);
+    } finally {
+      await t.cleanup();
+    }
+  });
+
+  it('on two instances of one database, neither runs while another holds the lease', async () => {
+    const environment = { RETENTION_FIRST_RUN_MS: '0', RETENTION_INTERVAL_MS: '100' };
+    const a = await createTestApp(environment);
+    const b = await createTestApp(environment, { database: a.app.database });
+    const { db } = a.app.database;
+    const operator = createRetentionRepository(db);
+    try {
+      // A third holder (as `npm run retention` would be) takes the lease first.
+      await eventually(() => operator.takeLease('operator', 60_000));
+      const member = await createActiveMember(a.app);
+      const [row] = await db
+        .insert(dataExports)
+        .values({
+          userId: member.user.id,
+          status: 'ready',
+          archive: Buffer.from('zip'),
+          createdAt: daysAgo(8),
+        })
+        .returning({ id: dataExports.id });
+      await Promise.all([a.app.ready(), b.app.ready()]);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      const stored = async () => (await present(db, dataExports, dataExports.id, [row!.id])).size;
+      expect(await stored()).toBe(1);
+
+      await operator.releaseLease('operator');
+      await eventually(async () => (await stored()) === 0);
+    } finally {
+      await operator.releaseLease('operator');
+      await b.cleanup();
+      await a.cleanup();
+    }
+  });
+
+  it('stops cleanly: closing waits for the pass in progress', async () => {
+    const t = await createTestApp({ RETENTION_FIRST_RUN_MS: '0', RETENTION_INTERVAL_MS: '100' });
+    await t.app.ready();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A pass still running when the database closed would reject here or log an error.
+    await expect(t.cleanup()).resolves.toBeUndefined();
+  });
+});
+
+describe('npm run retention', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'juntos-retention-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  /** Runs the command as an operator would, on its own embedded database. */
+  function retention() {
+    const environment = { ...process.env };
+    delete environment.NODE_ENV;
+    return new Promise<{ code: number; output: string }>((resolve) => {
+      execFile(
+        'npx',
+        ['tsx', 'src/cli/retention.ts'],
+        { cwd: apiRoot, env: { ...environment, DATA_DIR: dataDir, DATABASE_URL: '', INIT_CWD: apiRoot } },
+        (error, stdout, stderr) =>
+          resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
+      );
+    });
+  }
+
+  it('runs one pass now and prints counts, never content; says so when another pass holds the lease', async () => {
+    const recipient = `someone-${randomUUID()}@example.org`;
+    const t = await createTestApp({ DATA_DIR: dataDir, DATABASE_URL: '' });
+    try {
+      await t.app.database.db.insert(emailOutbox).values({
+        recipient,
+        subject: 'Your secret reset link',
+        textBody: 'https://example.org/reset-confirm?token=secret-token',
+        htmlBody: '',
+        createdAt: daysAgo(RETENTION_DAYS.sentEmail + 1),
+      });
+    } finally {
+      await t.cleanup();
+    }
+
+    const done = await retention();
+    expect(done.code, done.output).toBe(0);
+    expect(done.output).toMatch(/sentEmails\s+1\b/);
+    expect(done.output).toMatch(/exportArchives\s+0\b/);
+    for (const content of [recipient, 'secret', 'reset-confirm']) expect(done.output).not.toContain(content);
+
+    const held = await createTestApp({ DATA_DIR: dataDir, DATABASE_URL: '' });
+    try {
+      await createRetentionRepository(held.app.database.db).takeLease('server', 60_000);
+    } finally {
+      await held.cleanup();
+    }
+    const skipped = await retention();
+    expect(skipped.code, skipped.output).toBe(75);
+    expect(skipped.output).toContain('Another instance is running a retention pass');
+  }, 120_000);
+});
