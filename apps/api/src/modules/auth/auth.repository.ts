@@ -94,8 +94,13 @@ export function createAuthRepository(db: Database) {
       return rows.length === 1;
     },
 
-    createRefreshToken: (userId: number, familyId: string, tokenHash: string, expiresAt: Date) =>
-      db.insert(refreshTokens).values({ userId, familyId, tokenHash, expiresAt }),
+    createRefreshToken: (token: {
+      userId: number;
+      familyId: string;
+      tokenHash: string;
+      expiresAt: Date;
+      device: string | null;
+    }) => db.insert(refreshTokens).values(token),
     findRefreshToken: async (tokenHash: string) =>
       (await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1))[0],
     /** Marks a token rotated; false when another request rotated it first. */

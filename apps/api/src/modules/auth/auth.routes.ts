@@ -75,7 +75,7 @@ export function registerAuthRoutes(app: FastifyInstance, service: AuthService, r
     },
     async (request) => {
       const { email, code } = request.body;
-      const { user, tokens } = await service.activate(email, code, request.ip);
+      const { user, tokens } = await service.activate(email, code, request.ip, request.headers['user-agent']);
       const account = await service.me(user.id);
       return { ...tokens, user: account, profile_complete: account.profile_complete };
     },
@@ -107,7 +107,8 @@ export function registerAuthRoutes(app: FastifyInstance, service: AuthService, r
         response: { 200: LoginResponseSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, ...refused },
       },
     },
-    async (request) => service.login(request.body.email, request.body.password, request.ip),
+    async (request) =>
+      service.login(request.body.email, request.body.password, request.ip, request.headers['user-agent']),
   );
 
   typed.post(

@@ -55,6 +55,14 @@ export type AuthServiceDependencies = {
 const invalidCredentials = () =>
   new AppError(401, 'invalid_credentials', 'errors.invalid_credentials', { withDetail: true });
 
+/** Enough of a User-Agent to recognise a browser in the member's list of sessions, no more. */
+const DEVICE_MAX_LENGTH = 200;
+
+/** The device a session is recorded with (shown in the member's data export); null when unsaid. */
+export function sessionDevice(userAgent: string | undefined): string | null {
+  return userAgent?.trim().slice(0, DEVICE_MAX_LENGTH).trim() || null;
+}
+
 const languageOf = (user: UserRow): Language => (isSupportedLanguage(user.language) ? user.language : 'es');
 
 export function presentUser(user: UserRow): AccountUser {
@@ -108,14 +116,20 @@ export function createAuthService(deps: AuthServiceDependencies) {
     passwordChecksPerMember: limit('password-check-member', 10, HOUR),
   };
 
-  async function issueTokens(userId: number, familyId: string = randomUUID()): Promise<TokenPair> {
+  /** A sign-in starts a family with its device; each rotation keeps the family's device. */
+  async function issueTokens(
+    userId: number,
+    device: string | null,
+    familyId: string = randomUUID(),
+  ): Promise<TokenPair> {
     const refresh = newOpaqueToken();
-    await deps.repository.createRefreshToken(
+    await deps.repository.createRefreshToken({
       userId,
       familyId,
-      hashOpaqueToken(refresh),
-      new Date(now().getTime() + REFRESH_TOKEN_TTL_MS),
-    );
+      tokenHash: hashOpaqueToken(refresh),
+      expiresAt: new Date(now().getTime() + REFRESH_TOKEN_TTL_MS),
+      device,
+    });
     return { access: await deps.accessTokens.sign(userId), refresh };
   }
 
@@ -176,7 +190,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
       return user;
     },
 
-    async activate(emailInput: string, code: string, ip: string) {
+    async activate(emailInput: string, code: string, ip: string, userAgent?: string) {
       await limits.activatePerIp.hit(clientKey(ip));
       const user = await deps.repository.findUserByEmail(normalizeEmail(emailInput));
       const pending = user && !user.isActive ? await deps.repository.findActivationCode(user.id) : undefined;
@@ -207,7 +221,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
       }
       await deps.repository.deleteActivationCode(user.id);
       await deps.repository.activateUser(user.id);
-      return { user, tokens: await issueTokens(user.id) };
+      return { user, tokens: await issueTokens(user.id, sessionDevice(userAgent)) };
     },
 
     /** Answers the same whether or not the address has a pending account. */
@@ -218,7 +232,12 @@ export function createAuthService(deps: AuthServiceDependencies) {
       if (user && !user.isActive) await sendActivationCode(user);
     },
 
-    async login(emailInput: string, password: string, ip: string): Promise<LoginResponse> {
+    async login(
+      emailInput: string,
+      password: string,
+      ip: string,
+      userAgent?: string,
+    ): Promise<LoginResponse> {
       const email = normalizeEmail(emailInput);
       const client = clientKey(ip);
       const addressAndIp = `${email}\n${client}`;
@@ -246,7 +265,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
         await sendActivationCode(user);
         return { is_active: false, activation_required: true, profile_complete: false };
       }
-      const tokens = await issueTokens(user.id);
+      const tokens = await issueTokens(user.id, sessionDevice(userAgent));
       return {
         ...tokens,
         user: presentUser(user),
@@ -275,7 +294,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
         await deps.repository.revokeRefreshFamily(stored.familyId);
         throw invalid();
       }
-      return issueTokens(stored.userId, stored.familyId);
+      return issueTokens(stored.userId, stored.device, stored.familyId);
     },
 
     /**
