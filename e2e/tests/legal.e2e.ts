@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
+import { RETENTION_DAYS, formatRetentionPeriod, type RetainedKind } from '@juntos/domain';
 import { LOCALES_DIR } from '@juntos/locales';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
@@ -41,6 +42,24 @@ describe('legal pages /politica/* (spec §2)', () => {
       await context.close();
     });
   }
+
+  it('the privacy policy states every retention period of RETENTION_DAYS, in the reader’s language', async () => {
+    const context = await newContext(browser, { locale: 'es', consent: { advertising: false } });
+    const page = await context.newPage();
+    await page.goto('/politica/privacy#retention');
+    const retention = page.locator('section#retention');
+    await retention.getByRole('heading', { level: 2, name: 'Cuánto tiempo conservamos sus datos' }).waitFor();
+    const text = await retention.textContent();
+    for (const kind of Object.keys(RETENTION_DAYS) as RetainedKind[]) {
+      expect(text, kind).toContain(formatRetentionPeriod(kind, 'es'));
+    }
+    const deletion = await page.locator('section#deletion').textContent();
+    for (const kind of ['consentProof', 'withdrawalRecord', 'auditEntry'] as const) {
+      expect(deletion, kind).toContain(formatRetentionPeriod(kind, 'es'));
+    }
+    await expectNoAxeViolations(page, '/politica/privacy#retention (es)');
+    await context.close();
+  });
 
   it('says so, and logs, when a document cannot be loaded', async () => {
     const context = await newContext(browser, { consent: { advertising: false } });

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { unzipSync, strFromU8 } from 'fflate';
 import type { Browser } from 'playwright-core';
+import { formatRetentionPeriod } from '@juntos/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tabTo } from '../support/accounts';
 import { expectNoAxeViolations } from '../support/axe';
@@ -31,13 +32,42 @@ describe('a copy of my data (GDPR Art. 20)', () => {
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^juntos-my-data-\d{4}-\d{2}-\d{2}\.zip$/);
     const files = unzipSync(new Uint8Array(await readFile((await download.path()) ?? '')));
-    expect(strFromU8(files['posts.json'] ?? new Uint8Array())).toContain('A post of mine to take with me');
+    // The layout of docs/data-export.md: a summary to read beside one JSON file per kind of record.
+    expect(strFromU8(files['data/posts.json'] ?? new Uint8Array())).toContain(
+      'A post of mine to take with me',
+    );
+    expect(strFromU8(files['summary.html'] ?? new Uint8Array())).toContain('<html lang="en"');
 
     await page.goto('/dashboard');
     const notices = page.getByRole('region', { name: 'Messages for you' });
     await notices.getByText('The copy of your data is ready.').waitFor();
     await notices.getByRole('link', { name: 'Download it from your profile.' }).click();
     await page.getByRole('region', { name: 'Your data' }).waitFor();
+    await context.close();
+  });
+
+  it('says what the copy holds and how long it is kept, and what deletion keeps for how long, from RETENTION_DAYS', async () => {
+    const member = await createMember('my-data-periods', { nombre: 'Olga' });
+    const { context, page } = await openAs(browser, member, '/profile');
+    const section = page.getByRole('region', { name: 'Your data' });
+    await section.getByRole('list', { name: 'What is in the copy' }).waitFor();
+    await section
+      .getByText(`We keep your copy for ${formatRetentionPeriod('exportArchive', 'en')}. Then we delete it.`)
+      .waitFor();
+    const kept = section.getByRole('list', { name: 'If you delete your account' });
+    const keptText = await kept.textContent();
+    for (const kind of ['consentProof', 'withdrawalRecord', 'auditEntry'] as const) {
+      expect(keptText).toContain(formatRetentionPeriod(kind, 'en'));
+    }
+    await expectNoAxeViolations(page, '/profile, your data with the periods');
+
+    // The link leads to the policy's section on deletion, which gets the focus once it has loaded.
+    await tabTo(page, section.getByRole('link', { name: 'Read more in the privacy policy' }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/politica/privacy#deletion');
+    await page.getByRole('region', { name: 'When you delete your account' }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('deletion');
+    await expectNoAxeViolations(page, '/politica/privacy#deletion');
     await context.close();
   });
 });
