@@ -24,6 +24,7 @@ import { authModule, createAuthRepository, createAuthService } from './auth';
 import { chatModule, createChatReportCheck, createChatRepository, createChatService } from './chat';
 import { createDataExportRepository, createDataExportService, dataExportModule } from './data-export';
 import { createDiseasesRepository, diseasesModule, type DiseaseCatalogue } from './diseases';
+import { createErasureRepository, createErasureService } from './erasure';
 import { createFriendshipsRepository, createFriendshipsService, friendshipsModule } from './friendships';
 import { functionalProfileModule } from './functional-profile';
 import { createGalleryRepository, createGalleryService, galleryModule } from './gallery';
@@ -87,6 +88,11 @@ export function createModules(infrastructure: SharedInfrastructure) {
   const requireAuth = createRequireAuth(verifySession);
   const endLiveSessions = (userId: number, reason: Parameters<typeof sessionEnded>[0]) =>
     fanOut.publish(userId, sessionEnded(reason));
+  // The password or account change is already stored: a fan-out failure is logged, not answered.
+  const endLiveSessionsAfterChange = (userId: number, reason: Parameters<typeof sessionEnded>[0]) =>
+    endLiveSessions(userId, reason).catch((error: unknown) =>
+      log.error({ err: error, userId }, 'Sockets could not be closed'),
+    );
 
   const wordCloud = createWordCloudService({
     repository: createWordCloudRepository(db),
@@ -95,17 +101,19 @@ export function createModules(infrastructure: SharedInfrastructure) {
     debounceMs: config.wordCloudDebounceMs,
     log,
   });
+  const erasure = createErasureService({
+    repository: createErasureRepository(db),
+    mediaStore,
+    endLiveSessions: (userId) => endLiveSessionsAfterChange(userId, 'account_deleted'),
+    log,
+  });
   const auth = createAuthService({
     repository: authRepository,
     accessTokens: infrastructure.accessTokens,
     mailer,
-    mediaStore,
+    eraseAccount: (userId) => erasure.erase(userId),
     onAccountDeleted: () => wordCloud.profilesChanged(),
-    // The password or account change is already stored: a fan-out failure is logged, not answered.
-    endLiveSessions: (userId, reason) =>
-      endLiveSessions(userId, reason).catch((error: unknown) =>
-        log.error({ err: error, userId }, 'Sockets could not be closed'),
-      ),
+    endLiveSessions: endLiveSessionsAfterChange,
     secret: config.jwtSecret,
     publicUrl: config.publicUrl,
     productName: config.operator.name,

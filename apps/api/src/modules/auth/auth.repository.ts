@@ -56,9 +56,6 @@ export function createAuthRepository(db: Database) {
     updatePassword: (id: number, passwordHash: string) =>
       db.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, id)),
 
-    /** One statement: every table of a member's data cascades from users (account deletion). */
-    deleteUser: (id: number) => db.delete(users).where(eq(users.id, id)).returning({ id: users.id }),
-
     replaceActivationCode: (userId: number, codeHash: string, expiresAt: Date) =>
       db
         .insert(activationCodes)

@@ -12,7 +12,6 @@ import {
 import { AppError } from '../../lib/app-error';
 import type { SessionEndReason } from '../../realtime';
 import type { Mailer } from '../../lib/mailer';
-import type { MediaStore } from '../../lib/media-store';
 import { clientKey, type RateLimits } from '../../lib/rate-limiter';
 import { activationEmail, passwordResetEmail } from './auth-emails';
 import type { AuthRepository, UserRow } from './auth.repository';
@@ -36,7 +35,11 @@ export type AuthServiceDependencies = {
   repository: AuthRepository;
   accessTokens: AccessTokens;
   mailer: Mailer;
-  mediaStore: MediaStore;
+  /**
+   * Erases the account and everything that points back to it (modules/erasure): false when it
+   * was already gone. Warning: irreversible.
+   */
+  eraseAccount: (userId: number) => Promise<boolean>;
   secret: string;
   publicUrl: string;
   productName: string;
@@ -384,9 +387,9 @@ export function createAuthService(deps: AuthServiceDependencies) {
     },
 
     /**
-     * Deletes the account's rows (one cascading statement), then its files. The current password
-     * is asked again: a session left open on a shared or borrowed device must not be enough to
-     * erase a member and everything they wrote.
+     * Erases the account (its rows, files and open sessions; the records the law requires are
+     * kept pseudonymised). The current password is asked again: a session left open on a shared
+     * or borrowed device must not be enough to erase a member and everything they wrote.
      */
     async deleteAccount(userId: number, password: string) {
       const user = await deps.repository.findUserById(userId);
@@ -396,10 +399,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
         throw new AppError(403, 'wrong_password', 'errors.wrong_password', {
           fields: { password: 'errors.wrong_password' },
         });
-      const deleted = await deps.repository.deleteUser(userId);
-      if (deleted.length === 0) throw new AppError(401, 'unauthorized', 'errors.unauthorized');
-      await deps.endLiveSessions?.(userId, 'account_deleted');
-      await deps.mediaStore.deleteOwnerFiles(userId);
+      if (!(await deps.eraseAccount(userId))) throw new AppError(401, 'unauthorized', 'errors.unauthorized');
       deps.onAccountDeleted?.();
     },
   };

@@ -1,0 +1,283 @@
+import { RETENTION_DAYS, type ReportTargetType } from '@juntos/domain';
+import { and, eq, inArray, isNull, or, sql, type AnyColumn } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import {
+  adminAuditLog,
+  blocks,
+  chatMessages,
+  comments,
+  consentRecords,
+  dataExports,
+  emailOutbox,
+  friendships,
+  galleryImages,
+  monetizationConsents,
+  posts,
+  reports,
+  retainedRecords,
+  users,
+  withdrawals,
+} from '../../db/schema';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What one erasure changed besides the cascade, for the log (counts only, never content). */
+export type ErasureCounts = {
+  retainedRecords: number;
+  auditEntriesPseudonymised: number;
+  reportsDeleted: number;
+  otherMembersExportsDeleted: number;
+  emailsDeleted: number;
+};
+
+/**
+ * The account's deletion (GDPR Art. 17) as one transaction: what the law requires to be kept is
+ * copied pseudonymised, every trace that is not a row of the member's own (found through a foreign
+ * key) is removed or pseudonymised, then one cascading DELETE of the account takes the rest.
+ * Nothing here is committed unless all of it is: a half-erased member would be neither deletable
+ * again (the account is gone) nor complete.
+ */
+export function createErasureRepository(db: Database) {
+  return {
+    /**
+     * Erases the member; undefined when there is no such account. `pseudonym` is the only id that
+     * the records kept afterwards carry; the caller must not store it with the member's id.
+     */
+    eraseMember: (userId: number, pseudonym: string, now: Date): Promise<ErasureCounts | undefined> =>
+      db.transaction(async (tx) => {
+        const [account] = await tx
+          .select({ email: users.email })
+          .from(users)
+          .where(eq(users.id, userId))
+          .for('update');
+        if (!account) return undefined;
+        // The audit log's trigger lets entries change only inside a transaction that says so
+        // (migration 0018); `true` keeps the setting to this transaction.
+        await tx.execute(sql`select set_config('juntos.privacy_maintenance', 'on', true)`);
+
+        // Each step reads what it needs (the member's content, withdrawals, correspondents)
+        // before the final cascade deletes it.
+        const retained = await retainRecords(tx, userId, pseudonym, now);
+        const auditEntriesPseudonymised = await pseudonymiseAuditLog(tx, userId, `erased:${pseudonym}`);
+        const otherMembersExportsDeleted = await deleteExportsHoldingMember(tx, userId);
+        const reportsDeleted = await deleteReportsAbout(tx, userId);
+        const emails = await tx
+          .delete(emailOutbox)
+          .where(and(isNull(emailOutbox.userId), eq(sql`lower(${emailOutbox.recipient})`, account.email)))
+          .returning({ id: emailOutbox.id });
+        await tx.delete(users).where(eq(users.id, userId));
+        return {
+          retainedRecords: retained,
+          auditEntriesPseudonymised,
+          reportsDeleted,
+          otherMembersExportsDeleted,
+          emailsDeleted: emails.length,
+        };
+      }),
+  };
+}
+
+export type ErasureRepository = ReturnType<typeof createErasureRepository>;
+
+/**
+ * Consents (proof, Art. 7(1)) and withdrawals (accounting law) outlive the account, under the
+ * pseudonym only: no account id, no payout details (name, IBAN, addresses) and no free text an
+ * operator wrote (a rejection reason may name the member). The consent's text is left out too:
+ * its version and language name it (the texts are versioned in the code).
+ */
+async function retainRecords(tx: Transaction, userId: number, pseudonym: string, now: Date) {
+  const until = (days: number) => new Date(now.getTime() + days * DAY_MS);
+  const consents = await tx
+    .select({
+      kind: consentRecords.kind,
+      policyVersion: consentRecords.policyVersion,
+      at: consentRecords.acceptedAt,
+    })
+    .from(consentRecords)
+    .where(eq(consentRecords.userId, userId));
+  const programmeConsents = await tx
+    .select({
+      version: monetizationConsents.version,
+      language: monetizationConsents.language,
+      at: monetizationConsents.grantedAt,
+      withdrawnAt: monetizationConsents.withdrawnAt,
+    })
+    .from(monetizationConsents)
+    .where(eq(monetizationConsents.userId, userId));
+  const payouts = await tx
+    .select({
+      method: withdrawals.method,
+      tokenTenths: withdrawals.tokenTenths,
+      status: withdrawals.status,
+      payoutReference: withdrawals.payoutReference,
+      at: withdrawals.createdAt,
+      updatedAt: withdrawals.updatedAt,
+    })
+    .from(withdrawals)
+    .where(eq(withdrawals.userId, userId));
+  const records: (typeof retainedRecords.$inferInsert)[] = [
+    ...consents.map((consent) => ({
+      pseudonym,
+      kind: 'consent' as const,
+      data: { kind: consent.kind, policy_version: consent.policyVersion },
+      recordedAt: consent.at,
+      retainUntil: until(RETENTION_DAYS.consentProof),
+    })),
+    ...programmeConsents.map((consent) => ({
+      pseudonym,
+      kind: 'monetization_consent' as const,
+      data: {
+        version: consent.version,
+        language: consent.language,
+        withdrawn_at: consent.withdrawnAt?.toISOString() ?? null,
+      },
+      recordedAt: consent.at,
+      retainUntil: until(RETENTION_DAYS.consentProof),
+    })),
+    ...payouts.map((payout) => ({
+      pseudonym,
+      kind: 'withdrawal' as const,
+      data: {
+        method: payout.method,
+        token_tenths: payout.tokenTenths,
+        status: payout.status,
+        payout_reference: payout.payoutReference,
+        updated_at: payout.updatedAt.toISOString(),
+      },
+      recordedAt: payout.at,
+      retainUntil: until(RETENTION_DAYS.withdrawalRecord),
+    })),
+  ];
+  if (records.length > 0) await tx.insert(retainedRecords).values(records);
+  return records.length;
+}
+
+/**
+ * The audit log keeps moderation decisions (RETENTION_DAYS.auditEntry) but not who they were
+ * about: every place an entry names the member (decided about, author of the content acted on,
+ * reported in a dismissed report, owner of a withdrawal, or acting as administrator) takes the
+ * pseudonym instead. Each statement is served by an index of migration 0018.
+ */
+async function pseudonymiseAuditLog(tx: Transaction, userId: number, erased: string) {
+  const id = String(userId);
+  const erasedJson = sql`to_jsonb(${erased}::text)`;
+  const statements = [
+    tx
+      .update(adminAuditLog)
+      .set({ targetId: erased })
+      .where(and(eq(adminAuditLog.targetType, 'member'), eq(adminAuditLog.targetId, id))),
+    // The rejection reason is an operator's free text about this member's payout: it may name them.
+    tx
+      .update(adminAuditLog)
+      .set({ targetId: erased, details: sql`${adminAuditLog.details} - 'rejectionReason'` })
+      .where(
+        and(
+          eq(adminAuditLog.targetType, 'withdrawal'),
+          inArray(
+            adminAuditLog.targetId,
+            tx
+              .select({ id: sql<string>`${withdrawals.id}::text` })
+              .from(withdrawals)
+              .where(eq(withdrawals.userId, userId)),
+          ),
+        ),
+      ),
+    tx
+      .update(adminAuditLog)
+      .set({ details: sql`jsonb_set(${adminAuditLog.details}, '{author_id}', ${erasedJson})` })
+      .where(
+        and(
+          sql`${adminAuditLog.details} ? 'author_id'`,
+          sql`${adminAuditLog.details} ->> 'author_id' = ${id}`,
+        ),
+      ),
+    // A dismissed report (and a suspension decided from one) names what was reported; for a member
+    // or a conversation that is the member's id. Both kinds of entry are found by their target type.
+    tx
+      .update(adminAuditLog)
+      .set({ details: sql`jsonb_set(${adminAuditLog.details}, '{target_id}', ${erasedJson})` })
+      .where(
+        and(
+          inArray(adminAuditLog.targetType, ['report', 'member']),
+          sql`${adminAuditLog.details} ->> 'target_type' in ('member', 'chat_conversation')`,
+          sql`${adminAuditLog.details} ->> 'target_id' = ${id}`,
+        ),
+      ),
+    tx.update(adminAuditLog).set({ adminId: 0, adminEmail: erased }).where(eq(adminAuditLog.adminId, userId)),
+  ];
+  const changed = new Set<number>();
+  for (const statement of statements) {
+    for (const row of await statement.returning({ id: adminAuditLog.id })) changed.add(row.id);
+  }
+  // An entry changed by two statements counts once.
+  return changed.size;
+}
+
+/** Reports about the member or their content (the reporter's own reports go by cascade). */
+function reportsAbout(tx: Transaction, userId: number) {
+  const commentsOn = (kind: 'post' | 'gallery_image') =>
+    tx
+      .select({ id: comments.id })
+      .from(comments)
+      .where(and(eq(comments.contentKind, kind), eq(comments.authorId, userId)));
+  const contentTargets = [
+    ['post', tx.select({ id: posts.id }).from(posts).where(eq(posts.authorId, userId))],
+    ['comment', commentsOn('post')],
+    [
+      'image',
+      tx.select({ id: galleryImages.id }).from(galleryImages).where(eq(galleryImages.ownerId, userId)),
+    ],
+    ['gallery_comment', commentsOn('gallery_image')],
+    [
+      'chat_message',
+      tx.select({ id: chatMessages.id }).from(chatMessages).where(eq(chatMessages.senderId, userId)),
+    ],
+  ] as const satisfies readonly (readonly [ReportTargetType, unknown])[];
+  return or(
+    and(inArray(reports.targetType, ['member', 'chat_conversation']), eq(reports.targetId, userId)),
+    ...contentTargets.map(([targetType, ids]) =>
+      and(eq(reports.targetType, targetType), inArray(reports.targetId, ids)),
+    ),
+  );
+}
+
+/**
+ * Reports about the member go with them: the moderators' decisions on them stay in the audit
+ * log, pseudonymised, and a report without its subject is nothing to act on.
+ */
+async function deleteReportsAbout(tx: Transaction, userId: number) {
+  const deleted = await tx.delete(reports).where(reportsAbout(tx, userId)).returning({ id: reports.id });
+  return deleted.length;
+}
+
+/**
+ * Another member's copy of their data names the people in it (friends, chat partners, blocked
+ * members, whom they reported): a copy made before this erasure would keep the member's name and
+ * messages for days. It is deleted, in any state (a copy being prepared then finds no row and is
+ * dropped); that member can ask for a new one.
+ */
+async function deleteExportsHoldingMember(tx: Transaction, userId: number) {
+  const other = (a: AnyColumn, b: AnyColumn) => sql`case when ${a} = ${userId} then ${b} else ${a} end`;
+  const correspondents = [
+    tx
+      .select({ id: sql<number>`${other(friendships.requesterId, friendships.addresseeId)}` })
+      .from(friendships)
+      .where(or(eq(friendships.requesterId, userId), eq(friendships.addresseeId, userId))),
+    tx
+      .select({ id: sql<number>`${other(chatMessages.senderId, chatMessages.receiverId)}` })
+      .from(chatMessages)
+      .where(or(eq(chatMessages.senderId, userId), eq(chatMessages.receiverId, userId))),
+    tx
+      .select({ id: sql<number>`${other(blocks.blockerId, blocks.blockedId)}` })
+      .from(blocks)
+      .where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId))),
+    tx.select({ id: reports.reporterId }).from(reports).where(reportsAbout(tx, userId)),
+  ];
+  const deleted = await tx
+    .delete(dataExports)
+    .where(or(...correspondents.map((ids) => inArray(dataExports.userId, ids))))
+    .returning({ id: dataExports.id });
+  return deleted.length;
+}

@@ -1,0 +1,2 @@
+export { createErasureRepository, type ErasureCounts, type ErasureRepository } from './erasure.repository';
+export { createErasureService, type ErasureService } from './erasure.service';
