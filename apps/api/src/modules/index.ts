@@ -200,6 +200,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
     notify: (userId) => moderationRepository.addNotices([{ userId, kind: 'export_ready', data: {} }]),
     log,
     rateLimits,
+    productName: config.operator.name,
   });
   const retentionTimer = createRetentionTimer(
     createRetention({ db, mailDir: config.paths.mail }),

@@ -178,7 +178,7 @@ export async function createMemberInEveryTable(app: FastifyInstance) {
         target_type,
         target_id,
         reason: 'hate',
-        details: 'Fixture report',
+        details: who === member ? 'Marta’s own report' : 'A report about Marta',
       })
     ).json<{
       id: number;

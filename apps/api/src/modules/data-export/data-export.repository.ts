@@ -1,282 +1,214 @@
-import { and, asc, desc, eq, gte, lt, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { shownTo } from '../../db/chat-conversations';
 import type { Database } from '../../db/database';
-import { mayReach } from '../../db/safeguarding';
 import {
-  adSlotEarnings,
-  blocks,
-  chatMessages,
-  chatSettings,
-  comments,
-  consentRecords,
-  dataExports,
-  friendships,
-  functionalAnswers,
-  likes,
-  memberNotices,
-  monetizationAccounts,
-  monetizationConsents,
-  paymentProfiles,
-  profiles,
-  reports,
-  users,
-  withdrawals,
-} from '../../db/schema';
-import { CONTENT_SOURCES, sourceColumn as column, type ContentKind } from '../engagement';
+  PERSONAL_DATA_CATALOGUE,
+  type CataloguedTable,
+  type MemberColumn,
+} from '../../db/personal-data-catalogue';
+import { mayReach } from '../../db/safeguarding';
+import { blocks, dataExports, friendships, profiles } from '../../db/schema';
 
 /**
- * A ceiling per kind of record, so one export (built in memory, two at a time) never reads
- * without bound. Chat messages are the kind that grows fastest; they are kept
- * CHAT_MESSAGE_RETENTION_DAYS (180) after sending, so reaching the ceiling takes about 555
- * messages sent and received every day for half a year, far above real use. It is a ceiling,
- * not a promise: a friend scripting messages at the send limit (20 per 10 s) could pass it in a
- * day, and the copy then holds the oldest 100,000 (the moderators still have every one).
+ * A ceiling per table, so one export (built in memory, two at a time) never reads without bound.
+ * Chat messages are the rows that grow fastest; they are kept RETENTION_DAYS.chatMessage (180)
+ * after sending, so reaching the ceiling takes about 555 messages sent and received every day for
+ * half a year, far above real use. It is a ceiling, not a promise: a friend scripting messages at
+ * the send limit (20 per 10 s) could pass it in a day, and the copy then holds the oldest 100,000
+ * (marked `truncated`; the moderators still have every one).
  */
-export const EXPORT_ROWS_PER_KIND = 100_000;
+export const EXPORT_ROWS_PER_TABLE = 100_000;
 
-/** A comment in the copy: its parent's and its text's names differ by kind (computed keys). */
-type ExportedComment<Parent extends string, Text extends string> = {
-  id: number;
-  created_at: Date;
-  hidden_by_moderators_at: Date | null;
-} & Record<Parent, number> &
-  Record<Text, string>;
-type ExportedLike<Parent extends string> = { created_at: Date } & Record<Parent, number>;
+/** One row of the member's copy as the database turned it into JSON (`to_json`). */
+export type ExportedRow = Record<string, unknown>;
+export type ExportedTable = {
+  table: CataloguedTable;
+  rows: ExportedRow[];
+  /** The primary key's columns (a row's name for its files), or none. */
+  key: string[];
+  /** Columns the database has but the copy leaves out, with the reason. */
+  withheld: Record<string, string>;
+  /** True when the table held more of the member's rows than EXPORT_ROWS_PER_TABLE. */
+  truncated: boolean;
+};
 
-/** Everything stored about one member, read kind by kind (one statement each). */
+type TableShape = { columns: { name: string; type: string }[]; key: string[] };
+
+/** Why the acting administrator is left out of a decision about the member (Art. 15(4)). */
+export const DECIDING_ADMINISTRATOR_WITHHELD =
+  'in decisions about you, which administrator took them: another person’s data (Art. 15(4)); your own actions as an administrator keep them';
+
+// Both drivers (PGlite and node-postgres) answer a raw statement with `rows`.
+async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: Row[] }).rows;
+}
+
+const column = (table: string, name: string) => sql`${sql.identifier(table)}.${sql.identifier(name)}`;
+const otherName = (otherId: SQL) =>
+  sql<string>`(select ${profiles.nombre} || ' ' || ${profiles.apellidos} from ${profiles} where ${profiles.userId} = ${otherId})`;
+
+/**
+ * Columns the copy adds to some tables, computed for the member reading it. Names of other members
+ * follow the rules the product shows them by: a friend's name only while the safeguarding rule
+ * lets the member reach them (`mayReach`: no block, suspension or age group between them); the
+ * name of a member they blocked, as their block list shows it.
+ */
+const COMPUTED_COLUMNS: Partial<Record<CataloguedTable, (userId: number) => Record<string, SQL>>> = {
+  // Messages hidden by "delete my messages" (sign-out) are still stored, so they are in the copy.
+  chat_messages: (userId) => ({ hidden_for_you: sql`not (${shownTo(userId)})` }),
+  friendships: (userId) => {
+    const friendId = sql`case when ${friendships.requesterId} = ${userId} then ${friendships.addresseeId} else ${friendships.requesterId} end`;
+    return {
+      other_member_name: sql`case when ${mayReach(userId, friendId)} then ${otherName(friendId)} end`,
+    };
+  },
+  blocks: () => ({ blocked_member_name: otherName(sql`${blocks.blockedId}`) }),
+};
+
+/**
+ * The member's rows of the tables the personal-data catalogue exports, read from the database's
+ * own list of columns so that a new column is in the copy without a change here. One statement
+ * per table (rows of any of its exported member columns), bounded and in primary-key order.
+ */
 export function createDataExportRepository(db: Database) {
-  const rowsOf = <T>(query: { limit(limit: number): Promise<T[]> }) => query.limit(EXPORT_ROWS_PER_KIND);
-  const otherName = (otherId: SQL | AnyColumn) =>
-    sql<string>`(select ${profiles.nombre} || ' ' || ${profiles.apellidos} from ${profiles} where ${profiles.userId} = ${otherId})`;
+  // The schema changes only with a migration, at start-up: read once per process.
+  let shapes: Promise<Map<string, TableShape>> | undefined;
+  const tableShapes = () =>
+    (shapes ??= rowsOf<{
+      table_name: string;
+      column_name: string;
+      data_type: string;
+      key_position: number | null;
+    }>(
+      db,
+      sql`select c.table_name, c.column_name, c.data_type, k.ordinal_position as key_position
+          from information_schema.columns c
+          left join information_schema.table_constraints p
+            on p.table_schema = c.table_schema and p.table_name = c.table_name and p.constraint_type = 'PRIMARY KEY'
+          left join information_schema.key_column_usage k
+            on k.constraint_schema = p.constraint_schema and k.constraint_name = p.constraint_name
+           and k.table_name = c.table_name and k.column_name = c.column_name
+          where c.table_schema = current_schema()
+          order by c.table_name, c.ordinal_position`,
+    ).then((rows) => {
+      const found = new Map<string, TableShape>();
+      for (const row of rows) {
+        const shape = found.get(row.table_name) ?? { columns: [], key: [] };
+        shape.columns.push({ name: row.column_name, type: row.data_type });
+        if (row.key_position !== null) shape.key[Number(row.key_position) - 1] = row.column_name;
+        found.set(row.table_name, shape);
+      }
+      return found;
+    })).catch((error: unknown) => {
+      shapes = undefined;
+      throw error;
+    });
+
+  /** The member's rows of one table, found through its exported member columns. */
+  async function rowsOfTable(
+    table: CataloguedTable,
+    userId: number,
+    shape: TableShape,
+  ): Promise<ExportedTable> {
+    const entry = PERSONAL_DATA_CATALOGUE[table];
+    const memberColumns: Record<string, MemberColumn> = entry.memberColumns;
+    const withheld: Record<string, string> = { ...('withheldColumns' in entry ? entry.withheldColumns : {}) };
+    // Binary columns are never in a copy (the catalogue test makes each one state why).
+    for (const { name, type } of shape.columns) if (type === 'bytea') withheld[name] ??= 'binary data';
+    const exported = shape.columns.filter(({ name }) => !(name in withheld)).map(({ name }) => name);
+    const through = Object.entries(memberColumns)
+      .filter(([, treatment]) => treatment.export === 'rows')
+      .map(([name]) => sql`${column(table, name)} = ${userId}`);
+    const selected = [
+      ...exported.map((name) => column(table, name)),
+      ...Object.entries(COMPUTED_COLUMNS[table]?.(userId) ?? {}).map(
+        ([name, value]) => sql`${value} as ${sql.identifier(name)}`,
+      ),
+    ];
+    const order = shape.key.length ? shape.key : exported;
+    const rows = await rowsOf<{ exported: ExportedRow }>(
+      db,
+      sql`select to_json(r) as exported from (
+            select ${sql.join(selected, sql`, `)} from ${sql.identifier(table)}
+            where ${sql.join(through, sql` or `)}
+            order by ${sql.join(
+              order.map((name) => column(table, name)),
+              sql`, `,
+            )}
+            limit ${EXPORT_ROWS_PER_TABLE + 1}) r`,
+    );
+    return {
+      table,
+      rows: rows.slice(0, EXPORT_ROWS_PER_TABLE).map((row) => row.exported),
+      key: shape.key,
+      withheld,
+      truncated: rows.length > EXPORT_ROWS_PER_TABLE,
+    };
+  }
+
+  /**
+   * The audit log's entries about the member (the catalogue's `exportedBy`): what they did as an
+   * administrator, and the decisions about them and their content — an action on their account,
+   * on content they wrote (`details.author_id`), or on a report about them or their conversation.
+   * Each branch is served by an index of migration 0018.
+   */
+  async function auditEntries(userId: number, shape: TableShape): Promise<ExportedTable> {
+    const table = 'admin_audit_log';
+    const id = String(userId);
+    const own = sql`${column(table, 'admin_id')} = ${userId}`;
+    const selected = shape.columns
+      .filter(({ type }) => type !== 'bytea')
+      .map(({ name }) =>
+        name === 'admin_id' || name === 'admin_email'
+          ? sql`case when ${own} then ${column(table, name)} end as ${sql.identifier(name)}`
+          : column(table, name),
+      );
+    const rows = await rowsOf<{ exported: ExportedRow }>(
+      db,
+      sql`select to_json(r) as exported from (
+            select ${sql.join(selected, sql`, `)} from ${sql.identifier(table)}
+            where ${own}
+               or (target_type = 'member' and target_id = ${id})
+               or (details ? 'author_id' and details ->> 'author_id' = ${id})
+               or (target_type = 'report' and details ->> 'target_type' in ('member', 'chat_conversation')
+                   and details ->> 'target_id' = ${id})
+            order by id
+            limit ${EXPORT_ROWS_PER_TABLE + 1}) r`,
+    );
+    return {
+      table,
+      rows: rows.slice(0, EXPORT_ROWS_PER_TABLE).map((row) => row.exported),
+      key: shape.key,
+      withheld: { admin_id: DECIDING_ADMINISTRATOR_WITHHELD, admin_email: DECIDING_ADMINISTRATOR_WITHHELD },
+      truncated: rows.length > EXPORT_ROWS_PER_TABLE,
+    };
+  }
+
+  /** The tables whose catalogue entry says `custom`: how their rows are chosen is their own. */
+  const customReaders: Partial<
+    Record<CataloguedTable, (userId: number, shape: TableShape) => Promise<ExportedTable>>
+  > = { admin_audit_log: auditEntries };
 
   return {
-    async collect(userId: number) {
-      const [account] = await db
-        .select({
-          id: users.id,
-          email: users.email,
-          telefono: users.telefono,
-          tipo_registro: users.tipoRegistro,
-          nombre_tutor: users.nombreTutor,
-          relacion_tutor: users.relacionTutor,
-          language: users.language,
-          created_at: users.createdAt,
-          activated_at: users.activatedAt,
-          password_changed_at: users.passwordChangedAt,
-        })
-        .from(users)
-        .where(eq(users.id, userId))
-        .limit(1);
-      const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
-      // node-postgres answers a computed bigint as a string; ids are numbers everywhere else.
-      const friendId =
-        sql<number>`case when ${friendships.requesterId} = ${userId} then ${friendships.addresseeId} else ${friendships.requesterId} end`.mapWith(
-          Number,
+    /** Every exported table of the catalogue, in its order, with the member's rows. */
+    async collect(userId: number): Promise<ExportedTable[]> {
+      const known = await tableShapes();
+      const tables: ExportedTable[] = [];
+      for (const table of Object.keys(PERSONAL_DATA_CATALOGUE) as CataloguedTable[]) {
+        const treatments = Object.values(
+          PERSONAL_DATA_CATALOGUE[table].memberColumns as Record<string, MemberColumn>,
         );
-      // Likes and comments of every kind of content in one statement each, told apart below.
-      const written = await rowsOf(
-        db
-          .select({
-            kind: comments.contentKind,
-            id: comments.id,
-            contentId: comments.contentId,
-            text: comments.text,
-            created_at: comments.createdAt,
-            hidden_by_moderators_at: comments.hiddenAt,
-          })
-          .from(comments)
-          .where(eq(comments.authorId, userId))
-          .orderBy(asc(comments.createdAt)),
-      );
-      const liked = await rowsOf(
-        db
-          .select({ kind: likes.contentKind, contentId: likes.contentId, created_at: likes.createdAt })
-          .from(likes)
-          .where(eq(likes.userId, userId)),
-      );
-      /** The member's own content of one kind, oldest first, read through the content sources. */
-      const published = (kind: ContentKind) => {
-        const source = CONTENT_SOURCES[kind];
-        return rowsOf(
-          db
-            .select({
-              id: column<number>(source.id),
-              title: column<string | null>(source.title),
-              text: column<string>(source.text),
-              image_key: column<string | null>(source.imageKey),
-              image_alt: column<string>(source.imageAlt),
-              created_at: column<Date>(source.createdAt),
-              updated_at: column<Date>(source.updatedAt),
-              hidden_by_moderators_at: column<Date | null>(source.hiddenAt),
-            })
-            .from(source.table)
-            .where(eq(source.owner, userId))
-            .orderBy(asc(source.createdAt)),
-        );
-      };
-      /**
-       * One kind's comments and likes under the names its copy has always used (`post_id` and
-       * `text` for posts, `image_id` and `content` for gallery images).
-       */
-      const engagementOf = <Parent extends string, Text extends string>(
-        kind: ContentKind,
-        parent: Parent,
-        textName: Text,
-      ) => ({
-        comments: written
-          .filter((comment) => comment.kind === kind)
-          .map(
-            (comment) =>
-              ({
-                id: comment.id,
-                [parent]: comment.contentId,
-                [textName]: comment.text,
-                created_at: comment.created_at,
-                hidden_by_moderators_at: comment.hidden_by_moderators_at,
-              }) as ExportedComment<Parent, Text>,
-          ),
-        likes: liked
-          .filter((like) => like.kind === kind)
-          .map((like) => ({ [parent]: like.contentId, created_at: like.created_at }) as ExportedLike<Parent>),
-      });
-      const postEngagement = engagementOf('post', 'post_id', 'text');
-      const galleryEngagement = engagementOf('gallery_image', 'image_id', 'content');
-      return {
-        account,
-        profile,
-        functionalProfile: await rowsOf(
-          db
-            .select({
-              characteristic: functionalAnswers.characteristicId,
-              estado: functionalAnswers.estado,
-              updated_at: functionalAnswers.updatedAt,
-            })
-            .from(functionalAnswers)
-            .where(eq(functionalAnswers.userId, userId)),
-        ),
-        consents: await rowsOf(
-          db
-            .select({
-              kind: consentRecords.kind,
-              policy_version: consentRecords.policyVersion,
-              accepted_at: consentRecords.acceptedAt,
-            })
-            .from(consentRecords)
-            .where(eq(consentRecords.userId, userId)),
-        ),
-        posts: await published('post'),
-        postComments: postEngagement.comments,
-        postLikes: postEngagement.likes,
-        // An image's text is its description, also its text alternative; its copy never had updated_at.
-        gallery: (await published('gallery_image')).map(
-          ({ id, title, text, image_key, created_at, hidden_by_moderators_at }) => ({
-            id,
-            title,
-            description: text,
-            image_key,
-            created_at,
-            hidden_by_moderators_at,
-          }),
-        ),
-        galleryComments: galleryEngagement.comments,
-        galleryLikes: galleryEngagement.likes,
-        messages: await rowsOf(
-          db
-            .select({
-              id: chatMessages.id,
-              sender_id: chatMessages.senderId,
-              receiver_id: chatMessages.receiverId,
-              message: chatMessages.message,
-              created_at: chatMessages.createdAt,
-            })
-            .from(chatMessages)
-            .where(
-              and(
-                or(eq(chatMessages.senderId, userId), eq(chatMessages.receiverId, userId)),
-                // Messages the member deleted for themselves are not theirs to see any more
-                // (kept only for the moderators until the retention purge).
-                shownTo(userId),
-              ),
-            )
-            .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id)),
-        ),
-        chatSettings: await rowsOf(db.select().from(chatSettings).where(eq(chatSettings.userId, userId))),
-        friends: await rowsOf(
-          db
-            .select({
-              member_id: friendId,
-              // The safeguarding rule: no name of a member the owner may no longer reach (a
-              // block, a suspension, an age group corrected by an administrator).
-              name: sql<
-                string | null
-              >`case when ${mayReach(userId, friendId)} then ${otherName(friendId)} end`,
-              status: friendships.status,
-              requested_by_me: sql<boolean>`${friendships.requesterId} = ${userId}`,
-              created_at: friendships.createdAt,
-              accepted_at: friendships.acceptedAt,
-            })
-            .from(friendships)
-            .where(or(eq(friendships.requesterId, userId), eq(friendships.addresseeId, userId))),
-        ),
-        blocked: await rowsOf(
-          db
-            .select({
-              member_id: blocks.blockedId,
-              name: otherName(blocks.blockedId),
-              created_at: blocks.createdAt,
-            })
-            .from(blocks)
-            .where(eq(blocks.blockerId, userId)),
-        ),
-        reportsSent: await rowsOf(
-          db
-            .select({
-              target_type: reports.targetType,
-              target_id: reports.targetId,
-              reason: reports.reason,
-              details: reports.details,
-              status: reports.status,
-              outcome: reports.outcome,
-              created_at: reports.createdAt,
-            })
-            .from(reports)
-            .where(eq(reports.reporterId, userId)),
-        ),
-        notices: await rowsOf(
-          db
-            .select({
-              kind: memberNotices.kind,
-              data: memberNotices.data,
-              created_at: memberNotices.createdAt,
-              read_at: memberNotices.readAt,
-            })
-            .from(memberNotices)
-            .where(eq(memberNotices.userId, userId)),
-        ),
-        monetization: {
-          account: (
-            await db
-              .select()
-              .from(monetizationAccounts)
-              .where(eq(monetizationAccounts.userId, userId))
-              .limit(1)
-          )[0],
-          consents: await rowsOf(
-            db.select().from(monetizationConsents).where(eq(monetizationConsents.userId, userId)),
-          ),
-          slots: await rowsOf(db.select().from(adSlotEarnings).where(eq(adSlotEarnings.userId, userId))),
-          paymentProfile: (
-            await db.select().from(paymentProfiles).where(eq(paymentProfiles.userId, userId)).limit(1)
-          )[0],
-          withdrawals: await rowsOf(
-            db
-              .select()
-              .from(withdrawals)
-              .where(eq(withdrawals.userId, userId))
-              .orderBy(asc(withdrawals.createdAt)),
-          ),
-        },
-      };
+        const shape = known.get(table);
+        if (!shape) throw new Error(`${table}: in the personal-data catalogue but not in the database`);
+        if (treatments.some((treatment) => treatment.export === 'custom')) {
+          const reader = customReaders[table];
+          if (!reader) throw new Error(`${table}: a custom export without a reader`);
+          tables.push(await reader(userId, shape));
+        } else if (treatments.some((treatment) => treatment.export === 'rows'))
+          tables.push(await rowsOfTable(table, userId, shape));
+      }
+      return tables;
     },
 
     /** The member's newest copy made since `keptSince` (older ones have expired). */
@@ -354,4 +286,3 @@ export function createDataExportRepository(db: Database) {
 }
 
 export type DataExportRepository = ReturnType<typeof createDataExportRepository>;
-export type MemberData = Awaited<ReturnType<DataExportRepository['collect']>>;

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { buffer as streamToBuffer } from 'node:stream/consumers';
 import { zip, type AsyncZippable } from 'fflate';
 import type { FastifyBaseLogger } from 'fastify';
@@ -6,7 +7,9 @@ import { translate } from '../../i18n/messages';
 import { notFound } from '../../lib/app-error';
 import type { RateLimits } from '../../lib/rate-limiter';
 import type { MediaStore } from '../../lib/media-store';
-import type { DataExportRepository, MemberData } from './data-export.repository';
+import type { DataExportRepository, ExportedRow, ExportedTable } from './data-export.repository';
+import { fileColumnsOf, rowName, tableDocument, withheldDocument, withoutSecrets } from './archive-layout';
+import { summaryHtml } from './summary-html';
 
 /** How long a prepared copy stays available. */
 export const EXPORT_KEPT_DAYS = 7;
@@ -21,8 +24,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const json = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`);
 
 /**
- * A member's copy of their data (GDPR Art. 20): a ZIP with one JSON file per kind of record and
- * their pictures. It is always prepared in the background (quick for most accounts, minutes for
+ * A member's copy of their data (GDPR Art. 15, 20): a ZIP with one JSON file per table of the
+ * personal-data catalogue, their pictures and a summary page (layout: docs/data-export.md). It is always prepared in the background (quick for most accounts, minutes for
  * large ones): the member is told by a notice when it is ready, and downloads it from their
  * profile.
  */
@@ -32,6 +35,8 @@ export function createDataExportService(deps: {
   notify: (userId: number) => Promise<void>;
   log: FastifyBaseLogger;
   rateLimits: RateLimits;
+  /** The platform's name (OPERATOR_NAME), as the copy's README and summary call it. */
+  productName: string;
 }) {
   const { repository, mediaStore } = deps;
   const running = new Set<Promise<void>>();
@@ -50,53 +55,48 @@ export function createDataExportService(deps: {
     }
   }
 
-  /** Pictures are already compressed (WebP), so they are stored as they are. */
-  async function addPicture(files: AsyncZippable, name: string, key: string | null | undefined) {
-    if (!key) return undefined;
-    const stored = await mediaStore.open(key);
-    if (!stored) return undefined;
-    files[name] = [new Uint8Array(await streamToBuffer(stored.body)), { level: 0 }];
-    return name;
+  /**
+   * The row with each media key replaced by the file's place in the archive
+   * (`files/<table>/<row>.<ext>`), the file added; pictures are already compressed (WebP), so
+   * they are stored as they are. A key whose file is gone becomes null.
+   */
+  async function withFiles(
+    files: AsyncZippable,
+    exported: ExportedTable,
+    row: ExportedRow,
+    position: number,
+  ) {
+    const columns = fileColumnsOf(exported.table);
+    if (columns.length === 0) return row;
+    const placed = { ...row };
+    for (const column of columns) {
+      const key = placed[column];
+      if (typeof key !== 'string') continue;
+      const stored = await mediaStore.open(key);
+      const suffix = columns.length > 1 ? `-${column}` : '';
+      const name = `files/${exported.table}/${rowName(exported, row, position)}${suffix}${path.extname(key) || '.webp'}`;
+      if (stored) files[name] = [new Uint8Array(await streamToBuffer(stored.body)), { level: 0 }];
+      placed[column] = stored ? name : null;
+    }
+    return placed;
   }
 
-  async function archiveOf(data: MemberData, language: Language) {
+  async function archiveOf(tables: ExportedTable[], language: Language) {
     const files: AsyncZippable = {};
-    files['README.txt'] = new TextEncoder().encode(
-      `${translate(language, 'export.readme', { date: new Date().toISOString().slice(0, 10) })}\n`,
+    const preparedAt = new Date();
+    for (const exported of tables) {
+      const rows: ExportedRow[] = [];
+      for (const [position, row] of exported.rows.entries())
+        rows.push(await withFiles(files, exported, withoutSecrets(exported.table, row), position));
+      files[`data/${exported.table}.json`] = json(tableDocument(exported, rows));
+    }
+    files['data/withheld.json'] = json(withheldDocument(tables));
+    files['summary.html'] = new TextEncoder().encode(
+      summaryHtml({ tables, language, preparedAt, productName: deps.productName }),
     );
-    const { photoKey, ...profile } = data.profile ?? { photoKey: null };
-    const photo = await addPicture(files, 'pictures/profile-photo.webp', photoKey);
-    files['account.json'] = json({ account: data.account, consents: data.consents });
-    files['profile.json'] = json({
-      profile: data.profile ? { ...profile, photo } : null,
-      functional_profile: data.functionalProfile,
-    });
-    const postsWithPictures = [];
-    for (const { image_key, ...post } of data.posts)
-      postsWithPictures.push({
-        ...post,
-        image: await addPicture(files, `pictures/posts/${post.id}.webp`, image_key),
-      });
-    files['posts.json'] = json({
-      posts: postsWithPictures,
-      comments: data.postComments,
-      likes: data.postLikes,
-    });
-    const galleryWithPictures = [];
-    for (const { image_key, ...image } of data.gallery)
-      galleryWithPictures.push({
-        ...image,
-        image: await addPicture(files, `pictures/gallery/${image.id}.webp`, image_key),
-      });
-    files['gallery.json'] = json({
-      images: galleryWithPictures,
-      comments: data.galleryComments,
-      likes: data.galleryLikes,
-    });
-    files['messages.json'] = json({ messages: data.messages, settings: data.chatSettings });
-    files['friends.json'] = json({ friends: data.friends, blocked: data.blocked });
-    files['reports-and-notices.json'] = json({ reports_sent: data.reportsSent, notices: data.notices });
-    files['monetization.json'] = json(data.monetization);
+    files['README.txt'] = new TextEncoder().encode(
+      `${translate(language, 'export.readme', { date: preparedAt.toISOString().slice(0, 10), product: deps.productName })}\n`,
+    );
     return new Promise<Buffer>((resolve, reject) =>
       zip(files, { level: 6 }, (error, result) => (error ? reject(error) : resolve(Buffer.from(result)))),
     );

@@ -3,7 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '@juntos/domain';
 import { eq } from 'drizzle-orm';
-import { dataExports } from '../../db/schema';
+import { RETENTION_DAYS } from '@juntos/domain';
+import { sql } from 'drizzle-orm';
+import { PERSONAL_DATA_CATALOGUE, type MemberColumn } from '../../db/personal-data-catalogue';
+import { dataExports, emailOutbox, passwordResetTokens, refreshTokens, users } from '../../db/schema';
+import { codeFrom, resetTokenFrom } from '../../test-support/accounts';
+import { createMemberInEveryTable, type MemberInEveryTable } from '../../test-support/member-in-every-table';
 import { connectChat } from '../../test-support/chat-client';
 import {
   createMemberWithProfile,
@@ -37,6 +42,19 @@ async function waitForCopy(app: FastifyInstance, access: string) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error('the export stayed preparing');
+}
+
+/** Downloads a ready copy and unpacks it. */
+async function downloadCopy(app: FastifyInstance, access: string, download: string | null) {
+  const response = await app.inject({
+    method: 'GET',
+    url: download ?? '',
+    headers: { authorization: `Bearer ${access}` },
+  });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toBe('application/zip');
+  expect(response.headers['content-disposition']).toMatch(/^attachment; filename="juntos-my-data-/);
+  return unzipSync(new Uint8Array(response.rawPayload));
 }
 
 describe('data portability (a copy of my data)', () => {
@@ -114,44 +132,55 @@ describe('data portability (a copy of my data)', () => {
     expect(ready).toMatchObject({ status: 'ready' });
     expect(ready.size_bytes).toBeGreaterThan(0);
 
-    const download = await call('GET', ready.download ?? '', owner);
-    expect(download.statusCode).toBe(200);
-    expect(download.headers['content-type']).toBe('application/zip');
-    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="juntos-my-data-/);
-    const files = unzipSync(new Uint8Array(download.rawPayload));
+    const files = await downloadCopy(t.app, owner.access, ready.download);
     const names = Object.keys(files).sort();
     expect(names).toEqual(
       expect.arrayContaining([
         'README.txt',
-        'account.json',
-        'profile.json',
-        'posts.json',
-        'gallery.json',
-        'messages.json',
-        'friends.json',
-        'monetization.json',
-        'pictures/profile-photo.webp',
-        `pictures/posts/${own.id}.webp`,
+        'summary.html',
+        'data/users.json',
+        'data/profiles.json',
+        'data/posts.json',
+        'data/gallery_images.json',
+        'data/comments.json',
+        'data/likes.json',
+        'data/chat_messages.json',
+        'data/friendships.json',
+        'data/monetization_accounts.json',
+        'data/withheld.json',
+        `files/profiles/${owner.user.id}.webp`,
+        `files/posts/${own.id}.webp`,
       ]),
     );
-    expect(names.some((name) => name.startsWith('pictures/gallery/'))).toBe(true);
+    expect(names.some((name) => name.startsWith('files/gallery_images/'))).toBe(true);
     const text = (name: string) => strFromU8(files[name] ?? new Uint8Array());
+    const rows = (table: string) => JSON.parse(text(`data/${table}.json`)).rows as Record<string, unknown>[];
     const everything = names
-      .filter((name) => name.endsWith('.json') || name.endsWith('.txt'))
+      .filter((name) => /\.(json|txt|html)$/.test(name))
       .map(text)
       .join('\n');
 
-    expect(JSON.parse(text('account.json'))).toMatchObject({ account: { email: owner.email } });
-    expect(text('profile.json')).toContain('Owner bio');
-    expect(text('posts.json')).toContain('Owner post text');
-    expect(text('posts.json')).toContain('Owner comment text');
-    expect(text('gallery.json')).toContain('At the beach');
-    expect(text('messages.json')).toContain('Owner says hello');
-    expect(JSON.parse(text('friends.json'))).toMatchObject({
-      friends: [expect.objectContaining({ member_id: friend.user.id, status: 'accepted' })],
-    });
-    expect(JSON.parse(text('monetization.json'))).toMatchObject({ account: { activated: true } });
-    expect(text('README.txt')).toContain('messages.json');
+    expect(rows('users')).toEqual([expect.objectContaining({ email: owner.email })]);
+    expect(rows('profiles')).toEqual([
+      expect.objectContaining({ bio: 'Owner bio', photo_key: `files/profiles/${owner.user.id}.webp` }),
+    ]);
+    expect(rows('posts')).toEqual([
+      expect.objectContaining({ text: 'Owner post text', image_key: `files/posts/${own.id}.webp` }),
+    ]);
+    expect(rows('comments')).toEqual([expect.objectContaining({ text: 'Owner comment text' })]);
+    expect(rows('gallery_images')).toEqual([expect.objectContaining({ description: 'At the beach' })]);
+    expect(rows('chat_messages')).toEqual([
+      expect.objectContaining({ message: 'Owner says hello', hidden_for_you: false }),
+    ]);
+    expect(rows('friendships')).toEqual([
+      expect.objectContaining({
+        addressee_id: friend.user.id,
+        status: 'accepted',
+        other_member_name: 'Fabio García',
+      }),
+    ]);
+    expect(rows('monetization_accounts')).toEqual([expect.objectContaining({ activated: true })]);
+    expect(text('README.txt')).toContain('summary.html');
 
     // Nothing of anyone else: not their posts, comments, profiles or addresses.
     for (const foreign of [
@@ -164,7 +193,7 @@ describe('data portability (a copy of my data)', () => {
       stranger.email,
     ])
       expect(everything, foreign).not.toContain(foreign);
-    expect(everything).not.toMatch(/\$argon2|password_hash/);
+    expect(everything).not.toMatch(/\$argon2/);
 
     // The member is told, and nobody else can fetch the copy.
     const notices = (await call('GET', '/api/avisos/', owner)).json<{ kind: string }[]>();
@@ -237,5 +266,239 @@ describe('data portability (a copy of my data)', () => {
     } finally {
       await strict.cleanup();
     }
+  });
+});
+
+describe('the copy of a member with activity in every feature', () => {
+  let t: TestApp;
+  let fixture: MemberInEveryTable;
+  let files: Record<string, Uint8Array>;
+  const text = (name: string) => strFromU8(files[name] ?? new Uint8Array());
+  const documentOf = (table: string) =>
+    JSON.parse(text(`data/${table}.json`)) as {
+      table: string;
+      holds: string;
+      rows: Record<string, unknown>[];
+      withheld_columns: Record<string, string>;
+      truncated: boolean;
+    };
+  const archiveText = () =>
+    Object.keys(files)
+      .filter((name) => /\.(json|txt|html)$/.test(name))
+      .map(text)
+      .join('\n');
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    fixture = await createMemberInEveryTable(t.app);
+    // Rita, who asked Marta to be friends, is suspended: the safeguarding rule hides her name now.
+    const { admin, asksMember } = fixture.others;
+    const suspended = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/members/${asksMember.user.id}/suspend/`,
+      headers: { authorization: `Bearer ${admin.access}` },
+    });
+    expect(suspended.statusCode).toBe(200);
+    const requested = await t.app.inject({
+      method: 'POST',
+      url: '/api/mis-datos/exportacion/',
+      headers: { authorization: `Bearer ${fixture.member.access}`, 'accept-language': 'de' },
+    });
+    expect(requested.statusCode).toBe(202);
+    const ready = await waitForCopy(t.app, fixture.member.access);
+    files = await downloadCopy(t.app, fixture.member.access, ready.download);
+  }, 120_000);
+  afterAll(async () => t.cleanup());
+
+  it('holds every exported table with every column but the withheld ones', async () => {
+    const answer: unknown = await t.app.database.db.execute(
+      sql`select table_name, column_name, data_type from information_schema.columns where table_schema = current_schema()`,
+    );
+    const columns = (answer as { rows: { table_name: string; column_name: string; data_type: string }[] })
+      .rows;
+    const computed: Record<string, string[]> = {
+      chat_messages: ['hidden_for_you'],
+      friendships: ['other_member_name'],
+      blocks: ['blocked_member_name'],
+    };
+    for (const [table, entry] of Object.entries(PERSONAL_DATA_CATALOGUE)) {
+      const treatments = Object.values(entry.memberColumns as Record<string, MemberColumn>);
+      const exported = treatments.some((treatment) => typeof treatment.export === 'string');
+      if (!exported) {
+        expect(files[`data/${table}.json`], table).toBeUndefined();
+        continue;
+      }
+      const document = documentOf(table);
+      expect(document, table).toMatchObject({ table, holds: entry.holds, truncated: false });
+      expect(document.rows.length, table).toBeGreaterThan(0);
+      const withheld = 'withheldColumns' in entry ? Object.keys(entry.withheldColumns) : [];
+      const expected = columns
+        .filter((column) => column.table_name === table && column.data_type !== 'bytea')
+        .map((column) => column.column_name)
+        .filter((column) => !withheld.includes(column));
+      for (const row of document.rows)
+        expect(Object.keys(row).sort(), table).toEqual([...expected, ...(computed[table] ?? [])].sort());
+      expect(Object.keys(document.withheld_columns).sort(), table).toEqual(
+        expect.arrayContaining(withheld.sort()),
+      );
+    }
+    const withheldList = JSON.parse(text('data/withheld.json')) as {
+      columns: { table: string; column: string; reason: string }[];
+      rows: { table: string; found_through: string; reason: string }[];
+    };
+    expect(withheldList.columns).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ table: 'users', column: 'password_hash' }),
+        expect.objectContaining({ table: 'refresh_tokens', column: 'token_hash' }),
+        expect.objectContaining({ table: 'email_outbox', column: 'html_body' }),
+      ]),
+    );
+    expect(withheldList.rows).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ table: 'activation_codes', found_through: 'user_id' }),
+        expect.objectContaining({ table: 'blocks', found_through: 'blocked_id' }),
+        expect.objectContaining({ table: 'reports', found_through: 'target_id' }),
+      ]),
+    );
+    for (const item of [...withheldList.columns, ...withheldList.rows]) expect(item.reason).not.toBe('');
+  });
+
+  it('holds no secret: no password or token hash, no reset link or activation code', async () => {
+    const everything = archiveText();
+    const [account] = await t.app.database.db
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, fixture.member.id));
+    const tokenHashes = await t.app.database.db
+      .select({ hash: refreshTokens.tokenHash })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.userId, fixture.member.id));
+    const resetHashes = await t.app.database.db
+      .select({ hash: passwordResetTokens.tokenHash })
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.userId, fixture.member.id));
+    for (const secret of [
+      account?.passwordHash,
+      ...tokenHashes.map((row) => row.hash),
+      ...resetHashes.map((row) => row.hash),
+    ])
+      expect(everything).not.toContain(secret);
+    expect(everything).not.toMatch(/\$argon2/);
+
+    const mails = await t.app.database.db
+      .select({ text: emailOutbox.textBody })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.userId, fixture.member.id));
+    const resetToken = mails.map((mail) => resetTokenFrom(mail.text)).find(Boolean);
+    const activationCode = mails.map((mail) => codeFrom(mail.text)).find(Boolean);
+    expect(resetToken).toBeTruthy();
+    expect(activationCode).toBeTruthy();
+    expect(everything).not.toContain(resetToken);
+    expect(everything).not.toContain(activationCode);
+    const sent = documentOf('email_outbox').rows;
+    expect(sent.length).toBe(mails.length);
+    expect(sent.every((mail) => String(mail.text_body).includes('[removed]'))).toBe(true);
+    expect(sent.map((mail) => mail.text_body).join('\n')).toContain('reset-confirm?token=[removed]');
+  });
+
+  it('carries the pictures as files, and every message both ways, read and hidden ones too', async () => {
+    const { member, ids } = fixture;
+    const [profile] = documentOf('profiles').rows;
+    expect(profile?.photo_key).toBe(`files/profiles/${member.id}.webp`);
+    const pictures = [
+      String(profile?.photo_key),
+      ...documentOf('posts').rows.map((post) => String(post.image_key)),
+      ...documentOf('gallery_images').rows.map((image) => String(image.image_key)),
+    ];
+    expect(pictures).toEqual(
+      expect.arrayContaining(
+        ids.posts
+          .map((id) => `files/posts/${id}.webp`)
+          .concat(`files/gallery_images/${ids.galleryImage}.webp`),
+      ),
+    );
+    for (const picture of pictures) expect(files[picture]?.length, picture).toBeGreaterThan(0);
+    expect(documentOf('posts').rows).toContainEqual(
+      expect.objectContaining({ id: ids.hiddenPost, hidden_at: expect.any(String) }),
+    );
+
+    expect(documentOf('chat_messages').rows).toEqual([
+      expect.objectContaining({
+        sender_id: fixture.others.friend.user.id,
+        message: 'Felix says hello',
+        read_at: expect.any(String),
+        hidden_for_you: true,
+      }),
+      expect.objectContaining({
+        sender_id: member.id,
+        message: 'Marta answers Felix',
+        hidden_for_you: false,
+      }),
+    ]);
+  });
+
+  it('names other members by the safeguarding rule, and only what is the member’s own', async () => {
+    const { friend, asksMember, blockedByMember, blocksMember, reporter } = fixture.others;
+    const friendships = documentOf('friendships').rows;
+    expect(friendships).toContainEqual(
+      expect.objectContaining({
+        addressee_id: friend.user.id,
+        status: 'accepted',
+        other_member_name: 'Felix Friend',
+      }),
+    );
+    // Suspended since: no name, as the product shows her no more.
+    expect(friendships).toContainEqual(
+      expect.objectContaining({
+        requester_id: asksMember.user.id,
+        status: 'pending',
+        other_member_name: null,
+      }),
+    );
+    expect(documentOf('blocks').rows).toEqual([
+      expect.objectContaining({ blocked_id: blockedByMember.user.id, blocked_member_name: 'Bruno Blocked' }),
+    ]);
+    expect(documentOf('reports').rows).toEqual([
+      expect.objectContaining({ reporter_id: fixture.member.id, id: fixture.ids.reports.sent }),
+    ]);
+    const everything = archiveText();
+    for (const other of [blocksMember, reporter, fixture.others.admin])
+      expect(everything).not.toContain(other.email);
+    expect(everything).not.toContain('Berta Blocker');
+    expect(everything).not.toContain('A report about Marta');
+    expect(everything).toContain('Marta’s own report');
+  });
+
+  it('holds the moderators’ decisions about the member without the administrator', async () => {
+    const { member, ids } = fixture;
+    const decisions = documentOf('admin_audit_log').rows;
+    expect(
+      decisions.map((entry) => [entry.action, entry.target_type, entry.target_id].map(String).join(' ')),
+    ).toEqual([
+      `content.hide post ${ids.hiddenPost}`,
+      `report.dismiss report ${ids.reports.aboutConversation}`,
+      `member.suspend member ${member.id}`,
+      `member.reactivate member ${member.id}`,
+    ]);
+    for (const entry of decisions) expect(entry).toMatchObject({ admin_id: null, admin_email: null });
+    expect(documentOf('admin_audit_log').withheld_columns).toHaveProperty('admin_email');
+    expect(archiveText()).not.toContain(fixture.others.admin.email);
+  });
+
+  it('sums it up in the member’s language, on a page that is valid and self-contained', () => {
+    const page = text('summary.html');
+    expect(page).toMatch(/^<!doctype html>\n<html lang="de">/);
+    expect(page).toContain('<h2>Ihr Konto</h2>');
+    expect(page).toContain(fixture.member.email);
+    expect(page).toContain('<th scope="col">');
+    expect(page).toContain('<th scope="row">');
+    expect(page).not.toMatch(/<script|<link|src=|https?:\/\//i);
+    // Subjects of the e-mails sent, consents with their versions, the decisions and the periods.
+    expect(page).toContain('Choose a new');
+    expect(page).toContain('2026-11');
+    expect(page).toContain('Ihr Konto wurde gesperrt.');
+    expect(page).toContain(`${new Intl.NumberFormat('de').format(RETENTION_DAYS.withdrawalRecord)} Tage`);
+    expect(page).toContain('<td>Englisch</td>');
+    expect(text('README.txt')).toContain('summary.html');
   });
 });
