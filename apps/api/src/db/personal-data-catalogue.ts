@@ -169,7 +169,7 @@ export const PERSONAL_DATA_CATALOGUE = {
       target_id: { export: 'custom', erasure: 'pseudonymised' },
     },
     exportedBy:
-      'entries the member made as an administrator, and entries whose target is the member or that name them as the author of the content acted on (details.author_id); the acting administrator is withheld from the latter (another person, Art. 15(4))',
+      'entries the member made as an administrator, and entries whose target is the member, that name them as the author of the content acted on (details.author_id), or that settle a report about them or their conversation (details.target_type member or chat_conversation, details.target_id); the acting administrator is withheld from the latter (another person, Art. 15(4))',
     retained:
       'Entries are kept RETENTION_DAYS.auditEntry; at deletion the member’s id and e-mail in them are replaced by the pseudonym.',
   },
