@@ -1,8 +1,22 @@
-import { existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { parseEmail } from '../../apps/api/src/test-support/email-message';
+import {
+  describeLeaks,
+  findPersonalDataInLog,
+  secretsInMessage,
+} from '../../apps/api/src/test-support/personal-data-in-log';
 import { startServerProcess, type ServerProcess } from '../../apps/api/src/test-support/server-process';
 import { startSmtpReceiver } from '../../apps/api/src/test-support/smtp-receiver';
 import { chromiumPath } from './chromium-path';
@@ -28,6 +42,20 @@ function writeTo(mailDir: string) {
     writeFileSync(partial, raw);
     renameSync(partial, path.join(mailDir, name));
   };
+}
+
+/**
+ * What the server's whole log of the run holds of the mail it sent: the recipients' addresses,
+ * the activation codes and reset tokens, and anything the generic patterns of
+ * `personal-data-in-log.ts` catch (issue 24: logs carry member ids, never contact data or tokens).
+ */
+function personalDataInLog(log: string, mailDir: string) {
+  const messages = readdirSync(mailDir)
+    .filter((name) => name.endsWith('.eml'))
+    .map((name) => parseEmail(readFileSync(path.join(mailDir, name), 'utf8')));
+  const emails = messages.flatMap((message) => message.to.match(/[^\s<>,"']+@[^\s<>,"']+/g) ?? []);
+  const secrets = messages.flatMap((message) => secretsInMessage(message.text));
+  return findPersonalDataInLog(log, { emails, secrets });
 }
 
 /** One real server (built web app, embedded database, fresh DATA_DIR) for the browser tests. */
@@ -56,10 +84,19 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseUrl', server.url);
   project.provide('mailDir', mailDir);
+  // A teardown that throws fails `vitest run` (exit code 1, the error printed after the summary
+  // under "Startup Error"), so a leak fails the suite even when every test passed.
   return async () => {
     server.child.kill('SIGTERM');
     await server.exited;
-    await mail.close();
-    rmSync(mailDir, { recursive: true, force: true });
+    let leaks: ReturnType<typeof personalDataInLog>;
+    try {
+      leaks = personalDataInLog(server.output(), mailDir);
+    } finally {
+      await mail.close();
+      rmSync(mailDir, { recursive: true, force: true });
+    }
+    if (leaks.length > 0)
+      throw new Error(`The server's log holds personal data (issue 24):\n${describeLeaks(leaks)}`);
   };
 }

@@ -56,15 +56,17 @@ export function findPersonalDataInLog(log: string, known: KnownPersonalData): Le
     if (where) leaks.push({ kind, value, ...where });
   };
 
-  for (const email of known.emails ?? []) check('email', email, standingAlone(email));
-  for (const name of known.names ?? []) if (name.trim()) check('name', name, standingAlone(name.trim()));
-  for (const phone of known.phones ?? []) {
+  // A member receives several e-mails: each value is looked for once.
+  const each = (values: readonly string[] | undefined) => new Set(values ?? []);
+  for (const email of each(known.emails)) check('email', email, standingAlone(email));
+  for (const name of each(known.names)) if (name.trim()) check('name', name, standingAlone(name.trim()));
+  for (const phone of each(known.phones)) {
     check('phone', phone, standingAlone(phone));
     // Without its country code or spaces, as a number that is not part of a longer one.
     const national = phone.replace(/\D/g, '').slice(-9);
     if (national.length >= 6) check('phone', phone, new RegExp(`(?<!\\d)${national}(?!\\d)`));
   }
-  for (const secret of known.secrets ?? []) {
+  for (const secret of each(known.secrets)) {
     if (!secret) continue;
     check('secret', secret, standingAlone(secret));
     // Half a token is still too much: the end of a JWT is its signature.
@@ -90,6 +92,16 @@ export function findPersonalDataInLog(log: string, known: KnownPersonalData): Le
       leaks.push({ kind: 'jwt', value: match[0], line: index + 1, excerpt: text.slice(0, 300) });
   }
   return leaks;
+}
+
+/**
+ * The secrets an e-mail of the platform carries, whatever its kind: every `token=` value (reset
+ * links) and every six-digit number standing alone (activation codes).
+ */
+export function secretsInMessage(text: string): string[] {
+  const tokens = [...text.matchAll(/[?&]token=([\w-]+)/g)].map((match) => match[1] ?? '');
+  const codes = text.match(/(?<!\d)\d{6}(?!\d)/g) ?? [];
+  return [...new Set([...tokens, ...codes])].filter(Boolean);
 }
 
 /** A readable list of leaks for an assertion message or a failed run. */

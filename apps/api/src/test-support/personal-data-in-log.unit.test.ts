@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeLeaks, findPersonalDataInLog } from './personal-data-in-log';
+import { describeLeaks, findPersonalDataInLog, secretsInMessage } from './personal-data-in-log';
 
 const line = (fields: Record<string, unknown>) =>
   JSON.stringify({ level: 30, time: 1795686793032, ...fields });
@@ -61,5 +61,16 @@ describe('findPersonalDataInLog', () => {
       ['token-parameter', 'abcdef123456'],
       ['jwt', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIzIn0'],
     ]);
+  });
+});
+
+describe('secretsInMessage', () => {
+  it('finds the reset token and the activation code, not dates or times', () => {
+    const text = [
+      'Your code is 482913. It works for 15 minutes.',
+      'Open https://juntos.test/reset-confirm?token=Zm9vYmFy-baz_42 to choose a new password.',
+      'Sent 2026-11-26 10:03:29, reference 1795686793032.',
+    ].join('\n');
+    expect(secretsInMessage(text)).toEqual(['Zm9vYmFy-baz_42', '482913']);
   });
 });
