@@ -8,9 +8,9 @@ export type StoredMedia = { body: Readable; contentType: string; length: number 
 
 /**
  * Who may load a stored file. `public` files (avatars, post pictures, the word cloud) are served
- * to anyone holding the address and cached for a year; `private` files (gallery pictures, seen by
- * friends only) live under `users/<id>/private/` and are served only with a signed, short-lived
- * address (`lib/private-media.ts`).
+ * to anyone holding the address and cached for MEDIA_CACHE_SECONDS; `private` files (gallery
+ * pictures, seen by friends only) live under `users/<id>/private/` and are served only with a
+ * signed, short-lived address (`lib/private-media.ts`).
  */
 export type MediaAccess = 'public' | 'private';
 
