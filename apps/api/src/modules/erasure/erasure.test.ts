@@ -26,7 +26,7 @@ const NAMES_A_MEMBER_WHEN: Record<string, SQL> = {
 };
 
 /** The places where a trace of the member is left: `table.column` (and how many rows). */
-async function tracesOf(db: Database, member: { id: number; values: string[] }) {
+async function tracesOf(db: Pick<Database, 'execute'>, member: { id: number; values: string[] }) {
   const traces: string[] = [];
   const columns = await rowsOf<{ table_name: string; column_name: string; data_type: string }>(
     db,
@@ -82,6 +82,9 @@ async function tracesOf(db: Database, member: { id: number; values: string[] }) 
   }
   return traces;
 }
+
+/** Thrown to roll a probe's transaction back. */
+class ProbeDone extends Error {}
 
 /** The database's own message when it refuses a statement (Drizzle wraps it as the cause). */
 async function refusalOf(statement: PromiseLike<unknown>) {
@@ -183,6 +186,23 @@ describe('account erasure', () => {
       // The fixture's own name is only his on a database of this test alone (PGlite).
       if (!process.env.DATABASE_URL) values.push(member.name.split(' ').slice(1).join(' '));
       expect(await tracesOf(t.app.database.db, { id: member.id, values })).toEqual([]);
+    });
+
+    it('would find a table added later that copies his address, without the test changing', async () => {
+      const { member } = fixture;
+      // Inside a transaction that is rolled back: the suite's PostgreSQL run shares one database.
+      let traces: string[] = [];
+      await t.app.database.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`create table erasure_probe (recipient text)`);
+          await tx.execute(sql`insert into erasure_probe values (${member.email})`);
+          traces = await tracesOf(tx, { id: member.id, values: [member.email] });
+          throw new ProbeDone();
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof ProbeDone)) throw error;
+        });
+      expect(traces).toEqual([`erasure_probe.recipient: 1 rows hold "${member.email}"`]);
     });
 
     it('keeps his consents and withdrawal under a pseudonym, without anything that names him', async () => {
