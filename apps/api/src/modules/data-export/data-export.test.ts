@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '@juntos/domain';
 import { eq } from 'drizzle-orm';
 import { RETENTION_DAYS } from '@juntos/domain';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PERSONAL_DATA_CATALOGUE, type MemberColumn } from '../../db/personal-data-catalogue';
 import { dataExports, emailOutbox, passwordResetTokens, refreshTokens, users } from '../../db/schema';
-import { codeFrom, resetTokenFrom } from '../../test-support/accounts';
+import { codeFrom, createActiveMember, resetTokenFrom } from '../../test-support/accounts';
 import { createMemberInEveryTable, type MemberInEveryTable } from '../../test-support/member-in-every-table';
 import { connectChat } from '../../test-support/chat-client';
 import {
@@ -19,6 +19,7 @@ import {
   sendForm,
 } from '../../test-support/profiles';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createDataExportRepository } from './data-export.repository';
 
 type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 type ExportState = {
@@ -361,6 +362,35 @@ describe('the copy of a member with activity in every feature', () => {
       ]),
     );
     for (const item of [...withheldList.columns, ...withheldList.rows]) expect(item.reason).not.toBe('');
+  });
+
+  it('reads one statement per exported table, however much the member did', async () => {
+    let statements = 0;
+    const counted = new Proxy(t.app.database.db, {
+      get(target, property, receiver) {
+        if (property !== 'execute') return Reflect.get(target, property, receiver) as unknown;
+        return (query: SQL) => {
+          statements += 1;
+          return target.execute(query);
+        };
+      },
+    });
+    const repository = createDataExportRepository(counted);
+    const statementsFor = async (userId: number) => {
+      const before = statements;
+      await repository.collect(userId);
+      return statements - before;
+    };
+    // The first copy also reads the column list once.
+    await repository.collect(fixture.member.id);
+    const quiet = await createActiveMember(t.app);
+    const exportedTables = Object.values(PERSONAL_DATA_CATALOGUE).filter((entry) =>
+      Object.values(entry.memberColumns as Record<string, MemberColumn>).some(
+        (treatment) => typeof treatment.export === 'string',
+      ),
+    ).length;
+    expect(await statementsFor(fixture.member.id)).toBe(exportedTables);
+    expect(await statementsFor(quiet.user.id)).toBe(exportedTables);
   });
 
   it('holds no secret: no password or token hash, no reset link or activation code', async () => {

@@ -19,7 +19,8 @@ const render = (content: Html | string) => (typeof content === 'string' ? escape
 const STYLE = `body{font-family:Arial,Helvetica,sans-serif;font-size:18px;line-height:1.6;color:#1d2a33;background:#fff;margin:0;padding:24px}
 main{max-width:900px;margin:0 auto}h1{font-size:28px;color:#0f5c63}h2{font-size:22px;color:#0f5c63;margin-top:40px}
 table{border-collapse:collapse;width:100%;margin:8px 0 16px}th,td{border:1px solid #8a9ba6;padding:8px 10px;text-align:left;vertical-align:top}
-thead th{background:#e6f0f1}tbody th{background:#f4f8f9;font-weight:bold;width:40%}code{font-size:16px}`;
+thead th{background:#e6f0f1}tbody th{background:#f4f8f9;font-weight:normal}.facts th{font-weight:bold;width:40%}
+code{font-size:16px}`;
 
 const text = (row: ExportedRow | undefined, column: string) => {
   const value = row?.[column];
@@ -78,7 +79,7 @@ export function summaryHtml(options: {
   /** A table of labelled values, one per row. */
   const facts = (rows: [string, string][]) =>
     raw(
-      `<table><tbody>${rows
+      `<table class="facts"><tbody>${rows
         .map(
           ([label, value]) =>
             `<tr><th scope="row">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
