@@ -16,19 +16,19 @@ describe('retention periods as members read them', () => {
     expect(retentionPeriod('exportArchive')).toEqual({ amount: RETENTION_DAYS.exportArchive, unit: 'day' });
   });
 
-  it('uses the plural forms of each language', () => {
-    expect(formatRetentionPeriod('exportArchive', 'en')).toBe(`${RETENTION_DAYS.exportArchive} days`);
-    expect(formatRetentionPeriod('exportArchive', 'es')).toBe(`${RETENTION_DAYS.exportArchive} días`);
+  it('uses the plural forms of each language, number and unit held together by a no-break space', () => {
+    expect(formatRetentionPeriod('exportArchive', 'en')).toBe(`${RETENTION_DAYS.exportArchive}\u00a0days`);
+    expect(formatRetentionPeriod('exportArchive', 'es')).toBe(`${RETENTION_DAYS.exportArchive}\u00a0días`);
     expect(formatRetentionPeriod('withdrawalRecord', 'de')).toBe(
-      `${RETENTION_DAYS.withdrawalRecord / 365} Jahre`,
+      `${RETENTION_DAYS.withdrawalRecord / 365}\u00a0Jahre`,
     );
-    expect(formatRetentionPeriod('exportArchive', 'pl')).toBe(`${RETENTION_DAYS.exportArchive} dni`);
+    expect(formatRetentionPeriod('exportArchive', 'pl')).toBe(`${RETENTION_DAYS.exportArchive}\u00a0dni`);
   });
 
   it('names a token for every period, in the style of the other legal-document tokens', () => {
     expect(retentionPlaceholder('chatMessage')).toBe('retention_chat_message');
     const values = retentionPlaceholderValues('en');
     expect(Object.keys(values)).toHaveLength(Object.keys(RETENTION_DAYS).length);
-    expect(values.retention_export_archive).toBe(`${RETENTION_DAYS.exportArchive} days`);
+    expect(values.retention_export_archive).toBe(`${RETENTION_DAYS.exportArchive}\u00a0days`);
   });
 });

@@ -39,7 +39,7 @@ function useSizeFormat() {
 function AfterDeletion({ language }: { language: string }) {
   const { t } = useTranslation();
   return (
-    <>
+    <div className="my-data__after-deletion">
       <h3 id="my-data-deletion-title">{t('my_data.deletion_title')}</h3>
       <p>{t('my_data.deletion_intro')}</p>
       <ul aria-labelledby="my-data-deletion-title">
@@ -50,7 +50,7 @@ function AfterDeletion({ language }: { language: string }) {
       <p>
         <Link to="/politica/privacy#deletion">{t('my_data.deletion_more')}</Link>
       </p>
-    </>
+    </div>
   );
 }
 
