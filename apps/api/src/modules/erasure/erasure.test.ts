@@ -137,6 +137,15 @@ describe('account erasure', () => {
       );
       expect(renamed.statusCode).toBe(200);
 
+      // An operator rejects his withdrawal with a reason that names him (free text, in the audit log).
+      const rejected = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/withdrawals/${fixture.ids.withdrawal}/status/`,
+        headers: { authorization: `Bearer ${others.admin.access}` },
+        payload: { status: 'rejected', reason: `The PayPal account is not ${surname}'s` },
+      });
+      expect(rejected.statusCode).toBe(200);
+
       // As an administrator, he suspends and reactivates another member (entries under his name).
       await makeAdmin(t.app, member.id);
       for (const action of ['suspend', 'reactivate'])
@@ -235,7 +244,7 @@ describe('account erasure', () => {
         'token_tenths',
         'updated_at',
       ]);
-      expect(withdrawal?.data.token_tenths).toBe(1000);
+      expect(withdrawal?.data).toMatchObject({ token_tenths: 1000, status: 'rejected' });
       const consent = kept.find((row) => row.kind === 'consent');
       expect(consent?.data).toMatchObject({ policy_version: expect.any(String) });
       expect(consent?.retainUntil.getTime()).toBeGreaterThan(Date.now() + 1000 * 24 * 60 * 60 * 1000);
@@ -276,6 +285,14 @@ describe('account erasure', () => {
             eq(adminAuditLog.targetId, String(ids.reports.aboutConversation)),
           ),
         );
+      const payout = await db
+        .select()
+        .from(adminAuditLog)
+        .where(
+          and(eq(adminAuditLog.targetType, 'withdrawal'), eq(adminAuditLog.action, 'withdrawal.rejected')),
+        )
+        .then((entries) => entries.filter((entry) => entry.targetId === erased));
+      expect(payout.map((entry) => entry.details)).toEqual([{}]);
       expect(dismissed.map((entry) => entry.details)).toEqual([
         { target_type: 'chat_conversation', target_id: erased },
       ]);
