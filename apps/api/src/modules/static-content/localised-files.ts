@@ -27,18 +27,45 @@ function escapeForJsonString(value: string): string {
   return JSON.stringify(value).slice(1, -1);
 }
 
+/** What the legal documents state about this installation, from its configuration. */
+export type LegalDocumentFacts = {
+  operator: OperatorDetails;
+  /** How long browsers and shared caches may keep a public picture (MEDIA_CACHE_SECONDS). */
+  mediaCacheSeconds: number;
+};
+
+const SECONDS_PER_UNIT = [
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+] as const;
+
+/** "1 day", "6 Stunden", "90 secondes": the largest unit that divides the duration evenly. */
+export function formatDuration(seconds: number, language: Language): string {
+  const [unit, size] = SECONDS_PER_UNIT.find(([, size]) => seconds > 0 && seconds % size === 0) ?? [
+    'second',
+    1,
+  ];
+  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long' })
+    .format(seconds / size)
+    .replace(/ /g, '\u00a0');
+}
+
 /**
  * The legal documents name whoever runs this installation and state how long each kind of record
  * is kept; their text carries the tokens {{operator_name}}, {{operator_address}} and
- * {{contact_email}}, filled in from the configuration, and one token per retention period
- * ({{retention_chat_message}}, …), filled in from RETENTION_DAYS in the document's language, so the
- * policy always says what the retention job enforces. An unknown token is left as it is, visibly.
+ * {{contact_email}}, filled in from the configuration, one token per retention period
+ * ({{retention_chat_message}}, …), filled in from RETENTION_DAYS, and {{media_cache_period}}, from
+ * MEDIA_CACHE_SECONDS, both in the document's language, so the policy always says what the
+ * retention job and the media cache headers do. An unknown token is left as it is, visibly.
  */
-export function fillLegalPlaceholders(json: string, operator: OperatorDetails, language: Language): string {
+export function fillLegalPlaceholders(json: string, facts: LegalDocumentFacts, language: Language): string {
+  const { operator } = facts;
   const values: Record<string, string> = {
     operator_name: operator.name,
     operator_address: operator.address || operator.name,
     contact_email: operator.contactEmail,
+    media_cache_period: formatDuration(facts.mediaCacheSeconds, language),
     ...retentionPlaceholderValues(language),
   };
   return json.replace(/\{\{(\w+)\}\}/g, (token, key: string) => {
@@ -50,7 +77,7 @@ export function fillLegalPlaceholders(json: string, operator: OperatorDetails, l
 /** Reads (and in production caches) the translation and legal files under `localesDir`. */
 export function createLocalisedFileReader(options: {
   localesDir: string;
-  operator: OperatorDetails;
+  facts: LegalDocumentFacts;
   cache: boolean;
 }) {
   const cache = new Map<string, string>();
@@ -64,7 +91,7 @@ export function createLocalisedFileReader(options: {
     } catch {
       return undefined;
     }
-    if (LEGAL_FILES.has(name)) text = fillLegalPlaceholders(text, options.operator, language);
+    if (LEGAL_FILES.has(name)) text = fillLegalPlaceholders(text, options.facts, language);
     if (options.cache) cache.set(cacheKey, text);
     return text;
   };

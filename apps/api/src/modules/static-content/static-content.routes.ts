@@ -55,7 +55,7 @@ export async function registerStaticContent(
   mkdirSync(config.paths.media, { recursive: true });
   const readLocalisedFile = createLocalisedFileReader({
     localesDir: LOCALES_DIR,
-    operator: config.operator,
+    facts: { operator: config.operator, mediaCacheSeconds: config.mediaCacheSeconds },
     cache: config.env === 'production',
   });
 
