@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { CHARACTERISTIC_IDS } from '@juntos/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -77,7 +78,7 @@ export async function createMemberInEveryTable(app: FastifyInstance) {
   };
 
   // A phone number of her own, so an erasure test can look for it everywhere.
-  const phone = `+3469${String(Date.now() % 10_000_000).padStart(7, '0')}`;
+  const phone = `+3469${String(randomInt(10_000_000)).padStart(7, '0')}`;
   const member = await createActiveMember(app, { telefono: phone });
   const friend = await createMemberWithProfile(app, { nombre: 'Felix', apellidos: 'Friend' });
   const asksMember = await createMemberWithProfile(app, { nombre: 'Rita', apellidos: 'Requester' });
