@@ -1,12 +1,7 @@
 import type { Language } from '@juntos/domain';
 import { translate } from '../../i18n/messages';
+import { escapeHtml } from '../../lib/html';
 import type { OutgoingEmail } from '../../lib/mailer';
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 function layout(language: Language, title: string, paragraphs: string[], highlight: string) {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ne, sql, type SQL } from 'drizzle-orm';
 import { shownTo } from '../../db/chat-conversations';
 import type { Database } from '../../db/database';
 import {
@@ -272,16 +272,6 @@ export function createDataExportRepository(db: Database) {
         .limit(1);
       return row?.archive ? { archive: row.archive, createdAt: row.createdAt } : undefined;
     },
-
-    /** Exports older than the cut-off are deleted, whoever they belong to. */
-    removeOlderThan: (cutoff: Date) => db.delete(dataExports).where(lt(dataExports.createdAt, cutoff)),
-
-    /** An export left "preparing" by an instance that stopped is marked failed. */
-    failStale: (cutoff: Date) =>
-      db
-        .update(dataExports)
-        .set({ status: 'failed' })
-        .where(and(eq(dataExports.status, 'preparing'), lt(dataExports.createdAt, cutoff))),
   };
 }
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { buffer as streamToBuffer } from 'node:stream/consumers';
 import { zip, type AsyncZippable } from 'fflate';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Language } from '@juntos/domain';
+import { RETENTION_DAYS, type Language } from '@juntos/domain';
 import { translate } from '../../i18n/messages';
 import { notFound } from '../../lib/app-error';
 import type { RateLimits } from '../../lib/rate-limiter';
@@ -11,8 +11,8 @@ import type { DataExportRepository, ExportedRow, ExportedTable } from './data-ex
 import { fileColumnsOf, rowName, tableDocument, withheldDocument, withoutSecrets } from './archive-layout';
 import { summaryHtml } from './summary-html';
 
-/** How long a prepared copy stays available. */
-export const EXPORT_KEPT_DAYS = 7;
+/** How long a prepared copy stays available; the retention job deletes it after that. */
+export const EXPORT_KEPT_DAYS = RETENTION_DAYS.exportArchive;
 /** A copy still "preparing" after this long was left by an instance that stopped. */
 export const EXPORT_STALE_MS = 15 * 60 * 1000;
 /** Copies a member may ask for per day (each one reads all their pictures). */
@@ -115,7 +115,7 @@ export function createDataExportService(deps: {
   const keptSince = () => new Date(Date.now() - EXPORT_KEPT_DAYS * DAY_MS);
   const present = (row: NonNullable<Awaited<ReturnType<DataExportRepository['latest']>>>) => ({
     id: row.id,
-    // Left "preparing" by an instance that stopped: shown as failed until the next request tidies it.
+    // Left "preparing" by an instance that stopped: shown as failed until the retention job marks it so.
     status:
       row.status === 'preparing' && row.createdAt.getTime() < Date.now() - EXPORT_STALE_MS
         ? ('failed' as const)
@@ -127,12 +127,6 @@ export function createDataExportService(deps: {
     download: row.status === 'ready' ? `/api/mis-datos/exportacion/${row.id}/archivo/` : null,
   });
 
-  /** Deletes expired copies and fails abandoned ones; run when a copy is asked for, not on reads. */
-  async function tidy() {
-    await repository.removeOlderThan(keptSince());
-    await repository.failStale(new Date(Date.now() - EXPORT_STALE_MS));
-  }
-
   return {
     /** Read every two seconds while a copy is prepared: one indexed read, nothing written. */
     async latest(userId: number) {
@@ -142,7 +136,6 @@ export function createDataExportService(deps: {
 
     /** One copy at a time: asking while one is being prepared answers that one. */
     async request(userId: number, language: Language) {
-      await tidy();
       const current = await repository.latest(userId, keptSince());
       if (current?.status === 'preparing') return present(current);
       await perMember.hit(String(userId));

@@ -1,15 +1,7 @@
 import { RETENTION_DAYS, type Language, type RetainedKind } from '@juntos/domain';
 import { translate } from '../../i18n/messages';
+import { escapeHtml } from '../../lib/html';
 import type { ExportedRow, ExportedTable } from './data-export.repository';
-
-/** Text made safe for HTML content and attribute values: every value of the page passes here. */
-export function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (character) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? character,
-  );
-}
 
 /** Markup built here, already escaped; plain strings are escaped where they are placed. */
 type Html = { html: string };

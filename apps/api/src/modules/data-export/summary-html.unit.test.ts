@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ExportedTable } from './data-export.repository';
-import { escapeHtml, summaryHtml } from './summary-html';
+import { escapeHtml } from '../../lib/html';
+import { summaryHtml } from './summary-html';
 
 const table = (name: ExportedTable['table'], rows: Record<string, unknown>[]): ExportedTable => ({
   table: name,
