@@ -95,6 +95,8 @@ export const PERSONAL_DATA_CATALOGUE = {
       html_body:
         'the same message as text_body, in HTML, with its links (one-time codes and reset links are secrets)',
     },
+    retained:
+      'Deleted RETENTION_DAYS.sentEmail after sending; at erasure, rows sent to the member’s address without an account id go too.',
   },
   posts: {
     holds: 'Posts the member published, with their pictures and whether moderators hid them.',
@@ -177,7 +179,8 @@ export const PERSONAL_DATA_CATALOGUE = {
     holds: 'The member’s copies of their data: when asked for, ready, how large.',
     memberColumns: { user_id: cascade },
     withheldColumns: { archive: 'a previous copy itself; the new copy holds everything it held' },
-    retained: 'Deleted RETENTION_DAYS.exportArchive after it was asked for.',
+    retained:
+      'Deleted RETENTION_DAYS.exportArchive after it was asked for; another member’s copy that holds an erased member (a friend, a chat partner, a block, a report) is deleted with that erasure.',
   },
   monetization_accounts: {
     holds: 'Participation in the earnings programme: tokens, impressions.',
@@ -211,7 +214,7 @@ export const PERSONAL_DATA_CATALOGUE = {
       'pseudonymised at the source: a random id per deleted account that is stored nowhere else, no name, contact or free text',
   },
   app_settings: {
-    holds: 'Operator settings (first start, ad client).',
+    holds: 'Operator settings (first start, ad client) and the retention job’s lease.',
     memberColumns: {},
     noPersonalData: 'platform configuration only',
   },
