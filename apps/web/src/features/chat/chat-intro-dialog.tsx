@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatRetentionPeriod } from '@juntos/domain';
 import { Dialog } from '../../components/ui/dialog';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { Button } from '../../components/ui/button';
@@ -18,7 +19,7 @@ function acknowledged() {
  * from the server and this device when either of them signs out, and chat is only between friends.
  */
 export function ChatIntroDialog() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(() => !acknowledged());
   const acknowledge = () => {
     try {
@@ -31,7 +32,11 @@ export function ChatIntroDialog() {
   return (
     <Dialog open={open} title={t('chat.intro.title')} onClose={acknowledge}>
       <p>{t('chat.intro.friends_only')}</p>
-      <p>{t('chat.intro.not_kept')}</p>
+      <p>
+        {t('chat.intro.not_kept', {
+          period: formatRetentionPeriod('chatMessage', i18n.resolvedLanguage ?? 'en'),
+        })}
+      </p>
       <p>{t('chat.intro.receipts')}</p>
       <div className="dialog__actions">
         <Button variant="primary" onClick={acknowledge} autoFocus>
