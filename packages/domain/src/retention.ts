@@ -14,6 +14,8 @@ export const RETENTION_DAYS = {
   sentEmail: 30,
   /** A session's record (device, dates) after it expired or was ended; reset and activation codes too. */
   endedSession: 30,
+  /** An account never activated (sign-up abandoned), after it was created: erased like a deleted one. */
+  unactivatedAccount: 30,
   /** A report after the moderators resolved it. */
   resolvedReport: 365,
   /** An administrator's action in the audit log (moderation decisions included, pseudonymised once the member is gone). */
