@@ -22,6 +22,9 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     // Tests create many accounts from one address; the rate-limit tests set 1 explicitly.
     RATE_LIMIT_SCALE: '100',
+    // A retention pass deletes backdated rows database-wide, so on the suite's shared PostgreSQL one
+    // test file's app would purge another's fixtures: only the tests that set it run a pass.
+    RETENTION_FIRST_RUN_MS: '86400000',
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     ...environment,
   });
