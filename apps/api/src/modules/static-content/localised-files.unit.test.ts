@@ -5,7 +5,10 @@ import {
   LEGAL_DOCUMENTS,
   LegalDocumentSchema,
   SUPPORTED_LANGUAGES,
+  RETENTION_DAYS,
   formatRetentionPeriod,
+  retentionPlaceholder,
+  type RetainedKind,
 } from '@juntos/domain';
 import { LOCALES_DIR } from '@juntos/locales';
 import { fillLegalPlaceholders, formatDuration } from './localised-files';
@@ -34,6 +37,17 @@ describe('the tokens of the legal documents', () => {
       expect(text).toContain(formatRetentionPeriod(kind, 'es'));
     }
   });
+
+  // A period added to RETENTION_DAYS must be stated in the policy of every language, not just exist.
+  for (const language of SUPPORTED_LANGUAGES) {
+    it(`${language}: the privacy policy states every period of RETENTION_DAYS`, () => {
+      const source = readFileSync(path.join(LOCALES_DIR, language, 'privacy.json'), 'utf8');
+      for (const kind of Object.keys(RETENTION_DAYS) as RetainedKind[])
+        expect(source, `${language}: {{${retentionPlaceholder(kind)}}}`).toContain(
+          `{{${retentionPlaceholder(kind)}}}`,
+        );
+    });
+  }
 
   it('states how long caches may keep a public picture, from MEDIA_CACHE_SECONDS', () => {
     const source = readFileSync(path.join(LOCALES_DIR, 'de', 'privacy.json'), 'utf8');
