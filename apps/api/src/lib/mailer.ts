@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
@@ -15,7 +15,22 @@ export type OutgoingEmail = {
   userId?: number;
 };
 
-export type Mailer = { send(email: OutgoingEmail): Promise<void> };
+export type Mailer = {
+  send(email: OutgoingEmail): Promise<void>;
+  /**
+   * Deletes the `.eml` files written for these outbox rows (an erased member's messages: they
+   * hold the address and maybe a live reset link); answers how many were deleted. Warning:
+   * throws when the folder cannot be read or a file cannot be deleted.
+   */
+  forget(outboxIds: readonly number[]): Promise<number>;
+};
+
+/** The one naming rule of the `.eml` files: the time written, then the outbox row's id. */
+export const mailFileName = (outboxId: number, writtenAt: Date) => `${writtenAt.getTime()}-${outboxId}.eml`;
+const outboxIdOfMailFile = (name: string) => {
+  const found = /^\d+-(\d+)\.eml$/.exec(name);
+  return found ? Number(found[1]) : undefined;
+};
 
 /**
  * Every message is kept in the outbox table. With SMTP_URL it is delivered through nodemailer;
@@ -59,7 +74,7 @@ export function createMailer(options: {
             html: email.html,
           });
           await mkdir(options.mailDir, { recursive: true });
-          const file = path.join(options.mailDir, `${Date.now()}-${row?.id ?? 0}.eml`);
+          const file = path.join(options.mailDir, mailFileName(row?.id ?? 0, new Date()));
           await writeFile(file, built.message as Buffer, { mode: 0o600 });
           options.log.info({ file }, 'e-mail written to a file (no SMTP_URL)');
         } catch (error) {
@@ -86,6 +101,20 @@ export function createMailer(options: {
             .set({ error: error instanceof Error ? error.message : String(error) })
             .where(eq(emailOutbox.id, row.id));
       }
+    },
+    async forget(outboxIds) {
+      const forgotten = new Set(outboxIds);
+      let names: string[];
+      try {
+        names = await readdir(options.mailDir);
+      } catch (error) {
+        // Never written one (SMTP_URL set from the start): nothing to forget.
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+        throw error;
+      }
+      const matching = names.filter((name) => forgotten.has(outboxIdOfMailFile(name) ?? -1));
+      for (const name of matching) await rm(path.join(options.mailDir, name), { force: true });
+      return matching.length;
     },
     /** E-mails recorded but not delivered (all of them without SMTP_URL), for the metrics. */
     async unsentCount() {

@@ -104,6 +104,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
   const erasure = createErasureService({
     repository: createErasureRepository(db),
     mediaStore,
+    forgetEmails: (outboxIds) => mailer.forget(outboxIds),
     endLiveSessions: (userId) => endLiveSessionsAfterChange(userId, 'account_deleted'),
     log,
   });

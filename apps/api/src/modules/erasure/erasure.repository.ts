@@ -1,5 +1,6 @@
 import { RETENTION_DAYS, type ReportTargetType } from '@juntos/domain';
 import { and, eq, inArray, isNull, or, sql, type AnyColumn } from 'drizzle-orm';
+import { auditLogAboutMember } from '../../db/audit-log-about-member';
 import type { Database } from '../../db/database';
 import {
   adminAuditLog,
@@ -32,6 +33,12 @@ export type ErasureCounts = {
   emailsDeleted: number;
 };
 
+export type Erasure = {
+  counts: ErasureCounts;
+  /** The outbox rows deleted with the member: their `.eml` files are deleted after the commit. */
+  outboxIds: number[];
+};
+
 /**
  * The account's deletion (GDPR Art. 17) as one transaction: what the law requires to be kept is
  * copied pseudonymised, every trace that is not a row of the member's own (found through a foreign
@@ -45,7 +52,7 @@ export function createErasureRepository(db: Database) {
      * Erases the member; undefined when there is no such account. `pseudonym` is the only id that
      * the records kept afterwards carry; the caller must not store it with the member's id.
      */
-    eraseMember: (userId: number, pseudonym: string, now: Date): Promise<ErasureCounts | undefined> =>
+    eraseMember: (userId: number, pseudonym: string, now: Date): Promise<Erasure | undefined> =>
       db.transaction(async (tx) => {
         const [account] = await tx
           .select({ email: users.email })
@@ -57,23 +64,30 @@ export function createErasureRepository(db: Database) {
         // (migration 0018); `true` keeps the setting to this transaction.
         await tx.execute(sql`select set_config('juntos.privacy_maintenance', 'on', true)`);
 
-        // Each step reads what it needs (the member's content, withdrawals, correspondents)
-        // before the final cascade deletes it.
+        // Each step reads what it needs (the member's content, withdrawals, correspondents, the
+        // audit entries still naming him) before a later one changes it or the cascade deletes it.
         const retained = await retainRecords(tx, userId, pseudonym, now);
-        const auditEntriesPseudonymised = await pseudonymiseAuditLog(tx, userId, `erased:${pseudonym}`);
         const otherMembersExportsDeleted = await deleteExportsHoldingMember(tx, userId);
+        const auditEntriesPseudonymised = await pseudonymiseAuditLog(tx, userId, `erased:${pseudonym}`);
         const reportsDeleted = await deleteReportsAbout(tx, userId);
-        const emails = await tx
+        const hisEmails = await tx
+          .select({ id: emailOutbox.id })
+          .from(emailOutbox)
+          .where(eq(emailOutbox.userId, userId));
+        const addressedToHim = await tx
           .delete(emailOutbox)
           .where(and(isNull(emailOutbox.userId), eq(sql`lower(${emailOutbox.recipient})`, account.email)))
           .returning({ id: emailOutbox.id });
         await tx.delete(users).where(eq(users.id, userId));
         return {
-          retainedRecords: retained,
-          auditEntriesPseudonymised,
-          reportsDeleted,
-          otherMembersExportsDeleted,
-          emailsDeleted: emails.length,
+          counts: {
+            retainedRecords: retained,
+            auditEntriesPseudonymised,
+            reportsDeleted,
+            otherMembersExportsDeleted,
+            emailsDeleted: addressedToHim.length,
+          },
+          outboxIds: [...hisEmails, ...addressedToHim].map((email) => email.id),
         };
       }),
   };
@@ -156,55 +170,27 @@ async function retainRecords(tx: Transaction, userId: number, pseudonym: string,
 
 /**
  * The audit log keeps moderation decisions (RETENTION_DAYS.auditEntry) but not who they were
- * about: every place an entry names the member (decided about, author of the content acted on,
- * reported in a dismissed report, owner of a withdrawal, or acting as administrator) takes the
- * pseudonym instead. Each statement is served by an index of migration 0018.
+ * about: every place an entry names the member (`auditLogAboutMember`, or acting as
+ * administrator) takes the pseudonym instead.
  */
 async function pseudonymiseAuditLog(tx: Transaction, userId: number, erased: string) {
-  const id = String(userId);
+  const about = auditLogAboutMember(userId);
   const erasedJson = sql`to_jsonb(${erased}::text)`;
   const statements = [
-    tx
-      .update(adminAuditLog)
-      .set({ targetId: erased })
-      .where(and(eq(adminAuditLog.targetType, 'member'), eq(adminAuditLog.targetId, id))),
+    tx.update(adminAuditLog).set({ targetId: erased }).where(about.account),
     // The rejection reason is an operator's free text about this member's payout: it may name them.
     tx
       .update(adminAuditLog)
       .set({ targetId: erased, details: sql`${adminAuditLog.details} - 'rejectionReason'` })
-      .where(
-        and(
-          eq(adminAuditLog.targetType, 'withdrawal'),
-          inArray(
-            adminAuditLog.targetId,
-            tx
-              .select({ id: sql<string>`${withdrawals.id}::text` })
-              .from(withdrawals)
-              .where(eq(withdrawals.userId, userId)),
-          ),
-        ),
-      ),
+      .where(about.payout),
     tx
       .update(adminAuditLog)
       .set({ details: sql`jsonb_set(${adminAuditLog.details}, '{author_id}', ${erasedJson})` })
-      .where(
-        and(
-          sql`${adminAuditLog.details} ? 'author_id'`,
-          sql`${adminAuditLog.details} ->> 'author_id' = ${id}`,
-        ),
-      ),
-    // A dismissed report (and a suspension decided from one) names what was reported; for a member
-    // or a conversation that is the member's id. Both kinds of entry are found by their target type.
+      .where(about.authored),
     tx
       .update(adminAuditLog)
       .set({ details: sql`jsonb_set(${adminAuditLog.details}, '{target_id}', ${erasedJson})` })
-      .where(
-        and(
-          inArray(adminAuditLog.targetType, ['report', 'member']),
-          sql`${adminAuditLog.details} ->> 'target_type' in ('member', 'chat_conversation')`,
-          sql`${adminAuditLog.details} ->> 'target_id' = ${id}`,
-        ),
-      ),
+      .where(about.reported),
     tx.update(adminAuditLog).set({ adminId: 0, adminEmail: erased }).where(eq(adminAuditLog.adminId, userId)),
   ];
   const changed = new Set<number>();
@@ -254,9 +240,10 @@ async function deleteReportsAbout(tx: Transaction, userId: number) {
 
 /**
  * Another member's copy of their data names the people in it (friends, chat partners, blocked
- * members, whom they reported): a copy made before this erasure would keep the member's name and
- * messages for days. It is deleted, in any state (a copy being prepared then finds no row and is
- * dropped); that member can ask for a new one.
+ * members, whom they reported, and for an administrator whom they decided about): a copy made
+ * before this erasure would keep the member's name, id and messages for days. It is deleted, in
+ * any state (a copy being prepared then finds no row and is dropped); that member can ask for a
+ * new one. Runs before the audit log is pseudonymised, while its entries still name him.
  */
 async function deleteExportsHoldingMember(tx: Transaction, userId: number) {
   const other = (a: AnyColumn, b: AnyColumn) => sql`case when ${a} = ${userId} then ${b} else ${a} end`;
@@ -274,6 +261,7 @@ async function deleteExportsHoldingMember(tx: Transaction, userId: number) {
       .from(blocks)
       .where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId))),
     tx.select({ id: reports.reporterId }).from(reports).where(reportsAbout(tx, userId)),
+    tx.select({ id: adminAuditLog.adminId }).from(adminAuditLog).where(auditLogAboutMember(userId).any),
   ];
   const deleted = await tx
     .delete(dataExports)

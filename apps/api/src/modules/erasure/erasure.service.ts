@@ -6,6 +6,8 @@ import type { ErasureRepository } from './erasure.repository';
 export type ErasureServiceDependencies = {
   repository: ErasureRepository;
   mediaStore: Pick<MediaStore, 'deleteOwnerFiles'>;
+  /** Deletes the `.eml` files of these outbox rows (Mailer.forget); answers how many. */
+  forgetEmails: (outboxIds: readonly number[]) => Promise<number>;
   /** Closes the member's open sockets on every instance: their tokens no longer name an account. */
   endLiveSessions: (userId: number) => Promise<void>;
   log: FastifyBaseLogger;
@@ -22,17 +24,27 @@ export function createErasureService(deps: ErasureServiceDependencies) {
   return {
     /** False when there is no such account (already erased). Warning: irreversible. */
     async erase(userId: number): Promise<boolean> {
-      const counts = await deps.repository.eraseMember(userId, randomUUID(), now());
-      if (!counts) return false;
+      const erased = await deps.repository.eraseMember(userId, randomUUID(), now());
+      if (!erased) return false;
       await deps.endLiveSessions(userId);
+      // The rows are gone and the account cannot be deleted again: what fails below is removed by
+      // the operator by hand (docs/operations.md "Erasure"); the member's request still succeeded.
       try {
         await deps.mediaStore.deleteOwnerFiles(userId);
       } catch (error) {
-        // The rows are gone and the account cannot be deleted again: the operator removes the
-        // folder by hand (docs/operations.md "Erasure"); the member's request still succeeded.
         deps.log.error({ err: error, userId }, 'Files of an erased account could not be deleted');
       }
-      deps.log.info({ userId, ...counts }, 'Account erased');
+      let emailFilesDeleted = 0;
+      try {
+        emailFilesDeleted = await deps.forgetEmails(erased.outboxIds);
+      } catch (error) {
+        // The error's message names a file, never the address; the ids stay out of the log too.
+        deps.log.error(
+          { err: error, userId, emails: erased.outboxIds.length },
+          'E-mail files of an erased account could not be deleted',
+        );
+      }
+      deps.log.info({ userId, ...erased.counts, emailFilesDeleted }, 'Account erased');
       return true;
     },
   };

@@ -11,7 +11,7 @@ const counts: ErasureCounts = {
   emailsDeleted: 0,
 };
 
-function harness(options: { erased: boolean; filesFail?: boolean }) {
+function harness(options: { erased: boolean; filesFail?: boolean; emailFilesFail?: boolean }) {
   const lines: Record<string, unknown>[] = [];
   // Fastify's own logger, writing to an array: the lines as the server would log them.
   const { log } = Fastify({
@@ -26,7 +26,7 @@ function harness(options: { erased: boolean; filesFail?: boolean }) {
     eraseMember: async (_userId, pseudonym) => {
       pseudonyms.push(pseudonym);
       steps.push('database');
-      return options.erased ? counts : undefined;
+      return options.erased ? { counts, outboxIds: [11, 12] } : undefined;
     },
   };
   const service = createErasureService({
@@ -36,6 +36,11 @@ function harness(options: { erased: boolean; filesFail?: boolean }) {
         steps.push('files');
         if (options.filesFail) throw new Error('disk gone');
       },
+    },
+    forgetEmails: async (outboxIds) => {
+      steps.push(`e-mail files ${outboxIds.join(',')}`);
+      if (options.emailFilesFail) throw new Error('/data/mail/1764151469829-11.eml: permission denied');
+      return outboxIds.length;
     },
     endLiveSessions: async () => void steps.push('sockets'),
     log,
@@ -50,8 +55,9 @@ describe('the erasure service', () => {
     expect(await service.erase(8)).toBe(true);
     expect(pseudonyms[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(pseudonyms[0]).not.toBe(pseudonyms[1]);
-    expect(steps).toEqual(['database', 'sockets', 'files', 'database', 'sockets', 'files']);
-    expect(lines[0]).toMatchObject({ msg: 'Account erased', userId: 7, ...counts });
+    const oneErasure = ['database', 'sockets', 'files', 'e-mail files 11,12'];
+    expect(steps).toEqual([...oneErasure, ...oneErasure]);
+    expect(lines[0]).toMatchObject({ msg: 'Account erased', userId: 7, ...counts, emailFilesDeleted: 2 });
     expect(JSON.stringify(lines)).not.toContain(pseudonyms[0]);
   });
 
@@ -70,5 +76,16 @@ describe('the erasure service', () => {
       'Account erased',
     ]);
     expect(lines[0]).toMatchObject({ userId: 7, level: 50 });
+  });
+
+  it('still succeeds when the e-mail files cannot be deleted, logging the member and a count only', async () => {
+    const { service, lines } = harness({ erased: true, emailFilesFail: true });
+    expect(await service.erase(7)).toBe(true);
+    expect(lines.map((line) => line.msg)).toEqual([
+      'E-mail files of an erased account could not be deleted',
+      'Account erased',
+    ]);
+    expect(lines[0]).toMatchObject({ userId: 7, emails: 2, level: 50 });
+    expect(lines[1]).toMatchObject({ emailFilesDeleted: 0 });
   });
 });

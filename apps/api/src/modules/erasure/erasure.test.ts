@@ -1,10 +1,13 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLogAboutMember } from '../../db/audit-log-about-member';
 import type { Database } from '../../db/database';
 import { PERSONAL_DATA_CATALOGUE } from '../../db/personal-data-catalogue';
 import { adminAuditLog, dataExports, emailOutbox, profiles, retainedRecords } from '../../db/schema';
+import { mailFileName } from '../../lib/mailer';
+import { createActiveMember } from '../../test-support/accounts';
 import { makeAdmin } from '../../test-support/admins';
 import { createMemberInEveryTable, type MemberInEveryTable } from '../../test-support/member-in-every-table';
 import { putProfile, completeProfile } from '../../test-support/profiles';
@@ -20,9 +23,11 @@ const rowsOf = async <Row>(db: Pick<Database, 'execute'>, query: SQL) => {
  * Member columns that name a member only for some rows: the others hold the id of something else
  * (a post, a report) that may equal the member's id by chance.
  */
-const NAMES_A_MEMBER_WHEN: Record<string, SQL> = {
-  'admin_audit_log.target_id': sql`target_type = 'member'`,
-  'reports.target_id': sql`target_type in ('member', 'chat_conversation')`,
+const ROWS_NAMING: Record<string, (userId: number) => SQL> = {
+  // Every place an audit entry names him (its target, its details), as the export and the erasure find them.
+  'admin_audit_log.target_id': (userId) => auditLogAboutMember(userId).any,
+  'reports.target_id': (userId) =>
+    sql`target_type in ('member', 'chat_conversation') and target_id = ${userId}`,
 };
 
 /** The places where a trace of the member is left: `table.column` (and how many rows). */
@@ -44,23 +49,14 @@ async function tracesOf(db: Pick<Database, 'execute'>, member: { id: number; val
         traces.push(`${name}: in the catalogue, not in the database`);
         continue;
       }
-      const only = NAMES_A_MEMBER_WHEN[name] ?? sql`true`;
+      const naming = ROWS_NAMING[name]?.(member.id) ?? sql`${sql.identifier(column)}::text = ${id}`;
       const [row] = await rowsOf<{ count: number }>(
         db,
-        sql`select count(*)::int as count from ${sql.identifier(table)}
-            where ${sql.identifier(column)}::text = ${id} and ${only}`,
+        sql`select count(*)::int as count from ${sql.identifier(table)} where ${naming}`,
       );
       if (row?.count) traces.push(`${name}: ${row.count} rows with the member's id`);
     }
   }
-  // Ids inside the audit log's details: the author of content acted on, the target of a report.
-  const [inDetails] = await rowsOf<{ count: number }>(
-    db,
-    sql`select count(*)::int as count from admin_audit_log
-        where details ->> 'author_id' = ${id}
-           or (details ->> 'target_type' in ('member', 'chat_conversation') and details ->> 'target_id' = ${id})`,
-  );
-  if (inDetails?.count) traces.push(`admin_audit_log.details: ${inDetails.count} rows with the member's id`);
 
   // Every text of every table holds none of the member's identifying values (retained_records is
   // checked on its own: it must hold his records, under the pseudonym).
@@ -337,6 +333,71 @@ describe('account erasure', () => {
       ).toHaveLength(1);
     });
   });
+
+  /** Erases a member through the API, as the member does on their profile. */
+  async function erase(member: { access: string; password: string }) {
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/delete-account/',
+      headers: { authorization: `Bearer ${member.access}` },
+      payload: { password: member.password },
+    });
+    expect(deleted.statusCode).toBe(200);
+  }
+
+  it('deletes the copy of an administrator who decided about him', async () => {
+    const admin = await createActiveMember(t.app);
+    const member = await createActiveMember(t.app);
+    await makeAdmin(t.app, admin.user.id);
+    for (const action of ['suspend', 'reactivate'])
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: `/api/admin/members/${member.user.id}/${action}/`,
+            headers: { authorization: `Bearer ${admin.access}` },
+          })
+        ).statusCode,
+      ).toBe(200);
+    // Her copy holds her decisions, with his id as their target.
+    await waitForReadyExport(t, admin.access);
+    await erase(member);
+    expect(
+      await t.app.database.db.select().from(dataExports).where(eq(dataExports.userId, admin.user.id)),
+    ).toEqual([]);
+  }, 60_000);
+
+  it('deletes the e-mail files written for him without an SMTP server, and no one else’s', async () => {
+    const mailDir = t.config.paths.mail;
+    const holding = (address: string) =>
+      readdirSync(mailDir).filter((name) =>
+        readFileSync(path.join(mailDir, name), 'utf8').toLowerCase().includes(address.toLowerCase()),
+      );
+    const member = await createActiveMember(t.app);
+    const other = await createActiveMember(t.app);
+    for (const email of [member.email, other.email])
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/auth/request-reset/', payload: { email } }))
+          .statusCode,
+      ).toBe(200);
+    // A message to his address not linked to his account, as the mailer would have written it.
+    const [loose] = await t.app.database.db
+      .insert(emailOutbox)
+      .values({ recipient: member.email, subject: 'Hello', textBody: 'Hello', htmlBody: '<p>Hello</p>' })
+      .returning({ id: emailOutbox.id });
+    writeFileSync(
+      path.join(mailDir, mailFileName(loose?.id ?? 0, new Date())),
+      `To: ${member.email}\n\nHello\n`,
+    );
+    // Activation code, reset link and the loose message.
+    expect(holding(member.email)).toHaveLength(3);
+    const othersFiles = holding(other.email);
+    expect(othersFiles).toHaveLength(2);
+
+    await erase(member);
+    expect(holding(member.email)).toEqual([]);
+    expect(holding(other.email)).toEqual(othersFiles);
+  }, 60_000);
 
   it('keeps the audit log append-only outside the privacy maintenance', async () => {
     const db = t.app.database.db;
