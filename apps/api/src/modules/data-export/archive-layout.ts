@@ -62,5 +62,8 @@ export function withheldDocument(tables: ExportedTable[]) {
           : [],
     ),
   );
-  return { columns, rows };
+  const chosenByReaders = tables.flatMap((exported) =>
+    (exported.withheldRows ?? []).map((withheld) => ({ table: exported.table, ...withheld })),
+  );
+  return { columns, rows: [...rows, ...chosenByReaders] };
 }

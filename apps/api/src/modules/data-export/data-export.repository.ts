@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, ne, sql, type SQL } from 'drizzle-orm';
 import { shownTo } from '../../db/chat-conversations';
+import { auditLogAboutMember } from '../../db/audit-log-about-member';
 import type { Database } from '../../db/database';
 import {
   PERSONAL_DATA_CATALOGUE,
@@ -7,7 +8,7 @@ import {
   type MemberColumn,
 } from '../../db/personal-data-catalogue';
 import { mayReach } from '../../db/safeguarding';
-import { blocks, dataExports, friendships, profiles } from '../../db/schema';
+import { adminAuditLog, blocks, dataExports, friendships, profiles } from '../../db/schema';
 
 /**
  * A ceiling per table, so one export (built in memory, two at a time) never reads without bound.
@@ -28,6 +29,8 @@ export type ExportedTable = {
   key: string[];
   /** Columns the database has but the copy leaves out, with the reason. */
   withheld: Record<string, string>;
+  /** Rows about the member that the copy leaves out, beyond the catalogue's: how found and why. */
+  withheldRows?: { found_through: string; reason: string }[];
   /** True when the table held more of the member's rows than EXPORT_ROWS_PER_TABLE. */
   truncated: boolean;
 };
@@ -37,6 +40,13 @@ type TableShape = { columns: { name: string; type: string }[]; key: string[] };
 /** Why the acting administrator is left out of a decision about the member (Art. 15(4)). */
 export const DECIDING_ADMINISTRATOR_WITHHELD =
   'in decisions about you, which administrator took them: another person’s data (Art. 15(4)); your own actions as an administrator keep them';
+
+/** What a decision taken from a report says about that report (the moderation routes' details). */
+const REPORT_TRACES = ['report_id', 'target_type', 'target_id', 'reports_closed'] as const;
+const REPORT_WITHHELD =
+  'in decisions about you taken from a report, which report it was and what it was about: the report is another person’s (Art. 15(4)); the decision itself is here';
+const DISMISSED_REPORT_WITHHELD =
+  'a report about you or your conversation that the moderators dismissed: nothing was decided against you, and the report is another person’s (Art. 15(4))';
 
 // Both drivers (PGlite and node-postgres) answer a raw statement with `rows`.
 async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
@@ -149,38 +159,43 @@ export function createDataExportRepository(db: Database) {
 
   /**
    * The audit log's entries about the member (the catalogue's `exportedBy`): what they did as an
-   * administrator, and the decisions about them and their content — an action on their account,
-   * on content they wrote (`details.author_id`), or on a report about them or their conversation.
-   * Each branch is served by an index of migration 0018.
+   * administrator, and the decisions about them and their content (`auditLogAboutMember`). A
+   * dismissed report about them is left out, and a decision taken from a report loses the
+   * report's traces: the report itself is withheld (the reporter is protected, Art. 15(4)), and a
+   * dismissal decided nothing against them.
    */
   async function auditEntries(userId: number, shape: TableShape): Promise<ExportedTable> {
     const table = 'admin_audit_log';
-    const id = String(userId);
-    const own = sql`${column(table, 'admin_id')} = ${userId}`;
+    const own = sql`${adminAuditLog.adminId} = ${userId}`;
+    // Fixed keys of this file, never input: spelt into the statement as a text[] literal.
+    const reportTraces = sql.raw(`array[${REPORT_TRACES.map((key) => `'${key}'`).join(', ')}]`);
     const selected = shape.columns
       .filter(({ type }) => type !== 'bytea')
-      .map(({ name }) =>
-        name === 'admin_id' || name === 'admin_email'
-          ? sql`case when ${own} then ${column(table, name)} end as ${sql.identifier(name)}`
-          : column(table, name),
-      );
+      .map(({ name }) => {
+        if (name === 'admin_id' || name === 'admin_email')
+          return sql`case when ${own} then ${column(table, name)} end as ${sql.identifier(name)}`;
+        if (name === 'details')
+          return sql`case when ${own} then ${adminAuditLog.details} else ${adminAuditLog.details} - ${reportTraces} end as details`;
+        return column(table, name);
+      });
     const rows = await rowsOf<{ exported: ExportedRow }>(
       db,
       sql`select to_json(r) as exported from (
-            select ${sql.join(selected, sql`, `)} from ${sql.identifier(table)}
-            where ${own}
-               or (target_type = 'member' and target_id = ${id})
-               or (details ? 'author_id' and details ->> 'author_id' = ${id})
-               or (target_type = 'report' and details ->> 'target_type' in ('member', 'chat_conversation')
-                   and details ->> 'target_id' = ${id})
-            order by id
+            select ${sql.join(selected, sql`, `)} from ${adminAuditLog}
+            where ${own} or (${auditLogAboutMember(userId).any} and ${adminAuditLog.action} <> 'report.dismiss')
+            order by ${adminAuditLog.id}
             limit ${EXPORT_ROWS_PER_TABLE + 1}) r`,
     );
     return {
       table,
       rows: rows.slice(0, EXPORT_ROWS_PER_TABLE).map((row) => row.exported),
       key: shape.key,
-      withheld: { admin_id: DECIDING_ADMINISTRATOR_WITHHELD, admin_email: DECIDING_ADMINISTRATOR_WITHHELD },
+      withheld: {
+        admin_id: DECIDING_ADMINISTRATOR_WITHHELD,
+        admin_email: DECIDING_ADMINISTRATOR_WITHHELD,
+        ...Object.fromEntries(REPORT_TRACES.map((key) => [`details.${key}`, REPORT_WITHHELD])),
+      },
+      withheldRows: [{ found_through: 'details.target_id', reason: DISMISSED_REPORT_WITHHELD }],
       truncated: rows.length > EXPORT_ROWS_PER_TABLE,
     };
   }

@@ -81,13 +81,19 @@ export function createDataExportService(deps: {
     return placed;
   }
 
-  async function archiveOf(tables: ExportedTable[], language: Language) {
+  async function archiveOf(collected: ExportedTable[], language: Language) {
     const files: AsyncZippable = {};
     const preparedAt = new Date();
+    // Redacted once, before anything reads the rows: the JSON and the summary alike, so a field
+    // the summary shows one day can never bring a secret with it.
+    const tables = collected.map((exported) => ({
+      ...exported,
+      rows: exported.rows.map((row) => withoutSecrets(exported.table, row)),
+    }));
     for (const exported of tables) {
       const rows: ExportedRow[] = [];
       for (const [position, row] of exported.rows.entries())
-        rows.push(await withFiles(files, exported, withoutSecrets(exported.table, row), position));
+        rows.push(await withFiles(files, exported, row, position));
       files[`data/${exported.table}.json`] = json(tableDocument(exported, rows));
     }
     files['data/withheld.json'] = json(withheldDocument(tables));

@@ -300,6 +300,14 @@ describe('the copy of a member with activity in every feature', () => {
       headers: { authorization: `Bearer ${admin.access}` },
     });
     expect(suspended.statusCode).toBe(200);
+    // Marta's withdrawal is rejected: a decision about her payout, with the reason she is owed.
+    const rejected = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/withdrawals/${fixture.ids.withdrawal}/status/`,
+      headers: { authorization: `Bearer ${admin.access}` },
+      payload: { status: 'rejected', reason: 'The PayPal account is closed' },
+    });
+    expect(rejected.statusCode).toBe(200);
     const requested = await t.app.inject({
       method: 'POST',
       url: '/api/mis-datos/exportacion/',
@@ -506,13 +514,31 @@ describe('the copy of a member with activity in every feature', () => {
       decisions.map((entry) => [entry.action, entry.target_type, entry.target_id].map(String).join(' ')),
     ).toEqual([
       `content.hide post ${ids.hiddenPost}`,
-      `report.dismiss report ${ids.reports.aboutConversation}`,
       `member.suspend member ${member.id}`,
       `member.reactivate member ${member.id}`,
+      `withdrawal.rejected withdrawal ${ids.withdrawal}`,
     ]);
+    expect(decisions.at(-1)?.details).toEqual({ rejectionReason: 'The PayPal account is closed' });
     for (const entry of decisions) expect(entry).toMatchObject({ admin_id: null, admin_email: null });
     expect(documentOf('admin_audit_log').withheld_columns).toHaveProperty('admin_email');
     expect(archiveText()).not.toContain(fixture.others.admin.email);
+  });
+
+  it('tells nothing of the reports about the member: no dismissal, no report behind a decision', () => {
+    const { member } = fixture;
+    const decisions = documentOf('admin_audit_log').rows;
+    // The hidden post was reported, the suspension decided from a report about her.
+    expect(decisions.slice(0, 3).map((entry) => entry.details)).toEqual([{ author_id: member.id }, {}, {}]);
+    expect(decisions.map((entry) => entry.action)).not.toContain('report.dismiss');
+    const withheld = documentOf('admin_audit_log').withheld_columns;
+    for (const key of ['report_id', 'target_type', 'target_id', 'reports_closed'])
+      expect(withheld[`details.${key}`], key).toMatch(/report/);
+    const withheldList = JSON.parse(text('data/withheld.json')) as {
+      rows: { table: string; found_through: string; reason: string }[];
+    };
+    expect(withheldList.rows).toContainEqual(
+      expect.objectContaining({ table: 'admin_audit_log', found_through: 'details.target_id' }),
+    );
   });
 
   it('sums it up in the member’s language, on a page that is valid and self-contained', () => {
