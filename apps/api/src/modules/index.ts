@@ -204,7 +204,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
     productName: config.operator.name,
   });
   const retentionTimer = createRetentionTimer(
-    createRetention({ db, mailDir: config.paths.mail }),
+    createRetention({ db, mailDir: config.paths.mail, eraseAccount: (userId) => erasure.erase(userId), log }),
     config.retention,
     log,
   );

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
 import {
@@ -12,6 +12,7 @@ import {
   refreshTokens,
   reports,
   retainedRecords,
+  users,
 } from '../../db/schema';
 
 /** The app_settings row that says which instance runs the retention pass, and until when. */
@@ -64,6 +65,33 @@ export function createRetentionRepository(db: Database) {
         .where(
           and(eq(appSettings.key, RETENTION_LEASE_KEY), sql`${appSettings.value} ->> 'holder' = ${holder}`),
         ),
+
+    /**
+     * Ids above `after` of accounts created before `createdBefore` and never activated, lowest
+     * first. An account whose activation code is still valid is left alone: its owner signed in
+     * (which sends a new code) and may be typing it right now.
+     */
+    async unactivatedAccounts(createdBefore: Date, after: number, batch: number) {
+      const codeStillValid = db
+        .select({ userId: activationCodes.userId })
+        .from(activationCodes)
+        .where(and(eq(activationCodes.userId, users.id), gt(activationCodes.expiresAt, sql`now()`)));
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.isActive, false),
+            isNull(users.activatedAt),
+            lt(users.createdAt, createdBefore),
+            gt(users.id, after),
+            notExists(codeStillValid),
+          ),
+        )
+        .orderBy(asc(users.id))
+        .limit(batch);
+      return rows.map((row) => row.id);
+    },
 
     /** A member's copies of their data asked for before `createdBefore`, whatever their state. */
     purgeExportArchives: (createdBefore: Date, batch: number) =>

@@ -15,24 +15,31 @@ export type RetentionSchedule = {
 export function createRetentionTimer(
   service: RetentionService,
   schedule: RetentionSchedule,
-  log: FastifyBaseLogger,
+  log: Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>,
 ) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
-  let stopped = false;
+  const stopping = new AbortController();
 
   const run = () => {
     running = service
-      .runPass()
-      .then((purged) => {
+      .runPass(stopping.signal)
+      .then((outcome) => {
         // Counts only: the log never says whose records they were or what they held.
-        if (purged) log.info({ purged }, 'Retention pass done');
-        else log.debug('Retention pass skipped: another instance holds the lease');
+        if (!outcome) log.debug('Retention pass skipped: another instance holds the lease');
+        else if (outcome.stopped)
+          log.info({ purged: outcome.purged }, 'Retention pass stopped by shutdown; the next pass goes on');
+        else if (outcome.failed.length)
+          log.warn(
+            { purged: outcome.purged, failed: outcome.failed },
+            'Retention pass done, but some kinds failed; the next pass tries them again',
+          );
+        else log.info({ purged: outcome.purged }, 'Retention pass done');
       })
       .catch((error: unknown) => log.error({ err: error }, 'Retention pass failed; the next one tries again'))
       .finally(() => {
         running = undefined;
-        if (!stopped) next(schedule.intervalMs);
+        if (!stopping.signal.aborted) next(schedule.intervalMs);
       });
   };
   const next = (delay: number) => {
@@ -43,11 +50,14 @@ export function createRetentionTimer(
 
   return {
     start() {
-      if (!stopped && !timer) next(schedule.firstRunMs);
+      if (!stopping.signal.aborted && !timer) next(schedule.firstRunMs);
     },
-    /** Shutdown: no new pass starts, and the one in progress finishes before the database closes. */
+    /**
+     * Shutdown: no new pass starts, and the one in progress ends after its current batch, before
+     * the database closes. It does not wait for a whole backlog: the next pass goes on.
+     */
     async stop() {
-      stopped = true;
+      stopping.abort();
       clearTimeout(timer);
       await running;
     },

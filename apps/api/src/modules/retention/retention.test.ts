@@ -4,11 +4,12 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync 
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RETENTION_DAYS } from '@juntos/domain';
-import type { Database } from '../../db/database';
+import { openDatabase, type Database } from '../../db/database';
 import {
   activationCodes,
   adminAuditLog,
@@ -20,16 +21,21 @@ import {
   refreshTokens,
   reports,
   retainedRecords,
+  users,
 } from '../../db/schema';
-import { createActiveMember } from '../../test-support/accounts';
+import { migrationLevel } from '../../cli/migration-level';
+import { loadConfig } from '../../config';
+import { adultPayload, createActiveMember } from '../../test-support/accounts';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { EXPORT_STALE_MS } from '../data-export';
+import { createErasureRepository, createErasureService } from '../erasure';
 import {
   createRetentionRepository,
   RETENTION_LEASE_KEY,
   type RetentionRepository,
 } from './retention.repository';
-import { createRetentionService, type RetentionCounts } from './retention.service';
+import { createRetentionTimer } from './retention.schedule';
+import { createRetentionService, RETENTION_BATCH, type RetentionOutcome } from './retention.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
@@ -52,14 +58,39 @@ async function present(db: Database, table: PgTable, key: PgColumn, ids: number[
   return new Set(rows.map((row) => Number(row.key)));
 }
 
+/** A logger that keeps what it is given, for tests of what the job logs. */
+function recordingLog() {
+  const lines: { level: string; fields: Record<string, unknown>; message: string }[] = [];
+  const at = (level: string) => (fields: unknown, message?: string) =>
+    void lines.push(
+      typeof fields === 'string'
+        ? { level, fields: {}, message: fields }
+        : { level, fields: fields as Record<string, unknown>, message: message ?? '' },
+    );
+  return { lines, error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
+}
+
+/** The erasure as the server wires it, without sockets or files to close. */
+const erasureFor = (t: TestApp) =>
+  createErasureService({
+    repository: createErasureRepository(t.app.database.db),
+    mediaStore: { deleteOwnerFiles: async () => undefined },
+    forgetEmails: async () => 0,
+    endLiveSessions: async () => undefined,
+    log: t.app.log,
+  });
+
 const retentionFor = (
   t: TestApp,
   repository: RetentionRepository = createRetentionRepository(t.app.database.db),
+  log: Pick<FastifyBaseLogger, 'error'> = t.app.log,
 ) =>
   createRetentionService({
     repository,
+    eraseAccount: (userId) => erasureFor(t).erase(userId),
     abandonedExportAfterMs: EXPORT_STALE_MS,
     mailDir: t.config.paths.mail,
+    log,
     holder: `test-${randomUUID()}`,
   });
 
@@ -67,7 +98,7 @@ const retentionFor = (
  * One pass now. On the suite's shared PostgreSQL another test file's app may be in a pass for a
  * moment (the lease is database-wide), so a skipped pass is tried again.
  */
-async function passNow(service: ReturnType<typeof createRetentionService>): Promise<RetentionCounts> {
+async function passNow(service: ReturnType<typeof createRetentionService>): Promise<RetentionOutcome> {
   for (let attempt = 0; attempt < 100; attempt += 1) {
     const counts = await service.runPass();
     if (counts) return counts;
@@ -247,10 +278,13 @@ describe('retention job', () => {
         .returning({ id: retainedRecords.id })
     ).map((row) => row.id);
 
-    const counts = await passNow(retentionFor(t));
+    const { purged, failed } = await passNow(retentionFor(t));
 
     // Other test files share PostgreSQL in CI: their expired rows may be counted too.
-    for (const count of Object.values(counts)) expect(count).toBeGreaterThanOrEqual(1);
+    expect(failed).toEqual([]);
+    const { unactivatedAccounts, ...rowsAndFiles } = purged;
+    expect(unactivatedAccounts).toBeGreaterThanOrEqual(0);
+    for (const count of Object.values(rowsAndFiles)) expect(count).toBeGreaterThanOrEqual(1);
     expect(await present(db, dataExports, dataExports.id, exports)).toEqual(new Set([exports[1]]));
     const states = await db
       .select({ id: dataExports.id, status: dataExports.status })
@@ -367,9 +401,9 @@ describe('retention job', () => {
     await blockedNow;
     expect(await second.runPass()).toBeNull();
     release();
-    expect(await firstPass).toMatchObject({ exportArchives: expect.any(Number) });
+    expect((await firstPass).purged).toMatchObject({ exportArchives: expect.any(Number) });
     // Given back at the end of the pass: the second instance runs now.
-    expect(await passNow(second)).toMatchObject({ exportArchives: expect.any(Number) });
+    expect((await passNow(second)).purged).toMatchObject({ exportArchives: expect.any(Number) });
 
     // A holder that stopped mid-pass (its lease expired) does not block the job for good.
     const lease = (expiresAt: string) => ({ holder: 'crashed-instance', expires_at: expiresAt });
@@ -384,6 +418,119 @@ describe('retention job', () => {
     expect(await second.runPass()).not.toBeNull();
     const [left] = await db.select().from(appSettings).where(eq(appSettings.key, RETENTION_LEASE_KEY));
     expect(left).toBeUndefined();
+  });
+
+  it('runs no pass in a test app unless the test asks: a pass would purge other test files’ fixtures', () => {
+    expect(t.config.retention.firstRunMs).toBe(86_400_000);
+  });
+
+  it('goes on with the other kinds when one fails, logs the kind and reports it failed', async () => {
+    const { db } = t.app.database;
+    const member = await createActiveMember(t.app);
+    const expiredCopy = await exportRow(member.user.id, daysAgo(RETENTION_DAYS.exportArchive + 1));
+    const log = recordingLog();
+    const plain = createRetentionRepository(db);
+    const refusal = new Error('canceling statement due to lock timeout');
+    const failing: RetentionRepository = {
+      ...plain,
+      purgeChatMessages: async () => {
+        throw refusal;
+      },
+    };
+
+    const outcome = await passNow(retentionFor(t, failing, log));
+
+    expect(outcome.failed).toEqual(['chatMessages']);
+    expect(outcome.stopped).toBe(false);
+    // The kinds after the failing one ran too.
+    expect(outcome.purged.exportArchives).toBeGreaterThanOrEqual(1);
+    expect(await present(db, dataExports, dataExports.id, [expiredCopy])).toEqual(new Set());
+    expect(log.lines).toEqual([
+      {
+        level: 'error',
+        fields: { err: refusal, kind: 'chatMessages' },
+        message: 'Retention failed for one kind; the pass goes on with the others',
+      },
+    ]);
+  });
+
+  it('erases accounts never activated after RETENTION_DAYS.unactivatedAccount days, and only those', async () => {
+    const { db } = t.app.database;
+    const signUp = async (daysOld: number, codeStillValid = false) => {
+      const payload = adultPayload();
+      const registered = await t.app.inject({ method: 'POST', url: '/api/register/', payload });
+      expect(registered.statusCode, registered.body).toBe(201);
+      const [account] = await db
+        .update(users)
+        .set({ createdAt: daysAgo(daysOld) })
+        .where(eq(users.email, payload.email))
+        .returning({ id: users.id });
+      // Ten minutes after sign-up the code has expired; a member who signs in gets a new one.
+      if (!codeStillValid)
+        await db
+          .update(activationCodes)
+          .set({ expiresAt: new Date(Date.now() - MINUTE_MS) })
+          .where(eq(activationCodes.userId, account!.id));
+      return { id: account!.id, payload };
+    };
+    const abandoned = await signUp(RETENTION_DAYS.unactivatedAccount + 1);
+    const recent = await signUp(RETENTION_DAYS.unactivatedAccount - 1);
+    const typingTheCodeNow = await signUp(RETENTION_DAYS.unactivatedAccount + 1, true);
+    const activated = await createActiveMember(t.app);
+    await db
+      .update(users)
+      .set({ createdAt: daysAgo(RETENTION_DAYS.unactivatedAccount + 1) })
+      .where(eq(users.id, activated.user.id));
+
+    const { purged, failed } = await passNow(retentionFor(t));
+
+    expect(failed).toEqual([]);
+    expect(purged.unactivatedAccounts).toBeGreaterThanOrEqual(1);
+    expect(
+      await present(db, users, users.id, [abandoned.id, recent.id, typingTheCodeNow.id, activated.user.id]),
+    ).toEqual(new Set([recent.id, typingTheCodeNow.id, activated.user.id]));
+    // Erased like a deleted account: the address is free for a new sign-up.
+    const again = await t.app.inject({ method: 'POST', url: '/api/register/', payload: abandoned.payload });
+    expect(again.statusCode, again.body).toBe(201);
+  });
+
+  it('passes over an account whose erasure fails, erases the rest and reports the kind failed', async () => {
+    const { db } = t.app.database;
+    const ids: number[] = [];
+    for (let index = 0; index < 2; index += 1) {
+      const payload = adultPayload();
+      await t.app.inject({ method: 'POST', url: '/api/register/', payload });
+      const [account] = await db
+        .update(users)
+        .set({ createdAt: daysAgo(RETENTION_DAYS.unactivatedAccount + 1) })
+        .where(eq(users.email, payload.email))
+        .returning({ id: users.id });
+      await db.delete(activationCodes).where(eq(activationCodes.userId, account!.id));
+      ids.push(account!.id);
+    }
+    const [stuck, next] = ids as [number, number];
+    const log = recordingLog();
+    const service = createRetentionService({
+      repository: createRetentionRepository(db),
+      eraseAccount: async (userId) => {
+        if (userId === stuck) throw new Error('deadlock detected');
+        return erasureFor(t).erase(userId);
+      },
+      abandonedExportAfterMs: EXPORT_STALE_MS,
+      mailDir: t.config.paths.mail,
+      log,
+      holder: `test-${randomUUID()}`,
+    });
+
+    const { failed } = await passNow(service);
+
+    expect(failed).toEqual(['unactivatedAccounts']);
+    expect(await present(db, users, users.id, [stuck, next])).toEqual(new Set([stuck]));
+    expect(log.lines.map((line) => [line.message, line.fields.userId ?? line.fields.kind])).toEqual([
+      ['Retention could not erase a never-activated account', stuck],
+      ['Retention failed for one kind; the pass goes on with the others', 'unactivatedAccounts'],
+    ]);
+    await erasureFor(t).erase(stuck);
   });
 });
 
@@ -442,12 +589,102 @@ describe('retention on a schedule', () => {
     }
   });
 
-  it('stops cleanly: closing waits for the pass in progress', async () => {
-    const t = await createTestApp({ RETENTION_FIRST_RUN_MS: '0', RETENTION_INTERVAL_MS: '100' });
+  it('stops cleanly: shutdown waits for the batch in progress, then the database may close', async () => {
+    const t = await createTestApp();
+    const plain = createRetentionRepository(t.app.database.db);
+    let release = () => {};
+    let started = () => {};
+    const startedNow = new Promise<void>((resolve) => (started = resolve));
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let purgeFinished = false;
+    const gated: RetentionRepository = {
+      ...plain,
+      async purgeExportArchives(createdBefore, batch) {
+        started();
+        await gate;
+        const removed = await plain.purgeExportArchives(createdBefore, batch);
+        purgeFinished = true;
+        return removed;
+      },
+    };
+    const log = recordingLog();
+    const timer = createRetentionTimer(retentionFor(t, gated, log), { firstRunMs: 0, intervalMs: 100 }, log);
+    timer.start();
+    await startedNow;
+
+    // As the modules' close() does: the timer stops, then the database closes.
+    let closed = false;
+    const closing = timer
+      .stop()
+      .then(() => t.cleanup())
+      .then(() => (closed = true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(closed).toBe(false);
+    release();
+    await closing;
+
+    expect(purgeFinished).toBe(true);
+    expect(log.lines.filter((line) => line.level === 'error' || line.level === 'warn')).toEqual([]);
+    expect(log.lines.map((line) => line.message)).toContain(
+      'Retention pass stopped by shutdown; the next pass goes on',
+    );
+  });
+
+  it('stops a pass on a large backlog after the current batch, not after the backlog', async () => {
+    const t = await createTestApp();
+    try {
+      const plain = createRetentionRepository(t.app.database.db);
+      let batches = 0;
+      let twoBatchesDone = () => {};
+      const twoBatches = new Promise<void>((resolve) => (twoBatchesDone = resolve));
+      const laterKind = vi.fn((sentBefore: Date, batch: number) =>
+        plain.purgeChatMessages(sentBefore, batch),
+      );
+      // A backlog that never ends: every batch comes back full.
+      const endless: RetentionRepository = {
+        ...plain,
+        async purgeExportArchives(_createdBefore, batch) {
+          batches += 1;
+          if (batches === 2) twoBatchesDone();
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          return batch;
+        },
+        purgeChatMessages: laterKind,
+      };
+      const log = recordingLog();
+      const timer = createRetentionTimer(
+        retentionFor(t, endless, log),
+        { firstRunMs: 0, intervalMs: 100 },
+        log,
+      );
+      timer.start();
+      await twoBatches;
+      await timer.stop();
+      const batchesAtStop = batches;
+
+      expect(laterKind).not.toHaveBeenCalled();
+      const stopped = log.lines.find((line) => line.message.startsWith('Retention pass stopped'));
+      expect(stopped?.fields).toMatchObject({
+        purged: { exportArchives: batchesAtStop * RETENTION_BATCH, chatMessages: 0 },
+      });
+      // No pass after the stop.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(batches).toBe(batchesAtStop);
+    } finally {
+      await t.cleanup();
+    }
+  });
+
+  it('closes the server between or during passes without a failed pass in the log', async () => {
+    const lines: string[] = [];
+    const t = await createTestApp(
+      { RETENTION_FIRST_RUN_MS: '0', RETENTION_INTERVAL_MS: '100', LOG_LEVEL: 'info' },
+      { logStream: { write: (line) => void lines.push(line) } },
+    );
     await t.app.ready();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    // A pass still running when the database closed would reject here or log an error.
-    await expect(t.cleanup()).resolves.toBeUndefined();
+    await eventually(async () => lines.some((line) => line.includes('Retention pass done')));
+    await t.cleanup();
+    expect(lines.filter((line) => /Retention (pass )?failed/.test(line))).toEqual([]);
   });
 });
 
@@ -470,6 +707,17 @@ describe('npm run retention', () => {
     });
   }
 
+  /** The command's embedded database, opened by the test while the command is not running. */
+  async function withDatabase(use: (db: Database) => Promise<unknown>) {
+    const { paths } = loadConfig({ DATA_DIR: dataDir });
+    const database = await openDatabase({ databaseUrl: undefined, pgliteDir: paths.pglite });
+    try {
+      await use(database.db);
+    } finally {
+      await database.close();
+    }
+  }
+
   it('runs one pass now and prints counts, never content; says so when another pass holds the lease', async () => {
     const recipient = `someone-${randomUUID()}@example.org`;
     const t = await createTestApp({ DATA_DIR: dataDir, DATABASE_URL: '' });
@@ -489,16 +737,60 @@ describe('npm run retention', () => {
     expect(done.code, done.output).toBe(0);
     expect(done.output).toMatch(/sentEmails\s+1\b/);
     expect(done.output).toMatch(/exportArchives\s+0\b/);
+    expect(done.output).toMatch(/unactivatedAccounts\s+0\b/);
     for (const content of [recipient, 'secret', 'reset-confirm']) expect(done.output).not.toContain(content);
 
-    const held = await createTestApp({ DATA_DIR: dataDir, DATABASE_URL: '' });
-    try {
-      await createRetentionRepository(held.app.database.db).takeLease('server', 60_000);
-    } finally {
-      await held.cleanup();
-    }
+    await withDatabase((db) => createRetentionRepository(db).takeLease('server', 60_000));
     const skipped = await retention();
     expect(skipped.code, skipped.output).toBe(75);
     expect(skipped.output).toContain('Another instance is running a retention pass');
+    await withDatabase((db) => createRetentionRepository(db).releaseLease('server'));
+  }, 120_000);
+
+  it('does the other kinds when one fails, names the failed kind and exits 1', async () => {
+    // The mail folder is a file: the `.eml` sweep cannot read it.
+    const mailDir = path.join(dataDir, 'mail');
+    rmSync(mailDir, { recursive: true, force: true });
+    writeFileSync(mailDir, 'not a folder');
+    try {
+      const partial = await retention();
+      expect(partial.code, partial.output).toBe(1);
+      expect(partial.output).toContain('Retention failed for one kind');
+      expect(partial.output).toContain('These kinds failed (the log above says why): emailFiles.');
+      expect(partial.output).toMatch(/sentEmails\s+0\b/);
+    } finally {
+      rmSync(mailDir, { force: true });
+    }
+  }, 120_000);
+
+  it('refuses a database that is not at this code’s migrations, and leaves it as it is (exit 78)', async () => {
+    const newest = sql`(select max(created_at) from drizzle.__drizzle_migrations)`;
+    // Behind: the newest migration looks as if it had not run yet.
+    await withDatabase((db) =>
+      db.execute(
+        sql`update drizzle.__drizzle_migrations set created_at = created_at - 1 where created_at = ${newest}`,
+      ),
+    );
+    const behind = await retention();
+    expect(behind.code, behind.output).toBe(78);
+    expect(behind.output).toContain('run npm run db:migrate first');
+    expect(behind.output).not.toContain('Retention pass done');
+    await withDatabase(async (db) => {
+      expect(await migrationLevel(db)).toBe('behind');
+      await db.execute(
+        sql`update drizzle.__drizzle_migrations set created_at = created_at + 1 where created_at = ${newest}`,
+      );
+      expect(await migrationLevel(db)).toBe('current');
+      // Ahead: a newer version of the platform applied a migration this code does not know.
+      await db.execute(
+        sql`insert into drizzle.__drizzle_migrations (hash, created_at) select 'from-a-newer-version', ${newest} + 1`,
+      );
+    });
+    const ahead = await retention();
+    expect(ahead.code, ahead.output).toBe(78);
+    expect(ahead.output).toContain('migrated by a newer version');
+    await withDatabase((db) =>
+      db.execute(sql`delete from drizzle.__drizzle_migrations where hash = 'from-a-newer-version'`),
+    );
   }, 120_000);
 });
