@@ -171,7 +171,7 @@ export const PERSONAL_DATA_CATALOGUE = {
       target_id: { export: 'custom', erasure: 'pseudonymised' },
     },
     exportedBy:
-      'entries the member made as an administrator, and entries whose target is the member, that name them as the author of the content acted on (details.author_id), or that settle a report about them or their conversation (details.target_type member or chat_conversation, details.target_id); the acting administrator is withheld from the latter (another person, Art. 15(4))',
+      'entries the member made as an administrator, and the decisions about them (db/audit-log-about-member.ts): their account, their content (details.author_id), their withdrawals, a report about them or their conversation that led to a decision. From decisions made by someone else the acting administrator and every trace of the report (report_id, target_type, target_id, reports_closed) are withheld, and dismissed reports are left out: the reporter is another person (Art. 15(4))',
     retained:
       'Entries are kept RETENTION_DAYS.auditEntry; at deletion the member’s id and e-mail in them are replaced by the pseudonym.',
   },
@@ -180,7 +180,7 @@ export const PERSONAL_DATA_CATALOGUE = {
     memberColumns: { user_id: cascade },
     withheldColumns: { archive: 'a previous copy itself; the new copy holds everything it held' },
     retained:
-      'Deleted RETENTION_DAYS.exportArchive after it was asked for; another member’s copy that holds an erased member (a friend, a chat partner, a block, a report) is deleted with that erasure.',
+      'Deleted RETENTION_DAYS.exportArchive after it was asked for; another member’s copy that holds an erased member (a friend, a chat partner, a block, a report, an administrator who decided about them) is deleted with that erasure.',
   },
   monetization_accounts: {
     holds: 'Participation in the earnings programme: tokens, impressions.',
