@@ -55,6 +55,8 @@ export const PERSONAL_DATA_CATALOGUE = {
     holds: 'The account: e-mail, phone, registration type, guardian, language, role and account state.',
     memberColumns: { id: cascade },
     withheldColumns: { password_hash: SECRET },
+    retained:
+      'Until the member deletes the account; an account never activated is erased RETENTION_DAYS.unactivatedAccount after sign-up.',
   },
   profiles: {
     holds:
