@@ -10,7 +10,10 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../apps/api/src/db/database';
+import { profiles, users } from '../../apps/api/src/db/schema';
 import { parseEmail } from '../../apps/api/src/test-support/email-message';
 import {
   describeLeaks,
@@ -49,13 +52,45 @@ function writeTo(mailDir: string) {
  * the activation codes and reset tokens, and anything the generic patterns of
  * `personal-data-in-log.ts` catch (issue 24: logs carry member ids, never contact data or tokens).
  */
-function personalDataInLog(log: string, mailDir: string) {
+/**
+ * The names and phone numbers the journeys stored, read from the server's own database once it
+ * stopped. Names a log could hold for other reasons are left out: shorter than four letters, or
+ * the journeys' default first name "Member", which is also an English word of log messages.
+ */
+async function storedPeople(dataDir: string) {
+  const database = await openDatabase({
+    databaseUrl: process.env.DATABASE_URL,
+    pgliteDir: path.join(dataDir, 'pg'),
+  });
+  try {
+    const people = await database.db
+      .select({ nombre: profiles.nombre, apellidos: profiles.apellidos, telefono: users.telefono })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.userId, users.id));
+    const names = people
+      .flatMap(({ nombre, apellidos }) => [
+        nombre,
+        apellidos,
+        nombre && apellidos ? `${nombre} ${apellidos}` : '',
+      ])
+      .filter((name): name is string => !!name && name.trim().length >= 4 && name !== 'Member');
+    return { names: [...new Set(names)], phones: [...new Set(people.map((person) => person.telefono))] };
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Everything a person gave or was sent during the run that the log must not hold: the addresses
+ * and one-time secrets of every e-mail received, the names and phones stored.
+ */
+async function personalDataInLog(log: string, mailDir: string, dataDir: string) {
   const messages = readdirSync(mailDir)
     .filter((name) => name.endsWith('.eml'))
     .map((name) => parseEmail(readFileSync(path.join(mailDir, name), 'utf8')));
   const emails = messages.flatMap((message) => message.to.match(/[^\s<>,"']+@[^\s<>,"']+/g) ?? []);
   const secrets = messages.flatMap((message) => secretsInMessage(message.text));
-  return findPersonalDataInLog(log, { emails, secrets });
+  return findPersonalDataInLog(log, { emails, secrets, ...(await storedPeople(dataDir)) });
 }
 
 /** One real server (built web app, embedded database, fresh DATA_DIR) for the browser tests. */
@@ -67,11 +102,14 @@ export default async function setup(project: TestProject) {
     );
   if (!existsSync(webDist)) throw new Error('The web app is not built: run `npm run build` first.');
   const mailDir = mkdtempSync(path.join(os.tmpdir(), 'juntos-mail-'));
+  // Known here, so the teardown can read what the journeys stored.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'juntos-e2e-'));
   const mail = await startSmtpReceiver({ onMessage: writeTo(mailDir) });
   let server: ServerProcess;
   try {
     // Every journey signs up and in from 127.0.0.1: the per-address limits would stop the suite.
     server = await startServerProcess({
+      DATA_DIR: dataDir,
       SMTP_URL: mail.url,
       RATE_LIMIT_SCALE: '100',
       WORD_CLOUD_DEBOUNCE_MS: '200',
@@ -84,19 +122,24 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseUrl', server.url);
   project.provide('mailDir', mailDir);
-  // A teardown that throws fails `vitest run` (exit code 1, the error printed after the summary
-  // under "Startup Error"), so a leak fails the suite even when every test passed.
+  // A leak fails the suite even when every test passed: the teardown sets the exit code and
+  // throws (vitest prints the error after the summary, under "Startup Error").
   return async () => {
     server.child.kill('SIGTERM');
     await server.exited;
-    let leaks: ReturnType<typeof personalDataInLog>;
+    let leaks: Awaited<ReturnType<typeof personalDataInLog>>;
     try {
-      leaks = personalDataInLog(server.output(), mailDir);
+      leaks = await personalDataInLog(server.output(), mailDir, dataDir);
     } finally {
       await mail.close();
       rmSync(mailDir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
     }
-    if (leaks.length > 0)
+    if (leaks.length > 0) {
+      // Vitest prints an error thrown here but still exits 0 when every test passed: the exit
+      // code is set here so that a leak fails the run.
+      process.exitCode = 1;
       throw new Error(`The server's log holds personal data (issue 24):\n${describeLeaks(leaks)}`);
+    }
   };
 }
