@@ -103,6 +103,7 @@ export const PERSONAL_DATA_CATALOGUE = {
   posts: {
     holds: 'Posts the member published, with their pictures and whether moderators hid them.',
     memberColumns: { author_id: cascade },
+    otherIdColumns: { community_id: 'the community it was posted in (null: the main feed)' },
     fileColumns: ['image_key'],
   },
   gallery_images: {
@@ -208,6 +209,22 @@ export const PERSONAL_DATA_CATALOGUE = {
     memberColumns: { user_id: cascade },
     retained:
       'Copied pseudonymised (method, tokens, status, payment reference, dates; no payout details) to retained_records at deletion; kept RETENTION_DAYS.withdrawalRecord.',
+  },
+  communities: {
+    holds: 'Disease and topic communities: names, descriptions, what makes them a suggestion, member counts.',
+    memberColumns: {},
+    noPersonalData: 'communities themselves; who belongs is in community_members',
+  },
+  community_members: {
+    holds:
+      'Communities the member joined, and whether they appear in the member list (health data for a disease community).',
+    memberColumns: { user_id: cascade },
+    otherIdColumns: { community_id: 'a community' },
+  },
+  community_moderators: {
+    holds: 'Communities the member was appointed to moderate.',
+    memberColumns: { user_id: cascade },
+    otherIdColumns: { community_id: 'a community' },
   },
   retained_records: {
     holds: 'Pseudonymised records the law requires after an account is deleted.',

@@ -11,3 +11,4 @@ export * from './resources';
 export * from './admin';
 export * from './data-exports';
 export * from './retention';
+export * from './communities';

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { communities } from './communities';
 import { users } from './users';
 
 /**
@@ -19,6 +21,12 @@ export const posts = pgTable(
     /** The author's description of the image, used as its text alternative. */
     imageAlt: text('image_alt').notNull().default(''),
     country: text('country'),
+    /** The community it was posted in (issue 18); null for the main feed. */
+    communityId: bigint('community_id', { mode: 'number' }).references(() => communities.id, {
+      onDelete: 'cascade',
+    }),
+    /** Set when a community moderator pinned it: pinned posts lead the community's feed. */
+    pinnedAt: timestamp('pinned_at', { withTimezone: true }),
     /** Set when a moderator hid it: then only its author sees it (administrators, in the moderation queue). */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -30,6 +38,13 @@ export const posts = pgTable(
     index('posts_feed_idx').on(table.createdAt, table.id),
     index('posts_country_feed_idx').on(table.country, table.createdAt, table.id),
     index('posts_author_idx').on(table.authorId),
+    // A community's feed is one range of this index in creation order, whatever the number of posts.
+    index('posts_community_feed_idx')
+      .on(table.communityId, table.createdAt, table.id)
+      .where(sql`${table.communityId} is not null`),
+    index('posts_community_pinned_idx')
+      .on(table.communityId, table.pinnedAt)
+      .where(sql`${table.pinnedAt} is not null`),
   ],
 );
 

@@ -45,6 +45,8 @@ export const users = pgTable(
      * minor is visible to nobody and reaches nobody: a self-declared "minor" could be an adult.
      */
     minorReviewedAt: timestamp('minor_reviewed_at', { withTimezone: true }),
+    /** Whether the main feed also shows posts of the member's communities (issue 18; on by default). */
+    communityPostsInFeed: boolean('community_posts_in_feed').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
