@@ -40,4 +40,19 @@ CREATE INDEX "community_members_user_idx" ON "community_members" USING btree ("u
 CREATE INDEX "community_moderators_user_idx" ON "community_moderators" USING btree ("user_id");--> statement-breakpoint
 ALTER TABLE "posts" ADD CONSTRAINT "posts_community_id_communities_id_fk" FOREIGN KEY ("community_id") REFERENCES "public"."communities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "posts_community_feed_idx" ON "posts" USING btree ("community_id","created_at","id") WHERE "posts"."community_id" is not null;--> statement-breakpoint
-CREATE INDEX "posts_community_pinned_idx" ON "posts" USING btree ("community_id","pinned_at") WHERE "posts"."pinned_at" is not null;
+CREATE INDEX "posts_community_pinned_idx" ON "posts" USING btree ("community_id","pinned_at") WHERE "posts"."pinned_at" is not null;--> statement-breakpoint
+-- The member count follows every join and leave, including the cascade of an account's erasure,
+-- so no code path can forget it and no page has to count the member table.
+CREATE FUNCTION community_member_count() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    UPDATE communities SET member_count = member_count + 1 WHERE id = NEW.community_id;
+    RETURN NEW;
+  END IF;
+  UPDATE communities SET member_count = member_count - 1 WHERE id = OLD.community_id;
+  RETURN OLD;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER community_members_count AFTER INSERT OR DELETE ON community_members
+  FOR EACH ROW EXECUTE FUNCTION community_member_count();

@@ -43,7 +43,7 @@ export const communities = pgTable(
      * functional profile (`habla`, `movilidad`, a detailed characteristic id) or `no_diagnosis`.
      */
     suggestedFor: jsonb('suggested_for').$type<string[]>().notNull().default([]),
-    /** Members, kept by the join and leave statements so a page never counts the member table. */
+    /** Members, kept by a trigger on community_members (migration 0019), cascades included. */
     memberCount: integer('member_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
