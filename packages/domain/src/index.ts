@@ -28,3 +28,4 @@ export * from './admin';
 export * from './paging';
 export * from './member-data';
 export * from './minor-review';
+export * from './communities';
