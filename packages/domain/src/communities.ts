@@ -49,6 +49,19 @@ export function needsHelpWith(field: FunctionalField, value: string | null | und
   return value != null && (FUNCTIONAL_VALUES_NEEDING_HELP[field] as readonly string[]).includes(value);
 }
 
+/**
+ * A name as the community search compares it: lower case, accents dropped ("Ménière" → "meniere",
+ * "Ωτοσκλήρυνση" → "ωτοσκληρυνση"), and the Greek final sigma as the ordinary one.
+ */
+export function foldForSearch(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/ς/g, 'σ')
+    .trim();
+}
+
 /** Whether an id may stand in a topic community's `suggested_for`. */
 export function isSuggestionId(value: string): boolean {
   return (

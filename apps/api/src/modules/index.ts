@@ -22,6 +22,7 @@ import {
 import { adminModule, createAdminRepository, createRequireAdmin } from './admin';
 import { authModule, createAuthRepository, createAuthService } from './auth';
 import { chatModule, createChatReportCheck, createChatRepository, createChatService } from './chat';
+import { communitiesModule, createCommunitiesRepository, createCommunitiesService } from './communities';
 import { createDataExportRepository, createDataExportService, dataExportModule } from './data-export';
 import { createDiseasesRepository, diseasesModule, type DiseaseCatalogue } from './diseases';
 import { createErasureRepository, createErasureService } from './erasure';
@@ -179,6 +180,12 @@ export function createModules(infrastructure: SharedInfrastructure) {
   const requireAdmin = createRequireAdmin(requireAuth, admins);
   const audit = (admin: { id: number; email: string }, entry: Parameters<typeof admins.record>[1]) =>
     admins.record(admin, entry);
+  const communities = createCommunitiesService({
+    repository: createCommunitiesRepository(db),
+    diseases,
+    mediaStore,
+    audit,
+  });
   const moderationRepository = createModerationRepository(db);
   const moderation = createModerationService({
     repository: moderationRepository,
@@ -226,6 +233,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
       await app.register(monetizationModule, { service: monetization, requireAuth });
       await app.register(moderationModule, { service: moderation, requireAuth, requireAdmin, audit });
       await app.register(minorReviewModule, { db, requireAdmin, audit });
+      await app.register(communitiesModule, { service: communities, requireAuth, requireAdmin });
       await app.register(adminModule, {
         repository: admins,
         requireAdmin,

@@ -1,0 +1,327 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { FUNCTIONAL_FIELDS, type TopicCommunityInput } from '@juntos/domain';
+import type { Database } from '../../db/database';
+import { mayReach } from '../../db/safeguarding';
+import {
+  communities,
+  communityMembers,
+  communityModerators,
+  functionalAnswers,
+  profiles,
+  rareDiseaseCodes,
+  users,
+} from '../../db/schema';
+
+export type CommunityRow = typeof communities.$inferSelect;
+
+/**
+ * Topic communities are curated by administrators, so there are few; reading them all for a
+ * search or the suggestions stays bounded by this.
+ */
+const MAX_TOPIC_COMMUNITIES = 1000;
+
+/** Every read and write of communities, their members and moderators. */
+export function createCommunitiesRepository(db: Database) {
+  /** Each community's moderators (id and first name), in the order they were appointed. */
+  async function moderatorsOf(communityIds: readonly number[]) {
+    const byCommunity = new Map<number, { id: number; nombre: string }[]>();
+    if (communityIds.length === 0) return byCommunity;
+    const rows = await db
+      .select({
+        communityId: communityModerators.communityId,
+        id: communityModerators.userId,
+        nombre: sql<string>`coalesce(${profiles.nombre}, '')`,
+      })
+      .from(communityModerators)
+      .leftJoin(profiles, eq(profiles.userId, communityModerators.userId))
+      .where(inArray(communityModerators.communityId, [...communityIds]))
+      .orderBy(asc(communityModerators.appointedAt), asc(communityModerators.userId));
+    for (const { communityId, ...moderator } of rows)
+      byCommunity.set(communityId, [...(byCommunity.get(communityId) ?? []), moderator]);
+    return byCommunity;
+  }
+
+  return {
+    moderatorsOf,
+    async byId(id: number): Promise<CommunityRow | undefined> {
+      const [row] = await db.select().from(communities).where(eq(communities.id, id)).limit(1);
+      return row;
+    },
+
+    async byOrphacodes(codes: readonly number[]): Promise<CommunityRow[]> {
+      if (codes.length === 0) return [];
+      return db
+        .select()
+        .from(communities)
+        .where(inArray(communities.orphacode, [...codes]));
+    },
+
+    /**
+     * The disease community of a code, created on first use. Two members opening it at once both
+     * insert; the unique index keeps one row and the second insert does nothing.
+     */
+    async ensureDisease(orphacode: number): Promise<CommunityRow> {
+      await db.insert(communities).values({ kind: 'disease', orphacode }).onConflictDoNothing();
+      const [row] = await db.select().from(communities).where(eq(communities.orphacode, orphacode)).limit(1);
+      if (!row) throw new Error(`disease community ${orphacode} missing after its insert`);
+      return row;
+    },
+
+    topics(): Promise<CommunityRow[]> {
+      return db
+        .select()
+        .from(communities)
+        .where(eq(communities.kind, 'topic'))
+        .orderBy(asc(communities.id))
+        .limit(MAX_TOPIC_COMMUNITIES);
+    },
+
+    /** Topic communities naming any of these functional-profile ids (or `no_diagnosis`). */
+    topicsSuggestedFor(ids: readonly string[]): Promise<CommunityRow[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      const wanted = sql`array[${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::text[]`;
+      return db
+        .select()
+        .from(communities)
+        .where(and(eq(communities.kind, 'topic'), sql`${communities.suggestedFor} ?| ${wanted}`))
+        .orderBy(asc(communities.id))
+        .limit(MAX_TOPIC_COMMUNITIES);
+    },
+
+    /** What the suggestions are computed from: the member's disease and functional needs. */
+    async suggestionInputs(userId: number) {
+      const [profile] = await db
+        .select({
+          enfermedad: profiles.enfermedad,
+          orphacode: profiles.orphacode,
+          ...Object.fromEntries(FUNCTIONAL_FIELDS.map((field) => [field, profiles[field]])),
+        })
+        .from(profiles)
+        .where(eq(profiles.userId, userId))
+        .limit(1);
+      const needs = await db
+        .select({ id: functionalAnswers.characteristicId })
+        .from(functionalAnswers)
+        .where(and(eq(functionalAnswers.userId, userId), eq(functionalAnswers.estado, 'necesita ayuda')));
+      return {
+        profile: profile as
+          ({ enfermedad: string; orphacode: number | null } & Record<string, string | null>) | undefined,
+        characteristicsNeedingHelp: needs.map((row) => row.id),
+      };
+    },
+
+    /** The member's communities, newest joined first, with their listing choice. */
+    mine(userId: number) {
+      return db
+        .select({ community: communities, listed: communityMembers.listed })
+        .from(communityMembers)
+        .innerJoin(communities, eq(communities.id, communityMembers.communityId))
+        .where(eq(communityMembers.userId, userId))
+        .orderBy(sql`${communityMembers.joinedAt} desc`, asc(communities.id));
+    },
+
+    /** The member's membership of each of these communities (absent: not a member). */
+    async membershipsOf(userId: number, communityIds: readonly number[]) {
+      if (communityIds.length === 0) return new Map<number, { listed: boolean }>();
+      const rows = await db
+        .select({ communityId: communityMembers.communityId, listed: communityMembers.listed })
+        .from(communityMembers)
+        .where(
+          and(eq(communityMembers.userId, userId), inArray(communityMembers.communityId, [...communityIds])),
+        );
+      return new Map(rows.map((row) => [row.communityId, { listed: row.listed }]));
+    },
+
+    async isModerator(userId: number, communityId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ userId: communityModerators.userId })
+        .from(communityModerators)
+        .where(and(eq(communityModerators.communityId, communityId), eq(communityModerators.userId, userId)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** Joining twice changes nothing (the trigger counts the one row). */
+    async join(communityId: number, userId: number) {
+      await db.insert(communityMembers).values({ communityId, userId }).onConflictDoNothing();
+    },
+
+    /** Leaving also ends moderating it: moderators are members. */
+    async leave(communityId: number, userId: number) {
+      await db.transaction(async (tx) => {
+        await tx
+          .delete(communityModerators)
+          .where(
+            and(eq(communityModerators.communityId, communityId), eq(communityModerators.userId, userId)),
+          );
+        await tx
+          .delete(communityMembers)
+          .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, userId)));
+      });
+    },
+
+    /** False when the member does not belong to the community. */
+    async setListed(communityId: number, userId: number, listed: boolean): Promise<boolean> {
+      const updated = await db
+        .update(communityMembers)
+        .set({ listed })
+        .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, userId)))
+        .returning({ userId: communityMembers.userId });
+      return updated.length > 0;
+    },
+
+    /**
+     * The listed members the viewer may reach (same age group, no block, not suspended), in the
+     * order they joined; one more than asked, so the caller knows whether a next page exists.
+     */
+    listedMembers(viewerId: number, communityId: number, limit: number, offset: number) {
+      return db
+        .select({
+          id: communityMembers.userId,
+          nombre: profiles.nombre,
+          photoKey: profiles.photoKey,
+          country: profiles.country,
+          isModerator: sql<boolean>`${communityModerators.userId} is not null`,
+        })
+        .from(communityMembers)
+        .innerJoin(profiles, eq(profiles.userId, communityMembers.userId))
+        .innerJoin(users, and(eq(users.id, communityMembers.userId), eq(users.isActive, true)))
+        .leftJoin(
+          communityModerators,
+          and(
+            eq(communityModerators.communityId, communityMembers.communityId),
+            eq(communityModerators.userId, communityMembers.userId),
+          ),
+        )
+        .where(
+          and(
+            eq(communityMembers.communityId, communityId),
+            eq(communityMembers.listed, true),
+            mayReach(viewerId, communityMembers.userId),
+          ),
+        )
+        .orderBy(asc(communityMembers.joinedAt), asc(communityMembers.userId))
+        .limit(limit)
+        .offset(offset);
+    },
+
+    /** Imported Orphanet statuses of these codes (codes never imported are absent). */
+    async codeStatuses(codes: readonly number[]) {
+      if (codes.length === 0) return new Map<number, 'active' | 'obsoleto' | 'no_raro'>();
+      const rows = await db
+        .select({ orphacode: rareDiseaseCodes.orphacode, status: rareDiseaseCodes.status })
+        .from(rareDiseaseCodes)
+        .where(inArray(rareDiseaseCodes.orphacode, [...codes]));
+      return new Map(rows.map((row) => [row.orphacode, row.status]));
+    },
+
+    // ─── Administrators ─────────────────────────────────────────────────────────────────────
+
+    /** Every community, topics first, with its moderators' ids and first names. */
+    async forAdministrators(limit: number, offset: number) {
+      const rows = await db
+        .select()
+        .from(communities)
+        .orderBy(sql`${communities.kind} = 'disease'`, asc(communities.id))
+        .limit(limit)
+        .offset(offset);
+      const moderators = await moderatorsOf(rows.map((row) => row.id));
+      return rows.map((row) => ({ community: row, moderators: moderators.get(row.id) ?? [] }));
+    },
+
+    /** Undefined when the slug is taken. */
+    async createTopic(input: TopicCommunityInput): Promise<CommunityRow | undefined> {
+      const [row] = await db
+        .insert(communities)
+        .values({
+          kind: 'topic',
+          slug: input.slug,
+          name: input.name,
+          description: input.description,
+          suggestedFor: input.suggested_for,
+        })
+        .onConflictDoNothing()
+        .returning();
+      return row;
+    },
+
+    /** 'missing' when no topic community has the id, 'slug_taken' when another has the slug. */
+    async updateTopic(
+      id: number,
+      input: TopicCommunityInput,
+    ): Promise<CommunityRow | 'missing' | 'slug_taken'> {
+      const slugTakenByAnother = async () => {
+        const [clash] = await db
+          .select({ id: communities.id })
+          .from(communities)
+          .where(and(eq(communities.slug, input.slug), sql`${communities.id} <> ${id}`))
+          .limit(1);
+        return clash !== undefined;
+      };
+      const [target] = await db
+        .select({ id: communities.id })
+        .from(communities)
+        .where(and(eq(communities.id, id), eq(communities.kind, 'topic')))
+        .limit(1);
+      if (!target) return 'missing';
+      if (await slugTakenByAnother()) return 'slug_taken';
+      try {
+        const [row] = await db
+          .update(communities)
+          .set({
+            slug: input.slug,
+            name: input.name,
+            description: input.description,
+            suggestedFor: input.suggested_for,
+          })
+          .where(and(eq(communities.id, id), eq(communities.kind, 'topic')))
+          .returning();
+        return row ?? 'missing';
+      } catch (error) {
+        // Another administrator took the slug between the check and the update (unique index).
+        if (await slugTakenByAnother()) return 'slug_taken';
+        throw error;
+      }
+    },
+
+    /** Its members, moderators and posts go with it (cascade). */
+    async deleteTopic(id: number): Promise<boolean> {
+      const deleted = await db
+        .delete(communities)
+        .where(and(eq(communities.id, id), eq(communities.kind, 'topic')))
+        .returning({ id: communities.id });
+      return deleted.length > 0;
+    },
+
+    async activeMemberExists(userId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, userId), eq(users.isActive, true)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** Appointing makes the moderator a member if they were not (moderators are members). */
+    async appointModerator(communityId: number, userId: number) {
+      await db.transaction(async (tx) => {
+        await tx.insert(communityMembers).values({ communityId, userId }).onConflictDoNothing();
+        await tx.insert(communityModerators).values({ communityId, userId }).onConflictDoNothing();
+      });
+    },
+
+    /** They stay a member. False when they were not a moderator of it. */
+    async removeModerator(communityId: number, userId: number): Promise<boolean> {
+      const deleted = await db
+        .delete(communityModerators)
+        .where(and(eq(communityModerators.communityId, communityId), eq(communityModerators.userId, userId)))
+        .returning({ userId: communityModerators.userId });
+      return deleted.length > 0;
+    },
+  };
+}
+
+export type CommunitiesRepository = ReturnType<typeof createCommunitiesRepository>;

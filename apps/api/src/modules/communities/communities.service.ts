@@ -1,0 +1,346 @@
+import {
+  COMMUNITY_MIN_COUNTED_MEMBERS,
+  COMMUNITY_SEARCH_LIMIT,
+  FUNCTIONAL_FIELDS,
+  NO_DIAGNOSIS,
+  NO_DIAGNOSIS_SUGGESTION,
+  foldForSearch,
+  needsHelpWith,
+  type AdminCommunity,
+  type CommunityDetail,
+  type CommunityMember,
+  type CommunityMembership,
+  type CommunitySummary,
+  type Language,
+  type OrphacodeStatus,
+  type TopicCommunityInput,
+} from '@juntos/domain';
+import { translate } from '../../i18n/messages';
+import { AppError, notFound } from '../../lib/app-error';
+import type { MediaStore } from '../../lib/media-store';
+import type { DiseaseCatalogue } from '../diseases';
+import type { CommunitiesRepository, CommunityRow } from './communities.repository';
+
+type Audit = (
+  admin: { id: number; email: string },
+  entry: { action: string; targetType: string; targetId: number; details?: Record<string, unknown> },
+) => Promise<unknown>;
+
+type Membership = { listed: boolean } | undefined;
+
+const communityNotFound = () => notFound('communities.errors.not_found');
+const membersOnly = () => new AppError(403, 'members_only', 'communities.errors.members_only');
+
+/** A count below the word-cloud rule's minimum could point at a person: shown as "a few". */
+export function shownCount(memberCount: number) {
+  const few = memberCount < COMMUNITY_MIN_COUNTED_MEMBERS;
+  return { member_count: few ? null : memberCount, few };
+}
+
+/** A text of the reader's language, else the Spanish one administrators must give, else any. */
+function localized(texts: Partial<Record<Language, string>>, language: Language): string {
+  return texts[language] ?? texts.es ?? Object.values(texts).find(Boolean) ?? '';
+}
+
+/**
+ * Communities (issue 18): suggestions, search, detail, membership and the member list, and the
+ * administrators' topic communities and moderators. Disease communities are named from the
+ * catalogue in the reader's language, with their code's status as the resources hub shows it.
+ */
+export function createCommunitiesService(deps: {
+  repository: CommunitiesRepository;
+  diseases: DiseaseCatalogue;
+  mediaStore: MediaStore;
+  audit: Audit;
+}) {
+  const { repository, diseases } = deps;
+
+  const diseaseName = (orphacode: number, language: Language) =>
+    diseases.nameOf(orphacode, language) ?? `ORPHA:${orphacode}`;
+
+  /** Imported status first; a code only in the starter catalogue counts as active. */
+  async function statusesOf(codes: readonly number[]): Promise<Map<number, OrphacodeStatus>> {
+    const imported = await repository.codeStatuses(codes);
+    return new Map(
+      codes.map((code) => [code, imported.get(code) ?? (diseases.hasCode(code) ? 'active' : 'unknown')]),
+    );
+  }
+
+  /** Presents communities (or not-yet-created disease communities) for one reader. */
+  async function present(
+    userId: number,
+    language: Language,
+    entries: readonly (CommunityRow | { orphacode: number })[],
+  ): Promise<CommunitySummary[]> {
+    const created = entries.filter((entry): entry is CommunityRow => 'id' in entry);
+    const memberships = await repository.membershipsOf(
+      userId,
+      created.map((row) => row.id),
+    );
+    const codes = entries.flatMap((entry) => (entry.orphacode === null ? [] : [entry.orphacode]));
+    const statuses = await statusesOf(codes);
+    return entries.map((entry) => {
+      const row = 'id' in entry ? entry : undefined;
+      const membership: Membership = row ? memberships.get(row.id) : undefined;
+      const orphacode = entry.orphacode;
+      const name =
+        orphacode !== null ? diseaseName(orphacode, language) : localized(row?.name ?? {}, language);
+      return {
+        id: row?.id ?? null,
+        kind: row?.kind ?? 'disease',
+        orphacode,
+        slug: row?.slug ?? null,
+        name,
+        description:
+          orphacode !== null
+            ? translate(language, 'communities.disease_description', { name })
+            : localized(row?.description ?? {}, language),
+        estado: orphacode !== null ? (statuses.get(orphacode) ?? 'unknown') : null,
+        ...shownCount(row?.memberCount ?? 0),
+        joined: membership !== undefined,
+        listed: membership?.listed ?? false,
+      };
+    });
+  }
+
+  /** The functional-profile ids (and `no_diagnosis`) a member's profile says they need. */
+  async function needsOf(userId: number) {
+    const { profile, characteristicsNeedingHelp } = await repository.suggestionInputs(userId);
+    if (!profile) return { orphacode: null, needs: [] };
+    const needs = [
+      ...FUNCTIONAL_FIELDS.filter((field) => needsHelpWith(field, profile[field])),
+      ...characteristicsNeedingHelp,
+      ...(profile.enfermedad === NO_DIAGNOSIS && profile.orphacode === null ? [NO_DIAGNOSIS_SUGGESTION] : []),
+    ];
+    return { orphacode: profile.orphacode, needs };
+  }
+
+  async function requireCommunity(id: number) {
+    const row = await repository.byId(id);
+    if (!row) throw communityNotFound();
+    return row;
+  }
+
+  async function detail(userId: number, language: Language, row: CommunityRow): Promise<CommunityDetail> {
+    const [summary] = await present(userId, language, [row]);
+    if (!summary) throw communityNotFound();
+    return {
+      ...summary,
+      id: row.id,
+      is_moderator: summary.joined && (await repository.isModerator(userId, row.id)),
+      can_post: summary.joined,
+    };
+  }
+
+  async function membership(userId: number, communityId: number): Promise<CommunityMembership> {
+    const row = await requireCommunity(communityId);
+    const own = (await repository.membershipsOf(userId, [communityId])).get(communityId);
+    return { joined: own !== undefined, listed: own?.listed ?? false, ...shownCount(row.memberCount) };
+  }
+
+  function adminView(row: CommunityRow, moderators: { id: number; nombre: string }[], language: Language) {
+    return {
+      id: row.id,
+      kind: row.kind,
+      orphacode: row.orphacode,
+      slug: row.slug,
+      name: row.orphacode !== null ? { [language]: diseaseName(row.orphacode, language) } : row.name,
+      description: row.description,
+      suggested_for: row.suggestedFor,
+      member_count: row.memberCount,
+      moderators,
+    } satisfies AdminCommunity;
+  }
+
+  const slugTaken = () =>
+    new AppError(409, 'slug_taken', 'communities.errors.slug_taken', {
+      fields: { slug: 'communities.errors.slug_taken' },
+    });
+
+  return {
+    shownCount,
+
+    /**
+     * "Suggested for you" (from the reader's own disease code and functional needs, computed
+     * here and shown to nobody else) without the communities they already joined, and theirs.
+     */
+    async lists(userId: number, language: Language) {
+      const { orphacode, needs } = await needsOf(userId);
+      const [disease] = orphacode === null ? [] : await repository.byOrphacodes([orphacode]);
+      const suggestedEntries = [
+        ...(orphacode === null ? [] : [disease ?? { orphacode }]),
+        ...(await repository.topicsSuggestedFor(needs)),
+      ];
+      const mine = await repository.mine(userId);
+      const suggested = await present(userId, language, suggestedEntries);
+      return {
+        suggested: suggested.filter((entry) => !entry.joined),
+        mine: await present(
+          userId,
+          language,
+          mine.map((row) => row.community),
+        ),
+      };
+    },
+
+    /**
+     * Communities whose name in the reader's language holds the query, accents and case
+     * ignored: topic communities first, then diseases of the catalogue (created or not), names
+     * starting with the query before the others.
+     */
+    async search(userId: number, language: Language, query: string) {
+      const wanted = foldForSearch(query);
+      const rank = (name: string) => {
+        const folded = foldForSearch(name);
+        return folded.startsWith(wanted) ? 0 : folded.includes(wanted) ? 1 : -1;
+      };
+      const byRank = <Entry extends { rank: number; name: string }>(a: Entry, b: Entry) =>
+        a.rank - b.rank || a.name.localeCompare(b.name, language);
+
+      const topics = (await repository.topics())
+        .map((row) => ({ row, name: localized(row.name, language) }))
+        .map((entry) => ({ ...entry, rank: rank(entry.name) }))
+        .filter((entry) => entry.rank >= 0)
+        .sort(byRank)
+        .slice(0, COMMUNITY_SEARCH_LIMIT);
+      const diseaseMatches = [...diseases.list(language)]
+        .map(([orphacode, name]) => ({ orphacode, name, rank: rank(name) }))
+        .filter((entry) => entry.rank >= 0)
+        .sort(byRank)
+        .slice(0, COMMUNITY_SEARCH_LIMIT - topics.length);
+      const created = new Map(
+        (await repository.byOrphacodes(diseaseMatches.map((entry) => entry.orphacode))).map((row) => [
+          row.orphacode,
+          row,
+        ]),
+      );
+      return {
+        results: await present(userId, language, [
+          ...topics.map((entry) => entry.row),
+          ...diseaseMatches.map((entry) => created.get(entry.orphacode) ?? { orphacode: entry.orphacode }),
+        ]),
+      };
+    },
+
+    /** The disease community of a catalogue code, created the first time anyone opens it. */
+    async disease(userId: number, language: Language, orphacode: number) {
+      if (!diseases.hasCode(orphacode)) throw notFound('communities.errors.disease_unknown');
+      return detail(userId, language, await repository.ensureDisease(orphacode));
+    },
+
+    async detail(userId: number, language: Language, id: number) {
+      return detail(userId, language, await requireCommunity(id));
+    },
+
+    async join(userId: number, id: number) {
+      await requireCommunity(id);
+      await repository.join(id, userId);
+      return membership(userId, id);
+    },
+
+    async leave(userId: number, id: number) {
+      await requireCommunity(id);
+      await repository.leave(id, userId);
+      return membership(userId, id);
+    },
+
+    async setListed(userId: number, id: number, listed: boolean) {
+      await requireCommunity(id);
+      if (!(await repository.setListed(id, userId, listed))) throw membersOnly();
+      return membership(userId, id);
+    },
+
+    /** Who belongs is seen by members only, and only those who chose to be listed. */
+    async members(viewerId: number, id: number, limit: number, offset: number) {
+      await requireCommunity(id);
+      const own = await repository.membershipsOf(viewerId, [id]);
+      if (!own.has(id)) throw membersOnly();
+      const rows = await repository.listedMembers(viewerId, id, limit + 1, offset);
+      const members: CommunityMember[] = rows.slice(0, limit).map((row) => ({
+        id: row.id,
+        nombre: row.nombre,
+        photo: row.photoKey ? deps.mediaStore.publicUrl(row.photoKey) : null,
+        country: row.country,
+        is_moderator: row.isModerator,
+      }));
+      return { members, more: rows.length > limit };
+    },
+
+    // ─── Administrators (every change audited) ──────────────────────────────────────────────
+
+    async adminList(language: Language, limit: number, offset: number) {
+      const rows = await repository.forAdministrators(limit + 1, offset);
+      return {
+        communities: rows
+          .slice(0, limit)
+          .map(({ community, moderators }) => adminView(community, moderators, language)),
+        more: rows.length > limit,
+      };
+    },
+
+    async createTopic(admin: { id: number; email: string }, language: Language, input: TopicCommunityInput) {
+      const row = await repository.createTopic(input);
+      if (!row) throw slugTaken();
+      await deps.audit(admin, {
+        action: 'community.create',
+        targetType: 'community',
+        targetId: row.id,
+        details: { slug: row.slug },
+      });
+      return adminView(row, [], language);
+    },
+
+    async updateTopic(
+      admin: { id: number; email: string },
+      language: Language,
+      id: number,
+      input: TopicCommunityInput,
+    ) {
+      const row = await repository.updateTopic(id, input);
+      if (row === 'missing') throw notFound('communities.errors.topic_not_found');
+      if (row === 'slug_taken') throw slugTaken();
+      await deps.audit(admin, {
+        action: 'community.update',
+        targetType: 'community',
+        targetId: id,
+        details: { slug: row.slug },
+      });
+      return adminView(row, (await repository.moderatorsOf([id])).get(id) ?? [], language);
+    },
+
+    async deleteTopic(admin: { id: number; email: string }, id: number) {
+      if (!(await repository.deleteTopic(id))) throw notFound('communities.errors.topic_not_found');
+      await deps.audit(admin, { action: 'community.delete', targetType: 'community', targetId: id });
+    },
+
+    /**
+     * Audited as a decision about the member (target 'member'), so the member's data copy shows
+     * it and the erasure pseudonymises it (db/audit-log-about-member.ts).
+     */
+    async appointModerator(admin: { id: number; email: string }, id: number, userId: number) {
+      await requireCommunity(id);
+      if (!(await repository.activeMemberExists(userId))) throw notFound('errors.profile_not_found');
+      await repository.appointModerator(id, userId);
+      await deps.audit(admin, {
+        action: 'community.moderator_appoint',
+        targetType: 'member',
+        targetId: userId,
+        details: { community_id: id },
+      });
+    },
+
+    async removeModerator(admin: { id: number; email: string }, id: number, userId: number) {
+      await requireCommunity(id);
+      if (!(await repository.removeModerator(id, userId)))
+        throw notFound('communities.errors.moderator_not_found');
+      await deps.audit(admin, {
+        action: 'community.moderator_remove',
+        targetType: 'member',
+        targetId: userId,
+        details: { community_id: id },
+      });
+    },
+  };
+}
+
+export type CommunitiesService = ReturnType<typeof createCommunitiesService>;

@@ -1,0 +1,434 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  birthDateBounds,
+  CHARACTERISTIC_IDS,
+  todayIso,
+  type AdminCommunity,
+  type CommunityDetail,
+  type CommunityLists,
+  type CommunityMember,
+  type CommunityMembership,
+  type CommunitySummary,
+} from '@juntos/domain';
+import { and, eq } from 'drizzle-orm';
+import { adminAuditLog, communities } from '../../db/schema';
+import { createActiveMember, minorPayload } from '../../test-support/accounts';
+import { approveMinor, makeAdmin } from '../../test-support/admins';
+import { completeProfile, createMemberWithProfile, putProfile } from '../../test-support/profiles';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+
+type Member = { access: string; user: { id: number } };
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/*
+ * On CI's shared PostgreSQL other test files create communities and members too: every topic
+ * community here has a name and slug of this run, and counts of shared disease communities are
+ * compared before and after, never assumed.
+ */
+const run = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+
+describe('communities', () => {
+  let t: TestApp;
+  let admin: Member;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await createMemberWithProfile(t.app, { nombre: 'Ada' });
+    await makeAdmin(t.app, admin.user.id);
+  });
+  afterAll(async () => t.cleanup());
+
+  const call = (who: Member | undefined, method: Method, url: string, payload?: object, language = 'en') =>
+    t.app.inject({
+      method,
+      url,
+      headers: {
+        'accept-language': language,
+        ...(who ? { authorization: `Bearer ${who.access}` } : {}),
+      },
+      ...(payload ? { payload } : {}),
+    });
+  const ok = async <Answer>(response: Promise<{ statusCode: number; body: string; json: () => unknown }>) => {
+    const answer = await response;
+    expect(answer.statusCode, answer.body).toBeLessThan(300);
+    return answer.json() as Answer;
+  };
+  const topic = (suffix: string, body: Record<string, unknown> = {}) =>
+    ok<AdminCommunity>(
+      call(admin, 'POST', '/api/admin/comunidades/', {
+        slug: `${suffix}-${run}`,
+        name: { es: `Comunidad ${suffix} ${run}`, en: `Community ${suffix} ${run}` },
+        description: { es: `Descripción ${suffix}` },
+        ...body,
+      }),
+    );
+  const join = (who: Member, id: number) =>
+    ok<CommunityMembership>(call(who, 'POST', `/api/comunidades/${id}/unirse/`));
+  const detail = (who: Member, id: number) =>
+    ok<CommunityDetail>(call(who, 'GET', `/api/comunidades/${id}/`));
+  const lists = (who: Member, language = 'en') =>
+    ok<CommunityLists>(call(who, 'GET', '/api/comunidades/', undefined, language));
+  const memberIds = async (who: Member, id: number) =>
+    (
+      await ok<{ results: CommunityMember[] }>(call(who, 'GET', `/api/comunidades/${id}/miembros/?limit=100`))
+    ).results.map((row) => row.id);
+  const approvedMinor = async (dateOfBirth: string) => {
+    const minor = await createActiveMember(t.app, minorPayload());
+    const saved = await putProfile(t.app, minor.access, completeProfile({ date_of_birth: dateOfBirth }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    await approveMinor(t.app, minor.user.id);
+    return minor;
+  };
+
+  it('needs a signed-in member', async () => {
+    expect((await call(undefined, 'GET', '/api/comunidades/')).statusCode).toBe(401);
+    expect((await call(undefined, 'GET', '/api/comunidades/buscar/?q=x')).statusCode).toBe(401);
+  });
+
+  it('creates a disease community the first time it is opened, once however many open it', async () => {
+    const [first, second] = await Promise.all([
+      createMemberWithProfile(t.app),
+      createMemberWithProfile(t.app),
+    ]);
+    const opened = await Promise.all(
+      [first, second, first].map((who) =>
+        ok<CommunityDetail>(call(who, 'GET', '/api/comunidades/enfermedad/97244/', undefined, 'es')),
+      ),
+    );
+    expect(new Set(opened.map((community) => community.id)).size).toBe(1);
+    const rows = await t.app.database.db.select().from(communities).where(eq(communities.orphacode, 97244));
+    expect(rows).toHaveLength(1);
+    expect(opened[0]).toMatchObject({
+      kind: 'disease',
+      orphacode: 97244,
+      name: 'Síndrome de la columna rígida',
+      estado: 'active',
+      can_post: false,
+      is_moderator: false,
+    });
+    expect(opened[0]?.description).toContain('Síndrome de la columna rígida');
+
+    const unknown = await call(first, 'GET', '/api/comunidades/enfermedad/999999/', undefined, 'es');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({
+      error: 'Esta enfermedad no está en nuestra lista de enfermedades raras.',
+    });
+    const notACode = await call(first, 'GET', '/api/comunidades/enfermedad/abc/');
+    expect(notACode.statusCode).toBe(400);
+    expect(notACode.json().fields).toHaveProperty('orphacode');
+    expect((await call(first, 'GET', `/api/comunidades/${Number.MAX_SAFE_INTEGER}/`)).statusCode).toBe(404);
+  });
+
+  it('joins and leaves freely; the count follows, shown only from 3 members', async () => {
+    const community = await topic('count');
+    const [a, b, c] = await Promise.all([1, 2, 3].map(() => createMemberWithProfile(t.app)));
+    if (!a || !b || !c) throw new Error('members missing');
+    expect(await join(a, community.id)).toEqual({
+      joined: true,
+      listed: false,
+      member_count: null,
+      few: true,
+    });
+    // Joining twice is one membership.
+    expect(await join(a, community.id)).toMatchObject({ joined: true, few: true });
+    await join(b, community.id);
+    expect(await join(c, community.id)).toEqual({ joined: true, listed: false, member_count: 3, few: false });
+    expect(await detail(a, community.id)).toMatchObject({ member_count: 3, joined: true, can_post: true });
+
+    const left = await ok<CommunityMembership>(call(c, 'POST', `/api/comunidades/${community.id}/salir/`));
+    expect(left).toEqual({ joined: false, listed: false, member_count: null, few: true });
+    // Leaving twice is no error and changes nothing.
+    expect(await ok<CommunityMembership>(call(c, 'POST', `/api/comunidades/${community.id}/salir/`))).toEqual(
+      left,
+    );
+    expect(await detail(c, community.id)).toMatchObject({ joined: false, can_post: false, few: true });
+    const [row] = await t.app.database.db.select().from(communities).where(eq(communities.id, community.id));
+    expect(row?.memberCount).toBe(2);
+
+    expect((await call(a, 'POST', `/api/comunidades/${Number.MAX_SAFE_INTEGER}/unirse/`)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('suggests the member’s own disease and the topics of their functional needs, to them alone', async () => {
+    const [characteristic] = [...CHARACTERISTIC_IDS];
+    if (!characteristic) throw new Error('no characteristic');
+    const wheelchair = await topic('wheels', { suggested_for: ['movilidad'] });
+    const hearing = await topic('hearing', { suggested_for: ['audition'] });
+    const detailed = await topic('detailed', { suggested_for: [characteristic] });
+    const undiagnosed = await topic('undiagnosed', { suggested_for: ['no_diagnosis'] });
+
+    const member = await createMemberWithProfile(t.app, {
+      orphacode: '93',
+      enfermedad: 'Aspartylglucosaminuria',
+      movilidad: 'fauteuil roulant',
+      audition: 'ordinaire',
+    });
+    await ok(
+      call(member, 'PUT', '/api/profile-tokenizado/', {
+        caracteristicas: [{ id: characteristic, estado: 'necesita ayuda' }],
+      }),
+    );
+    const suggested = (await lists(member, 'de')).suggested;
+    const disease = suggested.find((entry) => entry.orphacode === 93);
+    expect(disease).toMatchObject({ kind: 'disease', name: 'Aspartylglukosaminurie', joined: false });
+    const ids = suggested.map((entry) => entry.id);
+    expect(ids).toEqual(expect.arrayContaining([wheelchair.id, detailed.id]));
+    expect(ids).not.toContain(hearing.id);
+    expect(ids).not.toContain(undiagnosed.id);
+
+    // A joined community moves from the suggestions to "my communities".
+    await join(member, wheelchair.id);
+    const after = await lists(member);
+    expect(after.suggested.map((entry) => entry.id)).not.toContain(wheelchair.id);
+    expect(after.mine.map((entry) => entry.id)).toEqual([wheelchair.id]);
+    expect(after.mine[0]).toMatchObject({ name: `Community wheels ${run}`, joined: true, listed: false });
+
+    const withoutDiagnosis = await createMemberWithProfile(t.app, { enfermedad: '', orphacode: '' });
+    const theirs = (await lists(withoutDiagnosis)).suggested;
+    expect(theirs.map((entry) => entry.id)).toContain(undiagnosed.id);
+    expect(theirs.filter((entry) => entry.kind === 'disease')).toEqual([]);
+    expect(theirs.map((entry) => entry.id)).not.toContain(wheelchair.id);
+  });
+
+  it('finds communities by name in the reader’s language, accents and case ignored', async () => {
+    const member = await createMemberWithProfile(t.app);
+    const deaf = await topic('deaf', {
+      name: { es: `Niños sordos ${run}`, de: `Gehörlose Kinder ${run}` },
+    });
+    const search = async (query: string, language: string) =>
+      (
+        await ok<{ results: CommunitySummary[] }>(
+          call(member, 'GET', `/api/comunidades/buscar/?q=${encodeURIComponent(query)}`, undefined, language),
+        )
+      ).results;
+
+    const spanish = await search('SINDROME DE MARFAN', 'es');
+    expect(spanish.find((entry) => entry.orphacode === 558)).toMatchObject({ name: 'Síndrome de Marfan' });
+    expect((await search('marfan', 'en')).find((entry) => entry.orphacode === 558)).toMatchObject({
+      name: 'Marfan syndrome',
+    });
+    const german = await search('gehirn-lunge-SCHILDDRUSE', 'de');
+    expect(german.map((entry) => entry.name)).toContain('Gehirn-Lunge-Schilddrüse-Syndrom');
+
+    expect((await search(`ninos SORDOS ${run}`, 'es')).map((entry) => entry.id)).toEqual([deaf.id]);
+    expect((await search(`gehorlose kinder ${run}`, 'de')).map((entry) => entry.id)).toEqual([deaf.id]);
+    // A language without its own name reads the Spanish one, and is searched by it.
+    expect(await search(`niños sordos ${run}`, 'pl')).toMatchObject([
+      { id: deaf.id, name: `Niños sordos ${run}` },
+    ]);
+
+    // Bounded: a query most names hold still answers at most 20.
+    expect((await search('a', 'en')).length).toBeLessThanOrEqual(20);
+    const empty = await call(member, 'GET', '/api/comunidades/buscar/?q=%20', undefined, 'es');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ fields: { q: 'Escribe un nombre para buscar.' } });
+  });
+
+  it('shows who belongs only to members, only those who chose it, never on the public profile', async () => {
+    const community = await topic('privacy');
+    const [listedOne, unlistedOne, outsider] = await Promise.all(
+      [1, 2, 3].map(() => createMemberWithProfile(t.app)),
+    );
+    if (!listedOne || !unlistedOne || !outsider) throw new Error('members missing');
+    await join(listedOne, community.id);
+    await join(unlistedOne, community.id);
+    // Unlisted by default: the list is empty even to members.
+    expect(await memberIds(unlistedOne, community.id)).toEqual([]);
+
+    const listed = await ok<CommunityMembership>(
+      call(listedOne, 'PUT', `/api/comunidades/${community.id}/membresia/`, { listed: true }),
+    );
+    expect(listed).toMatchObject({ joined: true, listed: true });
+    expect(await memberIds(unlistedOne, community.id)).toEqual([listedOne.user.id]);
+    expect(await memberIds(listedOne, community.id)).toEqual([listedOne.user.id]);
+
+    const refused = await call(
+      outsider,
+      'GET',
+      `/api/comunidades/${community.id}/miembros/`,
+      undefined,
+      'fr',
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      error: 'Seuls les membres de cette communauté peuvent faire cela. Rejoignez-la d’abord.',
+    });
+    const notMember = await call(outsider, 'PUT', `/api/comunidades/${community.id}/membresia/`, {
+      listed: true,
+    });
+    expect(notMember.statusCode).toBe(403);
+    const invalid = await call(listedOne, 'PUT', `/api/comunidades/${community.id}/membresia/`, {
+      listed: 'yes',
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().fields).toHaveProperty('listed');
+
+    // The public profile says nothing of communities, whoever looks.
+    for (const viewer of [unlistedOne, outsider]) {
+      const profile = await call(viewer, 'GET', `/api/buscar/perfil/${listedOne.user.id}/`);
+      expect(profile.statusCode, profile.body).toBe(200);
+      expect(profile.body).not.toContain(`privacy-${run}`);
+      expect(profile.body).not.toContain(`Community privacy ${run}`);
+      expect(profile.body).not.toMatch(/communit|comunidades/i);
+    }
+
+    // Leaving takes them off the list.
+    await ok(call(listedOne, 'POST', `/api/comunidades/${community.id}/salir/`));
+    expect(await memberIds(unlistedOne, community.id)).toEqual([]);
+  });
+
+  it('keeps the member list of each age group apart; the count is the whole community’s', async () => {
+    const community = await topic('ages');
+    const adult = await createMemberWithProfile(t.app);
+    const minor = await approvedMinor(birthDateBounds('menor', todayIso()).max);
+    const otherMinor = await approvedMinor(birthDateBounds('menor', todayIso()).min);
+    const unreviewed = await createActiveMember(t.app, minorPayload());
+    await putProfile(
+      t.app,
+      unreviewed.access,
+      completeProfile({ date_of_birth: birthDateBounds('menor', todayIso()).max }),
+    );
+    for (const who of [adult, minor, otherMinor, unreviewed]) {
+      await join(who, community.id);
+      await ok(call(who, 'PUT', `/api/comunidades/${community.id}/membresia/`, { listed: true }));
+    }
+    expect(await memberIds(adult, community.id)).toEqual([adult.user.id]);
+    expect((await memberIds(minor, community.id)).sort()).toEqual([minor.user.id, otherMinor.user.id].sort());
+    // A minor awaiting review sees nobody but themselves.
+    expect(await memberIds(unreviewed, community.id)).toEqual([unreviewed.user.id]);
+    expect(await detail(adult, community.id)).toMatchObject({ member_count: 4 });
+    expect(await detail(minor, community.id)).toMatchObject({ member_count: 4 });
+  });
+
+  it('lets administrators create, change and delete topic communities and appoint moderators, audited', async () => {
+    const member = await createMemberWithProfile(t.app);
+    const body = {
+      slug: `carers-${run}`,
+      name: { es: `Cuidadores ${run}`, en: `Carers ${run}`, fr: '' },
+      description: { es: 'Para quien cuida.' },
+      suggested_for: ['no_diagnosis'],
+    };
+    expect((await call(member, 'POST', '/api/admin/comunidades/', body)).statusCode).toBe(403);
+    const created = await call(admin, 'POST', '/api/admin/comunidades/', body);
+    expect(created.statusCode, created.body).toBe(201);
+    const community = created.json<AdminCommunity>();
+    expect(community).toMatchObject({
+      kind: 'topic',
+      slug: `carers-${run}`,
+      name: { es: `Cuidadores ${run}`, en: `Carers ${run}` },
+      suggested_for: ['no_diagnosis'],
+      member_count: 0,
+      moderators: [],
+    });
+    expect(community.name).not.toHaveProperty('fr');
+
+    const taken = await call(admin, 'POST', '/api/admin/comunidades/', body, 'es');
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({
+      fields: { slug: 'Otra comunidad ya usa este nombre de dirección.' },
+    });
+    const invalid = await call(
+      admin,
+      'POST',
+      '/api/admin/comunidades/',
+      {
+        slug: 'No Spaces',
+        name: { en: 'Only English' },
+        description: { es: 'x' },
+        suggested_for: ['flying'],
+      },
+      'en',
+    );
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().fields).toMatchObject({
+      slug: 'Use only small letters, numbers and hyphens in the address name.',
+      'name.es': 'Enter the name in Spanish.',
+      'suggested_for.0': 'This need is not in the functional profile.',
+    });
+
+    const changed = await ok<AdminCommunity>(
+      call(admin, 'PUT', `/api/admin/comunidades/${community.id}/`, {
+        ...body,
+        name: { es: `Familias cuidadoras ${run}` },
+      }),
+    );
+    expect(changed.name).toEqual({ es: `Familias cuidadoras ${run}` });
+
+    // Appointing makes the member a member and a moderator of that community only.
+    const appointed = await call(
+      admin,
+      'POST',
+      `/api/admin/comunidades/${community.id}/moderadores/${member.user.id}/`,
+    );
+    expect(appointed.json()).toEqual({ moderator: true });
+    expect(await detail(member, community.id)).toMatchObject({
+      joined: true,
+      is_moderator: true,
+      can_post: true,
+    });
+    const other = await topic('other');
+    expect(await detail(member, other.id)).toMatchObject({ is_moderator: false });
+    const listed = await ok<{ results: AdminCommunity[] }>(
+      call(admin, 'GET', '/api/admin/comunidades/?limit=200'),
+    );
+    expect(listed.results.find((entry) => entry.id === community.id)?.moderators).toEqual([
+      { id: member.user.id, nombre: 'Ana' },
+    ]);
+    const nobody = await call(
+      admin,
+      'POST',
+      `/api/admin/comunidades/${community.id}/moderadores/${Number.MAX_SAFE_INTEGER}/`,
+    );
+    expect(nobody.statusCode).toBe(404);
+
+    expect(
+      (
+        await call(admin, 'DELETE', `/api/admin/comunidades/${community.id}/moderadores/${member.user.id}/`)
+      ).json(),
+    ).toEqual({ moderator: false });
+    expect(await detail(member, community.id)).toMatchObject({ joined: true, is_moderator: false });
+    expect(
+      (await call(admin, 'DELETE', `/api/admin/comunidades/${community.id}/moderadores/${member.user.id}/`))
+        .statusCode,
+    ).toBe(404);
+
+    // Disease communities are not administrators' to change or delete.
+    const disease = await ok<CommunityDetail>(call(member, 'GET', '/api/comunidades/enfermedad/558/'));
+    expect((await call(admin, 'DELETE', `/api/admin/comunidades/${disease.id}/`)).statusCode).toBe(404);
+    expect((await call(admin, 'PUT', `/api/admin/comunidades/${disease.id}/`, body)).statusCode).toBe(404);
+
+    expect((await call(admin, 'DELETE', `/api/admin/comunidades/${community.id}/`)).statusCode).toBe(204);
+    expect((await call(member, 'GET', `/api/comunidades/${community.id}/`)).statusCode).toBe(404);
+
+    const entries = await t.app.database.db
+      .select({
+        action: adminAuditLog.action,
+        targetType: adminAuditLog.targetType,
+        targetId: adminAuditLog.targetId,
+        details: adminAuditLog.details,
+      })
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.adminId, admin.user.id)));
+    const about = (targetType: string, targetId: number) =>
+      entries.filter((entry) => entry.targetType === targetType && entry.targetId === String(targetId));
+    expect(about('community', community.id).map((entry) => entry.action)).toEqual([
+      'community.create',
+      'community.update',
+      'community.delete',
+    ]);
+    expect(about('member', member.user.id)).toEqual([
+      {
+        action: 'community.moderator_appoint',
+        targetType: 'member',
+        targetId: String(member.user.id),
+        details: { community_id: community.id },
+      },
+      {
+        action: 'community.moderator_remove',
+        targetType: 'member',
+        targetId: String(member.user.id),
+        details: { community_id: community.id },
+      },
+    ]);
+  });
+});
