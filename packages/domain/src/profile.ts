@@ -320,6 +320,11 @@ export const MeSchema = AccountSchema.extend({
   /** Lets the screens tell a minor plainly why nobody is visible yet (docs/decisions/0011). */
   age_group: z.enum(AGE_GROUPS),
   minor_review_pending: z.boolean(),
+  /**
+   * The communities the member moderates (issue 18): the web app then offers /admin/moderacion
+   * (their communities' reports); every moderation call checks again.
+   */
+  moderates: z.array(z.number()),
   profile: OwnProfileSchema,
 });
 export type Me = z.output<typeof MeSchema>;

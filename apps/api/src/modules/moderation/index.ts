@@ -3,8 +3,10 @@ import { registerModerationRoutes } from './moderation.routes';
 
 export { createModerationRepository, type ModerationRepository } from './moderation.repository';
 export { createModerationService, type ModerationService } from './moderation.service';
+export { auditAs } from './moderation.routes';
+export { createRequireModerator, type Moderator, type RequireModerator } from './require-moderator';
 
-/** `requireAdmin` and `audit` come from the admin module. */
+/** `requireAdmin` and `audit` come from the admin module; `requireModerator` from `createRequireModerator`. */
 export type ModerationModuleOptions = Parameters<typeof registerModerationRoutes>[1];
 
 /** Reports, hidden content, suspensions, and the member's own notices. */

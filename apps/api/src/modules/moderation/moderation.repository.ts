@@ -1,8 +1,31 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import { CHAT_REPORT_CONTEXT, type HideableTargetType } from '@juntos/domain';
 import { conversationBetween } from '../../db/chat-conversations';
 import type { Database } from '../../db/database';
-import { chatMessages, comments, memberNotices, profiles, reports, users } from '../../db/schema';
+import { mayReach } from '../../db/safeguarding';
+import {
+  chatMessages,
+  comments,
+  communityModerators,
+  memberNotices,
+  posts,
+  profiles,
+  reports,
+  users,
+} from '../../db/schema';
 import { CONTENT_SOURCES, sourceColumn as column, type ContentKind } from '../engagement';
 
 export type ReportTargetType = (typeof reports.$inferSelect)['targetType'];
@@ -51,6 +74,45 @@ const HIDEABLE = {
 } as const satisfies Record<ContentType, { kind: ContentKind; comment: boolean }>;
 
 const HIDEABLE_TYPES = Object.keys(HIDEABLE) as ContentType[];
+
+/**
+ * What one moderator may act on: administrators everything, a community moderator the posts and
+ * comments of the communities they moderate (issue 18).
+ */
+export type ModerationScope =
+  { everything: true } | { everything: false; moderatorId: number; communityIds: number[] };
+
+/**
+ * The one definition of "a community moderator may act on this item", for the queue, the report
+ * actions, restoring and pinning alike: a post, or a comment on a post, of a community they
+ * moderate, written by a member they may reach (a moderator is a member: the adults' and the
+ * minors' spaces of a community stay apart, DESIGN.md "Safeguarding") and not by themselves (their
+ * own content is judged by someone else: an administrator).
+ */
+function moderatorMayActOn(
+  scope: Extract<ModerationScope, { everything: false }>,
+  targetType: SQL | AnyColumn,
+  targetId: SQL | AnyColumn,
+): SQL {
+  const { moderatorId } = scope;
+  const communityIds = sql`${`{${scope.communityIds.join(',')}}`}::bigint[]`;
+  const fitsAuthor = (author: AnyColumn) =>
+    sql`${author} <> ${moderatorId} and ${mayReach(moderatorId, author)}`;
+  return sql`((${targetType} = 'post' and exists (select 1 from ${posts} where ${posts.id} = ${targetId}
+      and ${posts.communityId} = any(${communityIds}) and ${fitsAuthor(posts.authorId)}))
+    or (${targetType} = 'comment' and exists (select 1 from ${comments}
+      inner join ${posts} on ${posts.id} = ${comments.contentId}
+      where ${comments.contentKind} = 'post' and ${comments.id} = ${targetId}
+      and ${posts.communityId} = any(${communityIds}) and ${fitsAuthor(comments.authorId)})))`;
+}
+
+/**
+ * A report a community moderator may see and settle: its item is theirs to act on, and its
+ * reporter is someone they may reach (the queue shows the reporter's name).
+ */
+function moderatorMaySeeReport(scope: Extract<ModerationScope, { everything: false }>): SQL {
+  return sql`(${moderatorMayActOn(scope, reports.targetType, reports.targetId)} and ${mayReach(scope.moderatorId, reports.reporterId)})`;
+}
 
 /**
  * Data access of moderation: the report queue with the reported content, hiding content,
@@ -239,8 +301,8 @@ function moderationStore(db: Database) {
     contentOf,
     chatContextOf,
 
-    /** Newest first; the open queue is what moderators work through. */
-    queue: (status: 'open' | 'resolved', limit: number, offset: number) =>
+    /** Newest first; the open queue is what moderators work through, each what their scope holds. */
+    queue: (scope: ModerationScope, status: 'open' | 'resolved', limit: number, offset: number) =>
       db
         .select({
           id: reports.id,
@@ -258,10 +320,44 @@ function moderationStore(db: Database) {
         .from(reports)
         .innerJoin(users, eq(users.id, reports.reporterId))
         .leftJoin(profiles, eq(profiles.userId, reports.reporterId))
-        .where(eq(reports.status, status))
+        .where(and(eq(reports.status, status), scope.everything ? undefined : moderatorMaySeeReport(scope)))
         .orderBy(desc(reports.createdAt), desc(reports.id))
         .limit(limit)
         .offset(offset),
+
+    /** The communities a member moderates, with their e-mail (the audit log names the actor). */
+    moderatorById: async (userId: number) => {
+      const rows = await db
+        .select({ email: users.email, communityId: communityModerators.communityId })
+        .from(communityModerators)
+        .innerJoin(users, eq(users.id, communityModerators.userId))
+        .where(and(eq(communityModerators.userId, userId), eq(users.isActive, true)));
+      const [first] = rows;
+      return first ? { email: first.email, communityIds: rows.map((row) => row.communityId) } : undefined;
+    },
+
+    /** Whether a community moderator may settle this report (see `moderatorMaySeeReport`). */
+    async moderatorMaySettle(scope: Extract<ModerationScope, { everything: false }>, reportId: number) {
+      const [row] = await db
+        .select({ id: reports.id })
+        .from(reports)
+        .where(and(eq(reports.id, reportId), moderatorMaySeeReport(scope)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** Whether a community moderator may hide, restore or pin this item (see `moderatorMayActOn`). */
+    async moderatorMayActOn(
+      scope: Extract<ModerationScope, { everything: false }>,
+      targetType: ContentType,
+      targetId: number,
+    ) {
+      const result: unknown = await db.execute(
+        sql`select ${moderatorMayActOn(scope, sql`${targetType}::text`, sql`${targetId}::bigint`)} as ok`,
+      );
+      // Both drivers (PGlite and node-postgres) answer a raw statement with `rows`.
+      return (result as { rows: { ok: boolean }[] }).rows[0]?.ok === true;
+    },
 
     async findReport(id: number) {
       const [row] = await db.select().from(reports).where(eq(reports.id, id)).limit(1);

@@ -18,6 +18,7 @@ import {
 import { nextPageUrl } from '../../lib/paging';
 import type { RequireAuth } from '../../plugins/authenticate';
 import type { ModerationService } from './moderation.service';
+import type { Moderator, RequireModerator } from './require-moderator';
 
 const ContentParams = z.object({ type: z.enum(HIDEABLE_TARGET_TYPES), id: recordId });
 const Paging = pageQuery({ defaultLimit: 25, maxLimit: 100 });
@@ -28,9 +29,18 @@ type Audit = (
   entry: { action: string; targetType: string; targetId: number; details?: Record<string, unknown> },
 ) => Promise<unknown>;
 
+/** An entry of the audit log with the moderator as its actor; a community moderator's is marked so. */
+export const auditAs = (audit: Audit, moderator: Moderator, entry: Parameters<Audit>[1]) =>
+  audit(moderator, {
+    ...entry,
+    details: moderator.scope.everything ? entry.details : { ...entry.details, community_moderator: true },
+  });
+
 /**
- * Moderation for administrators under /api/admin/ (each action audited), and the member's own
- * notices at /api/avisos/ (not named by the spec, like the reports they answer).
+ * Moderation under /api/admin/ (each action audited), and the member's own notices at /api/avisos/
+ * (not named by the spec, like the reports they answer). Community moderators (issue 18) share
+ * the queue, dismissing, hiding and restoring, for their communities' posts and comments;
+ * suspensions stay with administrators.
  */
 export function registerModerationRoutes(
   app: FastifyInstance,
@@ -39,29 +49,33 @@ export function registerModerationRoutes(
     requireAuth: RequireAuth;
     /** The administrators' check (401 anonymous, 403 members), run before the input is judged. */
     requireAdmin: RequireAuth;
+    /** Administrators or community moderators (401 anonymous, 403 other members). */
+    requireModerator: RequireModerator;
     audit: Audit;
   },
 ) {
   const { service, audit } = deps;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const admin = { preValidation: deps.requireAdmin };
+  const moderator = { preValidation: deps.requireModerator };
   const member = { preValidation: deps.requireAuth };
   const tags = ['moderation'];
 
   routes.get(
     '/api/admin/reports/',
     {
-      ...admin,
+      ...moderator,
       schema: {
         tags,
-        summary: 'The report queue, open or resolved, with each reported item as it is now',
+        summary:
+          'The report queue, open or resolved, with each reported item as it is now (a community moderator sees their communities’ reports)',
         querystring: QueueQuery,
         response: { 200: pageOf(AdminReportSchema) },
       },
     },
     async (request) => {
       const { status, limit, offset } = request.query;
-      const { results, more } = await service.queue(status, limit, offset);
+      const { results, more } = await service.queue(request.moderator.scope, status, limit, offset);
       return {
         results,
         next: nextPageUrl('/api/admin/reports/', { status, limit, offset: offset + limit }, more),
@@ -72,7 +86,7 @@ export function registerModerationRoutes(
   routes.post(
     '/api/admin/reports/:id/dismiss/',
     {
-      ...admin,
+      ...moderator,
       schema: {
         tags,
         summary: 'Dismiss a report (its reporter is told)',
@@ -82,8 +96,8 @@ export function registerModerationRoutes(
     },
     async (request) => {
       const reportId = request.params.id;
-      const report = await service.dismiss(reportId);
-      await audit(request.admin, {
+      const report = await service.dismiss(request.moderator.scope, reportId);
+      await auditAs(audit, request.moderator, {
         action: 'report.dismiss',
         targetType: 'report',
         targetId: reportId,
@@ -96,7 +110,7 @@ export function registerModerationRoutes(
   routes.post(
     '/api/admin/reports/:id/hide/',
     {
-      ...admin,
+      ...moderator,
       schema: {
         tags,
         summary: 'Hide the reported item (its reporters and author are told)',
@@ -106,8 +120,8 @@ export function registerModerationRoutes(
     },
     async (request) => {
       const reportId = request.params.id;
-      const { report, authorId, closed } = await service.hide(reportId);
-      await audit(request.admin, {
+      const { report, authorId, closed } = await service.hide(request.moderator.scope, reportId);
+      await auditAs(audit, request.moderator, {
         action: 'content.hide',
         targetType: report.targetType,
         targetId: report.targetId,
@@ -149,7 +163,7 @@ export function registerModerationRoutes(
   routes.post(
     '/api/admin/content/:type/:id/restore/',
     {
-      ...admin,
+      ...moderator,
       schema: {
         tags,
         summary: 'Show a hidden item again (its author is told)',
@@ -159,8 +173,8 @@ export function registerModerationRoutes(
     },
     async (request) => {
       const { type, id: contentId } = request.params;
-      const { authorId } = await service.restore(type, contentId);
-      await audit(request.admin, {
+      const { authorId } = await service.restore(request.moderator.scope, type, contentId);
+      await auditAs(audit, request.moderator, {
         action: 'content.restore',
         targetType: type,
         targetId: contentId,

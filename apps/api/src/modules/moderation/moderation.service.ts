@@ -3,6 +3,7 @@ import { shortened } from '../../lib/text';
 import type {
   ContentType,
   ModerationRepository,
+  ModerationScope,
   ModerationStore,
   ReportOutcome,
   ReportTargetType,
@@ -32,12 +33,24 @@ export function createModerationService(deps: {
   const { repository } = deps;
 
   const reportClosed = () => new AppError(409, 'report_closed', 'moderation.errors.report_closed');
+  const notYourCommunity = () =>
+    new AppError(403, 'not_your_community', 'moderation.errors.not_your_community');
 
-  async function openReport(id: number) {
+  /** An open report the moderator may settle (403 for a community moderator when it is not theirs). */
+  async function openReport(scope: ModerationScope, id: number) {
     const report = await repository.findReport(id);
     if (!report) throw notFound();
+    if (!scope.everything && !(await repository.moderatorMaySettle(scope, id))) throw notYourCommunity();
     if (report.status !== 'open') throw reportClosed();
     return report;
+  }
+
+  /**
+   * Refuses a community moderator an item outside the communities they moderate, of the other
+   * age group's space, or their own (issue 18); administrators may act on everything.
+   */
+  async function mayActOn(scope: ModerationScope, type: ContentType, id: number) {
+    if (!scope.everything && !(await repository.moderatorMayActOn(scope, type, id))) throw notYourCommunity();
   }
 
   async function contentOrNotFound(type: ReportTargetType, id: number) {
@@ -87,8 +100,11 @@ export function createModerationService(deps: {
   }
 
   return {
-    async queue(status: 'open' | 'resolved', limit: number, offset: number) {
-      const rows = await repository.queue(status, limit + 1, offset);
+    mayActOn,
+
+    /** The queue as the moderator may see it: everything for administrators, their communities' for the others. */
+    async queue(scope: ModerationScope, status: 'open' | 'resolved', limit: number, offset: number) {
+      const rows = await repository.queue(scope, status, limit + 1, offset);
       const page = rows.slice(0, limit);
       const [contents, contexts] = await Promise.all([
         repository.contentOf(page),
@@ -137,8 +153,8 @@ export function createModerationService(deps: {
       };
     },
 
-    async dismiss(reportId: number) {
-      const report = await openReport(reportId);
+    async dismiss(scope: ModerationScope, reportId: number) {
+      const report = await openReport(scope, reportId);
       if (!(await repository.resolveReport(reportId, 'dismissed'))) throw reportClosed();
       await repository.addNotices([
         {
@@ -151,8 +167,8 @@ export function createModerationService(deps: {
     },
 
     /** Hides the reported item; a report of a member or of a chat has nothing to hide (suspend instead). */
-    async hide(reportId: number) {
-      const report = await openReport(reportId);
+    async hide(scope: ModerationScope, reportId: number) {
+      const report = await openReport(scope, reportId);
       if (report.targetType === 'member')
         throw new AppError(409, 'member_report', 'moderation.errors.member_not_content');
       // Chat messages stay as they are: evidence for the moderators (suspend or dismiss instead).
@@ -175,9 +191,9 @@ export function createModerationService(deps: {
       });
     },
 
-    /** Suspends the reported member, or the author of the reported item. */
+    /** Suspends the reported member, or the author of the reported item (administrators only). */
     async suspendFromReport(reportId: number) {
-      const report = await openReport(reportId);
+      const report = await openReport({ everything: true }, reportId);
       const content = await contentOrNotFound(report.targetType, report.targetId);
       // Already suspended (through another report): this report is settled the same way.
       await suspendMember(content.authorId);
@@ -195,8 +211,9 @@ export function createModerationService(deps: {
     },
 
     /** Shows a hidden item again (a moderator's mistake) and tells its author. */
-    async restore(type: ContentType, id: number) {
+    async restore(scope: ModerationScope, type: ContentType, id: number) {
       const content = await contentOrNotFound(type, id);
+      await mayActOn(scope, type, id);
       if (!content.hidden) throw new AppError(409, 'not_hidden', 'moderation.errors.not_hidden');
       await repository.setHidden(type, id, false);
       await repository.addNotices([

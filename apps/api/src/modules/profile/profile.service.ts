@@ -33,6 +33,8 @@ export function createProfileService(deps: {
   safeguarding: Safeguarding;
   /** The signed-in account as the auth module describes it (a port: profile does not own accounts). */
   account: (userId: number) => Promise<Account>;
+  /** The communities the member moderates (a port: communities own the appointments). */
+  moderatedCommunities: (userId: number) => Promise<number[]>;
   /** A member's gallery as the viewer may see it (the public profile shows it to friends). */
   galleryOf: (viewerId: number, ownerId: number) => Promise<GalleryImage[]>;
   mediaStore: MediaStore;
@@ -63,15 +65,17 @@ export function createProfileService(deps: {
      * The group lets the screens tell a minor plainly why nobody is visible yet (decision 0011).
      */
     async me(userId: number): Promise<Me> {
-      const [account, group, profile] = await Promise.all([
+      const [account, group, profile, moderates] = await Promise.all([
         deps.account(userId),
         deps.safeguarding.groupOf(userId),
         ownProfile(userId),
+        deps.moderatedCommunities(userId),
       ]);
       return {
         ...account,
         age_group: group === 'adult' ? 'adult' : 'minor',
         minor_review_pending: group === 'unreviewed_minor',
+        moderates,
         profile,
       };
     },
