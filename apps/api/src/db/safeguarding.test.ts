@@ -13,7 +13,7 @@ import {
   sendForm,
 } from '../test-support/profiles';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { comments, friendships, users } from './schema';
+import { communities, comments, friendships, users } from './schema';
 import { and, eq, or } from 'drizzle-orm';
 
 type Member = Awaited<ReturnType<typeof createActiveMember>>;
@@ -258,6 +258,23 @@ describe('the safeguarding rule on every route', () => {
         (await call(w.viewer, 'GET', `/api/buscar/perfil/${w.tess.user.id}/`)).statusCode === 200,
     },
     {
+      route: 'GET /api/comunidades/:id/miembros/',
+      what: 'Tess in the member list of a community both joined (she chose to be listed)',
+      reached: async (w) => {
+        const [community] = await t.app.database.db
+          .insert(communities)
+          .values({ kind: 'topic', slug: `${w.word}-${Date.now()}`, name: { es: w.club } })
+          .returning();
+        if (!community) throw new Error('community not created');
+        for (const who of [w.tess, w.viewer])
+          expect((await call(who, 'POST', `/api/comunidades/${community.id}/unirse/`)).statusCode).toBe(200);
+        await call(w.tess, 'PUT', `/api/comunidades/${community.id}/membresia/`, { listed: true });
+        return ids(await call(w.viewer, 'GET', `/api/comunidades/${community.id}/miembros/`)).includes(
+          w.tess.user.id,
+        );
+      },
+    },
+    {
       route: 'GET /api/amigos/',
       what: "Tess in the viewer's friends",
       reached: async (w) =>
@@ -358,6 +375,13 @@ describe('the safeguarding rule on every route', () => {
     'GET /api/profile-tokenizado/': 'own functional profile',
     'PUT /api/profile-tokenizado/': 'own functional profile',
     'GET /api/recursos/orphacode_estado/': 'the disease catalogue',
+    'GET /api/comunidades/': 'own communities and suggestions from own profile; counts, no one named',
+    'GET /api/comunidades/buscar/': 'communities by name; counts, no one named',
+    'GET /api/comunidades/enfermedad/:orphacode/': 'a community: description and count, no one named',
+    'GET /api/comunidades/:id/': 'a community: description and count, no one named',
+    'POST /api/comunidades/:id/unirse/': 'own membership',
+    'POST /api/comunidades/:id/salir/': 'own membership',
+    'PUT /api/comunidades/:id/membresia/': 'own listing choice',
     'GET /api/nube-palabras/': 'an aggregate of at least 3 members, no one named',
     'POST /api/posts/': 'own post',
     'PUT /api/posts/:id/': 'own post (author only)',
