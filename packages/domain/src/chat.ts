@@ -46,6 +46,8 @@ export const NOTIFICATION_TYPES = [
   'friend_request_accepted',
   'friend_request_rejected',
   'friendship_cancelled',
+  /** Someone answered the member's post in a community: the notices panel has it (issue 18). */
+  'community_reply',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

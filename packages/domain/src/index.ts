@@ -29,3 +29,4 @@ export * from './paging';
 export * from './member-data';
 export * from './minor-review';
 export * from './communities';
+export * from './community-feed';

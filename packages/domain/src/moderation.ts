@@ -54,6 +54,11 @@ export type MemberNotice = {
 } & (
   | { kind: 'report_outcome'; data: { outcome: ReportOutcome; target_type: ReportTargetType } }
   | { kind: 'export_ready'; data: Record<string, never> }
+  /** Someone else commented on the member's post in a community (issue 18). */
+  | {
+      kind: 'community_reply';
+      data: { post_id: number; community_id: number; excerpt: string; from: string };
+    }
   | {
       kind: 'content_hidden' | 'content_restored';
       data: { target_type: HideableTargetType; excerpt: string };
@@ -66,7 +71,7 @@ export type MemberNotice = {
  */
 export const MemberNoticeSchema = z.object({
   id: z.number(),
-  kind: z.enum(['report_outcome', 'content_hidden', 'content_restored', 'export_ready']),
+  kind: z.enum(['report_outcome', 'content_hidden', 'content_restored', 'export_ready', 'community_reply']),
   data: z.record(z.string(), z.union([z.string(), z.number()])),
   read: z.boolean(),
   created_at: z.string(),

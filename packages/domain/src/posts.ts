@@ -78,6 +78,10 @@ export const PostSchema = z.object({
   is_author: z.boolean(),
   /** Hidden by a moderator: only its author still receives it, to know why it is gone. */
   hidden: z.boolean(),
+  /** The community it was posted in; null for the main feed. */
+  community_id: z.number().nullable(),
+  /** Pinned by the community's moderators: it leads the community's first page. */
+  pinned: z.boolean(),
   author: PostAuthorSchema,
 });
 export type Post = z.output<typeof PostSchema>;

@@ -40,6 +40,7 @@ import {
   operatorPayouts,
 } from './monetization';
 import { createPostsRepository, createPostsService, postsModule } from './posts';
+import { communityFeedModule } from './communities/community-feed.routes';
 import {
   createProfileRepository,
   createProfileSearchRepository,
@@ -201,6 +202,17 @@ export function createModules(infrastructure: SharedInfrastructure) {
     mediaStore,
     images,
     safeguarding,
+    notices: {
+      // Stored for the notices panel, then announced on the author's open connections.
+      async communityReply(authorId, reply) {
+        const { sender_id, ...data } = reply;
+        await moderationRepository.addNotices([{ userId: authorId, kind: 'community_reply', data }]);
+        await fanOut.publish(authorId, {
+          type: 'notification',
+          data: { type: 'community_reply', from: reply.from, sender_id },
+        });
+      },
+    },
   });
   const dataExport = createDataExportService({
     repository: createDataExportRepository(db),
@@ -255,6 +267,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
         },
       });
       await app.register(postsModule, { service: posts, requireAuth });
+      await app.register(communityFeedModule, { posts, requireAuth });
       await app.register(galleryModule, { service: gallery, requireAuth });
       await app.register(dataExportModule, { service: dataExport, requireAuth });
       await app.register(resourcesModule, { repository: resources, requireAuth });

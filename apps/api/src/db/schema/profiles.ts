@@ -178,7 +178,7 @@ export const memberNotices = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', {
-      enum: ['report_outcome', 'content_hidden', 'content_restored', 'export_ready'],
+      enum: ['report_outcome', 'content_hidden', 'content_restored', 'export_ready', 'community_reply'],
     }).notNull(),
     data: jsonb('data').$type<Record<string, string | number>>().notNull().default({}),
     readAt: timestamp('read_at', { withTimezone: true }),

@@ -2,20 +2,24 @@ import type { ContentKind } from './content-kinds';
 import type { CommentWindow, EngagementRepository } from './engagement.repository';
 
 /**
- * Throws (the owner's "not found") unless the member may see, and so like and comment on, that
- * piece of content. Each kind has its own rule: a post follows the safeguarding rule, a gallery
- * image also asks for friendship.
+ * Throws (the owner's "not found", or its "forbidden") unless the member may see, or like and
+ * comment on, that piece of content. Each kind has its own rule: a post follows the safeguarding
+ * rule, a community's post also asks for membership to answer, a gallery image asks for friendship.
  */
 export type EngagementGuard = (viewerId: number, contentId: number) => Promise<unknown>;
 
 /**
- * Likes and comments on one kind of content behind its owner's access check. A module that
+ * Likes and comments on one kind of content behind its owner's access checks. A module that
  * publishes a new kind of content creates one of these; it writes no like or comment code.
+ * `maySee` guards reading its comments; `mayEngage` (by default the same rule) guards liking and
+ * commenting, for content that more members may read than may answer (a community's posts are
+ * read by everyone in the age group, answered by its members only).
  */
 export function createEngagementService(
   repository: EngagementRepository,
   kind: ContentKind,
-  mayEngage: EngagementGuard,
+  maySee: EngagementGuard,
+  mayEngage: EngagementGuard = maySee,
 ) {
   return {
     toggleLike: async (userId: number, contentId: number) => {
@@ -31,7 +35,7 @@ export function createEngagementService(
 
     /** The comments of one piece of content, after the access check. */
     comments: async (viewerId: number, contentId: number, window: CommentWindow) => {
-      await mayEngage(viewerId, contentId);
+      await maySee(viewerId, contentId);
       return repository.commentsOf(kind, viewerId, [contentId], window);
     },
 

@@ -1,7 +1,9 @@
-import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
+import { PINNED_POSTS_SHOWN } from '@juntos/domain';
 import type { Database } from '../../db/database';
 import { containsPattern } from '../../lib/paging';
-import { posts, profiles } from '../../db/schema';
+import { communities, communityMembers, posts, profiles, users } from '../../db/schema';
 import { visibleTo } from '../../db/visibility';
 import { createEngagementRepository } from '../engagement';
 
@@ -9,6 +11,13 @@ import { createEngagementRepository } from '../engagement';
 export const COMMENTS_PER_POST = 50;
 
 export type PostRow = Awaited<ReturnType<ReturnType<typeof createPostsRepository>['page']>>[number];
+
+/** Where a page of posts comes from: the main feed (with a country) or one community. */
+export type FeedSource =
+  { kind: 'main'; country?: string | undefined } | { kind: 'community'; communityId: number };
+
+const textContains = (query: string) =>
+  or(ilike(posts.title, containsPattern(query)), ilike(posts.text, containsPattern(query)));
 
 /**
  * Data access of posts. A page of posts is two statements whatever it holds: the posts with
@@ -20,21 +29,43 @@ export function createPostsRepository(db: Database) {
   const engagement = createEngagementRepository(db);
 
   /**
+   * The posts of the main feed for this viewer: those of no community, and those of the viewer's
+   * communities while their setting says so (issue 18), never those of other communities. The
+   * viewer's communities are one uncorrelated array (an init plan computed once per statement), so
+   * the feed stays a backward range of posts_feed_idx with a cheap filter per post.
+   * `= any(null)` is null: with the setting off only main-feed posts pass.
+   */
+  const inMainFeedOf = (viewerId: number) =>
+    or(
+      isNull(posts.communityId),
+      sql`${posts.communityId} = any((select array_agg(${communityMembers.communityId}) from ${communityMembers} join ${users} on ${users.id} = ${communityMembers.userId} where ${communityMembers.userId} = ${viewerId} and ${users.communityPostsInFeed})::bigint[])`,
+    );
+
+  const whereOf = (viewerId: number, source: FeedSource) =>
+    source.kind === 'main'
+      ? and(source.country ? eq(posts.country, source.country) : undefined, inMainFeedOf(viewerId))
+      : eq(posts.communityId, source.communityId);
+
+  /**
    * Only posts whose author the viewer may reach (db/safeguarding.ts) are chosen; the rule's
-   * member lists are gathered once per statement, not per post skipped.
+   * member lists are gathered once per statement, not per post skipped. In a community this is
+   * what splits it into an adults' and a minors' space.
    * The page is chosen from `posts` alone first (an index range in creation order, even deep in
    * the feed), and only its few rows are joined with their author and counted; joining first
    * would make the database sort every post on each request.
    */
-  const page = (viewerId: number, where: SQL | undefined, limit: number, offset: number) => {
-    const chosen = db
+  const chosenFrom = (viewerId: number, where: SQL | undefined, limit: number, offset: number) =>
+    db
       .select()
       .from(posts)
       .where(and(where, visibleTo(viewerId, posts.authorId, posts.hiddenAt)))
       .orderBy(desc(posts.createdAt), desc(posts.id))
       .limit(limit)
-      .offset(offset)
-      .as('chosen');
+      .offset(offset);
+
+  /** The chosen posts with their author and counts, newest first (pinned ones first if asked). */
+  const presented = (viewerId: number, chosenPosts: ReturnType<typeof chosenFrom>, pinnedFirst = false) => {
+    const chosen = chosenPosts.as('chosen');
     return db
       .select({
         id: chosen.id,
@@ -44,6 +75,8 @@ export function createPostsRepository(db: Database) {
         imageKey: chosen.imageKey,
         imageAlt: chosen.imageAlt,
         country: chosen.country,
+        communityId: chosen.communityId,
+        pinnedAt: chosen.pinnedAt,
         hiddenAt: chosen.hiddenAt,
         createdAt: chosen.createdAt,
         nombre: profiles.nombre,
@@ -54,25 +87,47 @@ export function createPostsRepository(db: Database) {
       })
       .from(chosen)
       .leftJoin(profiles, eq(profiles.userId, chosen.authorId))
-      .orderBy(desc(chosen.createdAt), desc(chosen.id));
+      .orderBy(
+        ...(pinnedFirst ? [sql`${chosen.pinnedAt} desc nulls last`] : []),
+        desc(chosen.createdAt),
+        desc(chosen.id),
+      );
+  };
+
+  const page = (viewerId: number, where: SQL | undefined, limit: number, offset: number) =>
+    presented(viewerId, chosenFrom(viewerId, where, limit, offset));
+
+  /**
+   * A community's page. Pinned posts lead the first page (at most PINNED_POSTS_SHOWN, newest pin
+   * first) and are left out of the pages in creation order, so no post is shown twice and a deep
+   * page is still one range of posts_community_feed_idx. Both parts are one statement.
+   */
+  const communityPage = (viewerId: number, communityId: number, limit: number, offset: number) => {
+    const inCommunity = eq(posts.communityId, communityId);
+    const newest = chosenFrom(viewerId, and(inCommunity, isNull(posts.pinnedAt)), limit, offset);
+    if (offset > 0) return presented(viewerId, newest);
+    const pinned = db
+      .select()
+      .from(posts)
+      .where(and(inCommunity, isNotNull(posts.pinnedAt), visibleTo(viewerId, posts.authorId, posts.hiddenAt)))
+      .orderBy(desc(posts.pinnedAt))
+      .limit(PINNED_POSTS_SHOWN);
+    // The union has the same columns as one part; drizzle types it as a set operator.
+    return presented(viewerId, unionAll(pinned, newest) as unknown as typeof newest, true);
   };
 
   return {
     page,
-    feed: (viewerId: number, options: { limit: number; offset: number; country?: string | undefined }) =>
-      page(
-        viewerId,
-        options.country ? eq(posts.country, options.country) : undefined,
-        options.limit,
-        options.offset,
-      ),
-    search: (viewerId: number, query: string, limit: number, offset: number) =>
-      page(
-        viewerId,
-        or(ilike(posts.title, containsPattern(query)), ilike(posts.text, containsPattern(query))),
-        limit,
-        offset,
-      ),
+
+    feed: (viewerId: number, source: FeedSource, limit: number, offset: number) =>
+      source.kind === 'community'
+        ? communityPage(viewerId, source.communityId, limit, offset)
+        : page(viewerId, whereOf(viewerId, source), limit, offset),
+
+    /** Search keeps creation order: a pinned post is found where it was written. */
+    search: (viewerId: number, source: FeedSource, query: string, limit: number, offset: number) =>
+      page(viewerId, and(whereOf(viewerId, source), textContains(query)), limit, offset),
+
     one: async (viewerId: number, postId: number) => (await page(viewerId, eq(posts.id, postId), 1, 0))[0],
 
     /** A post by id whatever its visibility (the service applies the rules). */
@@ -80,6 +135,31 @@ export function createPostsRepository(db: Database) {
       const [row] = await db.select().from(posts).where(eq(posts.id, postId)).limit(1);
       return row;
     },
+
+    /**
+     * Whether the community exists and the member belongs to it, in one statement: a community's
+     * routes answer "not found" and "members only" apart.
+     */
+    async membership(userId: number, communityId: number) {
+      const [row] = await db
+        .select({
+          member: sql<boolean>`exists(select 1 from ${communityMembers} where ${communityMembers.communityId} = ${communities.id} and ${communityMembers.userId} = ${userId})`,
+        })
+        .from(communities)
+        .where(eq(communities.id, communityId));
+      return row ? { member: row.member } : undefined;
+    },
+
+    async inFeedSetting(userId: number) {
+      const [row] = await db
+        .select({ on: users.communityPostsInFeed })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row?.on ?? true;
+    },
+
+    saveInFeedSetting: (userId: number, on: boolean) =>
+      db.update(users).set({ communityPostsInFeed: on }).where(eq(users.id, userId)),
 
     async authorCountry(userId: number) {
       const [row] = await db

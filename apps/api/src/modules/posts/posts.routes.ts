@@ -1,18 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   CommentSchema,
   DetailSchema,
+  FeedPageQuery,
   IdParams,
   LikeAnswerSchema,
-  PAGE_SIZE,
-  POST_LIMITS,
   PostCommentSchema,
   PostSchema,
+  PostSearchText,
   countryFilter,
   pageOf,
-  pageQuery,
 } from '@juntos/domain';
 import { requestLanguage, translate } from '../../i18n/messages';
 import { readForm } from '../../lib/multipart-form';
@@ -20,11 +18,8 @@ import { nextPageUrl } from '../../lib/paging';
 import type { RequireAuth } from '../../plugins/authenticate';
 import type { PostsService } from './posts.service';
 
-const FeedPaging = pageQuery({ defaultLimit: PAGE_SIZE, maxLimit: 50, maxOffset: 10_000_000 });
-const FeedQuery = FeedPaging.extend({ country: countryFilter });
-const SearchQuery = FeedPaging.extend({
-  q: z.string().trim().min(1, 'search.errors.query_required').max(POST_LIMITS.search, 'post.errors.too_long'),
-});
+const FeedQuery = FeedPageQuery.extend({ country: countryFilter });
+const SearchQuery = FeedPageQuery.extend({ q: PostSearchText });
 const tags = ['posts'];
 /** The post form (title, text, image_alt, remove_image, image) is read by the service. */
 const multipart = ['multipart/form-data'];
@@ -40,14 +35,15 @@ export function registerPostRoutes(app: FastifyInstance, service: PostsService, 
       ...member,
       schema: {
         tags,
-        summary: 'The feed, newest first, optionally of one country',
+        summary:
+          'The feed, newest first, optionally of one country, with posts of your communities if you chose so',
         querystring: FeedQuery,
         response: { 200: pageOf(PostSchema) },
       },
     },
     async (request) => {
       const { limit, offset, country } = request.query;
-      const { posts, more } = await service.feed(request.userId, { limit, offset, country });
+      const { posts, more } = await service.feed(request.userId, { kind: 'main', country }, limit, offset);
       return {
         results: posts,
         next: nextPageUrl('/api/posts/', { limit, offset: offset + limit, country }, more),
@@ -68,7 +64,7 @@ export function registerPostRoutes(app: FastifyInstance, service: PostsService, 
     },
     async (request) => {
       const { limit, offset, q } = request.query;
-      const { posts, more } = await service.search(request.userId, q, limit, offset);
+      const { posts, more } = await service.search(request.userId, { kind: 'main' }, q, limit, offset);
       return {
         results: posts,
         next: nextPageUrl('/api/posts/search/', { q, limit, offset: offset + limit }, more),

@@ -5,8 +5,25 @@ import type { Safeguarding } from '../../db/safeguarding';
 import type { MediaStore } from '../../lib/media-store';
 import type { MultipartForm } from '../../lib/multipart-form';
 import { createStoredImages } from '../../lib/stored-image';
+import { shortened } from '../../lib/text';
 import { createEngagementService, type CommentRow } from '../engagement';
-import { COMMENTS_PER_POST, type PostRow, type PostsRepository } from './posts.repository';
+import { COMMENTS_PER_POST, type FeedSource, type PostRow, type PostsRepository } from './posts.repository';
+
+/** How much of a post a reply notice quotes, so its author knows which post it was. */
+const EXCERPT_LENGTH = 80;
+
+/** What a community post's author is told when someone else comments on it (issue 18). */
+export type CommunityReply = {
+  post_id: number;
+  community_id: number;
+  excerpt: string;
+  /** The name of the member who replied. */
+  from: string;
+  sender_id: number;
+};
+
+/** Delivers notices to members: stored in-app and announced on their open connections. */
+export type ReplyNotices = { communityReply(authorId: number, reply: CommunityReply): Promise<void> };
 
 const fullName = (row: { nombre: string | null; apellidos: string | null }) =>
   [row.nombre, row.apellidos].filter(Boolean).join(' ');
@@ -27,6 +44,7 @@ export function createPostsService(deps: {
   mediaStore: MediaStore;
   images: ImagePipeline;
   safeguarding: Safeguarding;
+  notices: ReplyNotices;
 }) {
   const { repository, mediaStore } = deps;
   const storedImages = createStoredImages(deps, 'public');
@@ -58,6 +76,8 @@ export function createPostsService(deps: {
       comments: byPost.get(row.id) ?? [],
       is_author: row.authorId === viewerId,
       hidden: row.hiddenAt !== null,
+      community_id: row.communityId,
+      pinned: row.pinnedAt !== null,
       author: {
         id: row.authorId,
         nombre: row.nombre ?? '',
@@ -82,9 +102,41 @@ export function createPostsService(deps: {
     return post;
   }
 
-  const engagement = createEngagementService(repository.engagement, 'post', (viewerId, postId) =>
-    existing(postId, viewerId),
+  /** Posting, liking and commenting in a community are for its members (issue 18). */
+  async function mustBeMember(userId: number, communityId: number) {
+    const membership = await repository.membership(userId, communityId);
+    if (!membership) throw notFound('communities.errors.not_found');
+    if (!membership.member) throw new AppError(403, 'members_only', 'communities.errors.members_only');
+  }
+
+  /** Reading follows the feed's rule; answering a community's post also asks for membership. */
+  const engagement = createEngagementService(
+    repository.engagement,
+    'post',
+    (viewerId, postId) => existing(postId, viewerId),
+    async (viewerId, postId) => {
+      const post = await existing(postId, viewerId);
+      if (post.communityId !== null) await mustBeMember(viewerId, post.communityId);
+      return post;
+    },
   );
+
+  /**
+   * Tells a community post's author that someone else answered it, unless the safeguarding rule
+   * keeps the two apart (a block since the comment was allowed, another age group).
+   */
+  async function tellAuthorOfReply(postId: number, comment: CommentRow) {
+    const post = await repository.find(postId);
+    if (!post || post.communityId === null || post.authorId === comment.authorId) return;
+    if (!(await deps.safeguarding.mayReach(post.authorId, comment.authorId))) return;
+    await deps.notices.communityReply(post.authorId, {
+      post_id: post.id,
+      community_id: post.communityId,
+      excerpt: shortened((post.title || post.text).replace(/\s+/g, ' ').trim(), EXCERPT_LENGTH),
+      from: comment.nombre ?? '',
+      sender_id: comment.authorId,
+    });
+  }
 
   async function authored(postId: number, userId: number) {
     const post = await existing(postId, userId);
@@ -102,22 +154,46 @@ export function createPostsService(deps: {
   }
 
   return {
-    /** One extra row tells whether another page exists. */
-    async feed(viewerId: number, options: { limit: number; offset: number; country?: string | undefined }) {
-      const rows = await repository.feed(viewerId, { ...options, limit: options.limit + 1 });
+    /**
+     * One extra row tells whether another page exists. A community's first page also carries its
+     * pinned posts before the `limit` newest, so `more` counts only the newest.
+     */
+    async feed(viewerId: number, source: FeedSource, limit: number, offset: number) {
+      const rows = await repository.feed(viewerId, source, limit + 1, offset);
+      const leadsPage = source.kind === 'community' && offset === 0;
+      const pinned = leadsPage ? rows.filter((row) => row.pinnedAt !== null) : [];
+      const newest = rows.slice(pinned.length);
       return {
-        posts: await present(viewerId, rows.slice(0, options.limit)),
-        more: rows.length > options.limit,
+        posts: await present(viewerId, [...pinned, ...newest.slice(0, limit)]),
+        more: newest.length > limit,
       };
     },
 
-    async search(viewerId: number, query: string, limit: number, offset: number) {
-      const rows = await repository.search(viewerId, query, limit + 1, offset);
+    async search(viewerId: number, source: FeedSource, query: string, limit: number, offset: number) {
+      const rows = await repository.search(viewerId, source, query, limit + 1, offset);
       return { posts: await present(viewerId, rows.slice(0, limit)), more: rows.length > limit };
     },
 
-    async create(userId: number, form: MultipartForm) {
+    /** 404 for a community that does not exist; reading needs no membership. */
+    async mustExist(viewerId: number, communityId: number) {
+      if (!(await repository.membership(viewerId, communityId)))
+        throw notFound('communities.errors.not_found');
+    },
+
+    /** The main-feed setting of issue 18: posts of my communities in the main feed. */
+    async feedSettings(userId: number) {
+      return { community_posts_in_feed: await repository.inFeedSetting(userId) };
+    },
+
+    async saveFeedSettings(userId: number, settings: { community_posts_in_feed: boolean }) {
+      await repository.saveInFeedSetting(userId, settings.community_posts_in_feed);
+      return settings;
+    },
+
+    /** A post in the main feed, or in a community for its members only. */
+    async create(userId: number, form: MultipartForm, communityId: number | null = null) {
       const input = PostFormSchema.parse(form.fields);
+      if (communityId !== null) await mustBeMember(userId, communityId);
       return storedImages.storeThen(userId, form.file, async (stored) => {
         const imageKey = stored ?? null;
         const id = await repository.create({
@@ -127,6 +203,7 @@ export function createPostsService(deps: {
           imageKey,
           imageAlt: imageKey ? input.image_alt : '',
           country: await repository.authorCountry(userId),
+          communityId,
         });
         return one(userId, id);
       });
@@ -159,7 +236,9 @@ export function createPostsService(deps: {
     toggleLike: engagement.toggleLike,
 
     async comment(userId: number, postId: number, text: string): Promise<PostComment> {
-      return presentComment(await engagement.comment(userId, postId, text));
+      const comment = await engagement.comment(userId, postId, text);
+      await tellAuthorOfReply(postId, comment);
+      return presentComment(comment);
     },
   };
 }

@@ -14,6 +14,13 @@ function NoticeText({ notice }: { notice: MemberNotice }) {
         {t('notices.export_ready')} <Link to="/profile#my-data">{t('notices.export_link')}</Link>
       </>
     );
+  if (notice.kind === 'community_reply')
+    return (
+      <>
+        {t('notices.community_reply', { name: notice.data.from, excerpt: notice.data.excerpt })}{' '}
+        <Link to={`/comunidades/${notice.data.community_id}`}>{t('notices.community_link')}</Link>
+      </>
+    );
   if (notice.kind === 'report_outcome')
     return (
       <>
