@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from './route-parts';
 
 /**
  * What members can report: a member, something a member published, a chat message they received
@@ -137,4 +138,19 @@ export const ReportResolutionSchema = z.object({
   member_id: z.number().optional(),
 });
 export const RestoredContentSchema = z.object({ hidden: z.literal(false) });
+
+/** Pinning by a community's moderators (issue 18): pinned posts lead the community's feed. */
+export const COMMUNITY_PIN_ROUTES = {
+  pin: '/api/comunidades/:id/publicaciones/:postId/fijar/',
+  unpin: '/api/comunidades/:id/publicaciones/:postId/desfijar/',
+} as const;
+export const communityPinPaths = {
+  pin: (communityId: number, postId: number) =>
+    `/api/comunidades/${communityId}/publicaciones/${postId}/fijar/`,
+  unpin: (communityId: number, postId: number) =>
+    `/api/comunidades/${communityId}/publicaciones/${postId}/desfijar/`,
+} as const;
+export const CommunityPostParams = z.object({ id: recordId, postId: recordId });
+export const PostPinSchema = z.object({ pinned: z.boolean() });
+export type PostPin = z.output<typeof PostPinSchema>;
 export const MemberSuspensionSchema = z.object({ suspended: z.boolean() });

@@ -22,7 +22,14 @@ import {
 import { adminModule, createAdminRepository, createRequireAdmin } from './admin';
 import { authModule, createAuthRepository, createAuthService } from './auth';
 import { chatModule, createChatReportCheck, createChatRepository, createChatService } from './chat';
-import { communitiesModule, createCommunitiesRepository, createCommunitiesService } from './communities';
+import {
+  communitiesModule,
+  communityModerationModule,
+  createCommunitiesRepository,
+  createCommunitiesService,
+  createCommunityModerationRepository,
+  createCommunityModerationService,
+} from './communities';
 import { createDataExportRepository, createDataExportService, dataExportModule } from './data-export';
 import { createDiseasesRepository, diseasesModule, type DiseaseCatalogue } from './diseases';
 import { createErasureRepository, createErasureService } from './erasure';
@@ -31,7 +38,12 @@ import { functionalProfileModule } from './functional-profile';
 import { createGalleryRepository, createGalleryService, galleryModule } from './gallery';
 import { healthModule } from './health';
 import { minorReviewModule } from './minor-review';
-import { createModerationRepository, createModerationService, moderationModule } from './moderation';
+import {
+  createModerationRepository,
+  createModerationService,
+  createRequireModerator,
+  moderationModule,
+} from './moderation';
 import {
   createAdSettingsStore,
   createMonetizationRepository,
@@ -162,6 +174,8 @@ export function createModules(infrastructure: SharedInfrastructure) {
     friendships: friendshipsRepository,
     safeguarding,
     account: (userId) => auth.me(userId),
+    moderatedCommunities: async (userId) =>
+      (await moderationRepository.moderatorById(userId))?.communityIds ?? [],
     galleryOf: async (viewerId, ownerId) => (await gallery.list(viewerId, ownerId, 24, 0)).images,
     mediaStore,
     images,
@@ -188,6 +202,11 @@ export function createModules(infrastructure: SharedInfrastructure) {
     audit,
   });
   const moderationRepository = createModerationRepository(db);
+  const requireModerator = createRequireModerator({
+    requireAuth,
+    adminById: (userId) => admins.adminById(userId),
+    repository: moderationRepository,
+  });
   const moderation = createModerationService({
     repository: moderationRepository,
     // Reported gallery pictures are private: a signed address (viewer 0: the moderators).
@@ -243,9 +262,23 @@ export function createModules(infrastructure: SharedInfrastructure) {
       await app.register(functionalProfileModule, { db, requireAuth });
       await app.register(wordCloudModule, { service: wordCloud, requireAuth });
       await app.register(monetizationModule, { service: monetization, requireAuth });
-      await app.register(moderationModule, { service: moderation, requireAuth, requireAdmin, audit });
+      await app.register(moderationModule, {
+        service: moderation,
+        requireAuth,
+        requireAdmin,
+        requireModerator,
+        audit,
+      });
       await app.register(minorReviewModule, { db, requireAdmin, audit });
       await app.register(communitiesModule, { service: communities, requireAuth, requireAdmin });
+      await app.register(communityModerationModule, {
+        service: createCommunityModerationService({
+          repository: createCommunityModerationRepository(db),
+          mayReach: (viewerId, memberId) => safeguarding.mayReach(viewerId, memberId),
+        }),
+        requireModerator,
+        audit,
+      });
       await app.register(adminModule, {
         repository: admins,
         requireAdmin,

@@ -3,6 +3,11 @@ import { registerCommunityRoutes } from './communities.routes';
 
 export { createCommunitiesRepository, type CommunitiesRepository } from './communities.repository';
 export { createCommunitiesService, type CommunitiesService } from './communities.service';
+export {
+  communityModerationModule,
+  createCommunityModerationRepository,
+  createCommunityModerationService,
+} from './community-moderation';
 
 export type CommunitiesModuleOptions = Parameters<typeof registerCommunityRoutes>[1];
 

@@ -1,0 +1,301 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { birthDateBounds, communityFeedPaths, communityPinPaths, todayIso, type Post } from '@juntos/domain';
+import {
+  adminAuditLog,
+  comments,
+  communities,
+  communityMembers,
+  communityModerators,
+  posts,
+} from '../../db/schema';
+import { createActiveMember, minorPayload } from '../../test-support/accounts';
+import { approveMinor, makeAdmin } from '../../test-support/admins';
+import { completeProfile, createMemberWithProfile, putProfile } from '../../test-support/profiles';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+
+type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
+type Method = 'GET' | 'POST';
+type Notice = { kind: string; data: Record<string, string> };
+
+/** Community moderators (issue 18): their powers reach the communities they moderate, no further. */
+describe('community moderators', () => {
+  let t: TestApp;
+  let admin: Member;
+  let moderator: Member;
+  let member: Member;
+  let author: Member;
+  let reporter: Member;
+  let minorAuthor: Member;
+  let minorReporter: Member;
+  let moderated: number;
+  let other: Member['user']['id'];
+
+  const db = () => t.app.database.db;
+
+  async function minor() {
+    const account = await createActiveMember(t.app, minorPayload());
+    const saved = await putProfile(
+      t.app,
+      account.access,
+      completeProfile({ date_of_birth: birthDateBounds('menor', todayIso()).max }),
+    );
+    if (saved.statusCode !== 200) throw new Error(saved.body);
+    await approveMinor(t.app, account.user.id);
+    return account;
+  }
+
+  /** A topic community of its own (the PostgreSQL run shares one database between test files). */
+  async function community() {
+    const slug = `c3-${randomUUID()}`;
+    const [row] = await db()
+      .insert(communities)
+      .values({ kind: 'topic', slug, name: { es: slug }, description: { es: slug } })
+      .returning({ id: communities.id });
+    if (!row) throw new Error('no community');
+    return row.id;
+  }
+
+  async function post(who: Member, communityId: number | null, text: string, createdAt?: Date) {
+    const [row] = await db()
+      .insert(posts)
+      .values({ authorId: who.user.id, communityId, text, ...(createdAt ? { createdAt } : {}) })
+      .returning({ id: posts.id });
+    if (!row) throw new Error('no post');
+    return row.id;
+  }
+
+  async function comment(who: Member, postId: number, text: string) {
+    const [row] = await db()
+      .insert(comments)
+      .values({ contentKind: 'post', contentId: postId, authorId: who.user.id, text })
+      .returning({ id: comments.id });
+    if (!row) throw new Error('no comment');
+    return row.id;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await createMemberWithProfile(t.app, { nombre: 'Admin' });
+    moderator = await createMemberWithProfile(t.app, { nombre: 'Moderadora' });
+    member = await createMemberWithProfile(t.app, { nombre: 'Miembro' });
+    author = await createMemberWithProfile(t.app, { nombre: 'Autor' });
+    reporter = await createMemberWithProfile(t.app, { nombre: 'Reporter' });
+    minorAuthor = await minor();
+    minorReporter = await minor();
+    await makeAdmin(t.app, admin.user.id);
+    moderated = await community();
+    other = await community();
+    await db().insert(communityModerators).values({ communityId: moderated, userId: moderator.user.id });
+  });
+  afterAll(async () => t.cleanup());
+
+  const call = (method: Method, url: string, who?: Member, payload?: object) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { 'accept-language': 'en', ...(who ? { authorization: `Bearer ${who.access}` } : {}) },
+      ...(payload ? { payload } : {}),
+    });
+  const report = async (who: Member, target_type: string, target_id: number) => {
+    const response = await call('POST', '/api/reportes/', who, { target_type, target_id, reason: 'hate' });
+    expect(response.statusCode).toBe(201);
+    return response.json<{ id: number }>().id;
+  };
+  const queueOf = async (who: Member, status = 'open') => {
+    const response = await call('GET', `/api/admin/reports/?status=${status}&limit=100`, who);
+    expect(response.statusCode).toBe(200);
+    return response.json<{ results: { id: number }[] }>().results.map((item) => item.id);
+  };
+  const noticesOf = async (who: Member) => (await call('GET', '/api/avisos/', who)).json<Notice[]>();
+  const auditOf = (targetType: string, targetId: number) =>
+    db()
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.targetType, targetType), eq(adminAuditLog.targetId, String(targetId))));
+
+  it('lets a plain member into none of it (403), nor anyone signed out (401)', async () => {
+    const postId = await post(author, moderated, 'A post to pin');
+    for (const [method, url] of [
+      ['GET', '/api/admin/reports/'],
+      ['POST', '/api/admin/reports/1/dismiss/'],
+      ['POST', '/api/admin/reports/1/hide/'],
+      ['POST', '/api/admin/content/post/1/restore/'],
+      ['POST', communityPinPaths.pin(moderated, postId)],
+      ['POST', communityPinPaths.unpin(moderated, postId)],
+    ] as const) {
+      expect((await call(method, url)).statusCode, url).toBe(401);
+      expect((await call(method, url, member)).statusCode, url).toBe(403);
+    }
+  });
+
+  it('keeps suspensions with the administrators', async () => {
+    for (const [method, url] of [
+      ['POST', '/api/admin/reports/1/suspend/'],
+      ['GET', '/api/admin/members/suspended/'],
+      ['POST', `/api/admin/members/${author.user.id}/suspend/`],
+      ['POST', `/api/admin/members/${author.user.id}/reactivate/`],
+    ] as const)
+      expect((await call(method, url, moderator)).statusCode, url).toBe(403);
+  });
+
+  it('tells the web app which communities a member moderates', async () => {
+    expect((await call('GET', '/api/me', moderator)).json()).toMatchObject({ moderates: [moderated] });
+    expect((await call('GET', '/api/me', member)).json()).toMatchObject({ moderates: [] });
+  });
+
+  it("shows a moderator their communities' reports only, and an administrator every report", async () => {
+    const inside = await post(author, moderated, 'Inside the community');
+    const reply = await comment(reporter, inside, 'A reply inside');
+    const ownPost = await post(moderator, moderated, 'The moderator’s own post');
+    const minorsPost = await post(minorAuthor, moderated, 'In the minors’ space');
+    const mine = [await report(reporter, 'post', inside), await report(author, 'comment', reply)];
+    const notMine = [
+      await report(reporter, 'post', await post(author, other, 'Another community')),
+      await report(reporter, 'post', await post(author, null, 'The main feed')),
+      await report(reporter, 'post', ownPost),
+      await report(minorReporter, 'post', minorsPost),
+      await report(reporter, 'member', author.user.id),
+    ];
+
+    const seen = await queueOf(moderator);
+    expect(seen.filter((id) => mine.includes(id)).sort()).toEqual([...mine].sort());
+    expect(seen.filter((id) => notMine.includes(id))).toEqual([]);
+    expect(await queueOf(admin)).toEqual(expect.arrayContaining([...mine, ...notMine]));
+
+    for (const id of notMine) {
+      for (const action of ['hide', 'dismiss']) {
+        const refused = await call('POST', `/api/admin/reports/${id}/${action}/`, moderator);
+        expect(refused.statusCode, `${action} ${id}`).toBe(403);
+        expect(refused.json()).toMatchObject({ code: 'not_your_community' });
+      }
+    }
+  });
+
+  it('hides and restores a post of their community, telling the author and the reporter, in the audit log', async () => {
+    const postId = await post(author, moderated, 'Something hurtful');
+    const reportId = await report(reporter, 'post', postId);
+
+    expect((await call('POST', `/api/admin/reports/${reportId}/hide/`, moderator)).statusCode).toBe(200);
+    expect(await noticesOf(author)).toContainEqual(
+      expect.objectContaining({
+        kind: 'content_hidden',
+        data: { target_type: 'post', excerpt: 'Something hurtful' },
+      }),
+    );
+    expect(await noticesOf(reporter)).toContainEqual(
+      expect.objectContaining({ kind: 'report_outcome', data: { outcome: 'hidden', target_type: 'post' } }),
+    );
+    expect(await queueOf(moderator, 'resolved')).toContain(reportId);
+
+    const restored = await call('POST', `/api/admin/content/post/${postId}/restore/`, moderator);
+    expect(restored.statusCode).toBe(200);
+    expect(await noticesOf(author)).toContainEqual(
+      expect.objectContaining({
+        kind: 'content_restored',
+        data: { target_type: 'post', excerpt: 'Something hurtful' },
+      }),
+    );
+
+    const entries = await auditOf('post', postId);
+    expect(entries.map((entry) => entry.action).sort()).toEqual(['content.hide', 'content.restore']);
+    for (const entry of entries) {
+      expect(entry.adminId).toBe(moderator.user.id);
+      expect(entry.details).toMatchObject({ author_id: author.user.id, community_moderator: true });
+    }
+  });
+
+  it("hides a reply on their community's post, and dismisses a report there", async () => {
+    const postId = await post(author, moderated, 'A question');
+    const reply = await comment(member, postId, 'A rude reply');
+    const hideReport = await report(author, 'comment', reply);
+    expect((await call('POST', `/api/admin/reports/${hideReport}/hide/`, moderator)).statusCode).toBe(200);
+    expect(await noticesOf(member)).toContainEqual(
+      expect.objectContaining({
+        kind: 'content_hidden',
+        data: { target_type: 'comment', excerpt: 'A rude reply' },
+      }),
+    );
+    expect((await call('POST', `/api/admin/content/comment/${reply}/restore/`, moderator)).statusCode).toBe(
+      200,
+    );
+
+    const dismissReport = await report(reporter, 'post', postId);
+    expect((await call('POST', `/api/admin/reports/${dismissReport}/dismiss/`, moderator)).statusCode).toBe(
+      200,
+    );
+    expect(await noticesOf(reporter)).toContainEqual(
+      expect.objectContaining({
+        kind: 'report_outcome',
+        data: { outcome: 'dismissed', target_type: 'post' },
+      }),
+    );
+    expect((await auditOf('report', dismissReport)).map((entry) => entry.adminId)).toEqual([
+      moderator.user.id,
+    ]);
+  });
+
+  it("refuses to restore what another community's post, and lets an administrator restore it", async () => {
+    const postId = await post(author, other, 'Hidden elsewhere');
+    const reportId = await report(reporter, 'post', postId);
+    expect((await call('POST', `/api/admin/reports/${reportId}/hide/`, admin)).statusCode).toBe(200);
+    const refused = await call('POST', `/api/admin/content/post/${postId}/restore/`, moderator);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'not_your_community' });
+    expect((await call('POST', `/api/admin/content/post/${postId}/restore/`, admin)).statusCode).toBe(200);
+  });
+
+  it('pins and unpins posts of their community only, each change audited', async () => {
+    const postId = await post(author, moderated, 'Welcome, everyone');
+    const pin = await call('POST', communityPinPaths.pin(moderated, postId), moderator);
+    expect(pin.statusCode).toBe(200);
+    expect(pin.json()).toEqual({ pinned: true });
+    // Pinning again changes nothing and is not audited twice.
+    expect((await call('POST', communityPinPaths.pin(moderated, postId), moderator)).statusCode).toBe(200);
+    const [row] = await db().select({ pinnedAt: posts.pinnedAt }).from(posts).where(eq(posts.id, postId));
+    expect(row?.pinnedAt).toBeInstanceOf(Date);
+
+    const elsewhere = await post(author, other, 'Elsewhere');
+    const refused = await call('POST', communityPinPaths.pin(other, elsewhere), moderator);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'not_your_community' });
+    // Another community's post named under theirs, and a post of the minors' space: not found.
+    expect((await call('POST', communityPinPaths.pin(moderated, elsewhere), moderator)).statusCode).toBe(404);
+    const minorsPost = await post(minorAuthor, moderated, 'Minors’ welcome');
+    expect((await call('POST', communityPinPaths.pin(moderated, minorsPost), moderator)).statusCode).toBe(
+      404,
+    );
+    expect((await call('POST', communityPinPaths.pin(other, elsewhere), admin)).statusCode).toBe(200);
+
+    const unpin = await call('POST', communityPinPaths.unpin(moderated, postId), moderator);
+    expect(unpin.json()).toEqual({ pinned: false });
+    const entries = await auditOf('post', postId);
+    expect(entries.map((entry) => entry.action)).toEqual(['post.pin', 'post.unpin']);
+    expect(entries[0]).toMatchObject({
+      adminId: moderator.user.id,
+      details: { community_id: moderated, author_id: author.user.id, community_moderator: true },
+    });
+  });
+
+  it('puts a pinned post first in the community feed', async () => {
+    await db().insert(communityMembers).values({ communityId: moderated, userId: member.user.id });
+    const old = await post(author, moderated, 'An old welcome', new Date(Date.now() - 86_400_000));
+    await post(author, moderated, 'A newer post');
+    expect((await call('POST', communityPinPaths.pin(moderated, old), moderator)).statusCode).toBe(200);
+    const feed = await call('GET', communityFeedPaths.feed(moderated), member);
+    expect(feed.statusCode).toBe(200);
+    const [first] = feed.json<{ results: Post[] }>().results;
+    expect(first).toMatchObject({ id: old, pinned: true });
+  });
+
+  it('takes a withdrawn appointment away at once', async () => {
+    const formerModerator = await createMemberWithProfile(t.app, { nombre: 'Former' });
+    await db()
+      .insert(communityModerators)
+      .values({ communityId: moderated, userId: formerModerator.user.id });
+    expect((await call('GET', '/api/admin/reports/', formerModerator)).statusCode).toBe(200);
+    await db().delete(communityModerators).where(eq(communityModerators.userId, formerModerator.user.id));
+    expect((await call('GET', '/api/admin/reports/', formerModerator)).statusCode).toBe(403);
+  });
+});
