@@ -160,6 +160,28 @@ describe('the safeguarding rule on every route', () => {
       (item) => item.id,
     );
 
+  /** A community both Tess and the viewer joined, with a post of Tess's in it. */
+  async function tessPostsInCommunity(w: World) {
+    const [community] = await t.app.database.db
+      .insert(communities)
+      .values({ kind: 'topic', slug: `${w.word}-feed-${Date.now()}`, name: { es: w.club } })
+      .returning();
+    if (!community) throw new Error('community not created');
+    for (const who of [w.tess, w.viewer])
+      expect((await call(who, 'POST', `/api/comunidades/${community.id}/unirse/`)).statusCode).toBe(200);
+    const post = await sendForm(
+      t.app,
+      w.tess.access,
+      'POST',
+      `/api/comunidades/${community.id}/publicaciones/`,
+      {
+        text: `In our community: ${w.word}`,
+      },
+    );
+    if (post.statusCode !== 201) throw new Error(post.body);
+    return { communityId: community.id, postId: post.json<{ id: number }>().id };
+  }
+
   /** One check: true when the viewer reached Tess (or her content) through the route. */
   type Check = { route: string; what: string; reached: (w: World) => Promise<boolean> };
 
@@ -275,6 +297,43 @@ describe('the safeguarding rule on every route', () => {
       },
     },
     {
+      route: 'GET /api/comunidades/:id/publicaciones/',
+      what: "Tess's post in the feed of a community both joined",
+      reached: async (w) => {
+        const { communityId, postId } = await tessPostsInCommunity(w);
+        return ids(await call(w.viewer, 'GET', `/api/comunidades/${communityId}/publicaciones/`)).includes(
+          postId,
+        );
+      },
+    },
+    {
+      route: 'GET /api/comunidades/:id/publicaciones/',
+      what: "Tess's community post found by the search within the community",
+      reached: async (w) => {
+        const { communityId, postId } = await tessPostsInCommunity(w);
+        const url = `/api/comunidades/${communityId}/publicaciones/?q=${w.word}`;
+        return ids(await call(w.viewer, 'GET', url)).includes(postId);
+      },
+    },
+    {
+      route: 'GET /api/posts/',
+      what: "Tess's post in a community both joined, in the viewer's main feed",
+      reached: async (w) => {
+        const { postId } = await tessPostsInCommunity(w);
+        return ids(await call(w.viewer, 'GET', '/api/posts/?limit=50')).includes(postId);
+      },
+    },
+    {
+      route: 'POST /api/posts/:id/comment/',
+      what: "a comment on Tess's post in a community both joined",
+      reached: async (w) => {
+        const { postId } = await tessPostsInCommunity(w);
+        return (
+          (await call(w.viewer, 'POST', `/api/posts/${postId}/comment/`, { text: 'Hi' })).statusCode === 201
+        );
+      },
+    },
+    {
       route: 'GET /api/amigos/',
       what: "Tess in the viewer's friends",
       reached: async (w) =>
@@ -382,6 +441,9 @@ describe('the safeguarding rule on every route', () => {
     'POST /api/comunidades/:id/unirse/': 'own membership',
     'POST /api/comunidades/:id/salir/': 'own membership',
     'PUT /api/comunidades/:id/membresia/': 'own listing choice',
+    'POST /api/comunidades/:id/publicaciones/': 'own post in a community (members only)',
+    'GET /api/comunidades/ajustes/': 'own settings',
+    'PUT /api/comunidades/ajustes/': 'own settings',
     'GET /api/nube-palabras/': 'an aggregate of at least 3 members, no one named',
     'POST /api/posts/': 'own post',
     'PUT /api/posts/:id/': 'own post (author only)',
