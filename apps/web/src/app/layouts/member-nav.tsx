@@ -1,11 +1,22 @@
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { useUnreadMessages } from '../../features/chat/chat-api';
 import { usePendingRequests } from '../../features/friends/friends-api';
 import { useMeQuery } from '../../lib/session';
 
+/**
+ * On phones the bottom bar holds five places (more would shrink the targets below 44 px and
+ * truncate the labels in German or Greek): the four links members use most, then "More" for the
+ * rest. Wide screens show every link. PHONE_BAR lists the four.
+ */
 const LINKS = [
   ['/feed', 'feed', 'M4 5h16v3H4zM4 10.5h16v3H4zM4 16h10v3H4z'],
+  [
+    '/comunidades',
+    'communities',
+    'M12 10a3 3 0 1 1 0-6 3 3 0 0 1 0 6zM5 12.5a2.3 2.3 0 1 1 0-4.6 2.3 2.3 0 0 1 0 4.6zm14 0a2.3 2.3 0 1 1 0-4.6 2.3 2.3 0 0 1 0 4.6zM7 20c0-3 2.2-5 5-5s5 2 5 5zM1.5 19.5c0-2.4 1.4-4 3.5-4M22.5 19.5c0-2.4-1.4-4-3.5-4',
+  ],
   [
     '/buscar',
     'search',
@@ -26,7 +37,23 @@ const LINKS = [
   ['/profile', 'profile', 'M12 12a4 4 0 1 1 0-8 4 4 0 0 1 0 8zM4 21c0-4.5 3.6-7 8-7s8 2.5 8 7z'],
 ] as const;
 
-const ADMIN_LINK = ['/admin', 'admin', 'M12 3l8 3v6c0 4.5-3.4 8.4-8 9-4.6-.6-8-4.5-8-9V6z'] as const;
+const SHIELD_ICON = 'M12 3l8 3v6c0 4.5-3.4 8.4-8 9-4.6-.6-8-4.5-8-9V6z';
+const ADMIN_LINK = ['/admin', 'admin', SHIELD_ICON] as const;
+/** Community moderators (issue 18) reach the moderation queue of their communities. */
+const MODERATION_LINK = ['/admin/moderacion', 'moderation', SHIELD_ICON] as const;
+const MORE_ICON =
+  'M4 12a1.5 1.5 0 1 0 3 0 1.5 1.5 0 0 0-3 0zm6.5 0a1.5 1.5 0 1 0 3 0 1.5 1.5 0 0 0-3 0zM17 12a1.5 1.5 0 1 0 3 0 1.5 1.5 0 0 0-3 0z';
+const PHONE_BAR: readonly string[] = ['/feed', '/comunidades', '/buscar', '/chat'];
+
+type NavEntry = readonly [path: string, key: string, icon: string];
+
+function NavIcon({ path }: { path: string }) {
+  return (
+    <svg className="member-nav__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d={path} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+    </svg>
+  );
+}
 
 /** A count on a link: the number is shown, its text alternative says what it counts. */
 function CountBadge({ count, text }: { count: number; text: string }) {
@@ -50,24 +77,69 @@ export function MemberNav() {
   const pending = usePendingRequests().data ?? 0;
   const unread = useUnreadMessages().total;
   const onChat = location.pathname === '/chat';
-  const isAdmin = useMeQuery().data?.is_admin === true;
-  const links = isAdmin ? [...LINKS, ADMIN_LINK] : LINKS;
+  const me = useMeQuery().data;
+  const isAdmin = me?.is_admin === true;
+  const moderates = (me?.moderates.length ?? 0) > 0;
+  const links: readonly NavEntry[] = isAdmin
+    ? [...LINKS, ADMIN_LINK]
+    : moderates
+      ? [...LINKS, MODERATION_LINK]
+      : LINKS;
+  const moreLinks = links.filter(([path]) => !PHONE_BAR.includes(path));
+  const [moreOpen, setMoreOpen] = useState(false);
+  const morePanelId = useId();
+  const moreButton = useRef<HTMLButtonElement>(null);
+
+  // A followed link closes the panel; Escape closes it and gives focus back to its button.
+  useEffect(() => setMoreOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!moreOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMoreOpen(false);
+      moreButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [moreOpen]);
+
+  const renderLink = ([path, key, icon]: NavEntry) => (
+    <NavLink to={path} end className="member-nav__link">
+      <NavIcon path={icon} />
+      <span className="member-nav__text">{t(`nav.${key}`)}</span>
+      {key === 'requests' && <CountBadge count={pending} text={t('nav.pending', { count: pending })} />}
+      {key === 'chat' && <CountBadge count={unread} text={t('nav.unread', { count: unread })} />}
+    </NavLink>
+  );
   return (
     <nav className={`member-nav${onChat ? ' member-nav--desktop-only' : ''}`} aria-label={t('nav.label')}>
       <ul className="member-nav__list">
-        {links.map(([path, key, icon]) => (
-          <li key={path}>
-            <NavLink to={path} end className="member-nav__link">
-              <svg className="member-nav__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                <path d={icon} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
-              </svg>
-              <span className="member-nav__text">{t(`nav.${key}`)}</span>
-              {key === 'requests' && (
-                <CountBadge count={pending} text={t('nav.pending', { count: pending })} />
-              )}
-              {key === 'chat' && <CountBadge count={unread} text={t('nav.unread', { count: unread })} />}
-            </NavLink>
+        {links.map((link) => (
+          <li
+            key={link[0]}
+            className={PHONE_BAR.includes(link[0]) ? undefined : 'member-nav__item--wide-only'}
+          >
+            {renderLink(link)}
           </li>
+        ))}
+        <li className="member-nav__item--phone-only">
+          <button
+            ref={moreButton}
+            type="button"
+            className="member-nav__link"
+            aria-expanded={moreOpen}
+            aria-controls={morePanelId}
+            onClick={() => setMoreOpen((open) => !open)}
+          >
+            <NavIcon path={MORE_ICON} />
+            <span className="member-nav__text">{t('nav.more')}</span>
+            <CountBadge count={pending} text={t('nav.pending', { count: pending })} />
+          </button>
+        </li>
+      </ul>
+      <ul id={morePanelId} className="member-nav__more" hidden={!moreOpen}>
+        {moreLinks.map((link) => (
+          <li key={link[0]}>{renderLink(link)}</li>
         ))}
       </ul>
     </nav>

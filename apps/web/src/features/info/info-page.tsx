@@ -10,10 +10,12 @@ import { LegalSectionBody } from '../legal/legal-section-body';
 import { useLegalDocumentQuery } from '../legal/use-legal-document';
 import { Button, buttonClass } from '../../components/ui/button';
 
-/** The 11 features of spec §2 "Info home", each with the screen it leads to. */
+/** The features of spec §2 "Info home" (and communities), each with the screen it leads to. */
 const FEATURES = [
   ['resources', '/recursos'],
   ['posts', '/feed'],
+  // Issue 18, not in spec §2.
+  ['communities', '/comunidades'],
   ['new_post', '/new-post'],
   ['friends', '/buscar/amigos'],
   ['profile', '/profile'],
