@@ -64,6 +64,8 @@ export default tseslint.config(
               // Both show posts with the feed's post list and form.
               'new-post': ['./feed'],
               search: ['./feed'],
+              // A community's feed is the main feed's post list, card and form.
+              communities: ['./feed'],
               // The chat lists the member's friends.
               chat: ['./friends'],
               resources: [],

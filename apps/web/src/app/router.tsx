@@ -46,6 +46,9 @@ const AdminAdsPage = lazy(() => import('../features/admin/admin-ads-page'));
 const AdminAuditPage = lazy(() => import('../features/admin/admin-audit-page'));
 const AdminModerationPage = lazy(() => import('../features/admin/admin-moderation-page'));
 const AdminMinorsPage = lazy(() => import('../features/admin/admin-minors-page'));
+const CommunitiesPage = lazy(() => import('../features/communities/communities-page'));
+const CommunityPage = lazy(() => import('../features/communities/community-page'));
+const AdminCommunitiesPage = lazy(() => import('../features/admin/admin-communities-page'));
 const ChatPage = lazy(() => import('../features/chat/chat-page'));
 const PublicProfilePage = lazy(() => import('../features/public-profile/public-profile-page'));
 const LegalPage = lazy(() => import('../features/legal/legal-page'));
@@ -81,6 +84,9 @@ const protectedScreens: Partial<Record<(typeof PROTECTED_PATHS)[number], RouteOb
   '/perfil/:id': <PublicProfilePage />,
   '/change-password': <ChangePasswordPage />,
   '/logout': <LogoutPage />,
+  '/comunidades': <CommunitiesPage />,
+  '/comunidades/:id': <CommunityPage />,
+  '/comunidades/enfermedad/:orphacode': <CommunityPage />,
 };
 
 /**
@@ -131,6 +137,7 @@ const routes: RouteObject[] = [
           { path: '/admin/recursos', element: <AdminDirectoryPage /> },
           { path: '/admin/anuncios', element: <AdminAdsPage /> },
           { path: '/admin/auditoria', element: <AdminAuditPage /> },
+          { path: '/admin/comunidades', element: <AdminCommunitiesPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -31,4 +31,8 @@ export const PROTECTED_PATHS = [
   '/perfil/metodo-pago/:metodo',
   '/monetizacion/historial-retiros',
   '/info',
+  // Issue 18: communities (a disease one is also reached by its ORPHA code).
+  '/comunidades',
+  '/comunidades/:id',
+  '/comunidades/enfermedad/:orphacode',
 ] as const;

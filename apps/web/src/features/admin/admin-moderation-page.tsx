@@ -7,7 +7,7 @@ import { QueryState } from '../../components/ui/query-state';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { SelectField } from '../../components/ui/field';
 import { AdminScreen, useActionErrorToast } from './admin-screen';
-import { AdminOnly } from './admin-only';
+import { ModeratorOnly } from './admin-only';
 import {
   actOnReport,
   adminKeys,
@@ -20,18 +20,20 @@ import {
   type ReportStatus,
 } from './admin-api';
 import { Button } from '../../components/ui/button';
+import { useMeQuery } from '../../lib/session';
 
 /** /admin/moderacion: the reports queue with the reported content, and suspended accounts. */
 export default function AdminModerationPage() {
   return (
-    <AdminOnly>
+    <ModeratorOnly>
       <Moderation />
-    </AdminOnly>
+    </ModeratorOnly>
   );
 }
 
 function Moderation() {
   const { t } = useTranslation();
+  const isAdmin = useMeQuery().data?.is_admin === true;
   const [status, setStatus] = useState<ReportStatus>('open');
   return (
     <AdminScreen title={t('admin.moderation.title')}>
@@ -46,7 +48,8 @@ function Moderation() {
         </SelectField>
       </div>
       <ReportQueue status={status} />
-      <SuspendedMembers />
+      {/* Suspensions stay with administrators; community moderators hide and restore. */}
+      {isAdmin && <SuspendedMembers />}
     </AdminScreen>
   );
 }
@@ -94,6 +97,7 @@ function ReportCard({ report, onHandled }: { report: AdminReport; onHandled: () 
   const queryClient = useQueryClient();
   const onError = useActionErrorToast();
   const [confirmingSuspend, setConfirmingSuspend] = useState(false);
+  const isAdmin = useMeQuery().data?.is_admin === true;
   const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
   const act = useMutation({
@@ -175,7 +179,7 @@ function ReportCard({ report, onHandled }: { report: AdminReport; onHandled: () 
               {t('admin.moderation.hide')}
             </Button>
           )}
-          {content && !content.author_suspended && (
+          {isAdmin && content && !content.author_suspended && (
             <Button
               variant="danger"
               size="small"

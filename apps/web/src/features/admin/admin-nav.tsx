@@ -1,24 +1,29 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
+import { useMeQuery } from '../../lib/session';
+
+const ADMIN_SCREENS = [
+  ['/admin', 'dashboard'],
+  ['/admin/moderacion', 'moderation'],
+  ['/admin/menores', 'minors'],
+  ['/admin/retiros', 'withdrawals'],
+  ['/admin/recursos', 'directory'],
+  ['/admin/comunidades', 'communities'],
+  ['/admin/anuncios', 'ads'],
+  ['/admin/auditoria', 'audit'],
+] as const;
 
 /** The administration area's own navigation. */
 export function AdminNav() {
   const { t } = useTranslation();
+  // A community moderator reaches only the moderation queue of the area.
+  const isAdmin = useMeQuery().data?.is_admin === true;
+  const screens = isAdmin ? ADMIN_SCREENS : ADMIN_SCREENS.filter(([path]) => path === '/admin/moderacion');
   return (
     <nav aria-label={t('admin.nav_label')} className="admin-nav">
       <ul className="button-row">
-        {(
-          [
-            ['/admin', 'dashboard'],
-            ['/admin/moderacion', 'moderation'],
-            ['/admin/menores', 'minors'],
-            ['/admin/retiros', 'withdrawals'],
-            ['/admin/recursos', 'directory'],
-            ['/admin/anuncios', 'ads'],
-            ['/admin/auditoria', 'audit'],
-          ] as const
-        ).map(([path, key]) => (
+        {screens.map(([path, key]) => (
           <li key={path}>
             <NavLink to={path} end className={buttonClass({ size: 'small' })}>
               {t(`admin.nav.${key}`)}

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { TOAST_DURATION_MS, countryName, isCountryCode, type Language, type Post } from '@juntos/domain';
@@ -19,8 +19,11 @@ function formatDate(iso: string, language: string) {
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
+/** What a list adds to a card: a marker above the text (pinned), actions of its own (moderation). */
+export type PostCardExtras = { marker?: ReactNode; actions?: ReactNode };
+
 /** One post (spec §2 "Post card"). */
-export function PostCard({ post }: { post: Post }) {
+export function PostCard({ post, extras }: { post: Post; extras?: PostCardExtras | undefined }) {
   const { t, i18n } = useTranslation();
   const language = (i18n.resolvedLanguage ?? 'en') as Language;
   const queryClient = useQueryClient();
@@ -97,6 +100,7 @@ export function PostCard({ post }: { post: Post }) {
           </time>
         </div>
       </header>
+      {extras?.marker}
       {post.hidden && (
         <p className="moderation-notice" role="note">
           {t('moderation.hidden_post')}
@@ -150,6 +154,7 @@ export function PostCard({ post }: { post: Post }) {
                 <span className="visually-hidden"> {t('report.post_by', { name: authorName })}</span>
               </Button>
             )}
+            {extras?.actions}
           </>
         }
       />

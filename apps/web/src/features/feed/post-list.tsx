@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Post } from '@juntos/domain';
 import { QueryState } from '../../components/ui/query-state';
 import { postPagesQuery } from './posts-api';
-import { PostCard } from './post-card';
+import { PostCard, type PostCardExtras } from './post-card';
 import { Button } from '../../components/ui/button';
 
 /**
@@ -20,6 +20,7 @@ export function PostList({
   noMoreText,
   errorText,
   label,
+  extrasFor,
 }: {
   queryKey: readonly unknown[];
   firstPage: string;
@@ -28,6 +29,8 @@ export function PostList({
   noMoreText: string;
   errorText: string;
   label: string;
+  /** A marker and actions a list adds to each card (a community's pins and moderation). */
+  extrasFor?: (post: Post) => PostCardExtras;
 }) {
   const { t } = useTranslation();
   const sentinel = useRef<HTMLDivElement>(null);
@@ -51,7 +54,7 @@ export function PostList({
       ) : (
         <div className="post-list" role="feed" aria-label={label} aria-busy={isFetchingNextPage}>
           {posts.map((post) => (
-            <PostCard key={post.id} post={post} />
+            <PostCard key={post.id} post={post} extras={extrasFor?.(post)} />
           ))}
         </div>
       )}

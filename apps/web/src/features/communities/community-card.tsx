@@ -1,0 +1,74 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { CommunitySummary } from '@juntos/domain';
+import { MembershipButton } from './membership';
+
+/** A disease community nobody opened yet has no id: its address is its ORPHA code. */
+export function communityAddress(community: Pick<CommunitySummary, 'id' | 'orphacode'>): string {
+  if (community.id !== null) return `/comunidades/${community.id}`;
+  return `/comunidades/enfermedad/${community.orphacode ?? ''}`;
+}
+
+/** The word-cloud rule: below three members the page says "a few", never the number. */
+export function memberCountText(t: TFunction, community: Pick<CommunitySummary, 'member_count' | 'few'>) {
+  if (community.few || community.member_count === null) return t('communities.few_members');
+  return t('communities.members_count', { count: community.member_count });
+}
+
+/** The kind, and the ORPHA code's status when Orphanet no longer uses it or does not count it rare. */
+export function CommunityTags({ community }: { community: CommunitySummary }) {
+  const { t } = useTranslation();
+  const status =
+    community.estado === 'obsoleto' || community.estado === 'no_raro' ? community.estado : undefined;
+  return (
+    <p className="community-tags">
+      <span className="badge badge--inactive">{t(`communities.kind.${community.kind}`)}</span>
+      {community.orphacode !== null && (
+        <span className="community-tags__code">
+          {t('communities.orpha_code', { code: community.orphacode })}
+        </span>
+      )}
+      {status && <span className="badge community-tags__warning">{t(`communities.status.${status}`)}</span>}
+    </p>
+  );
+}
+
+/** One community in a list: name (its link), kind, description, size, and join or leave. */
+export function CommunityCard({ community }: { community: CommunitySummary }) {
+  const { t } = useTranslation();
+  return (
+    <article className="community-card">
+      <h3 className="community-card__name">
+        <Link to={communityAddress(community)}>{community.name}</Link>
+      </h3>
+      <CommunityTags community={community} />
+      {community.description && <p className="community-card__description">{community.description}</p>}
+      <p className="community-card__count">{memberCountText(t, community)}</p>
+      <div className="community-card__actions">
+        {community.joined && <span className="badge badge--active">{t('communities.member_badge')}</span>}
+        <MembershipButton community={community} />
+      </div>
+    </article>
+  );
+}
+
+/** A titled list of community cards, or what an empty one means. */
+export function CommunityList({
+  communities,
+  emptyText,
+}: {
+  communities: CommunitySummary[];
+  emptyText: string;
+}) {
+  if (communities.length === 0) return <p>{emptyText}</p>;
+  return (
+    <ul className="community-list">
+      {communities.map((community) => (
+        <li key={community.id ?? `disease-${community.orphacode ?? ''}`}>
+          <CommunityCard community={community} />
+        </li>
+      ))}
+    </ul>
+  );
+}
