@@ -159,6 +159,22 @@ export async function createMemberInEveryTable(app: FastifyInstance) {
   await call('POST', `/api/bloqueos/${blockedByMember.user.id}/`, member);
   await call('POST', `/api/bloqueos/${member.user.id}/`, blocksMember);
 
+  // Communities: her disease's (listed there) and a topic one, which she is appointed to moderate.
+  const diseaseCommunity = (await call('GET', '/api/comunidades/enfermedad/558/', member)).json<{
+    id: number;
+  }>();
+  await call('POST', `/api/comunidades/${diseaseCommunity.id}/unirse/`, member);
+  await call('PUT', `/api/comunidades/${diseaseCommunity.id}/membresia/`, member, { listed: true });
+  const topicCommunity = (
+    await call('POST', '/api/admin/comunidades/', admin, {
+      slug: `rowing-${member.user.id}`,
+      name: { es: 'Remo adaptado', en: 'Adapted rowing' },
+      description: { es: 'Para quien rema.' },
+    })
+  ).json<{ id: number }>();
+  await call('POST', `/api/comunidades/${topicCommunity.id}/unirse/`, member);
+  await call('POST', `/api/admin/comunidades/${topicCommunity.id}/moderadores/${member.user.id}/`, admin);
+
   // Earnings: consent, an impression, a withdrawal (which saves the payment profile).
   await call('POST', '/api/monetizacion/activate/', member, { consent: true });
   await call('POST', '/api/ads/impressions/', member, { slot_key: 'adslot_general' });
@@ -239,6 +255,7 @@ export async function createMemberInEveryTable(app: FastifyInstance) {
       friendsPost: friendsPost.id,
       galleryImage: image.id,
       withdrawal: withdrawal.id,
+      communities: { disease: diseaseCommunity.id, topic: topicCommunity.id },
       reports: {
         sent: sentReport,
         aboutPost: postReport,

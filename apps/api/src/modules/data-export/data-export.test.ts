@@ -507,12 +507,32 @@ describe('the copy of a member with activity in every feature', () => {
     expect(everything).toContain('Marta’s own report');
   });
 
+  it('holds the communities she joined, her listing choice and what she moderates', () => {
+    const { member, ids } = fixture;
+    const memberships = documentOf('community_members').rows.map((row) => ({
+      community_id: row.community_id,
+      user_id: row.user_id,
+      listed: row.listed,
+    }));
+    expect(memberships).toEqual(
+      expect.arrayContaining([
+        { community_id: ids.communities.disease, user_id: member.id, listed: true },
+        { community_id: ids.communities.topic, user_id: member.id, listed: false },
+      ]),
+    );
+    expect(memberships).toHaveLength(2);
+    expect(documentOf('community_moderators').rows).toEqual([
+      expect.objectContaining({ community_id: ids.communities.topic, user_id: member.id }),
+    ]);
+  });
+
   it('holds the moderators’ decisions about the member without the administrator', async () => {
     const { member, ids } = fixture;
     const decisions = documentOf('admin_audit_log').rows;
     expect(
       decisions.map((entry) => [entry.action, entry.target_type, entry.target_id].map(String).join(' ')),
     ).toEqual([
+      `community.moderator_appoint member ${member.id}`,
       `content.hide post ${ids.hiddenPost}`,
       `member.suspend member ${member.id}`,
       `member.reactivate member ${member.id}`,
@@ -527,8 +547,9 @@ describe('the copy of a member with activity in every feature', () => {
   it('tells nothing of the reports about the member: no dismissal, no report behind a decision', () => {
     const { member } = fixture;
     const decisions = documentOf('admin_audit_log').rows;
+    const fromReports = decisions.filter((entry) => !String(entry.action).startsWith('community.'));
     // The hidden post was reported, the suspension decided from a report about her.
-    expect(decisions.slice(0, 3).map((entry) => entry.details)).toEqual([{ author_id: member.id }, {}, {}]);
+    expect(fromReports.slice(0, 3).map((entry) => entry.details)).toEqual([{ author_id: member.id }, {}, {}]);
     expect(decisions.map((entry) => entry.action)).not.toContain('report.dismiss');
     const withheld = documentOf('admin_audit_log').withheld_columns;
     for (const key of ['report_id', 'target_type', 'target_id', 'reports_closed'])
