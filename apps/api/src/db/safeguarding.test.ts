@@ -1,4 +1,4 @@
-import { birthDateBounds, todayIso } from '@juntos/domain';
+import { birthDateBounds, communityPinPaths, todayIso } from '@juntos/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActiveMember, minorPayload } from '../test-support/accounts';
@@ -13,7 +13,7 @@ import {
   sendForm,
 } from '../test-support/profiles';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { communities, comments, friendships, users } from './schema';
+import { communities, communityModerators, comments, friendships, posts, users } from './schema';
 import { and, eq, or } from 'drizzle-orm';
 
 type Member = Awaited<ReturnType<typeof createActiveMember>>;
@@ -404,7 +404,122 @@ describe('the safeguarding rule on every route', () => {
         return (await call(w.viewer, 'POST', `/api/solicitudes/enviar/${w.tess.user.id}/`)).statusCode < 300;
       },
     },
+    ...moderatorChecks(),
   ];
+
+  /**
+   * A community the viewer moderates, with a post of Tess's and one of Teo's in it: a community
+   * moderator is a member, and moderates their own age group's space only (issue 18).
+   */
+  async function viewerModerates(w: World) {
+    const [community] = await t.app.database.db
+      .insert(communities)
+      .values({ kind: 'topic', slug: `${w.word}-moderated-${Date.now()}`, name: { es: w.club } })
+      .returning();
+    if (!community) throw new Error('community not created');
+    await t.app.database.db
+      .insert(communityModerators)
+      .values({ communityId: community.id, userId: w.viewer.user.id });
+    const [tessPost, teoPost] = await t.app.database.db
+      .insert(posts)
+      .values([
+        { authorId: w.tess.user.id, communityId: community.id, text: `Tess moderated ${w.word}` },
+        { authorId: w.teo.user.id, communityId: community.id, text: `Teo moderated ${w.word}` },
+      ])
+      .returning();
+    if (!tessPost || !teoPost) throw new Error('posts not created');
+    return { communityId: community.id, tessPostId: tessPost.id, teoPostId: teoPost.id };
+  }
+
+  /** Reports `postId` as `reporter`; the report's id. */
+  async function reportPost(reporter: Member, postId: number) {
+    const reported = await call(reporter, 'POST', '/api/reportes/', {
+      target_type: 'post',
+      target_id: postId,
+      reason: 'spam',
+    });
+    if (reported.statusCode !== 201) throw new Error(reported.body);
+    return reported.json<{ id: number }>().id;
+  }
+
+  const queueOf = async (viewer: Member) =>
+    ids(await call(viewer, 'GET', '/api/admin/reports/?status=open&limit=100'));
+
+  /** The moderation routes a community moderator shares with administrators. */
+  function moderatorChecks(): Check[] {
+    return [
+      {
+        route: 'POST /api/comunidades/:id/publicaciones/:postId/fijar/',
+        what: "Tess's post in a community the viewer moderates, pinned",
+        reached: async (w) => {
+          const { communityId, tessPostId } = await viewerModerates(w);
+          return (
+            (await call(w.viewer, 'POST', communityPinPaths.pin(communityId, tessPostId))).statusCode === 200
+          );
+        },
+      },
+      {
+        route: 'POST /api/comunidades/:id/publicaciones/:postId/desfijar/',
+        what: "Tess's pinned post in a community the viewer moderates, unpinned",
+        reached: async (w) => {
+          const { communityId, tessPostId } = await viewerModerates(w);
+          await t.app.database.db.update(posts).set({ pinnedAt: new Date() }).where(eq(posts.id, tessPostId));
+          return (
+            (await call(w.viewer, 'POST', communityPinPaths.unpin(communityId, tessPostId))).statusCode ===
+            200
+          );
+        },
+      },
+      {
+        route: 'GET /api/admin/reports/',
+        what: "Tess's reported community post in the queue of the viewer, its moderator",
+        reached: async (w) => {
+          const { tessPostId } = await viewerModerates(w);
+          const reportId = await reportPost(w.teo, tessPostId);
+          return (await queueOf(w.viewer)).includes(reportId);
+        },
+      },
+      {
+        route: 'GET /api/admin/reports/',
+        what: 'Tess named as the reporter in the queue of the viewer, the moderator',
+        reached: async (w) => {
+          const { teoPostId } = await viewerModerates(w);
+          const reportId = await reportPost(w.tess, teoPostId);
+          return (await queueOf(w.viewer)).includes(reportId);
+        },
+      },
+      {
+        route: 'POST /api/admin/reports/:id/hide/',
+        what: "Tess's reported community post hidden by the viewer, its moderator",
+        reached: async (w) => {
+          const { tessPostId } = await viewerModerates(w);
+          const reportId = await reportPost(w.teo, tessPostId);
+          return (await call(w.viewer, 'POST', `/api/admin/reports/${reportId}/hide/`)).statusCode === 200;
+        },
+      },
+      {
+        route: 'POST /api/admin/reports/:id/dismiss/',
+        what: "A report of Tess's community post dismissed by the viewer, its moderator",
+        reached: async (w) => {
+          const { tessPostId } = await viewerModerates(w);
+          const reportId = await reportPost(w.teo, tessPostId);
+          return (await call(w.viewer, 'POST', `/api/admin/reports/${reportId}/dismiss/`)).statusCode === 200;
+        },
+      },
+      {
+        route: 'POST /api/admin/content/:type/:id/restore/',
+        what: "Tess's hidden community post restored by the viewer, its moderator",
+        reached: async (w) => {
+          const { tessPostId } = await viewerModerates(w);
+          await t.app.database.db.update(posts).set({ hiddenAt: new Date() }).where(eq(posts.id, tessPostId));
+          return (
+            (await call(w.viewer, 'POST', `/api/admin/content/post/${tessPostId}/restore/`)).statusCode ===
+            200
+          );
+        },
+      },
+    ];
+  }
 
   /** Routes that show no other member and let the caller reach nobody, and why. */
   const reachesNobody: Record<string, string> = {
