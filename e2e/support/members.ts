@@ -1,7 +1,9 @@
 import { expect } from 'vitest';
-import { createActiveAccount, type Account } from './accounts';
+import { minorPayload } from '../../apps/api/src/test-support/payloads';
+import { STRONG_PASSWORD, createActiveAccount, uniqueEmail, type Account } from './accounts';
 import type { Browser } from 'playwright-core';
 import { baseUrl, newContext } from './browser';
+import { activationCodeFrom, waitForEmail } from './mail';
 
 export async function api(account: Account, method: string, path: string, body?: FormData | object) {
   const isForm = body instanceof FormData;
@@ -84,4 +86,52 @@ export async function makeAdmin(member: Member) {
     body: JSON.stringify({ id: member.id }),
   });
   expect(response.status).toBe(204);
+}
+
+async function postAnonymous(path: string, body: unknown) {
+  const response = await fetch(`${baseUrl()}/api${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Accept-Language': 'en' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json().catch(() => undefined)) as unknown };
+}
+
+/**
+ * A guardian signs a child up (through the API: the sign-up screens have their own journey); the
+ * account waits for an administrator's check. `profile` adds to or replaces the saved fields.
+ */
+export async function registerMinor(
+  nombre: string,
+  dateOfBirth: string,
+  profile: Record<string, string> = {},
+): Promise<Member> {
+  const email = uniqueEmail('guardian');
+  const since = Date.now();
+  const registered = await postAnonymous(
+    '/register/',
+    minorPayload({ email, password: STRONG_PASSWORD, nombre_tutor: 'María López', language: 'en' }),
+  );
+  expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+  const code = activationCodeFrom(await waitForEmail(email, since));
+  const activated = await postAnonymous('/activate/', { email, code });
+  expect(activated.status, JSON.stringify(activated.body)).toBe(200);
+  const tokens = activated.body as { access: string; refresh: string };
+  const account = { email, password: STRONG_PASSWORD, access: tokens.access, refresh: tokens.refresh };
+  await api(
+    account,
+    'PUT',
+    '/profile/',
+    form({
+      nombre,
+      apellidos: 'Test',
+      country: 'es',
+      ciudad: 'Granada',
+      date_of_birth: dateOfBirth,
+      ...profile,
+    }),
+  );
+  const me = (await api(account, 'GET', '/me')) as { id: number; minor_review_pending: boolean };
+  expect(me.minor_review_pending).toBe(true);
+  return { ...account, id: me.id };
 }

@@ -1,49 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { minorPayload } from '../../apps/api/src/test-support/payloads';
-import { STRONG_PASSWORD, tabTo, uniqueEmail } from '../support/accounts';
+import { tabTo } from '../support/accounts';
 import { expectNoAxeViolations } from '../support/axe';
-import { baseUrl, launchBrowser } from '../support/browser';
-import { activationCodeFrom, waitForEmail } from '../support/mail';
-import { api, createMember, makeAdmin, openAs, type Member } from '../support/members';
-
-async function post(path: string, body: unknown) {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Accept-Language': 'en' },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json().catch(() => undefined)) as unknown };
-}
-
-/** A guardian signs a child up (through the API: the sign-up screens have their own journey). */
-async function registerMinor(nombre: string, dateOfBirth: string): Promise<Member> {
-  const email = uniqueEmail('guardian');
-  const since = Date.now();
-  const registered = await post(
-    '/register/',
-    minorPayload({ email, password: STRONG_PASSWORD, nombre_tutor: 'María López', language: 'en' }),
-  );
-  expect(registered.status, JSON.stringify(registered.body)).toBe(201);
-  const code = activationCodeFrom(await waitForEmail(email, since));
-  const activated = await post('/activate/', { email, code });
-  expect(activated.status, JSON.stringify(activated.body)).toBe(200);
-  const tokens = activated.body as { access: string; refresh: string };
-  const account = { email, password: STRONG_PASSWORD, access: tokens.access, refresh: tokens.refresh };
-  const profile = new FormData();
-  for (const [name, value] of Object.entries({
-    nombre,
-    apellidos: 'Test',
-    country: 'es',
-    ciudad: 'Granada',
-    date_of_birth: dateOfBirth,
-  }))
-    profile.append(name, value);
-  await api(account, 'PUT', '/profile/', profile);
-  const me = (await api(account, 'GET', '/me')) as { id: number; minor_review_pending: boolean };
-  expect(me.minor_review_pending).toBe(true);
-  return { ...account, id: me.id };
-}
+import { launchBrowser } from '../support/browser';
+import { createMember, makeAdmin, openAs, registerMinor } from '../support/members';
 
 const notice = (page: Page) =>
   page.getByRole('status').filter({ hasText: 'An administrator is checking your account' });

@@ -27,6 +27,7 @@ export function SearchForm({
   return (
     <form
       role="search"
+      aria-label={label}
       className="community-search"
       noValidate
       onSubmit={(event) => void form.handleSubmit(({ q }) => onSearch(q))(event)}
