@@ -167,8 +167,11 @@ export function createCommunitiesService(deps: {
     async lists(userId: number, language: Language) {
       const { orphacode, needs } = await needsOf(userId);
       const [disease] = orphacode === null ? [] : await repository.byOrphacodes([orphacode]);
+      // A code the catalogue no longer holds has no community to open (unless one exists).
+      const diseaseEntry =
+        disease ?? (orphacode !== null && diseases.hasCode(orphacode) ? { orphacode } : undefined);
       const suggestedEntries = [
-        ...(orphacode === null ? [] : [disease ?? { orphacode }]),
+        ...(diseaseEntry ? [diseaseEntry] : []),
         ...(await repository.topicsSuggestedFor(needs)),
       ];
       const mine = await repository.mine(userId);
