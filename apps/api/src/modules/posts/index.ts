@@ -3,7 +3,7 @@ import type { RequireAuth } from '../../plugins/authenticate';
 import { registerPostRoutes } from './posts.routes';
 import type { PostsService } from './posts.service';
 
-export { createPostsRepository } from './posts.repository';
+export { createPostsRepository, type FeedSource } from './posts.repository';
 export { createPostsService, type PostsService } from './posts.service';
 
 export type PostsModuleOptions = { service: PostsService; requireAuth: RequireAuth };
