@@ -9,8 +9,6 @@ import { api, createMember, makeAdmin, openAs, registerMinor, type Member } from
 /** Cystic fibrosis (ORPHA 586) for the journey; Marfan syndrome (558) for the age groups. */
 const CYSTIC_FIBROSIS = { enfermedad: 'Cystic fibrosis', orphacode: '586' };
 const MARFAN = { enfermedad: 'Marfan syndrome', orphacode: '558' };
-/** The minors' surname: the helper's default "Test" stands alone in `/api/__test__/…`, which the log check flags. */
-const MINOR_PROFILE = { ...MARFAN, apellidos: 'Ortega' };
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -141,11 +139,11 @@ describe('communities (issue 18)', () => {
   it('a minor and an adult of the same disease community never see each other’s posts', async () => {
     const stamp = String(Date.now()).slice(-6);
     const adult = await createMember('community-adult', { nombre: `Elena${stamp}`, ...MARFAN });
-    const minor = await registerMinor(`Mia${stamp}`, '2012-06-01', MINOR_PROFILE);
+    const minor = await registerMinor(`Mia${stamp}`, '2012-06-01', MARFAN);
     const admin = await createMember('community-minors-admin');
     await makeAdmin(admin);
     await api(admin, 'POST', `/admin/minors/${minor.id}/approve/`);
-    const otherMinor = await registerMinor(`Leo${stamp}`, '2011-02-03', MINOR_PROFILE);
+    const otherMinor = await registerMinor(`Leo${stamp}`, '2011-02-03', MARFAN);
     await api(admin, 'POST', `/admin/minors/${otherMinor.id}/approve/`);
 
     const id = await joinDiseaseCommunity(adult, MARFAN.orphacode);
