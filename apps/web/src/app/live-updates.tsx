@@ -6,6 +6,7 @@ import { CHAT_BLOCKED_CODE, NOTIFICATION_TYPES, type ServerFrame } from '@juntos
 import { chatKeys, getOpenConversation } from '../features/chat/chat-api';
 import { recordFailed, recordIncoming, recordReadReceipt, setCacheOwner } from '../features/chat/chat-cache';
 import { friendKeys, type Friend } from '../features/friends/friends-api';
+import { noticeKeys } from '../features/notices/notices-api';
 import { publicProfileKey } from '../features/public-profile/public-profile-api';
 import { liveConnection } from '../lib/live-connection';
 import { useMeQuery } from '../lib/session';
@@ -73,6 +74,9 @@ export function LiveUpdates() {
               });
           } else if (type === 'user_logged_out') {
             setOnline(queryClient, frame.data.sender_id, false);
+          } else if (type === 'community_reply') {
+            // The reply's notice is already stored: the notices panel shows it now, not on next visit.
+            void queryClient.invalidateQueries({ queryKey: noticeKeys.all });
           }
           return;
         }
