@@ -58,7 +58,7 @@ export type MemberNotice = {
   /** Someone else commented on the member's post in a community (issue 18). */
   | {
       kind: 'community_reply';
-      data: { post_id: number; community_id: number; excerpt: string; from: string };
+      data: { post_id: number; community_id: number; excerpt: string };
     }
   | {
       kind: 'content_hidden' | 'content_restored';

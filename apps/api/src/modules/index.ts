@@ -224,11 +224,11 @@ export function createModules(infrastructure: SharedInfrastructure) {
     notices: {
       // Stored for the notices panel, then announced on the author's open connections.
       async communityReply(authorId, reply) {
-        const { sender_id, ...data } = reply;
+        const { from, sender_id, ...data } = reply;
         await moderationRepository.addNotices([{ userId: authorId, kind: 'community_reply', data }]);
         await fanOut.publish(authorId, {
           type: 'notification',
-          data: { type: 'community_reply', from: reply.from, sender_id },
+          data: { type: 'community_reply', from, sender_id },
         });
       },
     },

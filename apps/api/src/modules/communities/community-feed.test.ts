@@ -294,7 +294,6 @@ describe('a community feed', () => {
           post_id: written.id,
           community_id: id,
           excerpt: 'Does anyone swim with this condition?',
-          from: 'Bea',
         },
       }),
     ]);

@@ -17,7 +17,10 @@ export type CommunityReply = {
   post_id: number;
   community_id: number;
   excerpt: string;
-  /** The name of the member who replied. */
+  /**
+   * Who replied, for the live frame only: the stored notice leaves them out, so their name does
+   * not outlive their account (an erasure deletes their rows, not other members' notices).
+   */
   from: string;
   sender_id: number;
 };

@@ -17,7 +17,7 @@ function NoticeText({ notice }: { notice: MemberNotice }) {
   if (notice.kind === 'community_reply')
     return (
       <>
-        {t('notices.community_reply', { name: notice.data.from, excerpt: notice.data.excerpt })}{' '}
+        {t('notices.community_reply', { excerpt: notice.data.excerpt })}{' '}
         <Link to={`/comunidades/${notice.data.community_id}`}>{t('notices.community_link')}</Link>
       </>
     );
