@@ -33,7 +33,11 @@ function CommunityView({ community }: { community: CommunityDetail }) {
           {community.joined && <span className="badge badge--active">{t('communities.member_badge')}</span>}
           <MembershipButton community={community} />
         </div>
-        {community.joined && <ListingSwitch community={community} />}
+        {community.joined && (
+          <div className="community-listing">
+            <ListingSwitch community={community} />
+          </div>
+        )}
         {community.joined ? (
           <CommunityMembers community={community} />
         ) : (
