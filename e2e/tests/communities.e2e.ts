@@ -87,7 +87,9 @@ describe('communities (issue 18)', () => {
     await asBruno.context.close();
 
     await page.goto('/dashboard');
-    await page.getByText(`Bruno${stamp} replied to your post`).waitFor();
+    // The stored notice names nobody (it outlives the replier's account).
+    await page.getByText(`Someone replied to your post “Hello from Ana ${stamp}” in a community.`).waitFor();
+    await page.getByRole('link', { name: 'Open the community.' }).waitFor();
 
     // An administrator appoints Carla; she pins Ana's post and hides Bruno's reply that Ana reported.
     const carla = await createMember('community-carla', { nombre: `Carla${stamp}` });
