@@ -1,5 +1,5 @@
 import { AppError, notFound } from '../../lib/app-error';
-import { shortened } from '../../lib/text';
+import { noticeExcerpt } from '../../lib/text';
 import type {
   ContentType,
   ModerationRepository,
@@ -7,17 +7,9 @@ import type {
   ModerationStore,
   ReportOutcome,
   ReportTargetType,
-  ReportedContent,
 } from './moderation.repository';
 
-/** How much of the hidden item a notice quotes, so its author knows which one it was. */
-const EXCERPT_LENGTH = 80;
 export const NOTICES_SHOWN = 50;
-
-const excerptOf = (content: ReportedContent) => {
-  const text = (content.title || content.text).replace(/\s+/g, ' ').trim();
-  return shortened(text, EXCERPT_LENGTH);
-};
 
 /**
  * Moderation (issue "Operating the platform"): reports are dismissed, or the reported item is
@@ -184,7 +176,7 @@ export function createModerationService(deps: {
           {
             userId: content.authorId,
             kind: 'content_hidden',
-            data: { target_type: type, excerpt: excerptOf(content) },
+            data: { target_type: type, excerpt: noticeExcerpt(content) },
           },
         ]);
         return { report, authorId: content.authorId, closed: closed.length };
@@ -220,7 +212,7 @@ export function createModerationService(deps: {
         {
           userId: content.authorId,
           kind: 'content_restored',
-          data: { target_type: type, excerpt: excerptOf(content) },
+          data: { target_type: type, excerpt: noticeExcerpt(content) },
         },
       ]);
       return { authorId: content.authorId };

@@ -5,12 +5,9 @@ import type { Safeguarding } from '../../db/safeguarding';
 import type { MediaStore } from '../../lib/media-store';
 import type { MultipartForm } from '../../lib/multipart-form';
 import { createStoredImages } from '../../lib/stored-image';
-import { shortened } from '../../lib/text';
+import { noticeExcerpt } from '../../lib/text';
 import { createEngagementService, type CommentRow } from '../engagement';
 import { COMMENTS_PER_POST, type FeedSource, type PostRow, type PostsRepository } from './posts.repository';
-
-/** How much of a post a reply notice quotes, so its author knows which post it was. */
-const EXCERPT_LENGTH = 80;
 
 /** What a community post's author is told when someone else comments on it (issue 18). */
 export type CommunityReply = {
@@ -135,7 +132,7 @@ export function createPostsService(deps: {
     await deps.notices.communityReply(post.authorId, {
       post_id: post.id,
       community_id: post.communityId,
-      excerpt: shortened((post.title || post.text).replace(/\s+/g, ' ').trim(), EXCERPT_LENGTH),
+      excerpt: noticeExcerpt(post),
       from: comment.nombre ?? '',
       sender_id: comment.authorId,
     });
