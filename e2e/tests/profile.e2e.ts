@@ -210,7 +210,8 @@ describe('profiles (spec §2 "Profile edit", "Own profile", "Dashboard", "Functi
 
     await page.goto('/info');
     await page.getByRole('heading', { level: 1, name: 'Welcome to Juntos' }).waitFor();
-    expect(await page.locator('.feature-list__item').count()).toBe(11);
+    // The eleven features of spec §2, and communities (issue 18).
+    expect(await page.locator('.feature-list__item').count()).toBe(12);
     await page.getByRole('button', { name: 'Read the privacy policy' }).click();
     const policy = page.getByRole('dialog');
     await policy.getByRole('heading', { level: 3 }).first().waitFor();
