@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
+import { ApiRequestError } from '../../lib/api-client';
 import type { CommunityDetail, CommunitySummary } from '@juntos/domain';
 import { applyMembership, diseaseCommunityQuery, joinCommunity, leaveCommunity } from './communities-api';
 
@@ -54,7 +55,11 @@ export function MembershipButton({ community }: { community: CommunitySummary })
       );
       await applyMembership(queryClient, id, membership);
     },
-    onError: () => announce(t('communities.membership_error')),
+    // The server says why when it refuses (the membership limit, a community gone).
+    onError: (error) =>
+      announce(
+        error instanceof ApiRequestError && error.body ? error.body.error : t('communities.membership_error'),
+      ),
   });
   return (
     <Button
