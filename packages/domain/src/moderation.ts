@@ -78,18 +78,23 @@ export const MemberNoticeSchema = z.object({
   created_at: z.string(),
 });
 
-/** A report in the moderators' queue, with the reported item as it is now. */
+/**
+ * A report in the moderators' queue, with the reported item as it is now. `details`, `reporter`
+ * and `content.author_suspended` are for administrators only: a community moderator (issue 18)
+ * is a member, perhaps a minor, and is not told who reported, in the reporter's words, nor about
+ * sanctions.
+ */
 export const AdminReportSchema = z.object({
   id: z.number(),
   target_type: z.enum(REPORT_TARGET_TYPES),
   target_id: z.number(),
   reason: z.string(),
-  details: z.string(),
+  details: z.string().optional(),
   status: z.enum(REPORT_STATUSES),
   outcome: z.enum(REPORT_OUTCOMES).nullable(),
   created_at: z.string(),
   resolved_at: z.string().nullable(),
-  reporter: z.object({ id: z.number(), name: z.string() }),
+  reporter: z.object({ id: z.number(), name: z.string() }).optional(),
   /** Null when the reported item no longer exists. */
   content: z
     .object({
@@ -102,7 +107,7 @@ export const AdminReportSchema = z.object({
       /** Where a comment was written: the post's or image's title or opening words. */
       parent: z.string().nullable(),
       hidden: z.boolean(),
-      author_suspended: z.boolean(),
+      author_suspended: z.boolean().optional(),
     })
     .nullable(),
   /**

@@ -13,7 +13,15 @@ import {
   sendForm,
 } from '../test-support/profiles';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { communities, communityModerators, comments, friendships, posts, users } from './schema';
+import {
+  adminAuditLog,
+  communities,
+  communityModerators,
+  comments,
+  friendships,
+  posts,
+  users,
+} from './schema';
 import { and, eq, or } from 'drizzle-orm';
 
 type Member = Awaited<ReturnType<typeof createActiveMember>>;
@@ -481,7 +489,7 @@ describe('the safeguarding rule on every route', () => {
       },
       {
         route: 'GET /api/admin/reports/',
-        what: 'Tess named as the reporter in the queue of the viewer, the moderator',
+        what: "Tess's report of Teo's community post in the queue of the viewer, its moderator",
         reached: async (w) => {
           const { teoPostId } = await viewerModerates(w);
           const reportId = await reportPost(w.tess, teoPostId);
@@ -512,6 +520,15 @@ describe('the safeguarding rule on every route', () => {
         reached: async (w) => {
           const { tessPostId } = await viewerModerates(w);
           await t.app.database.db.update(posts).set({ hiddenAt: new Date() }).where(eq(posts.id, tessPostId));
+          // Hidden by the viewer as its moderator: a community moderator restores only such hides.
+          await t.app.database.db.insert(adminAuditLog).values({
+            adminId: w.viewer.user.id,
+            adminEmail: `viewer-${w.word}@example.org`,
+            action: 'content.hide',
+            targetType: 'post',
+            targetId: String(tessPostId),
+            details: { community_moderator: true },
+          });
           return (
             (await call(w.viewer, 'POST', `/api/admin/content/post/${tessPostId}/restore/`)).statusCode ===
             200

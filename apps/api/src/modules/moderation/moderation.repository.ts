@@ -17,6 +17,7 @@ import { conversationBetween } from '../../db/chat-conversations';
 import type { Database } from '../../db/database';
 import { mayReach } from '../../db/safeguarding';
 import {
+  adminAuditLog,
   chatMessages,
   comments,
   communityModerators,
@@ -32,6 +33,8 @@ export type ReportTargetType = (typeof reports.$inferSelect)['targetType'];
 export type ContentType = HideableTargetType;
 export type ReportOutcome = NonNullable<(typeof reports.$inferSelect)['outcome']>;
 export type NoticeKind = (typeof memberNotices.$inferSelect)['kind'];
+/** The audit log's action for a hide; restoring reads who hid an item from it. */
+export const CONTENT_HIDE_ACTION = 'content.hide';
 
 /** What a moderator needs to see of one reported item, whatever its kind. */
 export type ReportedContent = {
@@ -84,10 +87,11 @@ export type ModerationScope =
 
 /**
  * The one definition of "a community moderator may act on this item", for the queue, the report
- * actions, restoring and pinning alike: a post, or a comment on a post, of a community they
- * moderate, written by a member they may reach (a moderator is a member: the adults' and the
- * minors' spaces of a community stay apart, DESIGN.md "Safeguarding") and not by themselves (their
- * own content is judged by someone else: an administrator).
+ * actions and restoring: a post, or a comment on a post, of a community they moderate, written by
+ * a member they may reach (a moderator is a member: the adults' and the minors' spaces of a
+ * community stay apart, DESIGN.md "Safeguarding") and not by themselves (their own content is
+ * judged by someone else: an administrator). Pinning is not judged by it (community-moderation
+ * service): a moderator may pin their own welcome post.
  */
 function moderatorMayActOn(
   scope: Extract<ModerationScope, { everything: false }>,
@@ -107,11 +111,12 @@ function moderatorMayActOn(
 }
 
 /**
- * A report a community moderator may see and settle: its item is theirs to act on, and its
- * reporter is someone they may reach (the queue shows the reporter's name).
+ * A report a community moderator may see and settle: its item is theirs to act on. Whoever
+ * reported it, the queue does not name them to a community moderator (moderation service), so
+ * the reporter need not be someone the moderator may reach.
  */
 function moderatorMaySeeReport(scope: Extract<ModerationScope, { everything: false }>): SQL {
-  return sql`(${moderatorMayActOn(scope, reports.targetType, reports.targetId)} and ${mayReach(scope.moderatorId, reports.reporterId)})`;
+  return moderatorMayActOn(scope, reports.targetType, reports.targetId);
 }
 
 /**
@@ -346,7 +351,7 @@ function moderationStore(db: Database) {
       return row !== undefined;
     },
 
-    /** Whether a community moderator may hide, restore or pin this item (see `moderatorMayActOn`). */
+    /** Whether a community moderator may hide or restore this item (see `moderatorMayActOn`). */
     async moderatorMayActOn(
       scope: Extract<ModerationScope, { everything: false }>,
       targetType: ContentType,
@@ -357,6 +362,29 @@ function moderationStore(db: Database) {
       );
       // Both drivers (PGlite and node-postgres) answer a raw statement with `rows`.
       return (result as { rows: { ok: boolean }[] }).rows[0]?.ok === true;
+    },
+
+    /**
+     * Whether the item's latest hide in the audit log was a community moderator's (the route
+     * writes `content.hide` right after hiding; no entry, as after the log's retention period,
+     * reads as an administrator's). On the log's target index.
+     */
+    async lastHiddenByCommunityModerator(type: ContentType, id: number) {
+      const [row] = await db
+        .select({
+          byModerator: sql<boolean>`(${adminAuditLog.details} -> 'community_moderator') is not distinct from 'true'::jsonb`,
+        })
+        .from(adminAuditLog)
+        .where(
+          and(
+            eq(adminAuditLog.targetType, type),
+            eq(adminAuditLog.targetId, String(id)),
+            eq(adminAuditLog.action, CONTENT_HIDE_ACTION),
+          ),
+        )
+        .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
+        .limit(1);
+      return row?.byModerator === true;
     },
 
     async findReport(id: number) {

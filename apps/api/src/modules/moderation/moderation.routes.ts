@@ -17,6 +17,7 @@ import {
 } from '@juntos/domain';
 import { nextPageUrl } from '../../lib/paging';
 import type { RequireAuth } from '../../plugins/authenticate';
+import { CONTENT_HIDE_ACTION } from './moderation.repository';
 import type { ModerationService } from './moderation.service';
 import type { Moderator, RequireModerator } from './require-moderator';
 
@@ -122,7 +123,7 @@ export function registerModerationRoutes(
       const reportId = request.params.id;
       const { report, authorId, closed } = await service.hide(request.moderator.scope, reportId);
       await auditAs(audit, request.moderator, {
-        action: 'content.hide',
+        action: CONTENT_HIDE_ACTION,
         targetType: report.targetType,
         targetId: report.targetId,
         details: { report_id: reportId, author_id: authorId, reports_closed: closed },

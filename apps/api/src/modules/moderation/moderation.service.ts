@@ -45,6 +45,15 @@ export function createModerationService(deps: {
     if (!scope.everything && !(await repository.moderatorMayActOn(scope, type, id))) throw notYourCommunity();
   }
 
+  /**
+   * A community moderator shows again only what a community moderator hid: an administrator's
+   * hide (perhaps on a report the moderator never saw) stays until an administrator lifts it.
+   */
+  async function mayRestore(scope: ModerationScope, type: ContentType, id: number) {
+    if (!scope.everything && !(await repository.lastHiddenByCommunityModerator(type, id)))
+      throw new AppError(403, 'hidden_by_administrator', 'moderation.errors.hidden_by_administrator');
+  }
+
   async function contentOrNotFound(type: ReportTargetType, id: number) {
     const content = (await repository.contentOf([{ targetType: type, targetId: id }])).get(`${type}:${id}`);
     if (!content) throw notFound('moderation.errors.content_gone');
@@ -92,9 +101,13 @@ export function createModerationService(deps: {
   }
 
   return {
-    mayActOn,
-
-    /** The queue as the moderator may see it: everything for administrators, their communities' for the others. */
+    /**
+     * The queue as the moderator may see it: everything for administrators, their communities'
+     * for the others. A community moderator is a member, possibly a 14-year-old of the minors'
+     * space: they get the reason and the reported item, but not who reported it, the reporter's
+     * own words (which may name people) nor whether the author is suspended (sanctions stay with
+     * administrators).
+     */
     async queue(scope: ModerationScope, status: 'open' | 'resolved', limit: number, offset: number) {
       const rows = await repository.queue(scope, status, limit + 1, offset);
       const page = rows.slice(0, limit);
@@ -102,6 +115,7 @@ export function createModerationService(deps: {
         repository.contentOf(page),
         repository.chatContextOf(page),
       ]);
+      const { everything } = scope;
       return {
         results: page.map((row) => {
           const content = contents.get(`${row.targetType}:${row.targetId}`);
@@ -110,12 +124,14 @@ export function createModerationService(deps: {
             target_type: row.targetType,
             target_id: row.targetId,
             reason: row.reason,
-            details: row.details,
             status: row.status,
             outcome: row.outcome,
             created_at: row.createdAt.toISOString(),
             resolved_at: row.resolvedAt?.toISOString() ?? null,
-            reporter: { id: row.reporterId, name: row.reporterName },
+            ...(everything && {
+              details: row.details,
+              reporter: { id: row.reporterId, name: row.reporterName },
+            }),
             content: content
               ? {
                   author_id: content.authorId,
@@ -126,7 +142,7 @@ export function createModerationService(deps: {
                   image_alt: content.imageAlt,
                   parent: content.parent,
                   hidden: content.hidden,
-                  author_suspended: content.authorSuspended,
+                  ...(everything && { author_suspended: content.authorSuspended }),
                 }
               : null,
             // Chat reports only: the messages around the reported one (or the conversation's
@@ -207,6 +223,7 @@ export function createModerationService(deps: {
       const content = await contentOrNotFound(type, id);
       await mayActOn(scope, type, id);
       if (!content.hidden) throw new AppError(409, 'not_hidden', 'moderation.errors.not_hidden');
+      await mayRestore(scope, type, id);
       await repository.setHidden(type, id, false);
       await repository.addNotices([
         {

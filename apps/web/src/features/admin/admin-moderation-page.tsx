@@ -132,10 +132,13 @@ function ReportCard({ report, onHandled }: { report: AdminReport; onHandled: () 
           : t('admin.moderation.report_about', { what, name: content?.author_name ?? '—' })}
       </h2>
       <p className="report-card__meta">
-        {t('admin.moderation.reported_by', {
-          name: report.reporter.name,
-          date: date.format(new Date(report.created_at)),
-        })}
+        {/* Community moderators are not told who reported (only administrators are). */}
+        {report.reporter
+          ? t('admin.moderation.reported_by', {
+              name: report.reporter.name,
+              date: date.format(new Date(report.created_at)),
+            })
+          : t('admin.moderation.sent_on', { date: date.format(new Date(report.created_at)) })}
         {' · '}
         {t('admin.moderation.reason', { reason: t(`report.reasons.${report.reason}`) })}
       </p>
@@ -241,7 +244,7 @@ function ChatContext({ report }: { report: AdminReport }) {
   const messages = report.context ?? [];
   // A chat has two members: the reported author and the member who reported them.
   const nameOf = (senderId: number) =>
-    senderId === report.content?.author_id ? report.content.author_name : report.reporter.name;
+    senderId === report.content?.author_id ? report.content.author_name : (report.reporter?.name ?? '—');
   return (
     <section className="report-context" aria-labelledby={headingId}>
       <h4 id={headingId}>
