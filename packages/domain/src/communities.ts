@@ -15,16 +15,25 @@ export const COMMUNITY_KINDS = ['disease', 'topic'] as const;
 export type CommunityKind = (typeof COMMUNITY_KINDS)[number];
 
 /**
- * The word-cloud rule (a count below this could point at a person): fewer members are shown as
- * "a few", never as an exact number.
+ * The word-cloud rule (a count below this could point at a person): a disease declared by fewer
+ * members never appears in the word cloud, and a community with fewer members shows "a few",
+ * never an exact number.
  */
-export const COMMUNITY_MIN_COUNTED_MEMBERS = 3;
+export const MIN_COUNTED_MEMBERS = 3;
+
+/**
+ * Most communities one member may join: enough for every real interest, and it bounds the "my
+ * communities" rule of their main feed. An administrator appointing a moderator is not refused.
+ */
+export const COMMUNITY_MEMBERSHIP_LIMIT = 200;
 
 /** What a topic community names to be suggested to members without a diagnosis. */
 export const NO_DIAGNOSIS_SUGGESTION = 'no_diagnosis';
 
 /** Most communities one search answers. */
 export const COMMUNITY_SEARCH_LIMIT = 20;
+/** Most topic communities suggested at once (newest first; joining one makes room for the next). */
+export const COMMUNITY_SUGGESTION_LIMIT = 20;
 export const COMMUNITY_SEARCH_MAX_LENGTH = 100;
 export const COMMUNITY_TEXT_LIMITS = { slug: 60, name: 120, description: 2000 } as const;
 
@@ -76,7 +85,7 @@ export function isSuggestionId(value: string): boolean {
 /**
  * A community as lists, search and detail show it, in the reader's language. `id` is null for a
  * disease community nobody has opened yet (GET /api/comunidades/enfermedad/{orphacode}/ creates
- * it). `member_count` is null and `few` true below COMMUNITY_MIN_COUNTED_MEMBERS.
+ * it). `member_count` is null and `few` true below MIN_COUNTED_MEMBERS.
  * `estado`: the ORPHA code's status for disease communities (obsolete, not rare), null for topics.
  */
 export const CommunitySummarySchema = z.object({

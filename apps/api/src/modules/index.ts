@@ -200,6 +200,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
     diseases,
     mediaStore,
     audit,
+    rateLimits,
   });
   const moderationRepository = createModerationRepository(db);
   const requireModerator = createRequireModerator({

@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { FUNCTIONAL_FIELDS, type TopicCommunityInput } from '@juntos/domain';
+import { and, asc, count, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { FUNCTIONAL_FIELDS, foldForSearch, type Language, type TopicCommunityInput } from '@juntos/domain';
 import type { Database } from '../../db/database';
 import { mayReach } from '../../db/safeguarding';
 import {
@@ -15,10 +15,34 @@ import {
 export type CommunityRow = typeof communities.$inferSelect;
 
 /**
- * Topic communities are curated by administrators, so there are few; reading them all for a
- * search or the suggestions stays bounded by this.
+ * `foldForSearch` in SQL, so a search filters topic names in the database. After `normalize(…,
+ * NFD)` drops the accents, the letters whose lower case `lower()` may not give (it only knows
+ * A–Z under the C locale) are mapped by `translate` to what `foldForSearch` gives them: Greek,
+ * Ł, Ø, Œ… and the final sigma. Derived from `foldForSearch` itself, so both fold alike.
  */
-const MAX_TOPIC_COMMUNITIES = 1000;
+const SQL_FOLD = (() => {
+  const scripts: [number, number][] = [
+    [0x00c0, 0x024f], // Latin-1 supplement, Latin extended A and B
+    [0x0370, 0x03ff], // Greek
+    [0x1e00, 0x1fff], // Latin extended additional, Greek extended
+  ];
+  let from = '';
+  let to = '';
+  for (const [first, last] of scripts)
+    for (let code = first; code <= last; code += 1) {
+      const letter = String.fromCodePoint(code);
+      const folded = foldForSearch(letter);
+      // Letters NFD decomposes never reach translate; the others need it only when folding changes them.
+      if (letter.normalize('NFD') !== letter || folded === letter || [...folded].length !== 1) continue;
+      from += letter;
+      to += folded;
+    }
+  return { from: `${from}ς`, to: `${to}σ`, accents: '[\u0300-\u036f]' };
+})();
+
+/** A topic community's name in the reader's language (else the Spanish one), folded. */
+const foldedTopicName = (language: Language) =>
+  sql<string>`lower(translate(regexp_replace(normalize(coalesce(${communities.name}->>${language}, ${communities.name}->>'es', ''), NFD), ${SQL_FOLD.accents}, '', 'g'), ${SQL_FOLD.from}, ${SQL_FOLD.to}))`;
 
 /** Every read and write of communities, their members and moderators. */
 export function createCommunitiesRepository(db: Database) {
@@ -67,17 +91,33 @@ export function createCommunitiesRepository(db: Database) {
       return row;
     },
 
-    topics(): Promise<CommunityRow[]> {
-      return db
-        .select()
+    /**
+     * Topic communities whose name in the reader's language, folded, holds the folded query:
+     * names starting with it first, then by folded name. Filtered in SQL, so every topic can be
+     * found however many there are.
+     */
+    async searchTopics(language: Language, foldedQuery: string, limit: number): Promise<CommunityRow[]> {
+      const named = db
+        .select({ id: communities.id, folded: foldedTopicName(language).as('folded') })
         .from(communities)
         .where(eq(communities.kind, 'topic'))
-        .orderBy(asc(communities.id))
-        .limit(MAX_TOPIC_COMMUNITIES);
+        .as('named');
+      const position = sql`strpos(${named.folded}, ${foldedQuery})`;
+      const rows = await db
+        .select({ community: communities })
+        .from(named)
+        .innerJoin(communities, eq(communities.id, named.id))
+        .where(sql`${position} > 0`)
+        .orderBy(sql`${position} <> 1`, sql`${named.folded} collate "C"`, asc(communities.id))
+        .limit(limit);
+      return rows.map((row) => row.community);
     },
 
-    /** Topic communities naming any of these functional-profile ids (or `no_diagnosis`). */
-    topicsSuggestedFor(ids: readonly string[]): Promise<CommunityRow[]> {
+    /**
+     * Topic communities naming any of these functional-profile ids (or `no_diagnosis`) that the
+     * member has not joined, newest first: joining one makes room for the next.
+     */
+    topicsSuggestedFor(userId: number, ids: readonly string[], limit: number): Promise<CommunityRow[]> {
       if (ids.length === 0) return Promise.resolve([]);
       const wanted = sql`array[${sql.join(
         ids.map((id) => sql`${id}`),
@@ -86,9 +126,22 @@ export function createCommunitiesRepository(db: Database) {
       return db
         .select()
         .from(communities)
-        .where(and(eq(communities.kind, 'topic'), sql`${communities.suggestedFor} ?| ${wanted}`))
-        .orderBy(asc(communities.id))
-        .limit(MAX_TOPIC_COMMUNITIES);
+        .where(
+          and(
+            eq(communities.kind, 'topic'),
+            sql`${communities.suggestedFor} ?| ${wanted}`,
+            notExists(
+              db
+                .select({ userId: communityMembers.userId })
+                .from(communityMembers)
+                .where(
+                  and(eq(communityMembers.communityId, communities.id), eq(communityMembers.userId, userId)),
+                ),
+            ),
+          ),
+        )
+        .orderBy(desc(communities.id))
+        .limit(limit);
     },
 
     /** What the suggestions are computed from: the member's disease and functional needs. */
@@ -144,9 +197,28 @@ export function createCommunitiesRepository(db: Database) {
       return row !== undefined;
     },
 
-    /** Joining twice changes nothing (the trigger counts the one row). */
-    async join(communityId: number, userId: number) {
-      await db.insert(communityMembers).values({ communityId, userId }).onConflictDoNothing();
+    /**
+     * 'full' when the member already belongs to `maxCommunities` communities. Joining twice
+     * changes nothing (the trigger counts the one row).
+     */
+    async join(communityId: number, userId: number, maxCommunities: number): Promise<'joined' | 'full'> {
+      return db.transaction(async (tx) => {
+        // The member's row is locked so that joins sent at once are counted one after the other.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+        const [already] = await tx
+          .select({ userId: communityMembers.userId })
+          .from(communityMembers)
+          .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, userId)))
+          .limit(1);
+        if (already) return 'joined';
+        const [joined] = await tx
+          .select({ total: count() })
+          .from(communityMembers)
+          .where(eq(communityMembers.userId, userId));
+        if ((joined?.total ?? 0) >= maxCommunities) return 'full';
+        await tx.insert(communityMembers).values({ communityId, userId }).onConflictDoNothing();
+        return 'joined';
+      });
     },
 
     /** Leaving also ends moderating it: moderators are members. */

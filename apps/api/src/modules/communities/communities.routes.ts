@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   AdminCommunitySchema,
   ApiErrorSchema,
+  COMMUNITY_MEMBERSHIP_LIMIT,
   COMMUNITY_ROUTES,
   CommunityDetailSchema,
   CommunityIdParams,
@@ -25,7 +26,7 @@ import {
 import { requestLanguage } from '../../i18n/messages';
 import { nextPageUrl } from '../../lib/paging';
 import type { RequireAuth } from '../../plugins/authenticate';
-import type { CommunitiesService } from './communities.service';
+import { DISEASE_COMMUNITIES_PER_HOUR, type CommunitiesService } from './communities.service';
 
 const tags = ['communities'];
 const security = [{ bearer: [] }];
@@ -83,13 +84,14 @@ export function registerCommunityRoutes(
       schema: {
         tags,
         security,
-        summary: 'The community of a rare disease (created the first time anyone opens it)',
+        summary: `The community of a rare disease (created the first time anyone opens it; ${DISEASE_COMMUNITIES_PER_HOUR} new ones per member and hour)`,
         params: CommunityOrphacodeParams,
         response: {
           200: CommunityDetailSchema,
           400: ApiErrorSchema,
           401: ApiErrorSchema,
           404: ApiErrorSchema,
+          429: ApiErrorSchema,
         },
       },
     },
@@ -123,9 +125,14 @@ export function registerCommunityRoutes(
       schema: {
         tags,
         security,
-        summary: 'Join a community (not listed among its members until you choose it)',
+        summary: `Join a community (not listed among its members until you choose it; at most ${COMMUNITY_MEMBERSHIP_LIMIT})`,
         params: CommunityIdParams,
-        response: { 200: CommunityMembershipSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
+        response: {
+          200: CommunityMembershipSchema,
+          401: ApiErrorSchema,
+          404: ApiErrorSchema,
+          409: ApiErrorSchema,
+        },
       },
     },
     async (request) => service.join(request.userId, request.params.id),

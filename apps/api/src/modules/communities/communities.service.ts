@@ -1,7 +1,9 @@
 import {
-  COMMUNITY_MIN_COUNTED_MEMBERS,
+  COMMUNITY_MEMBERSHIP_LIMIT,
   COMMUNITY_SEARCH_LIMIT,
+  COMMUNITY_SUGGESTION_LIMIT,
   FUNCTIONAL_FIELDS,
+  MIN_COUNTED_MEMBERS,
   NO_DIAGNOSIS,
   NO_DIAGNOSIS_SUGGESTION,
   foldForSearch,
@@ -18,6 +20,7 @@ import {
 import { translate } from '../../i18n/messages';
 import { AppError, notFound } from '../../lib/app-error';
 import type { MediaStore } from '../../lib/media-store';
+import type { RateLimits } from '../../lib/rate-limiter';
 import type { DiseaseCatalogue } from '../diseases';
 import type { CommunitiesRepository, CommunityRow } from './communities.repository';
 
@@ -28,12 +31,23 @@ type Audit = (
 
 type Membership = { listed: boolean } | undefined;
 
+/**
+ * New disease communities one member may open per hour: each one is a row created on first use,
+ * so a script walking the catalogue would otherwise create thousands.
+ */
+export const DISEASE_COMMUNITIES_PER_HOUR = 30;
+const HOUR_MS = 60 * 60 * 1000;
+
 const communityNotFound = () => notFound('communities.errors.not_found');
 const membersOnly = () => new AppError(403, 'members_only', 'communities.errors.members_only');
+const tooManyCommunities = () =>
+  new AppError(409, 'too_many_communities', 'communities.errors.too_many', {
+    values: { max: COMMUNITY_MEMBERSHIP_LIMIT },
+  });
 
 /** A count below the word-cloud rule's minimum could point at a person: shown as "a few". */
-export function shownCount(memberCount: number) {
-  const few = memberCount < COMMUNITY_MIN_COUNTED_MEMBERS;
+function shownCount(memberCount: number) {
+  const few = memberCount < MIN_COUNTED_MEMBERS;
   return { member_count: few ? null : memberCount, few };
 }
 
@@ -52,8 +66,14 @@ export function createCommunitiesService(deps: {
   diseases: DiseaseCatalogue;
   mediaStore: MediaStore;
   audit: Audit;
+  rateLimits: RateLimits;
 }) {
   const { repository, diseases } = deps;
+  const diseaseCommunitiesCreated = deps.rateLimits.fixedWindow('community-disease-create', {
+    points: DISEASE_COMMUNITIES_PER_HOUR,
+    windowMs: HOUR_MS,
+    messageKey: 'communities.errors.opened_too_many',
+  });
 
   const diseaseName = (orphacode: number, language: Language) =>
     diseases.nameOf(orphacode, language) ?? `ORPHA:${orphacode}`;
@@ -158,8 +178,6 @@ export function createCommunitiesService(deps: {
     });
 
   return {
-    shownCount,
-
     /**
      * "Suggested for you" (from the reader's own disease code and functional needs, computed
      * here and shown to nobody else) without the communities they already joined, and theirs.
@@ -172,7 +190,7 @@ export function createCommunitiesService(deps: {
         disease ?? (orphacode !== null && diseases.hasCode(orphacode) ? { orphacode } : undefined);
       const suggestedEntries = [
         ...(diseaseEntry ? [diseaseEntry] : []),
-        ...(await repository.topicsSuggestedFor(needs)),
+        ...(await repository.topicsSuggestedFor(userId, needs, COMMUNITY_SUGGESTION_LIMIT)),
       ];
       const mine = await repository.mine(userId);
       const suggested = await present(userId, language, suggestedEntries);
@@ -200,12 +218,10 @@ export function createCommunitiesService(deps: {
       const byRank = <Entry extends { rank: number; name: string }>(a: Entry, b: Entry) =>
         a.rank - b.rank || a.name.localeCompare(b.name, language);
 
-      const topics = (await repository.topics())
+      const topics = (await repository.searchTopics(language, wanted, COMMUNITY_SEARCH_LIMIT))
         .map((row) => ({ row, name: localized(row.name, language) }))
         .map((entry) => ({ ...entry, rank: rank(entry.name) }))
-        .filter((entry) => entry.rank >= 0)
-        .sort(byRank)
-        .slice(0, COMMUNITY_SEARCH_LIMIT);
+        .sort(byRank);
       const diseaseMatches = [...diseases.list(language)]
         .map(([orphacode, name]) => ({ orphacode, name, rank: rank(name) }))
         .filter((entry) => entry.rank >= 0)
@@ -225,9 +241,15 @@ export function createCommunitiesService(deps: {
       };
     },
 
-    /** The disease community of a catalogue code, created the first time anyone opens it. */
+    /**
+     * The disease community of a catalogue code, created the first time anyone opens it; only
+     * these creations count against the member's hourly limit.
+     */
     async disease(userId: number, language: Language, orphacode: number) {
       if (!diseases.hasCode(orphacode)) throw notFound('communities.errors.disease_unknown');
+      const [existing] = await repository.byOrphacodes([orphacode]);
+      if (existing) return detail(userId, language, existing);
+      await diseaseCommunitiesCreated.hit(String(userId));
       return detail(userId, language, await repository.ensureDisease(orphacode));
     },
 
@@ -237,7 +259,8 @@ export function createCommunitiesService(deps: {
 
     async join(userId: number, id: number) {
       await requireCommunity(id);
-      await repository.join(id, userId);
+      if ((await repository.join(id, userId, COMMUNITY_MEMBERSHIP_LIMIT)) === 'full')
+        throw tooManyCommunities();
       return membership(userId, id);
     },
 

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   birthDateBounds,
   CHARACTERISTIC_IDS,
+  COMMUNITY_MEMBERSHIP_LIMIT,
+  COMMUNITY_SUGGESTION_LIMIT,
   todayIso,
   type AdminCommunity,
   type CommunityDetail,
@@ -10,12 +12,13 @@ import {
   type CommunityMembership,
   type CommunitySummary,
 } from '@juntos/domain';
-import { and, eq } from 'drizzle-orm';
-import { adminAuditLog, communities } from '../../db/schema';
+import { and, eq, isNotNull, like } from 'drizzle-orm';
+import { adminAuditLog, communities, communityMembers } from '../../db/schema';
 import { createActiveMember, minorPayload } from '../../test-support/accounts';
 import { approveMinor, makeAdmin } from '../../test-support/admins';
 import { completeProfile, createMemberWithProfile, putProfile } from '../../test-support/profiles';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { DISEASE_COMMUNITIES_PER_HOUR } from './communities.service';
 
 type Member = { access: string; user: { id: number } };
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -61,6 +64,22 @@ describe('communities', () => {
         ...body,
       }),
     );
+  /** Many topic communities at once, straight into the table (the API would take minutes). */
+  const bulkTopics = async (prefix: string, howMany: number, suggestedFor: string[] = []) =>
+    t.app.database.db
+      .insert(communities)
+      .values(
+        Array.from({ length: howMany }, (_, index) => ({
+          kind: 'topic' as const,
+          slug: `${prefix}-${run}-${index}`,
+          name: { es: `${prefix} ${run} ${index}` },
+          description: { es: prefix },
+          suggestedFor,
+        })),
+      )
+      .returning({ id: communities.id });
+  const removeBulkTopics = (prefix: string) =>
+    t.app.database.db.delete(communities).where(like(communities.slug, `${prefix}-${run}-%`));
   const join = (who: Member, id: number) =>
     ok<CommunityMembership>(call(who, 'POST', `/api/comunidades/${id}/unirse/`));
   const detail = (who: Member, id: number) =>
@@ -71,6 +90,17 @@ describe('communities', () => {
     (
       await ok<{ results: CommunityMember[] }>(call(who, 'GET', `/api/comunidades/${id}/miembros/?limit=100`))
     ).results.map((row) => row.id);
+  /** A community as the administrators' list shows it, page after page (a shared database holds many). */
+  const adminEntry = async (id: number) => {
+    let next: string | null = '/api/admin/comunidades/?limit=200';
+    while (next) {
+      const page: { results: AdminCommunity[]; next: string | null } = await ok(call(admin, 'GET', next));
+      const entry = page.results.find((community) => community.id === id);
+      if (entry) return entry;
+      next = page.next;
+    }
+    return undefined;
+  };
   const approvedMinor = async (dateOfBirth: string) => {
     const minor = await createActiveMember(t.app, minorPayload());
     const saved = await putProfile(t.app, minor.access, completeProfile({ date_of_birth: dateOfBirth }));
@@ -217,11 +247,162 @@ describe('communities', () => {
       { id: deaf.id, name: `Niños sordos ${run}` },
     ]);
 
+    // Folded in the database as foldForSearch folds: Greek capitals and final sigma, Ł, Œ, Ș.
+    const greek = await topic('greek', {
+      name: { es: `Otosclerosis ${run}`, el: `ΩΤΟΣΚΛΉΡΥΝΣΗ ΟΜΆΔΑ ΦΊΛΩΝ ${run}` },
+    });
+    expect((await search(`ωτοσκληρυνση ομαδα φιλων ${run}`, 'el')).map((entry) => entry.id)).toEqual([
+      greek.id,
+    ]);
+    expect((await search(`Ομάδα Φίλων ${run}`, 'el')).map((entry) => entry.id)).toEqual([greek.id]);
+    const latin = await topic('latin', {
+      name: { es: `ŁÓDŹ ŒUVRE ȘTEFAN ${run}` },
+    });
+    expect((await search(`łodz œuvre stefan ${run}`, 'ro')).map((entry) => entry.id)).toEqual([latin.id]);
+
     // Bounded: a query most names hold still answers at most 20.
     expect((await search('a', 'en')).length).toBeLessThanOrEqual(20);
     const empty = await call(member, 'GET', '/api/comunidades/buscar/?q=%20', undefined, 'es');
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ fields: { q: 'Escribe un nombre para buscar.' } });
+  });
+
+  it('finds a topic community however many came before it, names starting with the words first', async () => {
+    const member = await createMemberWithProfile(t.app);
+    await bulkTopics('filler', 1000);
+    try {
+      const inside = await topic('needle', { name: { es: `Aguja ${run}` } });
+      const first = await topic('needle-first', { name: { es: `${run} aguja` } });
+      const found = await ok<{ results: CommunitySummary[] }>(
+        call(member, 'GET', `/api/comunidades/buscar/?q=${run}%20aguja`, undefined, 'es'),
+      );
+      expect(found.results.map((entry) => entry.id)).toEqual([first.id]);
+      const both = await ok<{ results: CommunitySummary[] }>(
+        call(member, 'GET', `/api/comunidades/buscar/?q=aguja%20${run}`, undefined, 'es'),
+      );
+      expect(both.results.map((entry) => entry.id)).toEqual([inside.id]);
+      const starting = await ok<{ results: CommunitySummary[] }>(
+        call(member, 'GET', `/api/comunidades/buscar/?q=${run}`, undefined, 'es'),
+      );
+      expect(starting.results).toHaveLength(20);
+      // The one name starting with the words comes before the many holding them.
+      expect(starting.results[0]?.id).toBe(first.id);
+    } finally {
+      await removeBulkTopics('filler');
+    }
+  });
+
+  it('suggests a bounded number of topics, newest first, and the next ones once those are joined', async () => {
+    const characteristic = [...CHARACTERISTIC_IDS].at(-1);
+    if (!characteristic) throw new Error('no characteristic');
+    const ours = new Set((await bulkTopics('suggested', 25, [characteristic])).map((row) => row.id));
+    try {
+      const member = await createMemberWithProfile(t.app);
+      await ok(
+        call(member, 'PUT', '/api/profile-tokenizado/', {
+          caracteristicas: [{ id: characteristic, estado: 'necesita ayuda' }],
+        }),
+      );
+      // Other test files may suggest topics for the same need: join whatever is shown until
+      // nothing is left, and every one of ours must have been shown on the way.
+      const seen = new Set<number>();
+      for (let round = 0; round < 20; round += 1) {
+        const topics = (await lists(member)).suggested.filter((entry) => entry.kind === 'topic');
+        expect(topics.length).toBeLessThanOrEqual(COMMUNITY_SUGGESTION_LIMIT);
+        if (topics.length === 0) break;
+        for (const entry of topics) {
+          if (entry.id === null) throw new Error('a topic without id');
+          seen.add(entry.id);
+          await join(member, entry.id);
+        }
+      }
+      expect([...ours].filter((id) => !seen.has(id))).toEqual([]);
+    } finally {
+      await removeBulkTopics('suggested');
+    }
+  });
+
+  it(`lets a member join at most ${COMMUNITY_MEMBERSHIP_LIMIT} communities`, async () => {
+    const member = await createMemberWithProfile(t.app);
+    const joined = await bulkTopics('cap', COMMUNITY_MEMBERSHIP_LIMIT);
+    try {
+      await t.app.database.db
+        .insert(communityMembers)
+        .values(joined.map((row) => ({ communityId: row.id, userId: member.user.id })));
+      const oneMore = await topic('cap-one-more');
+      const refused = await call(member, 'POST', `/api/comunidades/${oneMore.id}/unirse/`, undefined, 'es');
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({
+        code: 'too_many_communities',
+        error: `Ya estás en ${COMMUNITY_MEMBERSHIP_LIMIT} comunidades. Sal primero de una y luego podrás unirte a otra.`,
+      });
+      expect(await detail(member, oneMore.id)).toMatchObject({ joined: false });
+      // Joining one they are in is no new membership, so it is not refused.
+      const [first] = joined;
+      if (!first) throw new Error('no community');
+      expect(await join(member, first.id)).toMatchObject({ joined: true });
+      // Several joins at once still stop at the limit.
+      const others = await Promise.all([topic('cap-a'), topic('cap-b'), topic('cap-c')]);
+      await ok(call(member, 'POST', `/api/comunidades/${first.id}/salir/`));
+      const answers = await Promise.all(
+        [oneMore, ...others].map((community) =>
+          call(member, 'POST', `/api/comunidades/${community.id}/unirse/`),
+        ),
+      );
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409]);
+      const rows = await t.app.database.db
+        .select({ communityId: communityMembers.communityId })
+        .from(communityMembers)
+        .where(eq(communityMembers.userId, member.user.id));
+      expect(rows).toHaveLength(COMMUNITY_MEMBERSHIP_LIMIT);
+    } finally {
+      await removeBulkTopics('cap');
+    }
+  });
+
+  it(`lets a member open at most ${DISEASE_COMMUNITIES_PER_HOUR} new disease communities an hour`, async () => {
+    const strict = await createTestApp({ RATE_LIMIT_SCALE: '1' });
+    try {
+      const [member, other] = await Promise.all([
+        createMemberWithProfile(strict.app),
+        createMemberWithProfile(strict.app),
+      ]);
+      const open = (who: Member, orphacode: number) =>
+        strict.app.inject({
+          method: 'GET',
+          url: `/api/comunidades/enfermedad/${orphacode}/`,
+          headers: { authorization: `Bearer ${who.access}`, 'accept-language': 'en' },
+        });
+      const catalogue = await strict.app.inject({ method: 'GET', url: '/enfermedades/enfermedades_en.json' });
+      const codes = Object.keys(catalogue.json<Record<string, string>>()).map(Number);
+      const created = new Set(
+        (
+          await strict.app.database.db
+            .select({ orphacode: communities.orphacode })
+            .from(communities)
+            .where(isNotNull(communities.orphacode))
+        ).map((row) => row.orphacode),
+      );
+      // From the end of the list: other test files open the well-known diseases.
+      const fresh = codes.filter((code) => !created.has(code)).slice(-(DISEASE_COMMUNITIES_PER_HOUR + 2));
+      const [last, otherMembers, ...allowed] = fresh.reverse();
+      if (last === undefined || otherMembers === undefined) throw new Error('catalogue too small');
+      for (const orphacode of allowed) expect((await open(member, orphacode)).statusCode).toBe(200);
+      const refused = await open(member, last);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({
+        code: 'rate_limited',
+        error: 'You opened many new communities in a short time. Please wait a while and try again.',
+      });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Communities that exist open freely; the limit is the member's own.
+      const [existing] = allowed;
+      if (existing === undefined) throw new Error('none opened');
+      expect((await open(member, existing)).statusCode).toBe(200);
+      expect((await open(other, otherMembers)).statusCode).toBe(200);
+    } finally {
+      await strict.cleanup();
+    }
   });
 
   it('shows who belongs only to members, only those who chose it, never on the public profile', async () => {
@@ -368,12 +549,7 @@ describe('communities', () => {
     });
     const other = await topic('other');
     expect(await detail(member, other.id)).toMatchObject({ is_moderator: false });
-    const listed = await ok<{ results: AdminCommunity[] }>(
-      call(admin, 'GET', '/api/admin/comunidades/?limit=200'),
-    );
-    expect(listed.results.find((entry) => entry.id === community.id)?.moderators).toEqual([
-      { id: member.user.id, nombre: 'Ana' },
-    ]);
+    expect((await adminEntry(community.id))?.moderators).toEqual([{ id: member.user.id, nombre: 'Ana' }]);
     const nobody = await call(
       admin,
       'POST',

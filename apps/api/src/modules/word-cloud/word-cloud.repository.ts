@@ -1,10 +1,8 @@
 import { and, count, desc, eq, gte, ne, sql } from 'drizzle-orm';
-import { NO_DIAGNOSIS } from '@juntos/domain';
+import { MIN_COUNTED_MEMBERS, NO_DIAGNOSIS } from '@juntos/domain';
 import type { Database } from '../../db/database';
 import { profiles, users } from '../../db/schema';
 
-/** Fewer members than this never make a word appear: no one can be singled out. */
-export const WORD_CLOUD_MIN_MEMBERS = 3;
 /** The most words one cloud shows (the most declared ones). */
 export const WORD_CLOUD_MAX_WORDS = 120;
 
@@ -13,8 +11,9 @@ export type DeclaredDisease = { orphacode: number | null; name: string; members:
 export function createWordCloudRepository(db: Database) {
   return {
     /**
-     * Diseases declared by at least 3 active members, counted by ORPHA code (a free-text disease
-     * by its lower-cased text). Only declarations the member shows to every member count.
+     * Diseases declared by at least MIN_COUNTED_MEMBERS active members (fewer could single one
+     * out), counted by ORPHA code (a free-text disease by its lower-cased text). Only declarations
+     * the member shows to every member count.
      */
     async declaredDiseases(): Promise<DeclaredDisease[]> {
       const freeText = sql<
@@ -32,7 +31,7 @@ export function createWordCloudRepository(db: Database) {
           ),
         )
         .groupBy(profiles.orphacode, freeText)
-        .having(gte(members, WORD_CLOUD_MIN_MEMBERS))
+        .having(gte(members, MIN_COUNTED_MEMBERS))
         .orderBy(desc(members), profiles.orphacode)
         .limit(WORD_CLOUD_MAX_WORDS);
     },
