@@ -1,6 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommunityDetail, Page as ListPage, Post } from '@juntos/domain';
+import {
+  bornYearsAgo,
+  todayIso,
+  type CommunityDetail,
+  type Page as ListPage,
+  type Post,
+} from '@juntos/domain';
 import { tabTo } from '../support/accounts';
 import { expectNoAxeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
@@ -141,11 +147,12 @@ describe('communities (issue 18)', () => {
   it('a minor and an adult of the same disease community never see each other’s posts', async () => {
     const stamp = String(Date.now()).slice(-6);
     const adult = await createMember('community-adult', { nombre: `Elena${stamp}`, ...MARFAN });
-    const minor = await registerMinor(`Mia${stamp}`, '2012-06-01', MARFAN);
+    // Ages from today, well inside the minors' range, so the test never ages out of it.
+    const minor = await registerMinor(`Mia${stamp}`, bornYearsAgo(todayIso(), 14), MARFAN);
     const admin = await createMember('community-minors-admin');
     await makeAdmin(admin);
     await api(admin, 'POST', `/admin/minors/${minor.id}/approve/`);
-    const otherMinor = await registerMinor(`Leo${stamp}`, '2011-02-03', MARFAN);
+    const otherMinor = await registerMinor(`Leo${stamp}`, bornYearsAgo(todayIso(), 15, -120), MARFAN);
     await api(admin, 'POST', `/admin/minors/${otherMinor.id}/approve/`);
 
     const id = await joinDiseaseCommunity(adult, MARFAN.orphacode);
@@ -186,11 +193,14 @@ describe('communities (issue 18)', () => {
     const more = nav.getByRole('button', { name: 'More' });
     await tabTo(page, more);
     await page.keyboard.press('Enter');
-    expect(await more.getAttribute('aria-expanded')).toBe('true');
-    await nav.getByRole('link', { name: 'Gallery' }).waitFor();
+    // React renders after the key press: wait for the panel, then read the state it announces.
+    const gallery = nav.getByRole('link', { name: 'Gallery' });
+    await gallery.waitFor();
+    await expect.poll(() => more.getAttribute('aria-expanded')).toBe('true');
     await expectNoAxeViolations(page, '/comunidades on a phone, "More" open');
     await page.keyboard.press('Escape');
-    expect(await more.getAttribute('aria-expanded')).toBe('false');
+    await gallery.waitFor({ state: 'hidden' });
+    await expect.poll(() => more.getAttribute('aria-expanded')).toBe('false');
     await context.close();
   });
 });
