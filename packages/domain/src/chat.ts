@@ -60,7 +60,15 @@ export type ServerFrame =
   | { type: 'status_update'; user_id: number; online: boolean }
   | {
       type: 'notification';
-      data: { type: NotificationType; from: string; sender_id: number; message_preview?: string };
+      data:
+        | {
+            type: Exclude<NotificationType, 'community_reply'>;
+            from: string;
+            sender_id: number;
+            message_preview?: string;
+          }
+        /** Names nobody: the screen only reloads the notices, which hold the rest. */
+        | { type: 'community_reply' };
     };
 
 /** What the client sends (spec §7). */

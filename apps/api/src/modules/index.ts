@@ -24,6 +24,7 @@ import { authModule, createAuthRepository, createAuthService } from './auth';
 import { chatModule, createChatReportCheck, createChatRepository, createChatService } from './chat';
 import {
   communitiesModule,
+  communityFeedModule,
   communityModerationModule,
   createCommunitiesRepository,
   createCommunitiesService,
@@ -52,7 +53,6 @@ import {
   operatorPayouts,
 } from './monetization';
 import { createPostsRepository, createPostsService, postsModule } from './posts';
-import { communityFeedModule } from './communities/community-feed.routes';
 import {
   createProfileRepository,
   createProfileSearchRepository,
@@ -224,13 +224,9 @@ export function createModules(infrastructure: SharedInfrastructure) {
     safeguarding,
     notices: {
       // Stored for the notices panel, then announced on the author's open connections.
-      async communityReply(authorId, reply) {
-        const { from, sender_id, ...data } = reply;
+      async communityReply(authorId, data) {
         await moderationRepository.addNotices([{ userId: authorId, kind: 'community_reply', data }]);
-        await fanOut.publish(authorId, {
-          type: 'notification',
-          data: { type: 'community_reply', from, sender_id },
-        });
+        await fanOut.publish(authorId, { type: 'notification', data: { type: 'community_reply' } });
       },
     },
   });

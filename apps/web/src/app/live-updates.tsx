@@ -60,6 +60,11 @@ export function LiveUpdates() {
           else toast.error(frame.error);
           return;
         case 'notification': {
+          if (frame.data.type === 'community_reply') {
+            // The reply's notice is already stored: the notices panel shows it now, not on next visit.
+            void queryClient.invalidateQueries({ queryKey: noticeKeys.all });
+            return;
+          }
           const type = frame.data.type;
           if (!(NOTIFICATION_TYPES as readonly string[]).includes(type)) return;
           if (FRIEND_EVENTS.has(type)) {
@@ -74,9 +79,6 @@ export function LiveUpdates() {
               });
           } else if (type === 'user_logged_out') {
             setOnline(queryClient, frame.data.sender_id, false);
-          } else if (type === 'community_reply') {
-            // The reply's notice is already stored: the notices panel shows it now, not on next visit.
-            void queryClient.invalidateQueries({ queryKey: noticeKeys.all });
           }
           return;
         }

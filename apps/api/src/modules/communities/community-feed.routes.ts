@@ -21,7 +21,7 @@ const tags = ['communities'];
 
 /**
  * A community's feed (issue 18) is the main feed's posts, likes and comments: these routes only
- * name the community, the posts service does the rest (membership to post or answer, the
+ * name the community, the posts service does the rest (membership to read, post or answer, the
  * safeguarding rule that splits each community into an adults' and a minors' space). Likes and
  * comments on a community's post use the posts' routes (`/api/posts/{id}/like/`, `…/comment/`).
  */
@@ -63,7 +63,7 @@ export function registerCommunityFeedRoutes(app: FastifyInstance, { posts, requi
       schema: {
         tags,
         summary:
-          "A community's posts in your age group: pinned ones first on the first page, then newest first; with q, those holding the words",
+          "A community's posts in your age group, for its members: pinned ones first on the first page, then newest first; with q, those holding the words",
         params: CommunityIdParams,
         querystring: CommunityFeedQuery,
         response: { 200: pageOf(PostSchema) },
@@ -72,7 +72,6 @@ export function registerCommunityFeedRoutes(app: FastifyInstance, { posts, requi
     async (request) => {
       const { id } = request.params;
       const { limit, offset, q } = request.query;
-      await posts.mustExist(request.userId, id);
       const source = { kind: 'community', communityId: id } as const;
       const { posts: page, more } = q
         ? await posts.search(request.userId, source, q, limit, offset)
@@ -97,7 +96,9 @@ export function registerCommunityFeedRoutes(app: FastifyInstance, { posts, requi
       },
     },
     async (request, reply) => {
-      const post = await posts.create(request.userId, await readForm(request, 'image'), request.params.id);
+      const post = await posts.createInCommunity(request.userId, request.params.id, () =>
+        readForm(request, 'image'),
+      );
       return reply.status(201).send(post);
     },
   );

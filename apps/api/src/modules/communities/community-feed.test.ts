@@ -1,5 +1,6 @@
 import {
   birthDateBounds,
+  MAX_IMAGE_BYTES,
   PINNED_POSTS_SHOWN,
   todayIso,
   type MemberNotice,
@@ -32,10 +33,19 @@ describe('a community feed', () => {
   let sequence = 0;
   /** A community of its own per test: the suite's PostgreSQL run shares one database. */
   async function community(...members: Member[]) {
+    return communityOfKind('topic', ...members);
+  }
+  async function communityOfKind(kind: 'topic' | 'disease', ...members: Member[]) {
     sequence += 1;
+    // A code no catalogue holds, unique per test file run: another file may open real codes.
+    const unique = (Date.now() * 100 + sequence) % 1_000_000_000;
     const [row] = await t.app.database.db
       .insert(communities)
-      .values({ kind: 'topic', slug: `feed-test-${Date.now()}-${sequence}`, name: { en: 'Test' } })
+      .values(
+        kind === 'topic'
+          ? { kind, slug: `feed-test-${Date.now()}-${sequence}`, name: { en: 'Test' } }
+          : { kind, orphacode: 1_000_000_000 + unique },
+      )
       .returning({ id: communities.id });
     if (!row) throw new Error('no community');
     for (const member of members) await join(row.id, member);
@@ -69,6 +79,21 @@ describe('a community feed', () => {
   const page = async (id: number, member: Member, query = '') =>
     (await call('GET', `${feedUrl(id)}?${query}`, member)).json<Page<Post>>();
   const texts = (answer: Page<Post>) => answer.results.map((item) => item.text);
+  /**
+   * The main feed's posts back to `since`, page after page, each once: the suite's PostgreSQL run
+   * shares one database, so other files' posts may come first.
+   */
+  async function mainFeedSince(member: Member, since: string, query = '') {
+    const found = new Map<number, Post>();
+    let url: string | null = `/api/posts/?limit=50${query}`;
+    while (url) {
+      const answer: Page<Post> = (await call('GET', url, member)).json<Page<Post>>();
+      for (const item of answer.results) found.set(item.id, item);
+      const last = answer.results.at(-1);
+      url = last && last.created_at >= since ? answer.next : null;
+    }
+    return [...found.values()];
+  }
   const pin = (postId: number, minutesAgo: number) =>
     t.app.database.db
       .update(posts)
@@ -105,38 +130,69 @@ describe('a community feed', () => {
     expect(texts(await page(id, ana))).toEqual(['Welcome all']);
   });
 
-  it('refuses posts, likes and comments from non-members (403, translated), who may still read', async () => {
+  it.each(['topic', 'disease'] as const)(
+    'keeps a %s community to its members: reading, searching, posting, liking, commenting (403, translated)',
+    async (kind) => {
+      const ana = await createMemberWithProfile(t.app);
+      const ben = await createMemberWithProfile(t.app);
+      const id = await communityOfKind(kind, ana);
+      const word = `Wombat${Date.now()}`;
+      const written = await post(id, ana, `${word} members only here`);
+      await call('POST', `/api/posts/${written.id}/comment/`, ana, { text: 'Said by a member' });
+
+      const membersOnly = {
+        code: 'members_only',
+        error: 'Only members of this community can do this. Join it first.',
+      };
+      // Every author and commenter is a member: whoever reads the feed learns who belongs.
+      const read = await call('GET', feedUrl(id), ben);
+      expect(read.statusCode).toBe(403);
+      expect(read.json()).toMatchObject(membersOnly);
+      const searched = await call('GET', `${feedUrl(id)}?q=${word}`, ben);
+      expect(searched.statusCode).toBe(403);
+      expect(searched.json()).toMatchObject(membersOnly);
+      expect((await call('GET', `/api/posts/search/?q=${word}`, ben)).json<Page<Post>>().results).toEqual([]);
+      expect((await mainFeedSince(ben, written.created_at)).map((item) => item.id)).not.toContain(written.id);
+
+      const refused = await sendForm(t.app, ben.access, 'POST', feedUrl(id), { text: 'Let me in' });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject(membersOnly);
+      // Refused before the form is read: an empty text and an oversized upload are not looked at.
+      const oversized = { ...(await imageFile()), data: Buffer.alloc(MAX_IMAGE_BYTES + 2, 1) };
+      const unread = await sendForm(t.app, ben.access, 'POST', feedUrl(id), { text: '' }, oversized);
+      expect(unread.statusCode).toBe(403);
+      expect(unread.json()).toMatchObject(membersOnly);
+      const like = await call('POST', `/api/posts/${written.id}/like/`, ben);
+      expect(like.statusCode).toBe(403);
+      expect(like.json()).toMatchObject(membersOnly);
+      const comment = await call('POST', `/api/posts/${written.id}/comment/`, ben, { text: 'Hi' });
+      expect(comment.statusCode).toBe(403);
+      expect(comment.json()).toMatchObject(membersOnly);
+
+      await join(id, ben);
+      expect(texts(await page(id, ben))).toEqual([`${word} members only here`]);
+      expect((await page(id, ben)).results[0]?.comments.map((item) => item.text)).toEqual([
+        'Said by a member',
+      ]);
+      expect(texts(await page(id, ben, `q=${word}`))).toEqual([`${word} members only here`]);
+      expect((await call('POST', `/api/posts/${written.id}/like/`, ben)).json()).toEqual({
+        liked: true,
+        total_likes: 1,
+      });
+      expect((await call('POST', `/api/posts/${written.id}/comment/`, ben, { text: 'Hi' })).statusCode).toBe(
+        201,
+      );
+      expect((await page(id, ana)).results[0]).toMatchObject({ likes_count: 1, comments_count: 2 });
+    },
+  );
+
+  it('answers 404 for a community that does not exist, 401 without a session', async () => {
     const ana = await createMemberWithProfile(t.app);
-    const ben = await createMemberWithProfile(t.app);
     const id = await community(ana);
-    const written = await post(id, ana, 'Members only here');
-
-    const refused = await sendForm(t.app, ben.access, 'POST', feedUrl(id), { text: 'Let me in' });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({
-      code: 'members_only',
-      error: 'Only members of this community can do this. Join it first.',
-    });
-    const like = await call('POST', `/api/posts/${written.id}/like/`, ben);
-    expect(like.statusCode).toBe(403);
-    expect(like.json<{ code: string }>().code).toBe('members_only');
-    const comment = await call('POST', `/api/posts/${written.id}/comment/`, ben, { text: 'Hi' });
-    expect(comment.statusCode).toBe(403);
-    expect(texts(await page(id, ben))).toEqual(['Members only here']);
-
-    await join(id, ben);
-    expect((await call('POST', `/api/posts/${written.id}/like/`, ben)).json()).toEqual({
-      liked: true,
-      total_likes: 1,
-    });
-    expect((await call('POST', `/api/posts/${written.id}/comment/`, ben, { text: 'Hi' })).statusCode).toBe(
-      201,
-    );
-    expect((await page(id, ana)).results[0]).toMatchObject({ likes_count: 1, comments_count: 1 });
-
     const missing = await call('GET', feedUrl(999_999_999), ana);
     expect(missing.statusCode).toBe(404);
     expect(missing.json<{ error: string }>().error).toBe('This community does not exist.');
+    expect((await call('GET', `${feedUrl(999_999_999)}?q=word`, ana)).statusCode).toBe(404);
     expect((await sendForm(t.app, ana.access, 'POST', feedUrl(999_999_999), { text: 'x' })).statusCode).toBe(
       404,
     );
@@ -164,6 +220,35 @@ describe('a community feed', () => {
     const crowded = await page(id, ana, 'limit=5');
     expect(crowded.results.filter((item) => item.pinned)).toHaveLength(PINNED_POSTS_SHOWN);
     expect(texts(crowded).slice(0, PINNED_POSTS_SHOWN)).toEqual(['Post 4', 'Post 5', 'Post 6']);
+  });
+
+  it('pages the pins beyond the first few where they were written: every post once across the pages', async () => {
+    const ana = await createMemberWithProfile(t.app);
+    const id = await community(ana);
+    const written: Post[] = [];
+    for (let i = 1; i <= 12; i += 1) written.push(await post(id, ana, `Post ${i}`));
+    const pinnedOnes = [written[1], written[4], written[6], written[8], written[10]];
+    for (const [index, item] of pinnedOnes.entries()) await pin(item?.id ?? 0, 10 - index);
+    expect(pinnedOnes.length).toBeGreaterThan(PINNED_POSTS_SHOWN);
+
+    const pages: Page<Post>[] = [await page(id, ana, 'limit=5')];
+    for (let offset = 5; pages.at(-1)?.next; offset += 5)
+      pages.push(await page(id, ana, `limit=5&offset=${offset}`));
+    const shown = pages.flatMap(texts);
+    // The newest pins lead the first page; the two older pins are found where they were written.
+    expect(shown.slice(0, PINNED_POSTS_SHOWN)).toEqual(['Post 11', 'Post 9', 'Post 7']);
+    expect(shown.slice(PINNED_POSTS_SHOWN)).toEqual([
+      'Post 12',
+      'Post 10',
+      'Post 8',
+      'Post 6',
+      'Post 5',
+      'Post 4',
+      'Post 3',
+      'Post 2',
+      'Post 1',
+    ]);
+    expect([...shown].sort()).toEqual(written.map((item) => item.text).sort());
   });
 
   it('searches within the community only, pinned posts where they were written', async () => {
@@ -211,7 +296,7 @@ describe('a community feed', () => {
     expect(large.size).toBe(52);
     expect(deep.size).toBe(5);
     expect(searched.size).toBe(50);
-    // The session check, whether the community exists, the page of posts, their comments.
+    // The session check, the membership (which also finds the community), the page of posts, their comments.
     expect(small.statements).toBeLessThanOrEqual(4);
     for (const other of [large, deep, searched]) expect(other.statements).toBe(small.statements);
   });
@@ -222,11 +307,12 @@ describe('a community feed', () => {
     const mine = await community(ana, ben);
     const theirs = await community(ben);
     const word = `Quokka${Date.now()}`;
-    await post(mine, ben, `${word} in our community`);
+    const { created_at: since } = await post(mine, ben, `${word} in our community`);
     await post(theirs, ben, `${word} in another community`);
     await sendForm(t.app, ben.access, 'POST', '/api/posts/', { text: `${word} in the main feed` });
 
-    const mainFeed = async () => texts((await call('GET', '/api/posts/?limit=50&country=mt', ana)).json());
+    const ours = (found: Post[]) => found.map((item) => item.text).filter((text) => text.startsWith(word));
+    const mainFeed = async () => ours(await mainFeedSince(ana, since, '&country=mt'));
     const mainSearch = async () => texts((await call('GET', `/api/posts/search/?q=${word}`, ana)).json());
     expect((await call('GET', '/api/comunidades/ajustes/', ana)).json()).toEqual({
       community_posts_in_feed: true,
@@ -260,7 +346,7 @@ describe('a community feed', () => {
     expect(texts(await page(id, adult, 'q=From'))).toEqual(['From the adults']);
     expect(texts(await page(id, minor, 'q=From'))).toEqual(['From the minors']);
     const mainFeedOf = async (member: Member) =>
-      (await call('GET', '/api/posts/?limit=50', member)).json<Page<Post>>().results.map((item) => item.id);
+      (await mainFeedSince(member, adultPost.created_at)).map((item) => item.id);
     expect(await mainFeedOf(otherAdult)).not.toContain(minorPost.id);
     expect(await mainFeedOf(otherMinor)).not.toContain(adultPost.id);
     expect(await mainFeedOf(otherMinor)).toContain(minorPost.id);

@@ -3,6 +3,7 @@ import { registerCommunityRoutes } from './communities.routes';
 
 export { createCommunitiesRepository, type CommunitiesRepository } from './communities.repository';
 export { createCommunitiesService, type CommunitiesService } from './communities.service';
+export { communityFeedModule } from './community-feed.routes';
 export {
   communityModerationModule,
   createCommunityModerationRepository,

@@ -1,4 +1,16 @@
-import { and, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  isNotNull,
+  isNull,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { PINNED_POSTS_SHOWN } from '@juntos/domain';
 import type { Database } from '../../db/database';
@@ -15,6 +27,9 @@ export type PostRow = Awaited<ReturnType<ReturnType<typeof createPostsRepository
 /** Where a page of posts comes from: the main feed (with a country) or one community. */
 export type FeedSource =
   { kind: 'main'; country?: string | undefined } | { kind: 'community'; communityId: number };
+
+/** Marks the posts of a page chosen in creation order; pinned ones leading a page say true. */
+const notLeading = sql<boolean>`false`.as('leads');
 
 const textContains = (query: string) =>
   or(ilike(posts.title, containsPattern(query)), ilike(posts.text, containsPattern(query)));
@@ -58,15 +73,15 @@ export function createPostsRepository(db: Database) {
    */
   const chosenFrom = (viewerId: number, where: SQL | undefined, limit: number, offset: number) =>
     db
-      .select()
+      .select({ ...getTableColumns(posts), leads: notLeading })
       .from(posts)
       .where(and(where, visibleTo(viewerId, posts.authorId, posts.hiddenAt)))
       .orderBy(desc(posts.createdAt), desc(posts.id))
       .limit(limit)
       .offset(offset);
 
-  /** The chosen posts with their author and counts, newest first (pinned ones first if asked). */
-  const presented = (viewerId: number, chosenPosts: ReturnType<typeof chosenFrom>, pinnedFirst = false) => {
+  /** The chosen posts with their author and counts, newest first after those leading the page. */
+  const presented = (viewerId: number, chosenPosts: ReturnType<typeof chosenFrom>) => {
     const chosen = chosenPosts.as('chosen');
     return db
       .select({
@@ -81,6 +96,7 @@ export function createPostsRepository(db: Database) {
         pinnedAt: chosen.pinnedAt,
         hiddenAt: chosen.hiddenAt,
         createdAt: chosen.createdAt,
+        leads: chosen.leads,
         nombre: profiles.nombre,
         apellidos: profiles.apellidos,
         photoKey: profiles.photoKey,
@@ -90,7 +106,8 @@ export function createPostsRepository(db: Database) {
       .from(chosen)
       .leftJoin(profiles, eq(profiles.userId, chosen.authorId))
       .orderBy(
-        ...(pinnedFirst ? [sql`${chosen.pinnedAt} desc nulls last`] : []),
+        desc(chosen.leads),
+        sql`case when ${chosen.leads} then ${chosen.pinnedAt} end desc`,
         desc(chosen.createdAt),
         desc(chosen.id),
       );
@@ -100,22 +117,48 @@ export function createPostsRepository(db: Database) {
     presented(viewerId, chosenFrom(viewerId, where, limit, offset));
 
   /**
-   * A community's page. Pinned posts lead the first page (at most PINNED_POSTS_SHOWN, newest pin
-   * first) and are left out of the pages in creation order, so no post is shown twice and a deep
-   * page is still one range of posts_community_feed_idx. Both parts are one statement.
+   * The pinned posts that lead a community's first page for this viewer: at most
+   * PINNED_POSTS_SHOWN, newest pin first, among the posts the viewer may see.
    */
-  const communityPage = (viewerId: number, communityId: number, limit: number, offset: number) => {
-    const inCommunity = eq(posts.communityId, communityId);
-    const newest = chosenFrom(viewerId, and(inCommunity, isNull(posts.pinnedAt)), limit, offset);
-    if (offset > 0) return presented(viewerId, newest);
-    const pinned = db
-      .select()
+  const leadingPins = (viewerId: number, communityId: number) =>
+    db
+      .select({ ...getTableColumns(posts), leads: sql<boolean>`true`.as('leads') })
       .from(posts)
-      .where(and(inCommunity, isNotNull(posts.pinnedAt), visibleTo(viewerId, posts.authorId, posts.hiddenAt)))
+      .where(
+        and(
+          eq(posts.communityId, communityId),
+          isNotNull(posts.pinnedAt),
+          visibleTo(viewerId, posts.authorId, posts.hiddenAt),
+        ),
+      )
       .orderBy(desc(posts.pinnedAt))
       .limit(PINNED_POSTS_SHOWN);
+
+  /**
+   * A community's page. The leading pins open the first page, and every page in creation order
+   * leaves out just those, so each post is shown once: a pin beyond the first few is found where
+   * it was written. The pins left out are one uncorrelated sub-select (computed once per
+   * statement), so a deep page is still one range of posts_community_feed_idx. The first page is
+   * one statement for both parts.
+   */
+  const communityPage = (viewerId: number, communityId: number, limit: number, offset: number) => {
+    const pins = leadingPins(viewerId, communityId).as('leading_pins');
+    const notLeadingPin = or(
+      isNull(posts.pinnedAt),
+      notInArray(posts.id, db.select({ id: pins.id }).from(pins)),
+    );
+    const newest = chosenFrom(
+      viewerId,
+      and(eq(posts.communityId, communityId), notLeadingPin),
+      limit,
+      offset,
+    );
+    if (offset > 0) return presented(viewerId, newest);
     // The union has the same columns as one part; drizzle types it as a set operator.
-    return presented(viewerId, unionAll(pinned, newest) as unknown as typeof newest, true);
+    return presented(
+      viewerId,
+      unionAll(leadingPins(viewerId, communityId), newest) as unknown as typeof newest,
+    );
   };
 
   return {

@@ -9,18 +9,12 @@ import { noticeExcerpt } from '../../lib/text';
 import { createEngagementService, type CommentRow } from '../engagement';
 import { COMMENTS_PER_POST, type FeedSource, type PostRow, type PostsRepository } from './posts.repository';
 
-/** What a community post's author is told when someone else comments on it (issue 18). */
-export type CommunityReply = {
-  post_id: number;
-  community_id: number;
-  excerpt: string;
-  /**
-   * Who replied, for the live frame only: the stored notice leaves them out, so their name does
-   * not outlive their account (an erasure deletes their rows, not other members' notices).
-   */
-  from: string;
-  sender_id: number;
-};
+/**
+ * What a community post's author is told when someone else comments on it (issue 18). It names
+ * nobody: the stored notice would outlive the replier's account (an erasure deletes their rows,
+ * not other members' notices), and the live frame only tells the screen to reload the notices.
+ */
+export type CommunityReply = { post_id: number; community_id: number; excerpt: string };
 
 /** Delivers notices to members: stored in-app and announced on their open connections. */
 export type ReplyNotices = { communityReply(authorId: number, reply: CommunityReply): Promise<void> };
@@ -102,24 +96,26 @@ export function createPostsService(deps: {
     return post;
   }
 
-  /** Posting, liking and commenting in a community are for its members (issue 18). */
+  /**
+   * A community's posts are read, written and answered by its members only (issue 18): every
+   * author and commenter there is a member, so a reader from outside would learn who belongs to
+   * a disease community, which is health data.
+   */
   async function mustBeMember(userId: number, communityId: number) {
     const membership = await repository.membership(userId, communityId);
     if (!membership) throw notFound('communities.errors.not_found');
     if (!membership.member) throw new AppError(403, 'members_only', 'communities.errors.members_only');
   }
 
-  /** Reading follows the feed's rule; answering a community's post also asks for membership. */
-  const engagement = createEngagementService(
-    repository.engagement,
-    'post',
-    (viewerId, postId) => existing(postId, viewerId),
-    async (viewerId, postId) => {
-      const post = await existing(postId, viewerId);
-      if (post.communityId !== null) await mustBeMember(viewerId, post.communityId);
-      return post;
-    },
-  );
+  /** Reading, liking and commenting follow one rule: the feed's, and a community's membership. */
+  const engagement = createEngagementService(repository.engagement, 'post', async (viewerId, postId) => {
+    const post = await existing(postId, viewerId);
+    if (post.communityId !== null) await mustBeMember(viewerId, post.communityId);
+    return post;
+  });
+
+  const mustBeAllowedToRead = (viewerId: number, source: FeedSource) =>
+    source.kind === 'community' ? mustBeMember(viewerId, source.communityId) : Promise.resolve();
 
   /**
    * Tells a community post's author that someone else answered it, unless the safeguarding rule
@@ -133,8 +129,24 @@ export function createPostsService(deps: {
       post_id: post.id,
       community_id: post.communityId,
       excerpt: noticeExcerpt(post),
-      from: comment.nombre ?? '',
-      sender_id: comment.authorId,
+    });
+  }
+
+  /** Writes a post already allowed where it goes, with its picture if one was sent. */
+  async function publish(userId: number, form: MultipartForm, communityId: number | null) {
+    const input = PostFormSchema.parse(form.fields);
+    return storedImages.storeThen(userId, form.file, async (stored) => {
+      const imageKey = stored ?? null;
+      const id = await repository.create({
+        authorId: userId,
+        title: input.title || null,
+        text: input.text,
+        imageKey,
+        imageAlt: imageKey ? input.image_alt : '',
+        country: await repository.authorCountry(userId),
+        communityId,
+      });
+      return one(userId, id);
     });
   }
 
@@ -156,28 +168,23 @@ export function createPostsService(deps: {
   return {
     /**
      * One extra row tells whether another page exists. A community's first page also carries its
-     * pinned posts before the `limit` newest, so `more` counts only the newest.
+     * leading pinned posts before the `limit` newest, so `more` counts only the newest.
      */
     async feed(viewerId: number, source: FeedSource, limit: number, offset: number) {
+      await mustBeAllowedToRead(viewerId, source);
       const rows = await repository.feed(viewerId, source, limit + 1, offset);
-      const leadsPage = source.kind === 'community' && offset === 0;
-      const pinned = leadsPage ? rows.filter((row) => row.pinnedAt !== null) : [];
-      const newest = rows.slice(pinned.length);
+      const leading = rows.filter((row) => row.leads);
+      const newest = rows.slice(leading.length);
       return {
-        posts: await present(viewerId, [...pinned, ...newest.slice(0, limit)]),
+        posts: await present(viewerId, [...leading, ...newest.slice(0, limit)]),
         more: newest.length > limit,
       };
     },
 
     async search(viewerId: number, source: FeedSource, query: string, limit: number, offset: number) {
+      await mustBeAllowedToRead(viewerId, source);
       const rows = await repository.search(viewerId, source, query, limit + 1, offset);
       return { posts: await present(viewerId, rows.slice(0, limit)), more: rows.length > limit };
-    },
-
-    /** 404 for a community that does not exist; reading needs no membership. */
-    async mustExist(viewerId: number, communityId: number) {
-      if (!(await repository.membership(viewerId, communityId)))
-        throw notFound('communities.errors.not_found');
     },
 
     /** The main-feed setting of issue 18: posts of my communities in the main feed. */
@@ -190,23 +197,16 @@ export function createPostsService(deps: {
       return settings;
     },
 
-    /** A post in the main feed, or in a community for its members only. */
-    async create(userId: number, form: MultipartForm, communityId: number | null = null) {
-      const input = PostFormSchema.parse(form.fields);
-      if (communityId !== null) await mustBeMember(userId, communityId);
-      return storedImages.storeThen(userId, form.file, async (stored) => {
-        const imageKey = stored ?? null;
-        const id = await repository.create({
-          authorId: userId,
-          title: input.title || null,
-          text: input.text,
-          imageKey,
-          imageAlt: imageKey ? input.image_alt : '',
-          country: await repository.authorCountry(userId),
-          communityId,
-        });
-        return one(userId, id);
-      });
+    /** A post in the main feed. */
+    create: (userId: number, form: MultipartForm) => publish(userId, form, null),
+
+    /**
+     * A post in a community, for its members only. The form is read only after the membership
+     * check, so nobody outside the community makes the server receive their upload.
+     */
+    async createInCommunity(userId: number, communityId: number, readForm: () => Promise<MultipartForm>) {
+      await mustBeMember(userId, communityId);
+      return publish(userId, await readForm(), communityId);
     },
 
     async update(userId: number, postId: number, form: MultipartForm) {
