@@ -44,7 +44,11 @@ function CommunityView({ community }: { community: CommunityDetail }) {
           <p className="community-hint">{t('communities.members_only')}</p>
         )}
       </MembershipAnnouncer>
-      <CommunityFeed community={community} />
+      {community.joined ? (
+        <CommunityFeed community={community} />
+      ) : (
+        <p className="community-hint">{t('communities.posts_members_only')}</p>
+      )}
     </>
   );
 }
