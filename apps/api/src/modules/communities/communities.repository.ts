@@ -16,9 +16,10 @@ export type CommunityRow = typeof communities.$inferSelect;
 
 /**
  * `foldForSearch` in SQL, so a search filters topic names in the database. After `normalize(…,
- * NFD)` drops the accents, the letters whose lower case `lower()` may not give (it only knows
- * A–Z under the C locale) are mapped by `translate` to what `foldForSearch` gives them: Greek,
- * Ł, Ø, Œ… and the final sigma. Derived from `foldForSearch` itself, so both fold alike.
+ * NFD)` and the accents dropped, `translate` maps the letters whose lower case `lower()` may not
+ * give (it only knows A–Z under the C locale) to what `foldForSearch` gives them: Greek, Ł, Ø,
+ * Œ, the final sigma… The table is derived from `foldForSearch` over the scripts of the ten
+ * languages, so both fold alike on any database.
  */
 const SQL_FOLD = (() => {
   const scripts: [number, number][] = [
@@ -37,7 +38,7 @@ const SQL_FOLD = (() => {
       from += letter;
       to += folded;
     }
-  return { from: `${from}ς`, to: `${to}σ`, accents: '[\u0300-\u036f]' };
+  return { from, to, accents: '[\u0300-\u036f]' };
 })();
 
 /** A topic community's name in the reader's language (else the Spanish one), folded. */
