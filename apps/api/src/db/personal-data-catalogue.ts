@@ -168,7 +168,7 @@ export const PERSONAL_DATA_CATALOGUE = {
   },
   admin_audit_log: {
     holds:
-      'What administrators did: as an administrator, the member’s own actions; as a member, the decisions about them and their content.',
+      'What administrators and community moderators did: as one of them, the member’s own actions; as a member, the decisions about them and their content.',
     memberColumns: {
       admin_id: { export: 'custom', erasure: 'pseudonymised' },
       target_id: { export: 'custom', erasure: 'pseudonymised' },
