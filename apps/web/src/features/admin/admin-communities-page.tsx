@@ -1,3 +1,4 @@
+import { EditDeleteButtons } from './edit-delete-buttons';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -301,16 +302,13 @@ function CommunitiesEditor() {
                   </td>
                   <td>
                     {community.kind === 'topic' && (
-                      <div className="button-row">
-                        <Button size="small" onClick={() => edit(community)}>
-                          {t('communities.admin.edit')}
-                          <span className="visually-hidden"> {name}</span>
-                        </Button>
-                        <Button variant="danger" size="small" onClick={() => setDeleting(community)}>
-                          {t('communities.admin.delete')}
-                          <span className="visually-hidden"> {name}</span>
-                        </Button>
-                      </div>
+                      <EditDeleteButtons
+                        itemName={name}
+                        editLabel={t('communities.admin.edit')}
+                        deleteLabel={t('communities.admin.delete')}
+                        onEdit={() => edit(community)}
+                        onDelete={() => setDeleting(community)}
+                      />
                     )}
                   </td>
                 </tr>

@@ -1,3 +1,4 @@
+import { EditDeleteButtons } from './edit-delete-buttons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -114,16 +115,13 @@ function DirectoryEditor() {
                 <td>{isCountryCode(row.pais) ? countryName(row.pais, language) : row.pais}</td>
                 <td>{row.ciudad}</td>
                 <td>
-                  <div className="button-row">
-                    <Button size="small" onClick={() => setEditing({ id: row.id, values: row })}>
-                      {t('admin.directory.edit')}
-                      <span className="visually-hidden"> {row.name}</span>
-                    </Button>
-                    <Button variant="danger" size="small" onClick={() => setDeleting(row)}>
-                      {t('admin.directory.delete')}
-                      <span className="visually-hidden"> {row.name}</span>
-                    </Button>
-                  </div>
+                  <EditDeleteButtons
+                    itemName={row.name}
+                    editLabel={t('admin.directory.edit')}
+                    deleteLabel={t('admin.directory.delete')}
+                    onEdit={() => setEditing({ id: row.id, values: row })}
+                    onDelete={() => setDeleting(row)}
+                  />
                 </td>
               </tr>
             ))}
