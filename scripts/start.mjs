@@ -1,9 +1,11 @@
-// `npm start`: builds the web app when its build is missing or older than its sources, then runs
-// the server on http://localhost:8000 (PORT) with the embedded defaults.
+// `npm start`: builds the web app and the API server when their builds are missing or older than
+// their sources, then runs the compiled server (no TypeScript loader) on http://localhost:8000
+// (PORT) with the embedded defaults.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { API_BUNDLE, buildApiIfStale } from './build-api.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
@@ -29,15 +31,23 @@ function newestChange(entry) {
 const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
 if (builtAt < Math.max(...webSources.map(newestChange))) {
   console.log(builtAt ? 'The web app changed since its last build: building it…' : 'Building the web app…');
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync('npm', ['run', 'build', '-w', '@juntos/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(
-  process.execPath,
-  [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'apps/api/src/server.ts')],
-  { cwd: root, stdio: 'inherit', env: { NODE_ENV: 'production', ...process.env } },
-);
+try {
+  await buildApiIfStale();
+} catch (error) {
+  // esbuild has already printed the source location of each error.
+  console.error(`The API server did not build: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+}
+
+const server = spawn(process.execPath, [API_BUNDLE], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
+});
 // The server handles SIGTERM/SIGINT itself (graceful shutdown); pass them on and mirror its exit.
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
