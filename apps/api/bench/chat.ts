@@ -8,10 +8,14 @@
  * sender-to-receiver latency p50 / p99 / max, and the server's resident memory (VmRSS of the
  * server process, read from /proc) before and after the sockets connected, per socket.
  *
- * Scenarios: BENCH_SOCKETS (default "1000,5000") sockets on ONE instance; then the same counts
- * across TWO instances sharing one database and one Redis, each pair's members on different
- * instances. The two-instance part needs BENCH_POSTGRES_URL and REDIS_URL; each run uses its own
- * REDIS_PREFIX and deletes its keys.
+ * Scenarios: BENCH_SOCKETS (default "1000,5000") sockets on ONE instance, each followed by the
+ * bare baseline at the same count and rate: a `ws` relay that stores each message with one
+ * `INSERT … RETURNING` into the same table and forwards the row (bench/chat-relay.ts, PostgreSQL
+ * only); then the same counts across TWO instances sharing one database and one Redis, each pair's
+ * members on different instances. The two-instance part needs BENCH_POSTGRES_URL and REDIS_URL;
+ * each run uses its own REDIS_PREFIX and deletes its keys. The closing table holds the project's
+ * p99 against the relay's (target ≤ 1.25×), two instances against one (≤ 2×) and the idle memory
+ * per socket (≤ 20 KiB); `bench-results/chat.json` holds the same.
  *
  * Embedded PGlite by default (only one server process may open it, so only the single-instance
  * part runs); with BENCH_POSTGRES_URL (a server URL, such as
@@ -25,10 +29,13 @@
  * The load generator, the servers, PostgreSQL and Redis all share this machine's cores, so the
  * figures are a floor rather than what separate machines would give.
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { Redis } from 'ioredis';
 import WebSocket from 'ws';
 import { openDatabase } from '../src/db/database';
@@ -37,6 +44,7 @@ import { createAccessTokens } from '../src/lib/access-tokens';
 import { textOf } from '../src/realtime/socket-gateway';
 import { startServerProcess, type ServerProcess } from '../src/test-support/server-process';
 import { withDatabase } from './bench-database';
+import { writeResults } from './report';
 
 const SOCKETS = (process.env.BENCH_SOCKETS ?? '1000,5000')
   .split(',')
@@ -77,7 +85,11 @@ type Counters = {
 
 type Client = { userId: number; friendId: number; socket: WebSocket };
 
+/** The project's server, or the bare relay it is held against. */
+type Target = 'project' | 'relay';
+
 type Result = {
+  target: Target;
   instances: number;
   sockets: number;
   connected: number;
@@ -162,7 +174,7 @@ async function seed(databaseUrl: string | undefined, pgliteDir: string, count: n
 
 /** The server's own process: tsx runs `src/server.ts` in a child of the process it was given. */
 function serverPid(server: ServerProcess): number {
-  const match = /"pid":(\d+)[^\n]*Server listening/.exec(server.output());
+  const match = /"pid":(\d+)[^\n]*(Server|Relay) listening/.exec(server.output());
   if (match?.[1]) return Number(match[1]);
   if (server.child.pid === undefined) throw new Error('The server process has no pid');
   return server.child.pid;
@@ -297,6 +309,52 @@ async function closeAll(clients: Client[]) {
   );
 }
 
+/**
+ * The relay as plain JavaScript (esbuild bundles bench/chat-relay.ts with ws and pg into the run's
+ * directory), in a process of its own like the server, so neither shares the load generator's
+ * event loop and neither pays for a TypeScript loader.
+ */
+async function startRelayProcess(databaseUrl: string, dataDir: string): Promise<ServerProcess> {
+  const outfile = path.join(dataDir, 'chat-relay.mjs');
+  await build({
+    entryPoints: [fileURLToPath(new URL('./chat-relay.ts', import.meta.url))],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile,
+    external: ['pg-native'],
+    // ws and pg are CommonJS: their `require` of Node's modules needs one in an ES module.
+    banner: {
+      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    },
+    logLevel: 'error',
+  });
+  const child = spawn(process.execPath, [outfile], {
+    env: { ...process.env, RELAY_DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`relay did not start:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Relay listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    void exited.then(() => reject(new Error(`relay exited before listening:\n${output}`)));
+  });
+  return { child, url, output: () => output, exited };
+}
+
 async function stopServer(server: ServerProcess) {
   if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGTERM');
   const timer = setTimeout(() => server.child.kill('SIGKILL'), 20_000);
@@ -325,17 +383,22 @@ function serverWarnings(servers: ServerProcess[]): string[] {
     server
       .output()
       .split('\n')
-      .filter((line) => /"level":(40|50|60)/.test(line) && !line.includes('web app not built')),
+      .filter(
+        (line) =>
+          (/"level":(40|50|60)/.test(line) && !line.includes('web app not built')) ||
+          line.startsWith('relay insert failed'),
+      ),
   );
 }
 
 async function runScenario(options: {
+  target: Target;
   instances: 1 | 2;
   pairs: Pair[];
   databaseUrl: string | undefined;
   dataDir: string;
 }): Promise<Result> {
-  const { instances, pairs, databaseUrl, dataDir } = options;
+  const { target, instances, pairs, databaseUrl, dataDir } = options;
   const sockets = pairs.length * 2;
   const redisPrefix = `juntos-bench-${randomBytes(6).toString('hex')}:`;
   const environment = (index: number) => ({
@@ -349,7 +412,11 @@ async function runScenario(options: {
     REDIS_URL: instances === 2 ? (REDIS_URL ?? '') : '',
     REDIS_PREFIX: redisPrefix,
   });
-  console.log(`\n${instances} instance${instances === 1 ? '' : 's'}, ${sockets} sockets`);
+  console.log(
+    target === 'relay'
+      ? `\nBare relay (ws + one INSERT … RETURNING per message), ${sockets} sockets`
+      : `\n${instances} instance${instances === 1 ? '' : 's'}, ${sockets} sockets`,
+  );
   const servers: ServerProcess[] = [];
   const counters: Counters = {
     pending: new Map(),
@@ -366,24 +433,27 @@ async function runScenario(options: {
   let clients: Client[] = [];
   let heartbeat: NodeJS.Timeout | undefined;
   try {
-    for (let index = 0; index < instances; index += 1) {
-      mkdirSync(environment(index).DATA_DIR, { recursive: true });
-      servers.push(await startServerProcess(environment(index)));
-    }
+    if (target === 'relay') servers.push(await startRelayProcess(databaseUrl ?? '', dataDir));
+    else
+      for (let index = 0; index < instances; index += 1) {
+        mkdirSync(environment(index).DATA_DIR, { recursive: true });
+        servers.push(await startServerProcess(environment(index)));
+      }
     const pids = servers.map(serverPid);
     await sleep(1000);
     const rssBefore = pids.reduce((sum, pid) => sum + rssMb(pid), 0);
 
     // The first member of each pair on the first instance, the second on the last one.
     const accessTokens = createAccessTokens(JWT_SECRET);
-    const wsUrl = (server: ServerProcess | undefined, token: string) =>
-      `${(server?.url ?? '').replace(/^http/, 'ws')}/ws/chat/?token=${encodeURIComponent(token)}`;
+    const wsUrl = async (server: ServerProcess | undefined, userId: number) => {
+      const base = (server?.url ?? '').replace(/^http/, 'ws');
+      if (target === 'relay') return `${base}/?user=${userId}`;
+      return `${base}/ws/chat/?token=${encodeURIComponent(await accessTokens.sign(userId))}`;
+    };
     const plan = await Promise.all(
       pairs.flatMap(([a, b]) => [
-        accessTokens.sign(a).then((token) => ({ url: wsUrl(servers[0], token), userId: a, friendId: b })),
-        accessTokens
-          .sign(b)
-          .then((token) => ({ url: wsUrl(servers[instances - 1], token), userId: b, friendId: a })),
+        wsUrl(servers[0], a).then((url) => ({ url, userId: a, friendId: b })),
+        wsUrl(servers[instances - 1], b).then((url) => ({ url, userId: b, friendId: a })),
       ]),
     );
     const connectStarted = process.hrtime.bigint();
@@ -432,7 +502,7 @@ async function runScenario(options: {
           const forward = Math.floor(k / livePairs.length) % 2 === 0;
           const [from, to] = forward ? pair : [pair[1], pair[0]];
           if (from.socket.readyState !== WebSocket.OPEN) return;
-          const tempId = `${RUN_TAG}-${label}-${instances}-${sockets}-${k}`;
+          const tempId = `${RUN_TAG}-${target}-${label}-${instances}-${sockets}-${k}`;
           counters.pending.set(tempId, process.hrtime.bigint());
           from.socket.send(
             JSON.stringify({
@@ -498,6 +568,7 @@ async function runScenario(options: {
       counters.lastDelivery > sendStarted ? Number(counters.lastDelivery - sendStarted) / 1e9 : sendSeconds;
     const errors = [...counters.errors.values()].reduce((sum, n) => sum + n, 0);
     const result: Result = {
+      target,
       instances,
       sockets,
       connected: clients.length,
@@ -574,6 +645,7 @@ function printResult(result: Result, sendSeconds: number, counters: Counters) {
 
 function printTable(results: Result[]) {
   const header = [
+    'server',
     'inst',
     'sockets',
     'connect s',
@@ -590,6 +662,7 @@ function printTable(results: Result[]) {
     'KB/socket',
   ];
   const rows = results.map((r) => [
+    r.target,
     String(r.instances),
     String(r.sockets),
     r.connectSeconds.toFixed(2),
@@ -603,7 +676,7 @@ function printTable(results: Result[]) {
     ms(r.max),
     mb(r.rssBefore),
     mb(r.rssConnected),
-    (((r.rssConnected - r.rssBefore) * 1024) / Math.max(r.connected, 1)).toFixed(1),
+    kbPerSocket(r).toFixed(1),
   ]);
   const widths = header.map((title, i) =>
     Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)),
@@ -611,6 +684,53 @@ function printTable(results: Result[]) {
   const line = (cells: string[]) => cells.map((cell, i) => cell.padStart(widths[i] ?? 0)).join('  ');
   console.log(`\n${line(header)}`);
   for (const row of rows) console.log(line(row));
+}
+
+const kbPerSocket = (r: Result) => ((r.rssConnected - r.rssBefore) * 1024) / Math.max(r.connected, 1);
+
+/** Per socket count: the targets of issue 19 point 5, each against its own baseline of this run. */
+function comparisonRows(results: Result[]) {
+  const counts = [...new Set(results.map((r) => r.sockets))];
+  return counts.map((sockets) => {
+    const find = (target: Target, instances: number) =>
+      results.find((r) => r.target === target && r.instances === instances && r.sockets === sockets);
+    const one = find('project', 1);
+    const two = find('project', 2);
+    const relay = find('relay', 1);
+    const ratio = (a: Result | undefined, b: Result | undefined) =>
+      a && b && b.p99 > 0 ? a.p99 / b.p99 : Number.NaN;
+    return {
+      sockets,
+      projectP99: one?.p99 ?? Number.NaN,
+      relayP99: relay?.p99 ?? Number.NaN,
+      /** Target ≤ 1.25. */
+      projectOverRelay: ratio(one, relay),
+      twoInstancesP99: two?.p99 ?? Number.NaN,
+      /** Target ≤ 2. */
+      twoOverOne: ratio(two, one),
+      /** Target ≤ 20 (idle memory per socket, one instance). */
+      kbPerSocket: one ? kbPerSocket(one) : Number.NaN,
+      /** Target 0 lost and 0 duplicated, in every scenario of the project. */
+      lostOrUnexpected: results
+        .filter((r) => r.target === 'project' && r.sockets === sockets)
+        .reduce((sum, r) => sum + r.lost + r.unmatched, 0),
+      /** Target ≤ 50 ms. */
+      projectP99Met: (one?.p99 ?? Number.POSITIVE_INFINITY) <= 50,
+    };
+  });
+}
+
+function printComparisonTable(rows: ReturnType<typeof comparisonRows>) {
+  const verdict = (value: number, limit: number, text: string) =>
+    Number.isFinite(value) ? `${value.toFixed(2)} (${text} ${value <= limit ? 'met' : 'NOT MET'})` : '-';
+  console.log('\nChat delivery p99 against the bare relay, same run (issue 19 point 5)');
+  for (const row of rows)
+    console.log(
+      `  ${String(row.sockets).padStart(5)} sockets: project p99 ${ms(row.projectP99)} ms (≤ 50 ms ${row.projectP99Met ? 'met' : 'NOT MET'}), ` +
+        `relay p99 ${ms(row.relayP99)} ms, ratio ${verdict(row.projectOverRelay, 1.25, '≤ 1.25×')}; ` +
+        `two instances p99 ${ms(row.twoInstancesP99)} ms, ratio ${verdict(row.twoOverOne, 2, '≤ 2×')}; ` +
+        `idle ${verdict(row.kbPerSocket, 20, '≤ 20')} KiB/socket; lost or unexpected ${row.lostOrUnexpected}`,
+    );
 }
 
 async function main() {
@@ -634,10 +754,13 @@ async function main() {
       );
 
       const results: Result[] = [];
-      for (const sockets of SOCKETS)
-        results.push(
-          await runScenario({ instances: 1, pairs: pairs.slice(0, sockets / 2), databaseUrl, dataDir }),
-        );
+      for (const sockets of SOCKETS) {
+        const scenario = { instances: 1 as const, pairs: pairs.slice(0, sockets / 2), databaseUrl, dataDir };
+        results.push(await runScenario({ ...scenario, target: 'project' }));
+        // The baseline right after the project at the same count, so both see the same machine.
+        if (databaseUrl) results.push(await runScenario({ ...scenario, target: 'relay' }));
+      }
+      if (!databaseUrl) console.log('\nThe bare relay skipped: it needs BENCH_POSTGRES_URL.');
       if (!databaseUrl || !REDIS_URL)
         console.log(
           '\nTwo instances skipped: they need BENCH_POSTGRES_URL (one database both processes open) and REDIS_URL.',
@@ -645,9 +768,27 @@ async function main() {
       else
         for (const sockets of SOCKETS)
           results.push(
-            await runScenario({ instances: 2, pairs: pairs.slice(0, sockets / 2), databaseUrl, dataDir }),
+            await runScenario({
+              target: 'project',
+              instances: 2,
+              pairs: pairs.slice(0, sockets / 2),
+              databaseUrl,
+              dataDir,
+            }),
           );
       printTable(results);
+      const comparison = comparisonRows(results);
+      printComparisonTable(comparison);
+      writeResults('chat', {
+        engine,
+        rate: RATE,
+        seconds: SECONDS,
+        results: results.map(({ serverWarnings, ...figures }) => ({
+          ...figures,
+          serverWarnings: serverWarnings.length,
+        })),
+        comparison,
+      });
     });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
