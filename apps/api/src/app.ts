@@ -91,7 +91,7 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
 
   registerErrorHandling(app);
   registerInputGate(app);
-  await registerSecurityHeaders(app, { adNetwork: config.ads.client !== undefined });
+  registerSecurityHeaders(app, { adNetwork: config.ads.client !== undefined });
   // Brotli or gzip for text answers (the app's JavaScript, translations, JSON): members on slow
   // mobile connections load the landing page several times faster.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });

@@ -17,7 +17,12 @@ export class AppError extends Error {
       withDetail?: boolean;
     } = {},
   ) {
+    // A refusal (4xx) is an answer, not a fault: its stack would never be read, and capturing it
+    // was a visible share of the cost of a 401. Server-side failures (5xx) keep theirs for the log.
+    const stackTraceLimit = Error.stackTraceLimit;
+    if (statusCode < 500) Error.stackTraceLimit = 0;
     super(code);
+    Error.stackTraceLimit = stackTraceLimit;
     this.name = 'AppError';
   }
 }
