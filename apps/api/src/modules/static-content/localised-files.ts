@@ -7,6 +7,7 @@ import {
   retentionPlaceholderValues,
   type Language,
 } from '@juntos/domain';
+import { encodeOnce, type EncodedVariants } from './encodings';
 
 export type OperatorDetails = { name: string; address: string; contactEmail: string };
 
@@ -74,25 +75,43 @@ export function fillLegalPlaceholders(json: string, facts: LegalDocumentFacts, l
   });
 }
 
-/** Reads (and in production caches) the translation and legal files under `localesDir`. */
+/**
+ * Reads the translation and legal files under `localesDir`. In production each file is read,
+ * filled and compressed once (brotli and gzip beside the text) and then served from memory, so
+ * no request compresses anything (decision 0017). Without the cache (development) every request
+ * reads the file again, so an edited translation shows at once; it is sent uncompressed.
+ */
 export function createLocalisedFileReader(options: {
   localesDir: string;
   facts: LegalDocumentFacts;
   cache: boolean;
 }) {
-  const cache = new Map<string, string>();
-  return async function read(language: Language, name: string): Promise<string | undefined> {
-    const cacheKey = `${language}/${name}`;
-    const cached = cache.get(cacheKey);
-    if (cached !== undefined) return cached;
+  // Promises, so requests arriving while a file is first compressed share that one piece of work.
+  const cache = new Map<string, Promise<EncodedVariants | undefined>>();
+
+  async function readText(language: Language, name: string): Promise<string | undefined> {
     let text: string;
     try {
       text = await readFile(path.join(options.localesDir, language, `${name}.json`), 'utf8');
     } catch {
       return undefined;
     }
-    if (LEGAL_FILES.has(name)) text = fillLegalPlaceholders(text, options.facts, language);
-    if (options.cache) cache.set(cacheKey, text);
-    return text;
+    return LEGAL_FILES.has(name) ? fillLegalPlaceholders(text, options.facts, language) : text;
+  }
+
+  return async function read(language: Language, name: string): Promise<EncodedVariants | undefined> {
+    if (!options.cache) {
+      const text = await readText(language, name);
+      return text === undefined ? undefined : { identity: Buffer.from(text, 'utf8') };
+    }
+    const cacheKey = `${language}/${name}`;
+    let entry = cache.get(cacheKey);
+    if (!entry) {
+      entry = readText(language, name).then((text) => (text === undefined ? undefined : encodeOnce(text)));
+      cache.set(cacheKey, entry);
+      // A file that could not be read is looked for again next time, not remembered as missing.
+      void entry.then((variants) => variants ?? cache.delete(cacheKey));
+    }
+    return entry;
   };
 }

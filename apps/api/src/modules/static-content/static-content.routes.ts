@@ -1,12 +1,13 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { isPrivateMediaKey, type MediaStore } from '../../lib/media-store';
 import type { MediaGrantQuery, PrivateMedia } from '../../lib/private-media';
 import { AppError, notFound } from '../../lib/app-error';
 import { sendError } from '../../plugins/errors';
+import { chooseEncoding, type EncodedVariants } from './encodings';
 import { createLocalisedFileReader, resolveLocalisedFile } from './localised-files';
 import { LOCALES_DIR } from '@juntos/locales';
 
@@ -17,6 +18,34 @@ const SERVER_OWNED_SEGMENTS = new Set(['api', 'media']);
 
 function acceptsHtml(accept: string | undefined): boolean {
   return !!accept && (accept.includes('text/html') || accept.includes('*/*'));
+}
+
+/** Adds Accept-Encoding to the Vary header, keeping whatever another part of the server put there. */
+function varyOnAcceptEncoding(reply: FastifyReply) {
+  const current = reply.getHeader('vary');
+  const names = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  if (names.some((name) => name === '*' || name.toLowerCase() === 'accept-encoding')) return;
+  void reply.header('vary', [...names, 'Accept-Encoding'].join(', '));
+}
+
+/** Sends the variant the client accepts best among those compressed beforehand; nothing is compressed here. */
+function sendEncoded(request: FastifyRequest, reply: FastifyReply, variants: EncodedVariants) {
+  const encoding = chooseEncoding(request.headers['accept-encoding'], variants);
+  varyOnAcceptEncoding(reply);
+  if (encoding !== 'identity') void reply.header('content-encoding', encoding);
+  return reply.send(variants[encoding] ?? variants.identity);
+}
+
+/** A built file and the .br and .gz the web build wrote beside it (apps/web/build/precompress.ts). */
+function readBuiltVariants(file: string): EncodedVariants {
+  const variant = (suffix: string) =>
+    existsSync(`${file}${suffix}`) ? readFileSync(`${file}${suffix}`) : undefined;
+  const br = variant('.br');
+  const gz = variant('.gz');
+  return { identity: readFileSync(file), ...(br ? { br } : {}), ...(gz ? { gzip: gz } : {}) };
 }
 
 /**
@@ -59,18 +88,17 @@ export async function registerStaticContent(
     cache: config.env === 'production',
   });
 
-  // Files, not API answers: left out of the OpenAPI reference (plugins/route-schemas.ts).
+  // Files, not API answers: left out of the OpenAPI reference (plugins/route-schemas.ts). The
+  // answer is compressed once, when the file is first read (localised-files.ts), never per request.
   app.get<{ Params: { lng: string; file: string } }>(
     '/locales/:lng/:file',
-    { schema: { hide: true } },
+    { schema: { hide: true }, compress: false },
     async (request, reply) => {
       const target = resolveLocalisedFile(request.params.lng, request.params.file);
-      const text = target && (await readLocalisedFile(target.language, target.name));
-      if (!text) throw notFound();
-      return reply
-        .header('cache-control', 'public, max-age=300')
-        .type('application/json; charset=utf-8')
-        .send(text);
+      const variants = target && (await readLocalisedFile(target.language, target.name));
+      if (!variants) throw notFound();
+      void reply.header('cache-control', 'public, max-age=300').type('application/json; charset=utf-8');
+      return sendEncoded(request, reply, variants);
     },
   );
 
@@ -113,19 +141,33 @@ export async function registerStaticContent(
 
   const indexHtml = path.join(config.paths.webDist, 'index.html');
   const webBuilt = existsSync(indexHtml);
+  // The app shell answers every page address: kept in memory with its compressed forms.
+  const appShell = webBuilt ? readBuiltVariants(indexHtml) : undefined;
   if (webBuilt) {
-    await app.register(fastifyStatic, {
-      root: config.paths.webDist,
-      prefix: '/',
-      index: false,
-      // Routes only for the files built at start-up, so every other path reaches the
-      // client-side routing fallback below instead of a directory listing refusal.
-      wildcard: false,
-      cacheControl: false,
-      setHeaders(res, filePath) {
-        const assetsDir = `${path.sep}assets${path.sep}`;
-        res.setHeader('cache-control', filePath.includes(assetsDir) ? IMMUTABLE : 'no-cache');
-      },
+    await app.register(async (builtFiles) => {
+      // The build wrote .br and .gz beside each file, and @fastify/static sends the one accepted
+      // with its Content-Encoding; @fastify/compress leaves those alone. What is left (files under
+      // 1 KiB, or that compression does not shrink) is not worth compressing per request either.
+      // Its route option cannot be set on the routes @fastify/static adds, hence its request flag.
+      builtFiles.addHook('onRequest', async (request) => {
+        request.headers['x-no-compression'] = 'precompressed';
+      });
+      await builtFiles.register(fastifyStatic, {
+        root: config.paths.webDist,
+        prefix: '/',
+        index: false,
+        // Routes only for the files built at start-up, so every other path reaches the
+        // client-side routing fallback below instead of a directory listing refusal.
+        wildcard: false,
+        preCompressed: true,
+        cacheControl: false,
+        setHeaders(res, filePath) {
+          const assetsDir = `${path.sep}assets${path.sep}`;
+          res.setHeader('cache-control', filePath.includes(assetsDir) ? IMMUTABLE : 'no-cache');
+          // Caches keep one copy per encoding (@fastify/static does not say so itself).
+          res.setHeader('vary', 'Accept-Encoding');
+        },
+      });
     });
   } else {
     app.log.warn({ webDist: config.paths.webDist }, 'web app not built: run `npm run build`');
@@ -138,8 +180,9 @@ export async function registerStaticContent(
       segment !== undefined &&
       !SERVER_OWNED_SEGMENTS.has(segment) &&
       acceptsHtml(request.headers.accept);
-    if (isPage && webBuilt) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', config.paths.webDist);
+    if (isPage && appShell) {
+      void reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      return sendEncoded(request, reply, appShell);
     }
     const [pathOnly = '/'] = request.url.split('?');
     return sendError(

@@ -1,11 +1,21 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActiveMember } from '../../test-support/accounts';
 import { completeProfile, jpegPhoto, putProfile } from '../../test-support/profiles';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { firstPathSegment } from './static-content.routes';
+
+const SHELL = `<!doctype html><title>app shell</title>${'<p>shell text</p>'.repeat(100)}`;
+const BUNDLE = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word ${i}`))};`;
+
+function decoded(encoding: string | undefined, body: Buffer): string {
+  if (encoding === 'br') return brotliDecompressSync(body).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(body).toString('utf8');
+  return body.toString('utf8');
+}
 
 describe('static content and client-side routing', () => {
   let t: TestApp;
@@ -13,8 +23,17 @@ describe('static content and client-side routing', () => {
     // A stand-in build of the web app, so this test does not depend on `vite build` having run.
     const webDist = mkdtempSync(path.join(os.tmpdir(), 'juntos-dist-'));
     mkdirSync(path.join(webDist, 'assets'));
-    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>app shell</title>');
+    writeFileSync(path.join(webDist, 'index.html'), SHELL);
     writeFileSync(path.join(webDist, 'assets', 'main-abc123.js'), 'console.log(1)');
+    // What the web build writes beside each text file (apps/web/build/precompress.ts).
+    for (const [file, content] of [
+      ['index.html', SHELL],
+      ['assets/app-def456.js', BUNDLE],
+    ] as const) {
+      writeFileSync(path.join(webDist, file), content);
+      writeFileSync(path.join(webDist, `${file}.br`), brotliCompressSync(content));
+      writeFileSync(path.join(webDist, `${file}.gz`), gzipSync(content));
+    }
     t = await createTestApp({
       WEB_DIST_DIR: webDist,
       OPERATOR_NAME: 'Asociación Ejemplo',
@@ -189,5 +208,97 @@ describe('static content and client-side routing', () => {
     });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ code: 'not_found' });
+  });
+
+  it('sends a built file brotli-compressed when accepted, gzip when only gzip is, the file itself otherwise', async () => {
+    const cases = [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['br;q=0.5, gzip;q=0.9', 'gzip'],
+      ['gzip', 'gzip'],
+      ['deflate', undefined],
+      ['identity', undefined],
+      [undefined, undefined],
+    ] as const;
+    for (const [accept, expected] of cases) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/assets/app-def456.js',
+        headers: accept === undefined ? {} : { 'accept-encoding': accept },
+      });
+      const label = accept ?? 'no Accept-Encoding';
+      expect(response.statusCode, label).toBe(200);
+      expect(response.headers['content-encoding'], label).toBe(expected);
+      expect(response.headers['content-type'], label).toContain('javascript');
+      expect(response.headers.vary, label).toContain('Accept-Encoding');
+      expect(response.headers['cache-control'], label).toBe('public, max-age=31536000, immutable');
+      expect(decoded(expected, response.rawPayload), label).toBe(BUNDLE);
+    }
+  });
+
+  it('does not compress per request a built file that has no compressed form', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/assets/main-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe('console.log(1)');
+  });
+
+  it('sends the app shell compressed and never cached, for index.html and every page address', async () => {
+    for (const url of ['/index.html', '/', '/feed']) {
+      for (const [accept, expected] of [
+        ['br, gzip', 'br'],
+        ['gzip', 'gzip'],
+        [undefined, undefined],
+      ] as const) {
+        const response = await t.app.inject({
+          method: 'GET',
+          url,
+          headers: {
+            accept: 'text/html,application/xhtml+xml',
+            ...(accept ? { 'accept-encoding': accept } : {}),
+          },
+        });
+        const label = `${url} ${accept ?? 'no Accept-Encoding'}`;
+        expect(response.statusCode, label).toBe(200);
+        expect(response.headers['cache-control'], label).toBe('no-cache');
+        expect(response.headers['content-encoding'], label).toBe(expected);
+        expect(response.headers['content-type'], label).toContain('text/html');
+        expect(decoded(expected, response.rawPayload), label).toBe(SHELL);
+      }
+    }
+  });
+
+  it('answers translations and legal documents brotli-compressed from the production cache', async () => {
+    const production = await createTestApp({ NODE_ENV: 'production', OPERATOR_NAME: 'Operadora Cache' });
+    try {
+      const plain = await production.app.inject({ method: 'GET', url: '/locales/es/legal.json' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      const text = plain.body;
+      expect(text).toContain('Operadora Cache');
+      for (let round = 0; round < 2; round++) {
+        const response = await production.app.inject({
+          method: 'GET',
+          url: '/locales/es/legal.json',
+          headers: { 'accept-encoding': 'gzip, deflate, br' },
+        });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-encoding']).toBe('br');
+        expect(response.headers.vary).toContain('Accept-Encoding');
+        expect(response.headers['content-type']).toContain('application/json');
+        expect(decoded('br', response.rawPayload)).toBe(text);
+      }
+      const gzip = await production.app.inject({
+        method: 'GET',
+        url: '/locales/fr/translation.json',
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(() => JSON.parse(decoded('gzip', gzip.rawPayload))).not.toThrow();
+    } finally {
+      await production.cleanup();
+    }
   });
 });
