@@ -25,6 +25,11 @@ export type DatabaseHandle = {
   close(): Promise<void>;
   /** How many SQL statements this handle has run (tests check that lists stay bounded). */
   queryCount(): number;
+  /**
+   * Queries waiting for a free connection of the pool (PostgreSQL); PGlite runs one at a time and
+   * has no pool, so 0. The overload guard refuses new requests while this stays high.
+   */
+  waitingQueries(): number;
 };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -53,6 +58,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       },
       close: () => pool.end(),
       queryCount: () => queries,
+      waitingQueries: () => pool.waitingCount,
     };
   }
   mkdirSync(options.pgliteDir, { recursive: true });
@@ -67,5 +73,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     },
     close: () => client.close(),
     queryCount: () => queries,
+    waitingQueries: () => 0,
   };
 }
