@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { getHeapStatistics } from 'node:v8';
 import { z } from 'zod';
 import { AD_ROTATION_MS } from '@juntos/domain';
 import type { S3Settings } from './lib/s3-media-store';
@@ -124,6 +125,29 @@ const EnvironmentSchema = z
       .max(256, 'must be between 0 and 256')
       // Each waiting upload holds up to 10 MB: 16 bound that to about 160 MB per instance.
       .default(16),
+    OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce
+      .number({ message: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(0, 'must be between 0 (no limit) and 60000')
+      .max(60_000, 'must be between 0 (no limit) and 60000')
+      .default(1000),
+    OVERLOAD_HEAP_USED_MB: z.coerce
+      .number({ message: 'must be a number of megabytes' })
+      .int('must be a whole number of megabytes')
+      .min(0, 'must be 0 (no limit) or more')
+      .optional(),
+    OVERLOAD_DATABASE_WAITING: z.coerce
+      .number({ message: 'must be a number of queries' })
+      .int('must be a whole number')
+      .min(0, 'must be between 0 (no limit) and 100000')
+      .max(100_000, 'must be between 0 (no limit) and 100000')
+      .default(1000),
+    OVERLOAD_RETRY_AFTER_SECONDS: z.coerce
+      .number({ message: 'must be a number of seconds' })
+      .int('must be a whole number of seconds')
+      .min(1, 'must be between 1 and 3600')
+      .max(3600, 'must be between 1 and 3600')
+      .default(10),
     MEDIA_URL_TTL_SECONDS: z.coerce
       .number({ message: 'must be a number of seconds' })
       .int('must be a whole number of seconds')
@@ -230,6 +254,17 @@ export type Config = {
   trustProxy: false | number | string[];
   /** Uploads that may wait for the image decoder per instance; beyond them 503 server_busy. */
   imageQueueLimit: number;
+  /**
+   * Beyond these, new requests are answered 503 overloaded with Retry-After instead of queueing
+   * without bound (0: that check is off). Sampled once a second.
+   */
+  overload: {
+    eventLoopDelayMs: number;
+    heapUsedBytes: number;
+    /** Queries waiting for a database connection (PostgreSQL's pool). */
+    databaseWaiting: number;
+    retryAfterSeconds: number;
+  };
 };
 
 export class ConfigError extends Error {
@@ -311,6 +346,17 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     rateLimitScale: env.RATE_LIMIT_SCALE,
     trustProxy: env.TRUST_PROXY,
     imageQueueLimit: env.IMAGE_QUEUE_LIMIT,
+    overload: {
+      eventLoopDelayMs: env.OVERLOAD_EVENT_LOOP_DELAY_MS,
+      // By default 90% of V8's heap limit: beyond it the collector runs almost without pause and
+      // every answer slows down long before the process runs out of memory.
+      heapUsedBytes:
+        env.OVERLOAD_HEAP_USED_MB === undefined
+          ? Math.floor(getHeapStatistics().heap_size_limit * 0.9)
+          : env.OVERLOAD_HEAP_USED_MB * 2 ** 20,
+      databaseWaiting: env.OVERLOAD_DATABASE_WAITING,
+      retryAfterSeconds: env.OVERLOAD_RETRY_AFTER_SECONDS,
+    },
     ads: {
       client: env.AD_CLIENT,
       slots: Object.fromEntries(
