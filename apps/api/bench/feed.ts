@@ -280,7 +280,7 @@ async function benchSize(
       [`feed, deep page (offset ${deepOffset.toLocaleString('en')})`, { kind: 'main' }, deepOffset],
     ];
     for (const [name, source, offset] of plans)
-      await printPlan(db, name, repository.feed(viewerId, source, PAGE + 1, offset));
+      await printPlan(db, name, repository.feedStatement(viewerId, source, PAGE + 1, offset));
 
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const token = await createAccessTokens(config.jwtSecret).sign(viewerId);
@@ -289,6 +289,8 @@ async function benchSize(
     const runStatement: RunStatement = databaseUrl
       ? await (async () => {
           const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+          // As the app's pool: an idle client losing its connection is replaced, not fatal.
+          pool.on('error', () => undefined);
           closers.push(() => pool.end());
           return async ({ text, values }) => (await pool.query<Row>({ text, values, rowMode: 'array' })).rows;
         })()

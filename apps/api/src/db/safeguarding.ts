@@ -1,5 +1,5 @@
 import { ADULT_AGE, bornYearsAgo, todayIso } from '@juntos/domain';
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from './database';
 import { profiles, users } from './schema';
@@ -45,24 +45,41 @@ export const mayBeMinor = sql`(${member.tipoRegistro} = 'menor' or ${member.ageG
 const groupOf = (userId: number, adultsFrom: string) =>
   sql<SafeguardingGroup>`(select case when not ${isMinor(adultsFrom)} then 'adult' when ${member.minorReviewedAt} is not null then 'minor' else 'unreviewed_minor' end from ${membersWithProfiles} where ${member.id} = ${userId})`;
 
+/** A value of a statement: a number, or a named placeholder of a prepared statement. */
+export type Bound<T> = T | Placeholder | SQL;
+
 /**
  * True for rows whose member (the author, owner, sender, requester… in `memberColumn`) the viewer
  * may see and reach. The viewer always reaches themselves.
  *
- * The member lists come from `safeguarding_scope` (migration 0016): everyone the viewer blocked
- * or was blocked by, suspended members and, for an adult, the minors are `excluded`; for a
- * reviewed minor only reviewed minors are `included` (none for a minor awaiting review). Each is
- * an uncorrelated sub-select, computed once per statement, so a list pays for the rule once, not
- * per row; and a PL/pgSQL function keeps its statements' plans, so the rule adds little to the
- * planning of the query it sits in. `= any(null)` is null, hence `is not false` for "no list".
+ * The member lists come from `safeguarding_excluded` and `safeguarding_included` (migration 0020;
+ * 0016's `safeguarding_scope` computed both at once): everyone the viewer blocked or was blocked
+ * by, suspended members and, for an adult, the minors are excluded; for a reviewed minor only
+ * reviewed minors are included (none for a minor awaiting review); for an adult the included list
+ * is null and costs one primary-key lookup. Each is an uncorrelated sub-select, computed once per
+ * statement, so a list pays for the rule once, not per row; and a PL/pgSQL function keeps its
+ * statements' plans, so the rule adds little to the planning of the query it sits in. `= any(null)`
+ * is null, hence the `case` for "no list".
+ *
+ * `viewerId` and `adultsFrom` may be placeholders of a prepared statement (`mayReachAt`); the day
+ * is then a parameter, so a statement prepared yesterday still applies today's birthdays.
  */
-export function mayReach(viewerId: number, memberColumn: AnyColumn | SQL, today?: string): SQL {
-  const adultsFrom = adultsBornOnOrBefore(today);
-  const scope = sql`safeguarding_scope(${viewerId}::bigint, ${adultsFrom}::date)`;
+export function mayReachAt(
+  viewerId: Bound<number>,
+  memberColumn: AnyColumn | SQL,
+  adultsFrom: Bound<string>,
+): SQL {
+  const viewer = sql`${viewerId}::bigint`;
+  const day = sql`${adultsFrom}::date`;
   // The casts make each sub-select an array value; `all (select …)` would compare with its rows.
-  const included = sql`(select included from ${scope})::bigint[]`;
-  return sql`(${memberColumn} = ${viewerId} or (${memberColumn} <> all((select excluded from ${scope})::bigint[]) and case when ${included} is null then true else ${memberColumn} = any(${included}) end))`;
+  const excluded = sql`(select safeguarding_excluded(${viewer}, ${day}))::bigint[]`;
+  const included = sql`(select safeguarding_included(${viewer}, ${day}))::bigint[]`;
+  return sql`(${memberColumn} = ${viewer} or (${memberColumn} <> all(${excluded}) and case when ${included} is null then true else ${memberColumn} = any(${included}) end))`;
 }
+
+/** `mayReachAt` for a viewer and today's (or `today`'s) age groups. */
+export const mayReach = (viewerId: number, memberColumn: AnyColumn | SQL, today?: string): SQL =>
+  mayReachAt(viewerId, memberColumn, adultsBornOnOrBefore(today));
 
 /** The rule for one pair of members, and a member's own group (for telling them why). */
 export function createSafeguarding(db: Database) {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { communities } from './communities';
 import { users } from './users';
 
@@ -29,6 +29,11 @@ export const posts = pgTable(
     pinnedAt: timestamp('pinned_at', { withTimezone: true }),
     /** Set when a moderator hid it: then only its author sees it (administrators, in the moderation queue). */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /**
+     * How many members like it, kept by statement triggers on `likes` (migration 0020), so the
+     * feed reads a column instead of counting a popular post's likes on every page.
+     */
+    likesCount: integer('likes_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

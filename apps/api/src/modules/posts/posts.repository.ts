@@ -6,16 +6,19 @@ import {
   ilike,
   isNotNull,
   isNull,
+  lte,
   notInArray,
   or,
   sql,
+  type Placeholder,
   type SQL,
 } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { PINNED_POSTS_SHOWN } from '@juntos/domain';
 import type { Database } from '../../db/database';
 import { containsPattern } from '../../lib/paging';
-import { communities, communityMembers, posts, profiles, users } from '../../db/schema';
+import { comments, communities, communityMembers, likes, posts, profiles, users } from '../../db/schema';
+import { adultsBornOnOrBefore, type Bound } from '../../db/safeguarding';
 import { visibleTo } from '../../db/visibility';
 import { createEngagementRepository } from '../engagement';
 
@@ -31,14 +34,72 @@ export type FeedSource =
 /** Marks the posts of a page chosen in creation order; pinned ones leading a page say true. */
 const notLeading = sql<boolean>`false`.as('leads');
 
-const textContains = (query: string) =>
-  or(ilike(posts.title, containsPattern(query)), ilike(posts.text, containsPattern(query)));
+const textContains = (pattern: Bound<string>) => or(ilike(posts.title, pattern), ilike(posts.text, pattern));
+
+/** The named values of the prepared page statements (a statement is built once, then bound). */
+const bound = {
+  viewer: sql.placeholder('viewer'),
+  adultsFrom: sql.placeholder('adultsFrom'),
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+  country: sql.placeholder('country'),
+  pattern: sql.placeholder('pattern'),
+  ids: sql.placeholder('ids'),
+};
+
+/**
+ * The engagement module's `commentsOf` for posts and the newest comments, as a prepared statement:
+ * the page's ids are one array parameter, so the text is the same whatever the page holds.
+ */
+function preparedComments(db: Database) {
+  const ranked = db
+    .select({
+      id: comments.id,
+      contentId: comments.contentId,
+      authorId: comments.authorId,
+      text: comments.text,
+      hiddenAt: comments.hiddenAt,
+      createdAt: comments.createdAt,
+      nombre: profiles.nombre,
+      apellidos: profiles.apellidos,
+      rank: sql<number>`row_number() over (partition by ${comments.contentId} order by ${comments.createdAt} desc, ${comments.id} desc)`.as(
+        'rank',
+      ),
+    })
+    .from(comments)
+    .leftJoin(profiles, eq(profiles.userId, comments.authorId))
+    .where(
+      and(
+        eq(comments.contentKind, 'post'),
+        sql`${comments.contentId} = any(${bound.ids}::bigint[])`,
+        visibleTo(bound.viewer, comments.authorId, comments.hiddenAt, bound.adultsFrom),
+      ),
+    )
+    .as('ranked');
+  return db
+    .select({
+      id: ranked.id,
+      contentId: ranked.contentId,
+      authorId: ranked.authorId,
+      text: ranked.text,
+      hiddenAt: ranked.hiddenAt,
+      createdAt: ranked.createdAt,
+      nombre: ranked.nombre,
+      apellidos: ranked.apellidos,
+    })
+    .from(ranked)
+    .where(lte(ranked.rank, COMMENTS_PER_POST))
+    .orderBy(ranked.contentId, ranked.createdAt, ranked.id)
+    .prepare('posts_recent_comments');
+}
 
 /**
  * Data access of posts. A page of posts is two statements whatever it holds: the posts with
- * their author, counts and the viewer's like (correlated sub-selects inside one query), then the
- * recent comments of those posts (one windowed query). Likes and comments are the engagement
- * module's, shared with every kind of content.
+ * their author, counts and the viewer's like, then the recent comments of those posts (one
+ * windowed query). Likes and comments are the engagement module's, shared with every kind of
+ * content; a post's likes are also counted on the post itself (`likes_count`, kept by triggers,
+ * decision 0016). The main feed's and search's statements are prepared once (`.prepare`), so a
+ * request binds values instead of building the SQL again.
  */
 export function createPostsRepository(db: Database) {
   const engagement = createEngagementRepository(db);
@@ -52,10 +113,10 @@ export function createPostsRepository(db: Database) {
    * `case`): the planner then estimates the rows it keeps from the share of posts in no community,
    * and a `case` made it prefer sorting the whole table even sooner (bench:feed, docs/api.md).
    */
-  const inMainFeedOf = (viewerId: number) =>
+  const inMainFeedOf = (viewerId: Bound<number>) =>
     or(
       isNull(posts.communityId),
-      sql`${posts.communityId} = any((select array_agg(${communityMembers.communityId}) from ${communityMembers} join ${users} on ${users.id} = ${communityMembers.userId} where ${communityMembers.userId} = ${viewerId} and ${users.communityPostsInFeed})::bigint[])`,
+      sql`${posts.communityId} = any((select array_agg(${communityMembers.communityId}) from ${communityMembers} join ${users} on ${users.id} = ${communityMembers.userId} where ${communityMembers.userId} = ${viewerId}::bigint and ${users.communityPostsInFeed})::bigint[])`,
     );
 
   const whereOf = (viewerId: number, source: FeedSource) =>
@@ -71,17 +132,31 @@ export function createPostsRepository(db: Database) {
    * the feed), and only its few rows are joined with their author and counted; joining first
    * would make the database sort every post on each request.
    */
-  const chosenFrom = (viewerId: number, where: SQL | undefined, limit: number, offset: number) =>
+  const chosenFrom = (
+    viewerId: Bound<number>,
+    where: SQL | undefined,
+    limit: number | Placeholder,
+    offset: number | Placeholder,
+    adultsFrom: Bound<string> = adultsBornOnOrBefore(),
+  ) =>
     db
       .select({ ...getTableColumns(posts), leads: notLeading })
       .from(posts)
-      .where(and(where, visibleTo(viewerId, posts.authorId, posts.hiddenAt)))
+      .where(and(where, visibleTo(viewerId, posts.authorId, posts.hiddenAt, adultsFrom)))
       .orderBy(desc(posts.createdAt), desc(posts.id))
       .limit(limit)
       .offset(offset);
 
-  /** The chosen posts with their author and counts, newest first after those leading the page. */
-  const presented = (viewerId: number, chosenPosts: ReturnType<typeof chosenFrom>) => {
+  /**
+   * The chosen posts with their author and counts, newest first after those leading the page.
+   * Likes are the post's counter; comments are counted as this viewer may see them (moderation,
+   * safeguarding), which no stored number can be, with an index range per post of the page.
+   */
+  const presented = (
+    viewerId: Bound<number>,
+    chosenPosts: ReturnType<typeof chosenFrom>,
+    adultsFrom: Bound<string> = adultsBornOnOrBefore(),
+  ) => {
     const chosen = chosenPosts.as('chosen');
     return db
       .select({
@@ -101,7 +176,9 @@ export function createPostsRepository(db: Database) {
         apellidos: profiles.apellidos,
         photoKey: profiles.photoKey,
         authorCountry: profiles.country,
-        ...engagement.counts('post', viewerId, chosen.id),
+        likes: chosen.likesCount,
+        comments: sql<number>`(select count(*)::int from ${comments} where ${comments.contentKind} = 'post' and ${comments.contentId} = ${chosen.id} and ${visibleTo(viewerId, comments.authorId, comments.hiddenAt, adultsFrom)})`,
+        liked: sql<boolean>`exists(select 1 from ${likes} where ${likes.contentKind} = 'post' and ${likes.contentId} = ${chosen.id} and ${likes.userId} = ${viewerId}::bigint)`,
       })
       .from(chosen)
       .leftJoin(profiles, eq(profiles.userId, chosen.authorId))
@@ -115,6 +192,32 @@ export function createPostsRepository(db: Database) {
 
   const page = (viewerId: number, where: SQL | undefined, limit: number, offset: number) =>
     presented(viewerId, chosenFrom(viewerId, where, limit, offset));
+
+  /** A main-feed page (with or without a country, or searched) as one prepared statement. */
+  const preparedPage = (name: string, where: SQL | undefined) =>
+    presented(
+      bound.viewer,
+      chosenFrom(
+        bound.viewer,
+        and(inMainFeedOf(bound.viewer), where),
+        bound.limit,
+        bound.offset,
+        bound.adultsFrom,
+      ),
+      bound.adultsFrom,
+    ).prepare(name);
+  const prepared = {
+    feed: preparedPage('posts_feed_page', undefined),
+    feedOfCountry: preparedPage('posts_feed_country_page', eq(posts.country, bound.country)),
+    search: preparedPage('posts_search_page', textContains(bound.pattern)),
+    comments: preparedComments(db),
+  };
+  const pageValues = (viewerId: number, limit: number, offset: number) => ({
+    viewer: viewerId,
+    adultsFrom: adultsBornOnOrBefore(),
+    limit,
+    offset,
+  });
 
   /**
    * The pinned posts that lead a community's first page for this viewer: at most
@@ -167,11 +270,33 @@ export function createPostsRepository(db: Database) {
     feed: (viewerId: number, source: FeedSource, limit: number, offset: number) =>
       source.kind === 'community'
         ? communityPage(viewerId, source.communityId, limit, offset)
+        : source.country
+          ? prepared.feedOfCountry.execute({
+              ...pageValues(viewerId, limit, offset),
+              country: source.country,
+            })
+          : prepared.feed.execute(pageValues(viewerId, limit, offset)),
+
+    /** The statement a main-feed page runs, for plans (bench:feed); not prepared. */
+    feedStatement: (viewerId: number, source: FeedSource, limit: number, offset: number) =>
+      source.kind === 'community'
+        ? communityPage(viewerId, source.communityId, limit, offset)
         : page(viewerId, whereOf(viewerId, source), limit, offset),
 
     /** Search keeps creation order: a pinned post is found where it was written. */
     search: (viewerId: number, source: FeedSource, query: string, limit: number, offset: number) =>
-      page(viewerId, and(whereOf(viewerId, source), textContains(query)), limit, offset),
+      source.kind === 'main'
+        ? prepared.search.execute({ ...pageValues(viewerId, limit, offset), pattern: containsPattern(query) })
+        : page(viewerId, and(whereOf(viewerId, source), textContains(containsPattern(query))), limit, offset),
+
+    /**
+     * The newest `COMMENTS_PER_POST` comments the viewer may see on each post of a page, oldest
+     * first within each: the engagement module's windowed query, prepared.
+     */
+    recentComments: (viewerId: number, postIds: number[]) =>
+      postIds.length === 0
+        ? Promise.resolve([])
+        : prepared.comments.execute({ viewer: viewerId, adultsFrom: adultsBornOnOrBefore(), ids: postIds }),
 
     one: async (viewerId: number, postId: number) => (await page(viewerId, eq(posts.id, postId), 1, 0))[0],
 
