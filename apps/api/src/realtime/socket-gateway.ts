@@ -168,8 +168,17 @@ export function createSocketGateway(deps: {
       return app.config.env === 'development' && parsed.hostname === 'localhost';
     }
 
+    // A frame published to several members (or to a member's several sockets) is one object:
+    // it is serialised once for all of them.
+    const serialised = new WeakMap<LiveMessage, string>();
     const sendFrame = (socket: WebSocket, frame: LiveMessage) => {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+      if (socket.readyState !== socket.OPEN) return;
+      let text = serialised.get(frame);
+      if (text === undefined) {
+        text = JSON.stringify(frame);
+        serialised.set(frame, text);
+      }
+      socket.send(text);
     };
     const sendError = (
       connection: Pick<Connection, 'socket' | 'language'>,

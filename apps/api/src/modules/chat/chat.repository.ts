@@ -5,9 +5,46 @@ import { mayReach } from '../../db/safeguarding';
 import { chatMessages, chatSettings, friendships, profiles, users } from '../../db/schema';
 
 export type StoredMessage = typeof chatMessages.$inferSelect;
+export type NewMessage = { senderId: number; receiverId: number; tempId: string | null; message: string };
+export type StoreResult = { message: StoredMessage; isNew: boolean };
+
+/** A row as a raw statement returns it: node-postgres gives bigints as strings. */
+type RawMessageRow = {
+  id: string | number;
+  sender_id: string | number;
+  receiver_id: string | number;
+  temp_id: string | null;
+  message: string;
+  created_at: Date | string;
+  read_at: Date | string | null;
+};
+const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+const fromRaw = (row: RawMessageRow): StoredMessage => ({
+  id: Number(row.id),
+  senderId: Number(row.sender_id),
+  receiverId: Number(row.receiver_id),
+  tempId: row.temp_id,
+  message: row.message,
+  createdAt: asDate(row.created_at),
+  readAt: row.read_at === null ? null : asDate(row.read_at),
+});
+/** What tells the messages of one batch apart: (sender, temp_id) is unique; without one, the text. */
+const batchKey = (value: Pick<NewMessage, 'senderId' | 'receiverId' | 'tempId' | 'message'>) =>
+  value.tempId === null
+    ? `n:${value.senderId}:${value.receiverId}:${value.message}`
+    : `t:${value.senderId}:${value.tempId}`;
 
 /** Chat messages and settings; who may write to whom is read here in the same statement. */
 export function createChatRepository(db: Database) {
+  async function existingFor(values: NewMessage): Promise<StoreResult | undefined> {
+    const [existing] = await db
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.senderId, values.senderId), eq(chatMessages.tempId, values.tempId ?? '')))
+      .limit(1);
+    return existing ? { message: existing, isNew: false } : undefined;
+  }
+
   return {
     /**
      * Everything a send needs in one round trip: the sender's name (for the message) and whether
@@ -32,15 +69,52 @@ export function createChatRepository(db: Database) {
     },
 
     /** Stores a message; with a temp_id already used by this sender, returns that message instead. */
-    async store(values: { senderId: number; receiverId: number; tempId: string | null; message: string }) {
+    async store(values: NewMessage) {
       const [created] = await db.insert(chatMessages).values(values).onConflictDoNothing().returning();
       if (created) return { message: created, isNew: true };
-      const [existing] = await db
-        .select()
-        .from(chatMessages)
-        .where(and(eq(chatMessages.senderId, values.senderId), eq(chatMessages.tempId, values.tempId ?? '')))
-        .limit(1);
-      return existing ? { message: existing, isNew: false } : undefined;
+      return existingFor(values);
+    },
+
+    /**
+     * Stores several messages in one statement (the send path's micro-batch), in the order given:
+     * one result per message, in that order, as `store` would answer it. The rows travel as one
+     * JSON parameter, so the statement's text is the same whatever the batch size (PostgreSQL and
+     * PGlite read it alike).
+     */
+    async storeMany(values: readonly NewMessage[]): Promise<(StoreResult | undefined)[]> {
+      const rows = JSON.stringify(
+        values.map((value) => ({
+          sender_id: value.senderId,
+          receiver_id: value.receiverId,
+          temp_id: value.tempId,
+          message: value.message,
+        })),
+      );
+      const result: unknown = await db.execute(sql`
+        insert into ${chatMessages} (sender_id, receiver_id, temp_id, message)
+        select sender_id, receiver_id, temp_id, message
+        from json_to_recordset(${rows}::json)
+          as batch(sender_id bigint, receiver_id bigint, temp_id text, message text)
+        on conflict do nothing
+        returning id, sender_id, receiver_id, temp_id, message, created_at, read_at`);
+      // A message whose temp_id its sender already used is not returned: `store` finds it below.
+      const created = new Map<string, StoredMessage[]>();
+      for (const raw of (result as { rows: RawMessageRow[] }).rows) {
+        const row = fromRaw(raw);
+        const key = batchKey(row);
+        const list = created.get(key);
+        if (list) list.push(row);
+        else created.set(key, [row]);
+      }
+      // Identical messages (same sender, receiver and text, no temp_id) are interchangeable but
+      // for their order: the lower id goes to the one given first.
+      for (const list of created.values()) list.sort((a, b) => a.id - b.id);
+      return Promise.all(
+        values.map(async (value) => {
+          const row = created.get(batchKey(value))?.shift();
+          return row ? { message: row, isNew: true } : existingFor(value);
+        }),
+      );
     },
 
     /** One page of what `readerId` still has of a conversation, newest first, below `beforeId`. */

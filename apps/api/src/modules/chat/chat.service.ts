@@ -10,6 +10,8 @@ import type { FanOut } from '../../realtime';
 import type { RateLimits } from '../../lib/rate-limiter';
 import type { ChatRepository, StoredMessage } from './chat.repository';
 import { createCoalescer } from './coalesce';
+import { createInsertBatcher } from './insert-batch';
+import { createWriteContextCache, type WriteContext } from './write-context-cache';
 
 /** Messages a member may send per window, before RATE_LIMIT_SCALE. */
 export const CHAT_RATE_LIMIT = { messages: 20, windowMs: 10_000 } as const;
@@ -43,6 +45,20 @@ export function createChatService(deps: {
   log: FastifyBaseLogger;
 }) {
   const { repository, fanOut } = deps;
+  // The send path's two round trips (may these two chat, then the INSERT) become, for pairs
+  // already checked, one INSERT shared with the other messages sent at the same moment.
+  const writeContexts = createWriteContextCache({ fanOut });
+  const inserts = createInsertBatcher(repository);
+  async function writeContext(senderId: number, receiverId: number): Promise<WriteContext | undefined> {
+    const cached = writeContexts.get(senderId, receiverId);
+    if (cached) return cached;
+    const since = writeContexts.begin(senderId, receiverId);
+    const context = await repository.writeContext(senderId, receiverId);
+    if (!context || !context.friends || context.blocked) return undefined;
+    const allowed = { nombre: context.nombre, apellidos: context.apellidos };
+    writeContexts.remember(senderId, receiverId, allowed, since);
+    return allowed;
+  }
   const sendLimiter = deps.rateLimits.fixedWindow('chat-send', {
     points: CHAT_RATE_LIMIT.messages,
     windowMs: CHAT_RATE_LIMIT.windowMs,
@@ -92,10 +108,9 @@ export function createChatService(deps: {
       if (input.receiverId === senderId)
         throw new AppError(403, CHAT_BLOCKED_CODE, 'chat.errors.not_friends');
       return inConversationOrder(senderId, input.receiverId, async () => {
-        const context = await repository.writeContext(senderId, input.receiverId);
-        if (!context || !context.friends || context.blocked)
-          throw new AppError(403, CHAT_BLOCKED_CODE, 'chat.errors.not_friends');
-        const stored = await repository.store({
+        const context = await writeContext(senderId, input.receiverId);
+        if (!context) throw new AppError(403, CHAT_BLOCKED_CODE, 'chat.errors.not_friends');
+        const stored = await inserts.store({
           senderId,
           receiverId: input.receiverId,
           tempId: input.tempId,
@@ -172,7 +187,10 @@ export function createChatService(deps: {
     },
 
     /** Shutdown: drops the folded mark-reads still waiting (the database is about to close). */
-    close: () => markReads.close(),
+    close() {
+      markReads.close();
+      writeContexts.close();
+    },
   };
 }
 
