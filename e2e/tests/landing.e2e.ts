@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
@@ -112,25 +113,77 @@ describe('landing page (spec §1-2)', () => {
 });
 
 describe('landing page weight', () => {
-  it('loads less than 170 KB of compressed JavaScript before any interaction', async () => {
+  // Issue 19 / decision 0017: at most 100 KiB of gzip-compressed JavaScript before any interaction.
+  // The server sends brotli when the browser takes it (smaller still), so the scripts are measured
+  // as gzip at level 9, as the build writes them, whatever travelled.
+  it('loads at most 100 KiB of gzipped JavaScript before any interaction', async () => {
     const browser = await launchBrowser();
     const context = await newContext(browser, { consent: { advertising: false } });
     const page = await context.newPage();
-    const scripts: Promise<number>[] = [];
+    const scripts: Promise<{ url: string; gzip: number; wire: number }>[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() !== 'script') return;
       scripts.push(
-        response
-          .request()
-          .sizes()
-          .then((sizes) => sizes.responseBodySize),
+        Promise.all([response.body(), response.request().sizes()]).then(([body, sizes]) => ({
+          url: new URL(response.url()).pathname,
+          gzip: gzipSync(body, { level: 9 }).length,
+          wire: sizes.responseBodySize,
+        })),
       );
     });
     await page.goto('/', { waitUntil: 'networkidle' });
-    const total = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0);
-    console.log(`landing page JavaScript over the wire: ${(total / 1024).toFixed(1)} KB`);
-    expect(total).toBeGreaterThan(10_000);
-    expect(total).toBeLessThan(170 * 1024);
+    await page.getByRole('heading', { level: 1, name: 'Juntos' }).waitFor();
+    const loaded = await Promise.all(scripts);
+    const gzip = loaded.reduce((sum, script) => sum + script.gzip, 0);
+    const wire = loaded.reduce((sum, script) => sum + script.wire, 0);
+    console.log(
+      `landing page JavaScript: ${(gzip / 1024).toFixed(1)} KiB gzip, ${(wire / 1024).toFixed(1)} KiB over the wire`,
+      loaded.map((script) => script.url),
+    );
+    expect(gzip).toBeGreaterThan(10_000);
+    expect(gzip).toBeLessThanOrEqual(100 * 1024);
+    await browser.close();
+  });
+
+  it('the scripts, styles and app shell travel compressed, hashed files cached for a year', async () => {
+    const browser = await launchBrowser();
+    const context = await newContext(browser, { consent: { advertising: false } });
+    const page = await context.newPage();
+    const answers: Promise<{ url: string; type: string; headers: Record<string, string> }>[] = [];
+    page.on('response', (response) => {
+      const type = response.request().resourceType();
+      if (!['document', 'script', 'stylesheet'].includes(type)) return;
+      answers.push(response.allHeaders().then((headers) => ({ url: response.url(), type, headers })));
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    for (const { url, type, headers } of await Promise.all(answers)) {
+      const path = new URL(url).pathname;
+      if (Number(headers['content-length'] ?? 2048) >= 1024)
+        expect(headers['content-encoding'], path).toMatch(/^(br|gzip)$/);
+      if (type === 'document') expect(headers['cache-control'], path).toBe('no-cache');
+      if (path.startsWith('/assets/'))
+        expect(headers['cache-control'], path).toBe('public, max-age=31536000, immutable');
+    }
+    await browser.close();
+  });
+
+  it('the enter button opens the sign-in page in the application without a page load', async () => {
+    const browser = await launchBrowser();
+    const context = await newContext(browser, { consent: { advertising: false } });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'Juntos' }).waitFor();
+    await page.evaluate(() => {
+      (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+    });
+    await page.getByRole('link', { name: 'Enter' }).click();
+    await page.waitForURL('**/login');
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    expect(
+      await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+    ).toBe(true);
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Juntos' }).waitFor();
     await browser.close();
   });
 });

@@ -1,24 +1,53 @@
-import { StrictMode, Suspense } from 'react';
+import { StrictMode, Suspense, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { Providers } from './app/providers';
+import { LandingShell } from './app/landing-shell';
+import { setHandOver } from './app/navigation';
 import { RootErrorBoundary } from './app/root-error-boundary';
-import { router } from './app/router';
+import { hasAccessMarker } from './lib/storage-keys';
 import './lib/i18n';
 import './app/styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
+const root = createRoot(container);
 
 // The outer Suspense waits for the first translations; it shows no text, as none is loaded yet.
-createRoot(container).render(
-  <StrictMode>
-    <Suspense fallback={<div className="boot-spinner" aria-busy="true" />}>
-      <RootErrorBoundary>
-        <Providers>
-          <RouterProvider router={router} />
-        </Providers>
-      </RootErrorBoundary>
-    </Suspense>
-  </StrictMode>,
-);
+function render(app: ReactNode) {
+  root.render(
+    <StrictMode>
+      <Suspense fallback={<div className="boot-spinner" aria-busy="true" />}>
+        <RootErrorBoundary>{app}</RootErrorBoundary>
+      </Suspense>
+    </StrictMode>,
+  );
+}
+
+const loadApplication = () => import('./app/full-app');
+
+if (window.location.pathname === '/' && !hasAccessMarker()) {
+  // A visitor's landing page: 100 KiB of compressed JavaScript at most before any interaction
+  // (issue 19, decision 0017), so the application loads when the visitor leaves the page. The
+  // address changes once the application is here, and the page it opens is drawn at once.
+  let started = false;
+  setHandOver({
+    warmUp: () => void loadApplication(),
+    start: (to, replace) => {
+      if (started) return;
+      started = true;
+      loadApplication().then(
+        ({ FullApp, createAppRouter }) => {
+          window.history[replace ? 'replaceState' : 'pushState'](null, '', to);
+          if (!to.includes('#')) window.scrollTo(0, 0);
+          render(<FullApp router={createAppRouter()} />);
+        },
+        // The application could not be fetched (offline, a new release): a full page load tries again.
+        () => window.location.assign(to),
+      );
+    },
+  });
+  render(<LandingShell />);
+} else {
+  void loadApplication().then(({ FullApp, createAppRouter }) =>
+    render(<FullApp router={createAppRouter()} />),
+  );
+}

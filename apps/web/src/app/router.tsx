@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Outlet, createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireAuth } from '../features/auth/require-auth';
 import { SiteLayout } from './layouts/site-layout';
 import { PROTECTED_PATHS } from './routes';
@@ -104,7 +104,11 @@ function withErrorElements(routeList: RouteObject[]): RouteObject[] {
 
 const routes: RouteObject[] = [
   {
-    element: <SiteLayout />,
+    element: (
+      <SiteLayout>
+        <Outlet />
+      </SiteLayout>
+    ),
     // The frame itself failed: the page stands alone, still in a landmark.
     errorElement: (
       <main id="main" className="main">
@@ -145,4 +149,5 @@ const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(withErrorElements(routes));
+/** Created when the application starts, so it reads the address the visitor is at then (main.tsx). */
+export const createAppRouter = () => createBrowserRouter(withErrorElements(routes));

@@ -1,6 +1,4 @@
-import i18n from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
-import HttpBackend from 'i18next-http-backend';
+import i18n, { type BackendModule, type LanguageDetectorModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, TRANSLATION_RETRY, primaryLanguage } from '@juntos/domain';
 import { STORAGE_KEYS } from './storage-keys';
@@ -13,11 +11,75 @@ function reflectLanguageOnDocument(language: string) {
 /**
  * Translations load over HTTP from /locales/{lng}/{ns}.json. A server or network failure is
  * retried up to 5 times from 350 ms, doubling (spec §7): i18next's backend connector does this
- * when the http backend flags the failure as retriable.
+ * when the backend flags the failure as retriable (its second argument), as i18next-http-backend
+ * did: 5xx and lost connections are retried, 4xx and unreadable JSON are not. Written here, with
+ * the detector below, because the two packages and their fetch ponyfill were 7 KB of compressed
+ * JavaScript on the landing page's first load (decision 0017).
  */
+const fetchBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language: string, namespace: string, callback: ReadCallback) {
+    const url = `/locales/${encodeURIComponent(language)}/${encodeURIComponent(namespace)}.json`;
+    fetch(url, { credentials: 'same-origin' }).then(
+      async (response) => {
+        if (!response.ok) {
+          callback(`failed loading ${url}; status code: ${response.status}`, response.status >= 500);
+          return;
+        }
+        let data: unknown;
+        try {
+          data = await response.json();
+        } catch {
+          callback(`failed parsing ${url} to json`, false);
+          return;
+        }
+        callback(null, data as Record<string, unknown>);
+      },
+      (error: unknown) => callback(`failed loading ${url}: ${String(error)}`, true),
+    );
+  },
+};
+
+function storedLanguage(): string | null {
+  try {
+    return window.localStorage.getItem(STORAGE_KEYS.language);
+  } catch {
+    // Storage refused (privacy settings): the browser's languages decide.
+    return null;
+  }
+}
+
+/**
+ * The visitor's language: the one chosen before (localStorage), then the browser's, then the
+ * page's; "pt-BR" → "pt", the primary code before any hyphen (spec §4 "Language"). i18next takes
+ * the first supported one and stores the choice back.
+ */
+const languageDetector: LanguageDetectorModule = {
+  type: 'languageDetector',
+  detect() {
+    const candidates = [
+      storedLanguage(),
+      ...(navigator.languages ?? []),
+      navigator.language,
+      document.documentElement.getAttribute('lang'),
+    ];
+    return candidates
+      .filter((language): language is string => !!language)
+      .map((language) => primaryLanguage(language) ?? language);
+  },
+  cacheUserLanguage(language: string) {
+    try {
+      window.localStorage.setItem(STORAGE_KEYS.language, language);
+    } catch {
+      // Not stored: the next visit detects the language again.
+    }
+  },
+};
+
 export const i18nReady = i18n
-  .use(HttpBackend)
-  .use(LanguageDetector)
+  .use(fetchBackend)
+  .use(languageDetector)
   .use(initReactI18next)
   .init({
     supportedLngs: [...SUPPORTED_LANGUAGES],
@@ -25,16 +87,8 @@ export const i18nReady = i18n
     load: 'languageOnly',
     ns: ['translation'],
     defaultNS: 'translation',
-    backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
     maxRetries: TRANSLATION_RETRY.maxRetries,
     retryTimeout: TRANSLATION_RETRY.firstDelayMs,
-    detection: {
-      order: ['localStorage', 'navigator', 'htmlTag'],
-      lookupLocalStorage: STORAGE_KEYS.language,
-      caches: ['localStorage'],
-      // "pt-BR" → "pt": the primary code before any hyphen (spec §4 "Language").
-      convertDetectedLanguage: (language: string) => primaryLanguage(language) ?? language,
-    },
     interpolation: { escapeValue: false },
     react: { useSuspense: true },
   });

@@ -1,17 +1,20 @@
-import { Suspense, lazy, useEffect, useRef } from 'react';
+import { Suspense, lazy, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation } from 'react-router';
 import { CookieConsentDialog } from '../../features/cookie-consent/cookie-consent-dialog';
 import { DisplayPreferencesControl } from '../../features/display-preferences/display-preferences-dialog';
 import { LanguageSwitcher } from '../../features/language/language-switcher';
-import { TopSearch } from '../../features/search/top-search';
-import { LiveUpdates } from '../live-updates';
-import { MemberNav } from './member-nav';
 import { hasAccessMarker } from '../../lib/storage-keys';
 import { PageLoading } from '../../components/ui/page-loading';
+import { AppLink, useAppLocation } from '../navigation';
 
-// Loaded only for members: visitors (and the landing page's first bundle) never pay for it.
+// Loaded only for members: visitors (and the landing page's first bundle, decision 0017) never
+// pay for them, nor for the live connection and server state they bring.
 const AdBanner = lazy(() => import('../../features/ads/ad-banner'));
+const TopSearch = lazy(() =>
+  import('../../features/search/top-search').then((m) => ({ default: m.TopSearch })),
+);
+const MemberNav = lazy(() => import('./member-nav').then((m) => ({ default: m.MemberNav })));
+const LiveUpdates = lazy(() => import('../live-updates').then((m) => ({ default: m.LiveUpdates })));
 
 const FOOTER_DOCUMENTS = ['terms', 'privacy', 'cookies', 'legal'] as const;
 
@@ -20,7 +23,7 @@ const FOOTER_DOCUMENTS = ['terms', 'privacy', 'cookies', 'legal'] as const;
  * keyboard users land at the start of the content (a full page load does that by itself).
  */
 function useFocusHeadingOnNavigation() {
-  const location = useLocation();
+  const location = useAppLocation();
   const firstRender = useRef(true);
   useEffect(() => {
     if (firstRender.current) {
@@ -37,9 +40,9 @@ function useFocusHeadingOnNavigation() {
 }
 
 /** The frame of every page: skip link, top bar, content, footer, and the consent dialog. */
-export function SiteLayout() {
+export function SiteLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const location = useLocation();
+  const location = useAppLocation();
   useFocusHeadingOnNavigation();
   // The policies must stay readable while the visitor decides, so the dialog never covers them.
   const showConsentDialog = !location.pathname.startsWith('/politica/');
@@ -50,22 +53,28 @@ export function SiteLayout() {
         {t('app.skip_to_content')}
       </a>
       <header className="top-bar">
-        <Link to="/" className="top-bar__brand" aria-label={t('app.home_link')}>
+        <AppLink to="/" className="top-bar__brand" aria-label={t('app.home_link')}>
           <img src="/favicon.svg" alt="" width="32" height="32" />
           <span>{t('app.name')}</span>
-        </Link>
-        {hasAccessMarker() && <TopSearch key={location.pathname} />}
+        </AppLink>
+        {hasAccessMarker() && (
+          <Suspense fallback={null}>
+            <TopSearch key={location.pathname} />
+          </Suspense>
+        )}
         <div className="top-bar__controls">
           <LanguageSwitcher />
           <DisplayPreferencesControl />
         </div>
       </header>
-      {hasAccessMarker() && <MemberNav />}
-      {hasAccessMarker() && <LiveUpdates />}
-      <main id="main" className="main" tabIndex={-1}>
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
+      {hasAccessMarker() && (
+        <Suspense fallback={null}>
+          <MemberNav />
+          <LiveUpdates />
         </Suspense>
+      )}
+      <main id="main" className="main" tabIndex={-1}>
+        <Suspense fallback={<PageLoading />}>{children}</Suspense>
       </main>
       {hasAccessMarker() && (
         <Suspense fallback={null}>
@@ -77,7 +86,7 @@ export function SiteLayout() {
           <ul className="site-footer__links">
             {FOOTER_DOCUMENTS.map((document) => (
               <li key={document}>
-                <Link to={`/politica/${document}`}>{t(`footer.${document}`)}</Link>
+                <AppLink to={`/politica/${document}`}>{t(`footer.${document}`)}</AppLink>
               </li>
             ))}
           </ul>

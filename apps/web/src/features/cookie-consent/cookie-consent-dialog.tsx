@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Dialog } from '../../components/ui/dialog';
 import { Switch } from '../../components/ui/switch';
 import { useConsent } from './consent-context';
+import { AppLink } from '../../app/navigation';
 import { Button } from '../../components/ui/button';
 
 /**
@@ -42,15 +42,15 @@ export function CookieConsentDialog() {
       </Button>
       <p className="cookie-dialog__footer">
         {t('cookie.footer')}{' '}
-        <Link to="/politica/cookies" target="_blank" rel="noopener">
+        <AppLink to="/politica/cookies" target="_blank" rel="noopener">
           {t('cookie.cookies_policy')}
           <span className="visually-hidden"> {t('app.opens_new_tab')}</span>
-        </Link>{' '}
+        </AppLink>{' '}
         {t('cookie.and')}{' '}
-        <Link to="/politica/privacy" target="_blank" rel="noopener">
+        <AppLink to="/politica/privacy" target="_blank" rel="noopener">
           {t('cookie.privacy_policy')}
           <span className="visually-hidden"> {t('app.opens_new_tab')}</span>
-        </Link>
+        </AppLink>
         .
       </p>
     </Dialog>

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router';
 import { ExternalLink } from '../../components/ui/external-link';
 import { hasAccessMarker } from '../../lib/storage-keys';
 import { scrollBehavior } from '../../lib/motion';
@@ -9,6 +8,7 @@ import { LANDING_SECTIONS, sectionImage, type LandingSection } from './landing-s
 import { ScrollToTopButton } from './scroll-to-top-button';
 import { useSmoothScrollingWhileMounted } from './use-smooth-scrolling';
 import { Button, buttonClass } from '../../components/ui/button';
+import { AppLink, AppNavigate } from '../../app/navigation';
 
 const ORPHANET_URL = 'https://www.orpha.net/';
 const EURORDIS_URL = 'https://www.eurordis.org/';
@@ -38,9 +38,9 @@ function EnterButton() {
   }
   return (
     <div className="landing__enter">
-      <Link to="/login" className={buttonClass({ variant: 'primary', size: 'large' })}>
+      <AppLink to="/login" className={buttonClass({ variant: 'primary', size: 'large' })}>
         {t('landing.enter')}
-      </Link>
+      </AppLink>
     </div>
   );
 }
@@ -121,6 +121,6 @@ function LandingContent() {
 
 /** The landing page `/` (spec §1-2); members who are signed in go straight to their feed. */
 export default function LandingPage() {
-  if (hasAccessMarker()) return <Navigate to="/feed" replace />;
+  if (hasAccessMarker()) return <AppNavigate to="/feed" replace />;
   return <LandingContent />;
 }
