@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import type { Page, Post } from '@juntos/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemberWithProfile, sendForm } from '../../test-support/profiles';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+
+/**
+ * The flat feed of issue 19 (decision 0016): likes counted on the post by triggers must stay
+ * exactly the number of likes, the safeguarding lists must apply from the next request, and the
+ * prepared page statements must page exactly as the list does.
+ */
+describe('the flat feed', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.cleanup());
+
+  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, access: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${access}`, 'accept-language': 'en' },
+      ...(payload ? { payload } : {}),
+    });
+  const newPost = async (access: string, text: string) =>
+    (await sendForm(t.app, access, 'POST', '/api/posts/', { text })).json<Post>();
+  const search = async (access: string, query: string) =>
+    (await call('GET', `/api/posts/search/?${query}`, access)).json<Page<Post>>();
+  const run = (statement: ReturnType<typeof sql>) => t.app.database.db.execute(statement);
+  const firstRow = async <Row>(statement: ReturnType<typeof sql>) =>
+    ((await run(statement)) as { rows: Row[] }).rows[0];
+  /** The stored counter next to the likes actually there. */
+  const counted = (postId: number) =>
+    firstRow<{ stored: number; actual: number }>(
+      sql`select likes_count as stored, (select count(*)::int from likes where content_kind = 'post' and content_id = ${postId}) as actual from posts where id = ${postId}`,
+    );
+  const seenBy = async (access: string, word: string, postId: number) =>
+    (await search(access, `q=${word}&limit=50`)).results.find((post) => post.id === postId);
+
+  it('keeps likes_count exactly the number of likes through likes, unlikes, and a liker erased', async () => {
+    const word = `counted${randomUUID().slice(0, 8)}`;
+    const author = await createMemberWithProfile(t.app);
+    const post = await newPost(author.access, `Count me ${word}`);
+    const members = await Promise.all(Array.from({ length: 6 }, () => createMemberWithProfile(t.app)));
+    await Promise.all(members.map((member) => call('POST', `/api/posts/${post.id}/like/`, member.access)));
+    expect(await counted(post.id)).toEqual({ stored: 6, actual: 6 });
+    // Unlike and like again at once: every toggle is one statement, so the counter follows each.
+    await Promise.all(
+      members.slice(0, 3).map((member) => call('POST', `/api/posts/${post.id}/like/`, member.access)),
+    );
+    expect(await counted(post.id)).toEqual({ stored: 3, actual: 3 });
+    expect(await seenBy(author.access, word, post.id)).toMatchObject({ likes_count: 3 });
+    // A liker's account deleted takes their like with it (the cascade), and the count follows.
+    await run(sql`delete from users where id = ${members[5]?.user.id}`);
+    expect(await counted(post.id)).toEqual({ stored: 2, actual: 2 });
+    expect(await seenBy(author.access, word, post.id)).toMatchObject({ likes_count: 2 });
+  });
+
+  it('counts comments as each viewer may see them: a hidden comment, a deleted one', async () => {
+    const word = `comments${randomUUID().slice(0, 8)}`;
+    const author = await createMemberWithProfile(t.app);
+    const commenter = await createMemberWithProfile(t.app);
+    const post = await newPost(author.access, `Comment me ${word}`);
+    for (const text of ['one', 'two', 'three'])
+      await call('POST', `/api/posts/${post.id}/comment/`, commenter.access, { text });
+    expect(await seenBy(author.access, word, post.id)).toMatchObject({ comments_count: 3 });
+    await run(
+      sql`update comments set hidden_at = now() where content_kind = 'post' and content_id = ${post.id} and text = 'one'`,
+    );
+    // Hidden: the post's author no longer counts it; its writer still does (and sees why).
+    expect(await seenBy(author.access, word, post.id)).toMatchObject({ comments_count: 2 });
+    expect(await seenBy(commenter.access, word, post.id)).toMatchObject({ comments_count: 3 });
+    await run(
+      sql`delete from comments where content_kind = 'post' and content_id = ${post.id} and text = 'two'`,
+    );
+    expect(await seenBy(author.access, word, post.id)).toMatchObject({ comments_count: 1 });
+    expect(await seenBy(commenter.access, word, post.id)).toMatchObject({ comments_count: 2 });
+  });
+
+  it("drops a suspended author's posts from the next page at once, and brings them back on unsuspend", async () => {
+    const word = `suspended${randomUUID().slice(0, 8)}`;
+    const author = await createMemberWithProfile(t.app);
+    const reader = await createMemberWithProfile(t.app);
+    const post = await newPost(author.access, `Soon gone ${word}`);
+    expect(await seenBy(reader.access, word, post.id)).toBeDefined();
+    await run(sql`update users set suspended_at = now() where id = ${author.user.id}`);
+    expect(await seenBy(reader.access, word, post.id)).toBeUndefined();
+    expect((await call('GET', '/api/posts/?limit=50', reader.access)).json<Page<Post>>().results).not.toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: post.id })]),
+    );
+    await run(sql`update users set suspended_at = null where id = ${author.user.id}`);
+    expect(await seenBy(reader.access, word, post.id)).toBeDefined();
+  });
+
+  it('pages deep exactly as the same slice of the whole list', async () => {
+    const word = `paged${randomUUID().slice(0, 8)}`;
+    const author = await createMemberWithProfile(t.app);
+    const reader = await createMemberWithProfile(t.app);
+    for (let index = 0; index < 23; index++) await newPost(author.access, `Post ${index} ${word}`);
+    const whole = (await search(reader.access, `q=${word}&limit=50`)).results.map((post) => post.id);
+    expect(whole).toHaveLength(23);
+    const paged: number[] = [];
+    for (let offset = 0; offset < 25; offset += 5) {
+      const page = await search(reader.access, `q=${word}&limit=5&offset=${offset}`);
+      expect(page.results.map((post) => post.id)).toEqual(whole.slice(offset, offset + 5));
+      paged.push(...page.results.map((post) => post.id));
+    }
+    expect(paged).toEqual(whole);
+  });
+});
