@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectChat, type ChatClient, type Frame } from '../../test-support/chat-client';
+import { createMemberWithProfile, makeFriends } from '../../test-support/profiles';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+
+type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
+
+const isMessage = (text: string) => (frame: Frame) => frame.type === 'chat_message' && frame.message === text;
+const refused = (tempId: string) => (frame: Frame) =>
+  frame.type === 'error' && frame.code === 'bloqueado' && frame.temp_id === tempId;
+
+/**
+ * The send path's shortcuts (decision 0018): "may these two chat" is remembered per pair, and
+ * messages sent at the same moment share one INSERT. Neither may let a message through after the
+ * friendship ended, nor lose, repeat or reorder one.
+ */
+describe('chat send path', () => {
+  let t: TestApp;
+  const sockets: ChatClient[] = [];
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await Promise.all(sockets.map((socket) => socket.close()));
+    await t.cleanup();
+  });
+
+  const open = async (member: Member) => {
+    const socket = await connectChat(t.app, member.access);
+    sockets.push(socket);
+    return socket;
+  };
+  const call = (method: 'POST' | 'DELETE', url: string, member: Member) =>
+    t.app.inject({ method, url, headers: { authorization: `Bearer ${member.access}` } });
+  const friendsPair = async () => {
+    const a = await createMemberWithProfile(t.app, { nombre: 'Ana' });
+    const b = await createMemberWithProfile(t.app, { nombre: 'Bruno' });
+    await makeFriends(t.app, a.user.id, b.user.id);
+    return [a, b] as const;
+  };
+  const message = (to: Member, text: string, tempId: string) => ({
+    receiver_id: to.user.id,
+    message: text,
+    temp_id: tempId,
+    active_conversation_with: to.user.id,
+  });
+
+  // Each case first has a message accepted, so the pair's "yes" is remembered, then changes the
+  // relationship and expects the very next message refused.
+  const endings: [string, (ana: Member, bruno: Member) => string[]][] = [
+    ['the sender ends the friendship', (ana, bruno) => ['DELETE', `/api/amigos/${bruno.user.id}/`, 'ana']],
+    ['the receiver ends the friendship', (ana) => ['DELETE', `/api/amigos/${ana.user.id}/`, 'bruno']],
+    ['the sender blocks the receiver', (_ana, bruno) => ['POST', `/api/bloqueos/${bruno.user.id}/`, 'ana']],
+    ['the receiver blocks the sender', (ana) => ['POST', `/api/bloqueos/${ana.user.id}/`, 'bruno']],
+  ];
+  for (const [name, change] of endings)
+    it(`refuses the next message at once when ${name}`, async () => {
+      const [ana, bruno] = await friendsPair();
+      const [anaSocket, brunoSocket] = await Promise.all([open(ana), open(bruno)]);
+      anaSocket.send(message(bruno, 'before', 'before-1'));
+      await brunoSocket.waitFor(isMessage('before'));
+      anaSocket.send(message(bruno, 'still friends', 'before-2'));
+      await brunoSocket.waitFor(isMessage('still friends'));
+
+      const [method, url, actor] = change(ana, bruno);
+      const answer = await call(method as 'POST' | 'DELETE', url ?? '', actor === 'ana' ? ana : bruno);
+      expect(answer.statusCode).toBeLessThan(300);
+      anaSocket.send(message(bruno, 'after', 'after-1'));
+      await anaSocket.waitFor(refused('after-1'));
+      expect(brunoSocket.frames.filter(isMessage('after'))).toEqual([]);
+    });
+
+  it('stores messages sent at the same moment by many pairs: each once, with its own id, in order per conversation', async () => {
+    const pairs = await Promise.all(Array.from({ length: 8 }, () => friendsPair()));
+    const opened = await Promise.all(
+      pairs.map(async ([ana, bruno]) => ({ ana, bruno, from: await open(ana), to: await open(bruno) })),
+    );
+    const perPair = 12;
+    // Every pair's messages leave in the same turn of the loop, so they meet in the same batches.
+    for (let index = 0; index < perPair; index += 1)
+      for (const { bruno, from } of opened) from.send(message(bruno, `m${index}`, `batch-${index}`));
+    const ids: number[] = [];
+    for (const { to } of opened) {
+      await to.waitFor(isMessage(`m${perPair - 1}`), 20_000);
+      const received = to.frames.filter((frame) => frame.type === 'chat_message');
+      expect(received.map((frame) => frame.message)).toEqual(
+        Array.from({ length: perPair }, (_, index) => `m${index}`),
+      );
+      const own = received.map((frame) => Number(frame.id));
+      expect(own).toEqual([...own].sort((x, y) => x - y));
+      ids.push(...own);
+    }
+    expect(new Set(ids).size).toBe(pairs.length * perPair);
+    // Each sender heard each of its own messages once, with the id the receiver got.
+    for (const { from, to } of opened) {
+      const echoed = from.frames.filter((frame) => frame.type === 'chat_message').map((frame) => frame.id);
+      expect(echoed).toEqual(
+        to.frames.filter((frame) => frame.type === 'chat_message').map((frame) => frame.id),
+      );
+    }
+  });
+});
