@@ -1,7 +1,7 @@
 import { StrictMode, Suspense, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LandingShell } from './app/landing-shell';
-import { setHandOver } from './app/navigation';
+import { markHandOver, setHandOver } from './app/navigation';
 import { RootErrorBoundary } from './app/root-error-boundary';
 import { hasAccessMarker } from './lib/storage-keys';
 import './lib/i18n';
@@ -38,6 +38,7 @@ if (window.location.pathname === '/' && !hasAccessMarker()) {
         ({ FullApp, createAppRouter }) => {
           window.history[replace ? 'replaceState' : 'pushState'](null, '', to);
           if (!to.includes('#')) window.scrollTo(0, 0);
+          markHandOver();
           render(<FullApp router={createAppRouter()} />);
         },
         // The application could not be fetched (offline, a new release): a full page load tries again.

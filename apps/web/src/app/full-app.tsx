@@ -9,6 +9,7 @@ const routerNavigation: Navigation = {
   Link: Link as ComponentType<AppLinkProps>,
   useLocation,
   Navigate,
+  withRouter: true,
 };
 
 /**

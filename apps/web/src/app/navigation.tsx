@@ -27,6 +27,8 @@ export type Navigation = {
   Link: ComponentType<AppLinkProps>;
   useLocation: () => AppLocation;
   Navigate: ComponentType<{ to: string; replace?: boolean }>;
+  /** Whether the router is there: the members' parts of the frame need it. */
+  withRouter: boolean;
 };
 
 function currentLocation(): AppLocation {
@@ -110,6 +112,7 @@ export const handOverNavigation: Navigation = {
   Link: HandOverLink,
   useLocation: useWindowLocation,
   Navigate: HandOverNavigate,
+  withRouter: false,
 };
 
 const NavigationContext = createContext<Navigation>(handOverNavigation);
@@ -124,6 +127,28 @@ export function AppLink(props: AppLinkProps) {
 export function AppNavigate(props: { to: string; replace?: boolean }) {
   const { Navigate } = useContext(NavigationContext);
   return <Navigate {...props} />;
+}
+
+/**
+ * True inside the application: a session marker that appears while the landing's first load is
+ * shown (a sign-in in another tab) must not draw the members' parts without their router.
+ */
+export function useWithRouter(): boolean {
+  return useContext(NavigationContext).withRouter;
+}
+
+let focusAfterHandOver = false;
+
+/** Set by main.tsx when the application takes over from the landing page at a visitor's click. */
+export function markHandOver() {
+  focusAfterHandOver = true;
+}
+
+/** Whether the application's first drawing follows a click on the landing page (read once). */
+export function takeHandOverMark(): boolean {
+  const marked = focusAfterHandOver;
+  focusAfterHandOver = false;
+  return marked;
 }
 
 /** The current address; the provider never changes within one tree, so the hook order holds. */

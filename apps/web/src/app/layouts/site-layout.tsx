@@ -5,7 +5,7 @@ import { DisplayPreferencesControl } from '../../features/display-preferences/di
 import { LanguageSwitcher } from '../../features/language/language-switcher';
 import { hasAccessMarker } from '../../lib/storage-keys';
 import { PageLoading } from '../../components/ui/page-loading';
-import { AppLink, useAppLocation } from '../navigation';
+import { AppLink, takeHandOverMark, useAppLocation, useWithRouter } from '../navigation';
 
 // Loaded only for members: visitors (and the landing page's first bundle, decision 0017) never
 // pay for them, nor for the live connection and server state they bring.
@@ -24,7 +24,9 @@ const FOOTER_DOCUMENTS = ['terms', 'privacy', 'cookies', 'legal'] as const;
  */
 function useFocusHeadingOnNavigation() {
   const location = useAppLocation();
-  const firstRender = useRef(true);
+  // The application drawn after a click on the landing page's first load is a navigation too.
+  const firstRender = useRef<boolean | undefined>(undefined);
+  firstRender.current ??= !takeHandOverMark();
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;
@@ -35,6 +37,9 @@ function useFocusHeadingOnNavigation() {
     if (heading) {
       heading.tabIndex = -1;
       heading.focus({ preventScroll: false });
+    } else if (!document.activeElement || document.activeElement === document.body) {
+      // The page is still loading: start from the content rather than from the top of the document.
+      document.getElementById('main')?.focus({ preventScroll: true });
     }
   }, [location.pathname, location.hash]);
 }
@@ -43,6 +48,8 @@ function useFocusHeadingOnNavigation() {
 export function SiteLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const location = useAppLocation();
+  const withRouter = useWithRouter();
+  const member = withRouter && hasAccessMarker();
   useFocusHeadingOnNavigation();
   // The policies must stay readable while the visitor decides, so the dialog never covers them.
   const showConsentDialog = !location.pathname.startsWith('/politica/');
@@ -57,7 +64,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
           <img src="/favicon.svg" alt="" width="32" height="32" />
           <span>{t('app.name')}</span>
         </AppLink>
-        {hasAccessMarker() && (
+        {member && (
           <Suspense fallback={null}>
             <TopSearch key={location.pathname} />
           </Suspense>
@@ -67,7 +74,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
           <DisplayPreferencesControl />
         </div>
       </header>
-      {hasAccessMarker() && (
+      {member && (
         <Suspense fallback={null}>
           <MemberNav />
           <LiveUpdates />
@@ -76,7 +83,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <main id="main" className="main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>{children}</Suspense>
       </main>
-      {hasAccessMarker() && (
+      {member && (
         <Suspense fallback={null}>
           <AdBanner />
         </Suspense>
