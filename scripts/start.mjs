@@ -1,6 +1,9 @@
 // `npm start`: builds the web app and the API server when their builds are missing or older than
 // their sources, then runs the compiled server (no TypeScript loader) on http://localhost:8000
 // (PORT) with the embedded defaults.
+//
+// `--no-web-build` leaves apps/web/dist as it is (built on another machine, or not needed: the
+// test that checks this process list serves no page).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -29,7 +32,7 @@ function newestChange(entry) {
 }
 
 const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
-if (builtAt < Math.max(...webSources.map(newestChange))) {
+if (!process.argv.includes('--no-web-build') && builtAt < Math.max(...webSources.map(newestChange))) {
   console.log(builtAt ? 'The web app changed since its last build: building it…' : 'Building the web app…');
   const build = spawnSync('npm', ['run', 'build', '-w', '@juntos/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);

@@ -108,14 +108,18 @@ export default async function setup(project: TestProject) {
   let server: ServerProcess;
   try {
     // Every journey signs up and in from 127.0.0.1: the per-address limits would stop the suite.
-    server = await startServerProcess({
-      DATA_DIR: dataDir,
-      SMTP_URL: mail.url,
-      RATE_LIMIT_SCALE: '100',
-      WORD_CLOUD_DEBOUNCE_MS: '200',
-      // The earnings journey accrues its tokens through the impression call without waiting 15 s each.
-      AD_IMPRESSION_INTERVAL_MS: '0',
-    });
+    // The compiled server, as `npm start` runs it: the journeys exercise the production artefact.
+    server = await startServerProcess(
+      {
+        DATA_DIR: dataDir,
+        SMTP_URL: mail.url,
+        RATE_LIMIT_SCALE: '100',
+        WORD_CLOUD_DEBOUNCE_MS: '200',
+        // The earnings journey accrues its tokens through the impression call without waiting 15 s each.
+        AD_IMPRESSION_INTERVAL_MS: '0',
+      },
+      { compiled: true },
+    );
   } catch (error) {
     await mail.close();
     throw error;

@@ -1,12 +1,29 @@
 import { randomBytes } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const tsxCli = path.resolve(apiRoot, '../../node_modules/tsx/dist/cli.mjs');
+const buildScript = path.resolve(apiRoot, '../../scripts/build-api.mjs');
+
+export type ServerProcessOptions = {
+  /**
+   * Runs the production artefact (`dist/server.js`, what `npm start` runs), built first when
+   * missing or older than its sources, instead of the sources through tsx. The browser tests and
+   * the benchmarks use it so that they exercise and measure what is deployed.
+   */
+  compiled?: boolean;
+};
+
+/** The compiled server, (re)built when stale; the build prints why when it runs. */
+async function compiledServer() {
+  await promisify(execFile)(process.execPath, [buildScript, '--if-stale'], { cwd: apiRoot });
+  return ['dist/server.js'];
+}
 
 export type ServerProcess = {
   child: ChildProcess;
@@ -16,12 +33,17 @@ export type ServerProcess = {
 };
 
 /**
- * Starts the real server (`src/server.ts`) as its own process on a free port and resolves once it
- * listens. Used where only a process will do: signals, restarts, two instances.
+ * Starts the real server (`src/server.ts`, or its build with `compiled`) as its own process on a
+ * free port and resolves once it listens. Used where only a process will do: signals, restarts,
+ * two instances, the browser tests.
  */
-export async function startServerProcess(environment: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  environment: Record<string, string> = {},
+  options: ServerProcessOptions = {},
+): Promise<ServerProcess> {
+  const entry = options.compiled ? await compiledServer() : [tsxCli, 'src/server.ts'];
   // LOG_LEVEL stays info: readiness is read from Fastify's "Server listening" log line.
-  const child = spawn(process.execPath, [tsxCli, 'src/server.ts'], {
+  const child = spawn(process.execPath, entry, {
     cwd: apiRoot,
     env: {
       ...process.env,
