@@ -1,5 +1,6 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
+import pino from 'pino';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { createSafeguarding } from './db/safeguarding';
@@ -18,6 +19,7 @@ import { createModules } from './modules';
 import { createDiseaseCatalogue } from './modules/diseases';
 import { handleFrameworkError, registerErrorHandling } from './plugins/errors';
 import { registerInputGate } from './plugins/input-gate';
+import { registerOverloadGuard } from './plugins/overload';
 import { recordRouteTable } from './plugins/route-table';
 import { routeSchemas } from './plugins/route-schemas';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -53,6 +55,15 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
     (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.paths.pglite }));
 
   const { trustProxy } = config;
+  // The request log stays on by default, so it has to be cheap: lines are written to standard
+  // output asynchronously (several per write while the previous write is in flight) instead of one
+  // blocking write each. What is still buffered is written at exit, a fatal one included (pino
+  // registers that), and when the app closes. Injected streams (tests) stay synchronous.
+  const asyncLog =
+    dependencies?.logStream || config.logLevel === 'silent'
+      ? undefined
+      : pino.destination({ dest: 1, sync: false });
+  const logDestination = dependencies?.logStream ?? asyncLog;
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -61,7 +72,7 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
       // Errors are logged field by field: a failed query carries the row it was writing.
       serializers: { req: serializeRequest, err: serializeError },
       redact: ['req.headers.authorization', 'req.headers.cookie'],
-      ...(dependencies?.logStream ? { stream: dependencies.logStream } : {}),
+      ...(logDestination ? { stream: logDestination } : {}),
     },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     // Keep-alive sockets that sit idle are closed at shutdown; requests in flight finish first.
@@ -92,6 +103,11 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   registerErrorHandling(app);
   registerInputGate(app);
   registerSecurityHeaders(app, { adNetwork: config.ads.client !== undefined });
+  // After the headers (a refusal carries them too), before anything that does work for a request.
+  await registerOverloadGuard(app, {
+    overload: config.overload,
+    waitingQueries: () => database.waitingQueries(),
+  });
   // Brotli or gzip for text answers (the app's JavaScript, translations, JSON): members on slow
   // mobile connections load the landing page several times faster.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
@@ -166,6 +182,7 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
     await fanOut.close();
     if (redis) await Promise.allSettled([redis.subscriber.quit(), redis.commands.quit()]);
     if (!dependencies?.database) await database.close();
+    asyncLog?.flushSync();
   });
   return app;
 }

@@ -1,8 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ApiErrorSchema, HealthResponseSchema } from '@juntos/domain';
 import { AppError } from '../../lib/app-error';
 import type { DatabaseHandle } from '../../db/database';
+
+/**
+ * The shared shape plus the overload guard's state, for operators and load balancers: an
+ * overloaded instance still answers here (200), and says that it refuses other requests and why.
+ */
+const HealthWithPressureSchema = HealthResponseSchema.extend({
+  pressure: z.object({
+    overloaded: z.boolean(),
+    reasons: z.array(z.enum(['event_loop_delay', 'heap_used', 'database_waiting'])),
+    eventLoopDelayMs: z.number(),
+    heapUsedBytes: z.number(),
+    databaseWaiting: z.number(),
+  }),
+});
 
 /** Liveness and readiness in one: answers ok only after a real database round trip. */
 export function registerHealthRoutes(app: FastifyInstance, database: DatabaseHandle) {
@@ -11,8 +26,8 @@ export function registerHealthRoutes(app: FastifyInstance, database: DatabaseHan
     {
       schema: {
         tags: ['health'],
-        summary: 'Liveness and readiness: ok only after a database round trip',
-        response: { 200: HealthResponseSchema, 503: ApiErrorSchema },
+        summary: 'Liveness and readiness: ok only after a database round trip; overload state',
+        response: { 200: HealthWithPressureSchema, 503: ApiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -23,7 +38,7 @@ export function registerHealthRoutes(app: FastifyInstance, database: DatabaseHan
         throw new AppError(503, 'database_unavailable', 'errors.service_unavailable');
       }
       void reply.header('cache-control', 'no-store');
-      return { status: 'ok' as const, db: 'ok' as const };
+      return { status: 'ok' as const, db: 'ok' as const, pressure: app.pressure() };
     },
   );
 }

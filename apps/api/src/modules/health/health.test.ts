@@ -12,7 +12,11 @@ describe('GET /api/health/', () => {
   it(`answers ok after a real database round trip (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health/' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', db: 'ok' });
+    expect(response.json()).toMatchObject({
+      status: 'ok',
+      db: 'ok',
+      pressure: { overloaded: false, reasons: [] },
+    });
     expect(response.headers['cache-control']).toBe('no-store');
     const engine = await t.app.database.db.execute(sql`select version() as version`);
     expect(JSON.stringify(engine)).toContain('PostgreSQL');

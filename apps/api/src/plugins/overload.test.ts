@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import { createTestApp, type TestApp } from '../test-support/test-app';
+
+/** Asks until the guard's next sample (once a second) has seen the pressure. */
+async function untilRefused(t: TestApp, url: string) {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const response = await t.app.inject({ method: 'GET', url, headers: { 'accept-language': 'de' } });
+    if (response.statusCode === 503) return response;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} was never refused`);
+}
+
+describe('overload guard', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // A heap limit every process is over: the guard refuses from its first sample on.
+    t = await createTestApp({ OVERLOAD_HEAP_USED_MB: '1', OVERLOAD_RETRY_AFTER_SECONDS: '7' });
+  });
+  afterAll(async () => t.cleanup());
+
+  it('refuses with 503 overloaded, Retry-After and a body in the caller language', async () => {
+    const response = await untilRefused(t, '/api/me');
+    expect(response.headers['retry-after']).toBe('7');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.json()).toEqual({
+      code: 'overloaded',
+      error: 'Der Server ist gerade überlastet. Bitte versuchen Sie es in ein paar Sekunden erneut.',
+    });
+  });
+
+  it('still answers the health check, which says why the instance refuses', async () => {
+    await untilRefused(t, '/api/me');
+    const response = await t.app.inject({ method: 'GET', url: '/api/health/' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{
+      pressure: { overloaded: boolean; reasons: string[]; heapUsedBytes: number };
+    }>();
+    expect(body).toMatchObject({
+      status: 'ok',
+      db: 'ok',
+      pressure: { overloaded: true, reasons: ['heap_used'] },
+    });
+    expect(body.pressure.heapUsedBytes).toBeGreaterThan(2 ** 20);
+  });
+
+  it('has limits far above normal use in production, and none in tests unless a test sets one', () => {
+    const production = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).overload;
+    expect(production).toMatchObject({
+      eventLoopDelayMs: 1000,
+      databaseWaiting: 1000,
+      retryAfterSeconds: 10,
+    });
+    expect(production.heapUsedBytes).toBeGreaterThan(256 * 2 ** 20);
+    expect(loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(32) }).overload).toMatchObject({
+      eventLoopDelayMs: 0,
+      heapUsedBytes: 0,
+      databaseWaiting: 0,
+    });
+  });
+});

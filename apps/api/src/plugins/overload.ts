@@ -1,0 +1,81 @@
+import underPressure from '@fastify/under-pressure';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import { AppError } from '../lib/app-error';
+
+/** What `/api/health/` reports: whether new requests are being refused, why, and the measures. */
+export type PressureState = {
+  overloaded: boolean;
+  /** The checks over their limit, empty when not overloaded. */
+  reasons: Array<'event_loop_delay' | 'heap_used' | 'database_waiting'>;
+  eventLoopDelayMs: number;
+  heapUsedBytes: number;
+  databaseWaiting: number;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The overload guard's latest measures (sampled once a second). */
+    pressure(): PressureState;
+  }
+}
+
+/**
+ * Routes still answered when overloaded: the health check says why the instance refuses, and the
+ * metrics show the same to Prometheus; refusing them would hide the overload from the operator.
+ */
+const ALWAYS_ANSWERED = new Set(['/api/health/', '/api/metrics/']);
+
+/** Sampling period of every check (under-pressure's default). */
+const SAMPLE_INTERVAL_MS = 1000;
+
+/**
+ * Refuse rather than collapse (issue 19): past a limit, new requests get a quick 503 `overloaded`
+ * with Retry-After, in the caller's language, instead of waiting in a queue that makes every
+ * answer slower. The event loop's delay and the heap are @fastify/under-pressure's checks; the
+ * database pool's queue is sampled through its health-check hook at the same period.
+ */
+export async function registerOverloadGuard(
+  app: FastifyInstance,
+  options: { overload: Config['overload']; waitingQueries: () => number },
+) {
+  const { eventLoopDelayMs, heapUsedBytes, databaseWaiting, retryAfterSeconds } = options.overload;
+  // One refusal for every request: a 5xx AppError captures a stack, which is not worth paying
+  // again for each refused request of an overloaded server.
+  const refusal = new AppError(503, 'overloaded', 'errors.overloaded', {
+    headers: { 'retry-after': String(retryAfterSeconds) },
+  });
+  let databaseSaturated = false;
+  await app.register(underPressure, {
+    sampleInterval: SAMPLE_INTERVAL_MS,
+    maxEventLoopDelay: eventLoopDelayMs,
+    maxHeapUsedBytes: heapUsedBytes,
+    retryAfter: retryAfterSeconds,
+    ...(databaseWaiting > 0
+      ? {
+          healthCheck: () => {
+            databaseSaturated = options.waitingQueries() > databaseWaiting;
+            return Promise.resolve(!databaseSaturated);
+          },
+          healthCheckInterval: SAMPLE_INTERVAL_MS,
+        }
+      : {}),
+    pressureHandler: (request) =>
+      ALWAYS_ANSWERED.has(request.routeOptions.url ?? '') ? undefined : Promise.reject(refusal),
+  });
+
+  app.decorate('pressure', (): PressureState => {
+    const measures = app.memoryUsage();
+    const reasons: PressureState['reasons'] = [];
+    if (eventLoopDelayMs > 0 && measures.eventLoopDelay > eventLoopDelayMs) reasons.push('event_loop_delay');
+    if (heapUsedBytes > 0 && measures.heapUsed > heapUsedBytes) reasons.push('heap_used');
+    if (databaseSaturated) reasons.push('database_waiting');
+    return {
+      overloaded: reasons.length > 0,
+      reasons,
+      eventLoopDelayMs: Math.round(measures.eventLoopDelay),
+      heapUsedBytes: measures.heapUsed,
+      databaseWaiting: options.waitingQueries(),
+    };
+  });
+}
