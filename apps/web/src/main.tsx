@@ -24,6 +24,10 @@ function render(app: ReactNode) {
 
 const loadApplication = () => import('./app/full-app');
 
+function Rethrow({ error }: { error: unknown }): never {
+  throw error;
+}
+
 if (window.location.pathname === '/' && !hasAccessMarker()) {
   // A visitor's landing page: 100 KiB of compressed JavaScript at most before any interaction
   // (issue 19, decision 0017), so the application loads when the visitor leaves the page. The
@@ -48,7 +52,9 @@ if (window.location.pathname === '/' && !hasAccessMarker()) {
   });
   render(<LandingShell />);
 } else {
-  void loadApplication().then(({ FullApp, createAppRouter }) =>
-    render(<FullApp router={createAppRouter()} />),
+  loadApplication().then(
+    ({ FullApp, createAppRouter }) => render(<FullApp router={createAppRouter()} />),
+    // Shown by the root error boundary, as a failure of the single bundle was before.
+    (error: unknown) => render(<Rethrow error={error} />),
   );
 }
