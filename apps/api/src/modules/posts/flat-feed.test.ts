@@ -109,4 +109,32 @@ describe('the flat feed', () => {
     }
     expect(paged).toEqual(whole);
   });
+
+  it('pages by position with `before`: the same posts as the whole list, each once', async () => {
+    const author = await createMemberWithProfile(t.app, { country: 'lv', ciudad: '' });
+    const reader = await createMemberWithProfile(t.app);
+    const ours = new Set<number>();
+    for (let index = 0; index < 12; index++) ours.add((await newPost(author.access, `Cursor ${index}`)).id);
+    const feed = async (url: string) => (await call('GET', url, reader.access)).json<Page<Post>>();
+    const whole = (await feed('/api/posts/?country=lv&limit=50')).results.map((post) => post.id);
+    const first = await feed('/api/posts/?country=lv&limit=5');
+    const lastOfFirst = first.results.at(-1)?.id ?? 0;
+    let next: string | null = `/api/posts/?country=lv&limit=5&before=${lastOfFirst}`;
+    const walked = first.results.map((post) => post.id);
+    while (next) {
+      const page = await feed(next);
+      walked.push(...page.results.map((post) => post.id));
+      if (page.next)
+        expect(page.next).toBe(`/api/posts/?limit=5&country=lv&before=${page.results.at(-1)?.id}`);
+      next = page.next;
+    }
+    expect(new Set(walked).size).toBe(walked.length);
+    expect(walked.filter((id) => ours.has(id))).toEqual(whole.filter((id) => ours.has(id)));
+    expect(walked.filter((id) => ours.has(id))).toHaveLength(12);
+    // `offset` counts from the cursor.
+    const skipped = await feed(`/api/posts/?country=lv&limit=2&offset=3&before=${lastOfFirst}`);
+    const index = walked.indexOf(lastOfFirst);
+    expect(skipped.results.map((post) => post.id)).toEqual(walked.slice(index + 4, index + 6));
+    expect((await call('GET', '/api/posts/?before=abc', reader.access)).statusCode).toBe(400);
+  });
 });

@@ -29,7 +29,8 @@ export type PostRow = Awaited<ReturnType<ReturnType<typeof createPostsRepository
 
 /** Where a page of posts comes from: the main feed (with a country) or one community. */
 export type FeedSource =
-  { kind: 'main'; country?: string | undefined } | { kind: 'community'; communityId: number };
+  | { kind: 'main'; country?: string | undefined; before?: number | undefined }
+  | { kind: 'community'; communityId: number };
 
 /** Marks the posts of a page chosen in creation order; pinned ones leading a page say true. */
 const notLeading = sql<boolean>`false`.as('leads');
@@ -45,7 +46,16 @@ const bound = {
   country: sql.placeholder('country'),
   pattern: sql.placeholder('pattern'),
   ids: sql.placeholder('ids'),
+  before: sql.placeholder('before'),
 };
+
+/**
+ * Posts older than the post `before` in the feed's order: a row comparison on (created_at, id)
+ * that posts_feed_idx (and posts_country_feed_idx after its country) serves as a range. Only the
+ * position of that post is read, never its content.
+ */
+const olderThan = (before: Bound<number>) =>
+  sql`(${posts.createdAt}, ${posts.id}) < (select cursor.created_at, cursor.id from ${posts} as cursor where cursor.id = ${before}::bigint)`;
 
 /**
  * The engagement module's `commentsOf` for posts and the newest comments, as a prepared statement:
@@ -121,7 +131,11 @@ export function createPostsRepository(db: Database) {
 
   const whereOf = (viewerId: number, source: FeedSource) =>
     source.kind === 'main'
-      ? and(source.country ? eq(posts.country, source.country) : undefined, inMainFeedOf(viewerId))
+      ? and(
+          source.country ? eq(posts.country, source.country) : undefined,
+          source.before === undefined ? undefined : olderThan(source.before),
+          inMainFeedOf(viewerId),
+        )
       : eq(posts.communityId, source.communityId);
 
   /**
@@ -209,6 +223,11 @@ export function createPostsRepository(db: Database) {
   const prepared = {
     feed: preparedPage('posts_feed_page', undefined),
     feedOfCountry: preparedPage('posts_feed_country_page', eq(posts.country, bound.country)),
+    feedBefore: preparedPage('posts_feed_before_page', olderThan(bound.before)),
+    feedOfCountryBefore: preparedPage(
+      'posts_feed_country_before_page',
+      and(eq(posts.country, bound.country), olderThan(bound.before)),
+    ),
     search: preparedPage('posts_search_page', textContains(bound.pattern)),
     comments: preparedComments(db),
   };
@@ -218,6 +237,20 @@ export function createPostsRepository(db: Database) {
     limit,
     offset,
   });
+  const mainFeedPage = (
+    viewerId: number,
+    source: Extract<FeedSource, { kind: 'main' }>,
+    limit: number,
+    offset: number,
+  ) => {
+    const values = pageValues(viewerId, limit, offset);
+    const { country, before } = source;
+    if (before !== undefined)
+      return country
+        ? prepared.feedOfCountryBefore.execute({ ...values, country, before })
+        : prepared.feedBefore.execute({ ...values, before });
+    return country ? prepared.feedOfCountry.execute({ ...values, country }) : prepared.feed.execute(values);
+  };
 
   /**
    * The pinned posts that lead a community's first page for this viewer: at most
@@ -270,12 +303,7 @@ export function createPostsRepository(db: Database) {
     feed: (viewerId: number, source: FeedSource, limit: number, offset: number) =>
       source.kind === 'community'
         ? communityPage(viewerId, source.communityId, limit, offset)
-        : source.country
-          ? prepared.feedOfCountry.execute({
-              ...pageValues(viewerId, limit, offset),
-              country: source.country,
-            })
-          : prepared.feed.execute(pageValues(viewerId, limit, offset)),
+        : mainFeedPage(viewerId, source, limit, offset),
 
     /** The statement a main-feed page runs, for plans (bench:feed); not prepared. */
     feedStatement: (viewerId: number, source: FeedSource, limit: number, offset: number) =>

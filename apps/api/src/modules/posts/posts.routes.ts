@@ -11,6 +11,7 @@ import {
   PostSearchText,
   countryFilter,
   pageOf,
+  recordId,
 } from '@juntos/domain';
 import { requestLanguage, translate } from '../../i18n/messages';
 import { readForm } from '../../lib/multipart-form';
@@ -18,7 +19,12 @@ import { nextPageUrl } from '../../lib/paging';
 import type { RequireAuth } from '../../plugins/authenticate';
 import type { PostsService } from './posts.service';
 
-const FeedQuery = FeedPageQuery.extend({ country: countryFilter });
+/**
+ * `before` (a post's id) pages by position instead of by count: the posts older than that one,
+ * `offset` counted from there. A deep page is then one index range however far down it is
+ * (decision 0016); `offset` alone keeps working as the spec says.
+ */
+const FeedQuery = FeedPageQuery.extend({ country: countryFilter, before: recordId.optional() });
 const SearchQuery = FeedPageQuery.extend({ q: PostSearchText });
 const tags = ['posts'];
 /** The post form (title, text, image_alt, remove_image, image) is read by the service. */
@@ -36,18 +42,25 @@ export function registerPostRoutes(app: FastifyInstance, service: PostsService, 
       schema: {
         tags,
         summary:
-          'The feed, newest first, optionally of one country, with posts of your communities if you chose so',
+          'The feed, newest first, optionally of one country, with posts of your communities if you chose so (`before`: the last post id already shown, for deep pages)',
         querystring: FeedQuery,
         response: { 200: pageOf(PostSchema) },
       },
     },
     async (request) => {
-      const { limit, offset, country } = request.query;
-      const { posts, more } = await service.feed(request.userId, { kind: 'main', country }, limit, offset);
-      return {
-        results: posts,
-        next: nextPageUrl('/api/posts/', { limit, offset: offset + limit, country }, more),
-      };
+      const { limit, offset, country, before } = request.query;
+      const { posts, more } = await service.feed(
+        request.userId,
+        { kind: 'main', country, before },
+        limit,
+        offset,
+      );
+      // Paged by position, the next page starts after this page's last post.
+      const next =
+        before === undefined
+          ? { limit, offset: offset + limit, country }
+          : { limit, country, before: posts.at(-1)?.id };
+      return { results: posts, next: nextPageUrl('/api/posts/', next, more) };
     },
   );
 
