@@ -130,7 +130,7 @@ export async function buildApi() {
       format: 'esm',
       platform: 'node',
       target: 'node20',
-      // Stack traces name the .ts lines when Node runs with --enable-source-maps (docs/operations.md).
+      // Stack traces name the .ts lines: npm start runs Node with --enable-source-maps.
       sourcemap: 'linked',
       sourcesContent: false,
       metafile: true,

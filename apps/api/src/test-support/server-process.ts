@@ -22,7 +22,7 @@ export type ServerProcessOptions = {
 /** The compiled server, (re)built when stale; the build prints why when it runs. */
 async function compiledServer() {
   await promisify(execFile)(process.execPath, [buildScript, '--if-stale'], { cwd: apiRoot });
-  return ['dist/server.js'];
+  return ['--enable-source-maps', 'dist/server.js'];
 }
 
 export type ServerProcess = {
