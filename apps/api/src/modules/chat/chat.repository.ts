@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, isNull, lt, max, or, sql } from 'drizzle-orm';
 import { conversationBetween, shownTo, unorderedPair } from '../../db/chat-conversations';
 import type { Database } from '../../db/database';
-import { mayReach } from '../../db/safeguarding';
+import { adultsBornOnOrBefore, mayReach, mayReachAt } from '../../db/safeguarding';
 import { chatMessages, chatSettings, friendships, profiles, users } from '../../db/schema';
 
 export type StoredMessage = typeof chatMessages.$inferSelect;
@@ -66,6 +66,39 @@ export function createChatRepository(db: Database) {
         .where(eq(profiles.userId, senderId))
         .limit(1);
       return row;
+    },
+
+    /**
+     * `writeContext` for several pairs in one statement (the send path's micro-batch, for pairs
+     * the cache does not hold): per pair, in the order given, the sender's name when the two are
+     * accepted friends the safeguarding rule lets reach each other, otherwise undefined.
+     */
+    async writeContexts(
+      pairs: readonly { senderId: number; receiverId: number }[],
+    ): Promise<({ nombre: string; apellidos: string } | undefined)[]> {
+      const rows = JSON.stringify(
+        pairs.map((pair, index) => ({ ord: index, sender_id: pair.senderId, receiver_id: pair.receiverId })),
+      );
+      const sender = sql.raw('batch.sender_id');
+      const receiver = sql.raw('batch.receiver_id');
+      // The rule's lists are per sender here, so they are computed per row, not once per statement.
+      const result: unknown = await db.execute(sql`
+        select batch.ord, ${profiles.nombre} as nombre, ${profiles.apellidos} as apellidos
+        from json_to_recordset(${rows}::json) as batch(ord int, sender_id bigint, receiver_id bigint)
+        join ${profiles} on ${profiles.userId} = ${sender}
+        where exists (
+            select 1 from ${friendships}
+            where ${friendships.status} = 'accepted'
+              and least(${friendships.requesterId}, ${friendships.addresseeId}) = least(${sender}, ${receiver})
+              and greatest(${friendships.requesterId}, ${friendships.addresseeId}) = greatest(${sender}, ${receiver}))
+          and ${mayReachAt(sender, receiver, adultsBornOnOrBefore())}`);
+      const allowed = new Map(
+        (result as { rows: { ord: number; nombre: string; apellidos: string }[] }).rows.map((row) => [
+          Number(row.ord),
+          { nombre: row.nombre, apellidos: row.apellidos },
+        ]),
+      );
+      return pairs.map((_, index) => allowed.get(index));
     },
 
     /** Stores a message; with a temp_id already used by this sender, returns that message instead. */

@@ -10,7 +10,7 @@ import type { FanOut } from '../../realtime';
 import type { RateLimits } from '../../lib/rate-limiter';
 import type { ChatRepository, StoredMessage } from './chat.repository';
 import { createCoalescer } from './coalesce';
-import { createInsertBatcher } from './insert-batch';
+import { createInsertBatcher, createMicroBatcher } from './insert-batch';
 import { createWriteContextCache, type WriteContext } from './write-context-cache';
 
 /** Messages a member may send per window, before RATE_LIMIT_SCALE. */
@@ -49,14 +49,25 @@ export function createChatService(deps: {
   // already checked, one INSERT shared with the other messages sent at the same moment.
   const writeContexts = createWriteContextCache({ fanOut });
   const inserts = createInsertBatcher(repository);
+  // Pairs the cache does not hold (every pair's first message, and all of them after a restart)
+  // are checked together too, one statement per turn of the event loop.
+  const contextChecks = createMicroBatcher<
+    { senderId: number; receiverId: number },
+    WriteContext | undefined
+  >({
+    many: (pairs) => repository.writeContexts(pairs),
+    async one({ senderId, receiverId }) {
+      const context = await repository.writeContext(senderId, receiverId);
+      if (!context || !context.friends || context.blocked) return undefined;
+      return { nombre: context.nombre, apellidos: context.apellidos };
+    },
+  });
   async function writeContext(senderId: number, receiverId: number): Promise<WriteContext | undefined> {
     const cached = writeContexts.get(senderId, receiverId);
     if (cached) return cached;
     const since = writeContexts.begin(senderId, receiverId);
-    const context = await repository.writeContext(senderId, receiverId);
-    if (!context || !context.friends || context.blocked) return undefined;
-    const allowed = { nombre: context.nombre, apellidos: context.apellidos };
-    writeContexts.remember(senderId, receiverId, allowed, since);
+    const allowed = await contextChecks.run({ senderId, receiverId });
+    if (allowed) writeContexts.remember(senderId, receiverId, allowed, since);
     return allowed;
   }
   const sendLimiter = deps.rateLimits.fixedWindow('chat-send', {

@@ -1,43 +1,39 @@
 import type { NewMessage, StoreResult } from './chat.repository';
 
-/** Messages stored in one statement at most; more waiting start another statement at once. */
+/** Calls folded into one statement at most; more waiting start another statement at once. */
 export const MAX_BATCH = 200;
 
-type Waiting = {
-  value: NewMessage;
-  resolve: (result: StoreResult | undefined) => void;
+type Waiting<In, Out> = {
+  value: In;
+  resolve: (result: Out) => void;
   reject: (error: unknown) => void;
 };
 
 /**
- * Folds the messages sent at the same moment into one INSERT: what arrives before the event loop
- * turns (setImmediate, after the I/O callbacks that brought the frames) is written together, so
- * at a thousand messages a second the database sees tens of statements instead of a thousand,
- * and no message waits for a timer. Each caller gets its own row (its own id) once the statement
- * committed, so nobody is told of a message before it is stored. Several batches may be in flight
- * at once (the pool has several connections); the order within a conversation is the service's
- * (it sends a conversation's next message only after the previous one was stored).
- *
- * A batch that fails as a whole (a receiver's account erased meanwhile breaks its foreign key)
- * is retried one message at a time, so only that message fails.
+ * Folds the calls made at the same moment into one: what arrives before the event loop turns
+ * (setImmediate, after the I/O callbacks that brought the frames) goes to `many` together, at most
+ * MAX_BATCH at a time, so at a thousand messages a second the database sees tens of statements
+ * instead of a thousand, and no call waits for a timer. Several batches may be in flight at once
+ * (the pool has several connections). A batch that fails as a whole is retried one call at a time
+ * (`one`), so only the call at fault fails.
  */
-export function createInsertBatcher(store: {
-  storeMany(values: readonly NewMessage[]): Promise<(StoreResult | undefined)[]>;
-  store(value: NewMessage): Promise<StoreResult | undefined>;
+export function createMicroBatcher<In, Out>(run: {
+  many(values: readonly In[]): Promise<Out[]>;
+  one(value: In): Promise<Out>;
 }) {
-  const queue: Waiting[] = [];
+  const queue: Waiting<In, Out>[] = [];
   let scheduled = false;
 
-  async function write(batch: Waiting[]) {
+  async function write(batch: Waiting<In, Out>[]) {
     try {
-      const results = await store.storeMany(batch.map((item) => item.value));
-      batch.forEach((item, index) => item.resolve(results[index]));
+      const results = await run.many(batch.map((item) => item.value));
+      batch.forEach((item, index) => item.resolve(results[index] as Out));
     } catch (error) {
       if (batch.length === 1) {
         batch[0]?.reject(error);
         return;
       }
-      await Promise.all(batch.map((item) => store.store(item.value).then(item.resolve, item.reject)));
+      await Promise.all(batch.map((item) => run.one(item.value).then(item.resolve, item.reject)));
     }
   }
 
@@ -47,7 +43,7 @@ export function createInsertBatcher(store: {
   }
 
   return {
-    store(value: NewMessage): Promise<StoreResult | undefined> {
+    run(value: In): Promise<Out> {
       return new Promise((resolve, reject) => {
         queue.push({ value, resolve, reject });
         if (!scheduled) {
@@ -56,7 +52,25 @@ export function createInsertBatcher(store: {
         }
       });
     },
-    /** Messages waiting for the next statement (tests). */
+    /** Calls waiting for the next batch (tests). */
     waiting: () => queue.length,
   };
+}
+
+/**
+ * Messages sent at the same moment stored in one INSERT. Each caller gets its own row (its own id)
+ * once the statement committed, so nobody is told of a message before it is stored; the order
+ * within a conversation is the service's (it sends a conversation's next message only after the
+ * previous one was stored). A batch that fails as a whole (a receiver's account erased meanwhile
+ * breaks its foreign key) is retried one message at a time, so only that message fails.
+ */
+export function createInsertBatcher(store: {
+  storeMany(values: readonly NewMessage[]): Promise<(StoreResult | undefined)[]>;
+  store(value: NewMessage): Promise<StoreResult | undefined>;
+}) {
+  const batcher = createMicroBatcher<NewMessage, StoreResult | undefined>({
+    many: (values) => store.storeMany(values),
+    one: (value) => store.store(value),
+  });
+  return { store: (value: NewMessage) => batcher.run(value), waiting: batcher.waiting };
 }
