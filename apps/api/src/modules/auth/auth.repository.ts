@@ -1,4 +1,4 @@
-import { and, sql, eq, isNull } from 'drizzle-orm';
+import { and, sql, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { activationCodes, consentRecords, passwordResetTokens, refreshTokens, users } from '../../db/schema';
 
@@ -7,29 +7,33 @@ export type NewUser = typeof users.$inferInsert;
 
 /** Data access of the accounts feature: users, codes, reset links, refresh tokens, consents. */
 export function createAuthRepository(db: Database) {
+  const usableAccount = (passwordUnchanged?: SQL) =>
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, sql.placeholder('id')), isNull(users.suspendedAt), passwordUnchanged))
+      .limit(1);
+  const accountUsableStatement = usableAccount().prepare('account_usable');
+  const sessionUsableStatement = usableAccount(
+    sql`(${users.passwordChangedAt} is null or ${users.passwordChangedAt} < to_timestamp(${sql.placeholder('issuedBefore')}))`,
+  ).prepare('session_usable');
   return {
     findUserByEmail: async (email: string) =>
       (await db.select().from(users).where(eq(users.email, email)).limit(1))[0],
-    /** The account exists and is not suspended: its sessions may be used. */
     /**
      * The account exists and is not suspended; with `tokenIssuedAt` (ms), its password has not
      * changed since then. Token times have whole seconds, so a token issued in the second of the
-     * change (the new session's own) still counts.
+     * change (the new session's own) still counts. This runs for every signed-in request, so the
+     * statements are prepared once instead of being built again on every call.
      */
     async accountUsable(id: number, tokenIssuedAt?: number) {
-      const [row] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(
-          and(
-            eq(users.id, id),
-            isNull(users.suspendedAt),
-            tokenIssuedAt === undefined
-              ? undefined
-              : sql`(${users.passwordChangedAt} is null or ${users.passwordChangedAt} < to_timestamp(${Math.floor(tokenIssuedAt / 1000) + 1}))`,
-          ),
-        )
-        .limit(1);
+      const [row] =
+        tokenIssuedAt === undefined
+          ? await accountUsableStatement.execute({ id })
+          : await sessionUsableStatement.execute({
+              id,
+              issuedBefore: Math.floor(tokenIssuedAt / 1000) + 1,
+            });
       return row !== undefined;
     },
     findUserById: async (id: number) => (await db.select().from(users).where(eq(users.id, id)).limit(1))[0],
