@@ -1,0 +1,335 @@
+/**
+ * `npm run bench:http`: what a request costs in the project against a bare `node:http` server that
+ * answers the same bytes, measured in turns in the same run (issue 19: target ≥ 0.80× on the
+ * routes that touch no database).
+ *
+ * - `GET /api/me` without a token (401) and an unknown API route (404): no database; the bare
+ *   server sends the status, headers and body the project sent.
+ * - The request log on (LOG_LEVEL=info, the default) against off (silent), on the 401 route.
+ * - With BENCH_POSTGRES_URL: `GET /api/me` signed in, against `node:http` + `pg` running the same
+ *   statements (captured from the project) and sending the same JSON. The bare side verifies no
+ *   token: the ratio includes the JWT check the project must do.
+ *
+ * The project runs as its own process, compiled (`dist/server.js`, what `npm start` runs; built
+ * first when stale), or from the sources with BENCH_TSX=1. Its log goes to a file, as it would to
+ * a log collector. Settings: BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_ROUNDS (2).
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, openSync, closeSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { createAccessTokens } from '../src/lib/access-tokens';
+import { withDatabase } from './bench-database';
+import {
+  measureInTurns,
+  measureLoad,
+  printComparison,
+  throughputRatio,
+  writeResults,
+  type ComparisonRow,
+  type LoadOptions,
+} from './report';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ROUNDS = Math.max(2, Number(process.env.BENCH_ROUNDS ?? 2));
+const JWT_SECRET = 'bench-http-secret-0123456789abcdef0123456789';
+
+const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const repositoryRoot = path.resolve(apiRoot, '../..');
+
+type Server = { url: string; stop: () => Promise<void> };
+
+/** The server entry: the compiled bundle (built when stale) unless BENCH_TSX asks for the sources. */
+async function serverCommand(): Promise<{ args: string[]; label: string }> {
+  if (process.env.BENCH_TSX) {
+    return {
+      args: [path.join(repositoryRoot, 'node_modules/tsx/dist/cli.mjs'), 'src/server.ts'],
+      label: 'tsx',
+    };
+  }
+  await promisify(execFile)(
+    process.execPath,
+    [path.join(repositoryRoot, 'scripts/build-api.mjs'), '--if-stale'],
+    {
+      cwd: apiRoot,
+    },
+  );
+  return { args: ['dist/server.js'], label: 'compiled' };
+}
+
+async function waitForHealth(url: string, child: ChildProcess) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) before answering`);
+    const answer = await fetch(`${url}/api/health/`).catch(() => undefined);
+    if (answer?.ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the server did not answer within two minutes');
+}
+
+let nextPort = 18_300 + Math.floor(Math.random() * 500);
+
+/** Starts the project as its own process, its log written to a file of `dataDir`. */
+async function startProject(args: string[], environment: Record<string, string>): Promise<Server> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'juntos-bench-http-'));
+  const port = nextPort++;
+  const log = openSync(path.join(dataDir, 'server.log'), 'a');
+  const child = spawn(process.execPath, args, {
+    cwd: apiRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      JWT_SECRET,
+      // The retention pass and the word cloud would run beside the load.
+      RETENTION_FIRST_RUN_MS: '86400000',
+      ...environment,
+    },
+    stdio: ['ignore', log, log],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHealth(url, child);
+  return {
+    url,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      closeSync(log);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type Answer = { status: number; headers: [string, string][]; body: Buffer };
+
+/** The project's answer to one request, as the bare server will repeat it. */
+async function answerOf(url: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const response = await fetch(url, { headers: { 'accept-encoding': 'identity', ...headers } });
+  const skipped = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+  return {
+    status: response.status,
+    headers: [...response.headers].filter(([name]) => !skipped.has(name)),
+    body: Buffer.from(await response.arrayBuffer()),
+  };
+}
+
+async function listen(handler: http.RequestListener): Promise<Server> {
+  const server = http.createServer({ keepAlive: true }, handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A bare server that sends, for each path, the bytes the project sent. */
+function bareServer(answers: Map<string, Answer>): Promise<Server> {
+  return listen((request, response) => {
+    const answer = answers.get(request.url ?? '');
+    if (!answer) {
+      response.writeHead(500).end();
+      return;
+    }
+    response.writeHead(answer.status, answer.headers);
+    response.end(answer.body);
+  });
+}
+
+type Side = [url: string, options?: Partial<LoadOptions>];
+
+/**
+ * Both sides in turns, each after a short unmeasured load, so neither is measured while its code
+ * is still being optimised.
+ */
+async function compare(project: Side, baseline: Side) {
+  const run =
+    ([url, options]: Side, seconds: number) =>
+    () =>
+      measureLoad(url, { connections: CONNECTIONS, seconds, ...options });
+  await run(project, 2)();
+  await run(baseline, 2)();
+  return measureInTurns(ROUNDS, run(project, SECONDS), run(baseline, SECONDS));
+}
+
+type Statement = { text: string; values: unknown[]; name?: string };
+
+/** Every statement node-postgres runs while `capture.on` (a pool's queries land on Client.query). */
+const capture = { on: false, statements: [] as Statement[] };
+const clientPrototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+const originalQuery = clientPrototype.query;
+clientPrototype.query = function (this: unknown, ...args: unknown[]) {
+  const [first, second] = args;
+  if (capture.on && first && typeof first === 'object' && 'text' in first) {
+    const config = first as Statement;
+    capture.statements.push({
+      text: config.text,
+      values: config.values ?? (Array.isArray(second) ? (second as unknown[]) : []),
+      ...(config.name ? { name: config.name } : {}),
+    });
+  } else if (capture.on && typeof first === 'string') {
+    capture.statements.push({ text: first, values: Array.isArray(second) ? (second as unknown[]) : [] });
+  }
+  return originalQuery.apply(this, args);
+};
+
+/** The statements one signed-in `GET /api/me` runs, read through the project in this process. */
+async function statementsOfMe(databaseUrl: string, token: string): Promise<Statement[]> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'juntos-bench-http-capture-'));
+  const app = await buildApp(
+    loadConfig({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      JWT_SECRET,
+      DATABASE_URL: databaseUrl,
+      // This process also runs the load generator, whose turns hold its event loop.
+      OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
+    }),
+  );
+  try {
+    const request = () =>
+      app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
+    await request();
+    // Background work (a job's query) may land in a capture; two equal captures in a row are the route's.
+    let previous: string | undefined;
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      capture.statements = [];
+      capture.on = true;
+      const answer = await request();
+      capture.on = false;
+      if (answer.statusCode !== 200) throw new Error(`/api/me answered ${answer.statusCode}`);
+      const texts = JSON.stringify(capture.statements.map((statement) => statement.text));
+      if (texts === previous) return capture.statements;
+      previous = texts;
+    }
+    throw new Error('the statements of /api/me did not settle');
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** `node:http` + `pg`: the project's statements in the same order, then the project's bytes. */
+function bareDatabaseServer(pool: pg.Pool, statements: Statement[], answer: Answer): Promise<Server> {
+  return listen((_request, response) => {
+    void (async () => {
+      for (const statement of statements) await pool.query(statement);
+      response.writeHead(answer.status, answer.headers);
+      response.end(answer.body);
+    })().catch(() => response.writeHead(500).end());
+  });
+}
+
+async function signedInRows(): Promise<ComparisonRow[]> {
+  if (!process.env.BENCH_POSTGRES_URL) {
+    console.log('\nSigned-in /api/me on PostgreSQL: skipped (set BENCH_POSTGRES_URL).');
+    return [];
+  }
+  const { args, label } = await serverCommand();
+  return withDatabase(async (databaseUrl) => {
+    const url = databaseUrl!;
+    const project = await startProject(args, { DATABASE_URL: url, LOG_LEVEL: 'info' });
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    try {
+      const { rows } = await pool.query<{ id: number }>(
+        `insert into users (email, password_hash, telefono, tipo_registro, is_active, activated_at, profile_completed_at)
+         values ('bench-http@example.org', 'not-a-real-hash', '+34600000000', 'adulto', true, now(), now()) returning id`,
+      );
+      const userId = rows[0]!.id;
+      await pool.query(
+        `insert into profiles (user_id, nombre, country, date_of_birth, enfermedad)
+         values ($1, 'Bench', 'ES', '1980-01-01', 'Sans diagnostic')`,
+        [userId],
+      );
+      const token = await createAccessTokens(JWT_SECRET).sign(userId);
+      const authorization = { authorization: `Bearer ${token}` };
+      const statements = await statementsOfMe(url, token);
+      console.log(`\nSigned-in /api/me runs ${statements.length} statements:`);
+      for (const statement of statements)
+        console.log(`  ${statement.name ?? '(unnamed)'}: ${statement.text.slice(0, 140)}`);
+      const answer = await answerOf(`${project.url}/api/me`, authorization);
+      const bare = await bareDatabaseServer(pool, statements, answer);
+      try {
+        const figures = await compare(
+          [`${project.url}/api/me`, { headers: authorization }],
+          [`${bare.url}/api/me`],
+        );
+        return [{ scenario: `GET /api/me signed in, PostgreSQL (${label})`, ...figures }];
+      } finally {
+        await bare.stop();
+      }
+    } finally {
+      await pool.end();
+      await project.stop();
+    }
+  });
+}
+
+async function main() {
+  const { args, label } = await serverCommand();
+  console.log(
+    `Project server: ${label}; ${CONNECTIONS} connections, ${SECONDS} s, ${ROUNDS} rounds in turns.`,
+  );
+  const logged = await startProject(args, { LOG_LEVEL: 'info' });
+  const silent = await startProject(args, { LOG_LEVEL: 'silent' });
+  const rows: ComparisonRow[] = [];
+  try {
+    const paths = ['/api/me', '/api/nope/'];
+    const answers = new Map<string, Answer>();
+    for (const route of paths) answers.set(route, await answerOf(`${logged.url}${route}`));
+    const bare = await bareServer(answers);
+    try {
+      for (const route of paths) {
+        const answer = answers.get(route)!;
+        const figures = await compare(
+          [`${logged.url}${route}`, { expectStatus: answer.status }],
+          [`${bare.url}${route}`, { expectStatus: answer.status }],
+        );
+        const row = { scenario: `GET ${route} → ${answer.status}, no database (${label})`, ...figures };
+        rows.push({ ...row, target: { text: '≥ 0.80×', met: throughputRatio(row) >= 0.8 } });
+      }
+    } finally {
+      await bare.stop();
+    }
+    const logFigures = await compare(
+      [`${logged.url}/api/me`, { expectStatus: 401 }],
+      [`${silent.url}/api/me`, { expectStatus: 401 }],
+    );
+    const logRow = { scenario: 'request log on (info) vs off (silent), 401', ...logFigures };
+    rows.push({ ...logRow, target: { text: '≥ 0.95× (a few %)', met: throughputRatio(logRow) >= 0.95 } });
+  } finally {
+    await Promise.all([logged.stop(), silent.stop()]);
+  }
+  rows.push(...(await signedInRows()));
+
+  printComparison('bench:http — the project against bare node:http answering the same bytes', rows);
+  writeResults('http', {
+    settings: { connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS, server: label },
+    rows: rows.map((row) => ({ ...row, ratio: Number(throughputRatio(row).toFixed(3)) })),
+  });
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
