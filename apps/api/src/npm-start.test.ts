@@ -39,7 +39,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 describe('npm start', () => {
   // Issue 19: production runs JavaScript built from the TypeScript, no loader at run time.
   it.skipIf(!existsSync('/proc/self/cmdline'))(
-    'builds when stale and runs the compiled server: no TypeScript loader in its process list',
+    'runs the compiled server (built first when stale): no TypeScript loader in its process list',
     async () => {
       // The web app is not this test's subject, and building it would take minutes.
       const start = spawn(process.execPath, ['scripts/start.mjs', '--no-web-build'], {
