@@ -14,7 +14,14 @@ const API_MODULES = readdirSync(new URL(`./${MODULES_API}`, import.meta.url), { 
   .map((entry) => entry.name);
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/api/src/db/migrations/**', 'coverage/**'],
+    ignores: [
+      '**/dist/**',
+      '**/.dist-*/**',
+      '**/node_modules/**',
+      'data/**',
+      'apps/api/src/db/migrations/**',
+      'coverage/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,

@@ -15,6 +15,7 @@ const builtIndex = path.join(root, 'apps/web/dist/index.html');
 const webSources = [
   'apps/web/src',
   'apps/web/static',
+  'apps/web/build',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
   'apps/web/package.json',
