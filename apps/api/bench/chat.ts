@@ -1,7 +1,8 @@
 /**
  * `npm run bench:chat`: the chat WebSocket under load. Seeds members paired into friends, starts
- * the real server (`src/server.ts`) as child processes, opens one socket per member (200 at a
- * time, each beating every 30 s), then sends BENCH_RATE messages per second in total (default
+ * the compiled server (`dist/server.js`, as `npm start` runs it) as child processes, opens one
+ * socket per member (200 at a time, each beating every 30 s from the moment it opened), then sends
+ * BENCH_RATE messages per second in total (default
  * 1,000) for BENCH_SECONDS (default 10), spread evenly over the pairs and alternating direction.
  * A warm-up of BENCH_WARMUP_SECONDS (default 2, at the same rate) comes first and is not counted.
  * It prints, per scenario: connect time, messages sent / delivered / lost, delivered per second,
@@ -173,7 +174,7 @@ async function seed(databaseUrl: string | undefined, pgliteDir: string, count: n
   }
 }
 
-/** The server's own process: tsx runs `src/server.ts` in a child of the process it was given. */
+/** The server's own process (its log line names it; under tsx it is a child of the one spawned). */
 function serverPid(server: ServerProcess): number {
   const match = /"pid":(\d+)[^\n]*(Server|Relay) listening/.exec(server.output());
   if (match?.[1]) return Number(match[1]);
@@ -442,7 +443,8 @@ async function runScenario(options: {
     else
       for (let index = 0; index < instances; index += 1) {
         mkdirSync(environment(index).DATA_DIR, { recursive: true });
-        servers.push(await startServerProcess(environment(index)));
+        // The compiled server, as `npm start` runs it (built first when stale).
+        servers.push(await startServerProcess(environment(index), { compiled: true }));
       }
     const pids = servers.map(serverPid);
     await sleep(1000);
