@@ -255,6 +255,10 @@ async function benchSize(
       DATA_DIR: dataDir,
       PORT: '0',
       HOST: '127.0.0.1',
+      // The overload guard turns load beyond capacity into quick 503s; this bench measures what one
+      // feed page costs at saturation, against a bare route that has no guard, so it is off here.
+      OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
+      OVERLOAD_DATABASE_WAITING: '0',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     });
     const app = await buildApp(config);
@@ -384,7 +388,14 @@ async function benchSize(
       rows.push({
         scenario: scenario.name,
         ...measured,
-        ...(index === 0 ? { target: { text: '≥ 0.70× req/s', met: ratio >= 0.7 } } : {}),
+        ...(index === 0
+          ? {
+              target: {
+                text: '≥ 0.70× req/s',
+                met: ratio >= 0.7 && measured.project.requestsPerSecond > 0,
+              },
+            }
+          : {}),
       });
       if (index === 0) {
         fixedRate = fixedRateOf(measured.project.requestsPerSecond);
@@ -395,7 +406,11 @@ async function benchSize(
         rows.push({
           scenario: `feed, first page at a fixed ${fixedRate} req/s`,
           ...atFixedRate,
-          target: { text: 'p99 ≤ 20 ms', met: atFixedRate.project.p99Ms <= 20 },
+          // No answer at all is no figure, not a fast one.
+          target: {
+            text: 'p99 ≤ 20 ms',
+            met: atFixedRate.project.requestsPerSecond > 0 && atFixedRate.project.p99Ms <= 20,
+          },
         });
       }
     }
@@ -430,7 +445,8 @@ async function main() {
   const smallest = sizes[0];
   const largest = sizes.at(-1);
   let growth: number | undefined;
-  if (smallest && largest && largest !== smallest) {
+  const answered = (size: SizeFigures | undefined) => (size?.atFixedRate.project.requestsPerSecond ?? 0) > 0;
+  if (smallest && largest && largest !== smallest && answered(smallest) && answered(largest)) {
     growth = largest.atFixedRate.project.p99Ms / Math.max(1, smallest.atFixedRate.project.p99Ms);
     console.log(
       `\np99 at a fixed ${largest.fixedRate} req/s: ${largest.posts.toLocaleString('en')} posts ${largest.atFixedRate.project.p99Ms} ms, ${smallest.posts.toLocaleString('en')} posts ${smallest.atFixedRate.project.p99Ms} ms: ${growth.toFixed(2)}× (target ≤ 1.2×, ${growth <= 1.2 ? 'met' : 'NOT MET'})`,
