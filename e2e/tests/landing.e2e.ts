@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
-import { launchBrowser, newContext } from '../support/browser';
+import { launchBrowser, newContext, watchConsole } from '../support/browser';
 import { expectOnlyTranslatedText } from '../support/translated-text';
 
 const SECTIONS = ['about', 'goal', 'philosophy', 'monetization', 'how', 'protection'];
@@ -184,6 +184,66 @@ describe('landing page weight', () => {
     ).toBe(true);
     await page.goBack();
     await page.getByRole('heading', { level: 1, name: 'Juntos' }).waitFor();
+    await browser.close();
+  });
+  it('a second link chosen while the application loads wins, and the address changes once', async () => {
+    const browser = await launchBrowser();
+    const context = await newContext(browser, { consent: { advertising: false } });
+    const page = await context.newPage();
+    // The application arrives late, so both clicks happen while it loads.
+    await page.route('**/full-app-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'Juntos' }).waitFor();
+    const entries = await page.evaluate(() => history.length);
+    await page.getByRole('link', { name: 'Enter' }).click();
+    await page.locator('footer a[href="/politica/terms"]').click();
+    await page.waitForURL('**/politica/terms');
+    await page.getByRole('heading', { level: 1, name: 'Terms of use' }).waitFor();
+    expect(await page.evaluate(() => history.length)).toBe(entries + 1);
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Juntos' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await browser.close();
+  });
+
+  it('the brand link on the landing page adds no history entry', async () => {
+    const browser = await launchBrowser();
+    const context = await newContext(browser, { consent: { advertising: false } });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'Juntos' }).waitFor();
+    const entries = await page.evaluate(() => history.length);
+    await page.locator('a.top-bar__brand').click();
+    // The application takes over from the landing page (same address) before the check.
+    await page.waitForTimeout(1000);
+    await page.getByRole('heading', { level: 1, name: 'Juntos' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+    await browser.close();
+  });
+
+  it('when the application cannot be fetched, a link does a full page load without unhandled errors', async () => {
+    const browser = await launchBrowser();
+    const context = await newContext(browser, { consent: { advertising: false } });
+    const page = await context.newPage();
+    const messages = watchConsole(page);
+    await page.route('**/full-app-*.js', (route) => route.abort());
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'Juntos' }).waitFor();
+    // Pointing at and focusing the link warm the application up: that failure stays silent.
+    await page.getByRole('link', { name: 'Enter' }).hover();
+    await page.getByRole('link', { name: 'Enter' }).focus();
+    await page.waitForTimeout(300);
+    expect(messages.filter((message) => message.type === 'pageerror')).toEqual([]);
+    const fullLoad = page.waitForEvent('load');
+    await page.getByRole('link', { name: 'Enter' }).click();
+    await fullLoad;
+    expect(new URL(page.url()).pathname).toBe('/login');
+    // The application still cannot be fetched: the root error screen, not a dead page.
+    await page.getByRole('alert').first().waitFor();
     await browser.close();
   });
 });

@@ -32,21 +32,26 @@ if (window.location.pathname === '/' && !hasAccessMarker()) {
   // A visitor's landing page: 100 KiB of compressed JavaScript at most before any interaction
   // (issue 19, decision 0017), so the application loads when the visitor leaves the page. The
   // address changes once the application is here, and the page it opens is drawn at once.
-  let started = false;
+  // The latest click while the application loads is the one the visitor meant; the address
+  // changes once, so Back returns to the landing page rather than to a page never drawn.
+  let pending: { to: string; replace: boolean } | undefined;
   setHandOver({
-    warmUp: () => void loadApplication(),
+    // A failed warm-up is retried at the click, which falls back to a full page load.
+    warmUp: () => void loadApplication().catch(() => undefined),
     start: (to, replace) => {
-      if (started) return;
-      started = true;
+      const loading = pending !== undefined;
+      pending = { to, replace };
+      if (loading) return;
       loadApplication().then(
         ({ FullApp, createAppRouter }) => {
-          window.history[replace ? 'replaceState' : 'pushState'](null, '', to);
-          if (!to.includes('#')) window.scrollTo(0, 0);
+          const target = pending!;
+          window.history[target.replace ? 'replaceState' : 'pushState'](null, '', target.to);
+          if (!target.to.includes('#')) window.scrollTo(0, 0);
           markHandOver();
           render(<FullApp router={createAppRouter()} />);
         },
         // The application could not be fetched (offline, a new release): a full page load tries again.
-        () => window.location.assign(to),
+        () => window.location.assign(pending!.to),
       );
     },
   });

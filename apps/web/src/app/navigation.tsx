@@ -83,7 +83,10 @@ function HandOverLink({ to, onClick, onPointerEnter, onFocus, ...rest }: AppLink
         onClick?.(event);
         if (!isPlainLeftClick(event)) return;
         event.preventDefault();
-        handOver.start(to, false);
+        // As react-router's Link: a link to the address already shown replaces it (the brand on
+        // the landing page must not add a history entry that leads to the same page).
+        const { pathname, search, hash } = window.location;
+        handOver.start(to, to === pathname + search + hash);
       }}
     />
   );
