@@ -246,4 +246,21 @@ describe('landing page weight', () => {
     await page.getByRole('alert').first().waitFor();
     await browser.close();
   });
+  it('by keyboard, the page opened from the landing page takes the focus at its heading, one frame, no axe finding', async () => {
+    const browser = await launchBrowser();
+    const context = await newContext(browser, { consent: { advertising: false } });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'Juntos' }).waitFor();
+    await page.locator('footer a[href="/politica/privacy"]').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/politica/privacy');
+    // The page's code and text arrive after the application: focus waits on <main>, then moves on.
+    await page.waitForFunction(() => document.activeElement?.matches('main h1') === true);
+    expect(await page.title()).toContain('Privacy policy');
+    expect(await page.locator('main').count()).toBe(1);
+    expect(await page.locator('header.top-bar').count()).toBe(1);
+    await expectNoAxeViolations(page, 'privacy policy after the hand-over');
+    await browser.close();
+  });
 });

@@ -18,6 +18,11 @@ const LiveUpdates = lazy(() => import('../live-updates').then((m) => ({ default:
 
 const FOOTER_DOCUMENTS = ['terms', 'privacy', 'cookies', 'legal'] as const;
 
+function focusHeading(heading: HTMLElement) {
+  heading.tabIndex = -1;
+  heading.focus({ preventScroll: false });
+}
+
 /**
  * Moves focus to the new page's heading after client-side navigation, so screen-reader and
  * keyboard users land at the start of the content (a full page load does that by itself).
@@ -35,12 +40,23 @@ function useFocusHeadingOnNavigation() {
     if (location.hash) return;
     const heading = document.querySelector<HTMLElement>('main h1');
     if (heading) {
-      heading.tabIndex = -1;
-      heading.focus({ preventScroll: false });
-    } else if (!document.activeElement || document.activeElement === document.body) {
-      // The page is still loading: start from the content rather than from the top of the document.
-      document.getElementById('main')?.focus({ preventScroll: true });
+      focusHeading(heading);
+      return;
     }
+    const main = document.getElementById('main');
+    if (!main || (document.activeElement && document.activeElement !== document.body)) return;
+    // The page is still loading: start from the content rather than from the top of the document,
+    // and move on to its heading when it arrives, as after a navigation between loaded pages
+    // (the page drawn when the application takes over from the landing page is always loading).
+    main.focus({ preventScroll: true });
+    const observer = new MutationObserver(() => {
+      const arrived = main.querySelector<HTMLElement>('h1');
+      if (!arrived) return;
+      observer.disconnect();
+      if (document.activeElement === main) focusHeading(arrived);
+    });
+    observer.observe(main, { childList: true, subtree: true });
+    return () => observer.disconnect();
   }, [location.pathname, location.hash]);
 }
 
