@@ -62,7 +62,8 @@ async function serverCommand(): Promise<{ args: string[]; label: string }> {
       cwd: apiRoot,
     },
   );
-  return { args: ['dist/server.js'], label: 'compiled' };
+  // As `npm start` runs it (scripts/start.mjs): stack traces name the TypeScript lines.
+  return { args: ['--enable-source-maps', 'dist/server.js'], label: 'compiled' };
 }
 
 async function waitForHealth(url: string, child: ChildProcess) {
