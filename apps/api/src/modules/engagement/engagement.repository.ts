@@ -1,6 +1,7 @@
-import { and, eq, inArray, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { comments, likes, profiles } from '../../db/schema';
+import { adultsBornOnOrBefore } from '../../db/safeguarding';
 import { visibleTo } from '../../db/visibility';
 import type { ContentKind } from './content-kinds';
 
@@ -10,6 +11,66 @@ export type CommentRow = Awaited<
 
 /** Which comments of each piece of content a list carries when it holds more than `perContent`. */
 export type CommentWindow = { perContent: number; keep: 'newest' | 'oldest' };
+
+/** The named values of the prepared comments statement. */
+const bound = {
+  kind: sql.placeholder('kind'),
+  viewer: sql.placeholder('viewer'),
+  adultsFrom: sql.placeholder('adultsFrom'),
+  ids: sql.placeholder('ids'),
+  perContent: sql.placeholder('perContent'),
+};
+
+/**
+ * The comments the viewer may see on several pieces of content, in one windowed statement, as a
+ * prepared statement: the ids are one `bigint[]` parameter (an `in (…)` list would change the
+ * text with the number of ids, which a prepared statement cannot), and the kind, the viewer, the
+ * day of the safeguarding rule and the window's size are parameters too. Only the order differs
+ * between the two statements (which comments a full window keeps).
+ */
+function preparedCommentsOf(db: Database, keep: CommentWindow['keep']) {
+  const order =
+    keep === 'newest'
+      ? sql`${comments.createdAt} desc, ${comments.id} desc`
+      : sql`${comments.createdAt}, ${comments.id}`;
+  const ranked = db
+    .select({
+      id: comments.id,
+      contentId: comments.contentId,
+      authorId: comments.authorId,
+      text: comments.text,
+      hiddenAt: comments.hiddenAt,
+      createdAt: comments.createdAt,
+      nombre: profiles.nombre,
+      apellidos: profiles.apellidos,
+      rank: sql<number>`row_number() over (partition by ${comments.contentId} order by ${order})`.as('rank'),
+    })
+    .from(comments)
+    .leftJoin(profiles, eq(profiles.userId, comments.authorId))
+    .where(
+      and(
+        eq(comments.contentKind, bound.kind),
+        sql`${comments.contentId} = any(${bound.ids}::bigint[])`,
+        visibleTo(bound.viewer, comments.authorId, comments.hiddenAt, bound.adultsFrom),
+      ),
+    )
+    .as('ranked');
+  return db
+    .select({
+      id: ranked.id,
+      contentId: ranked.contentId,
+      authorId: ranked.authorId,
+      text: ranked.text,
+      hiddenAt: ranked.hiddenAt,
+      createdAt: ranked.createdAt,
+      nombre: ranked.nombre,
+      apellidos: ranked.apellidos,
+    })
+    .from(ranked)
+    .where(lte(ranked.rank, sql`${bound.perContent}::int`))
+    .orderBy(ranked.contentId, ranked.createdAt, ranked.id)
+    .prepare(`engagement_comments_${keep}`);
+}
 
 /**
  * Likes and comments of any kind of content, named by kind and id. Nothing here knows a content
@@ -21,6 +82,8 @@ export function createEngagementRepository(db: Database) {
     and(eq(comments.contentKind, kind), eq(comments.contentId, contentId));
   const likesOn = (kind: ContentKind, contentId: AnyColumn | SQL | number) =>
     and(eq(likes.contentKind, kind), eq(likes.contentId, contentId));
+
+  const prepared = { newest: preparedCommentsOf(db, 'newest'), oldest: preparedCommentsOf(db, 'oldest') };
 
   return {
     /**
@@ -74,46 +137,19 @@ export function createEngagementRepository(db: Database) {
     },
 
     /**
-     * The comments the viewer may see on several pieces of content, in one windowed statement:
-     * at most `perContent` each, oldest first within each.
+     * The comments the viewer may see on several pieces of content, in one prepared windowed
+     * statement: at most `perContent` each, oldest first within each.
      */
-    async commentsOf(kind: ContentKind, viewerId: number, contentIds: number[], window: CommentWindow) {
-      if (contentIds.length === 0) return [];
-      const order =
-        window.keep === 'newest'
-          ? sql`${comments.createdAt} desc, ${comments.id} desc`
-          : sql`${comments.createdAt}, ${comments.id}`;
-      const ranked = db
-        .select({
-          id: comments.id,
-          contentId: comments.contentId,
-          authorId: comments.authorId,
-          text: comments.text,
-          hiddenAt: comments.hiddenAt,
-          createdAt: comments.createdAt,
-          nombre: profiles.nombre,
-          apellidos: profiles.apellidos,
-          rank: sql<number>`row_number() over (partition by ${comments.contentId} order by ${order})`.as(
-            'rank',
-          ),
-        })
-        .from(comments)
-        .leftJoin(profiles, eq(profiles.userId, comments.authorId))
-        .where(
-          and(
-            eq(comments.contentKind, kind),
-            inArray(comments.contentId, contentIds),
-            visibleTo(viewerId, comments.authorId, comments.hiddenAt),
-          ),
-        )
-        .as('ranked');
-      const rows = await db
-        .select()
-        .from(ranked)
-        .where(lte(ranked.rank, window.perContent))
-        .orderBy(ranked.contentId, ranked.createdAt, ranked.id);
-      return rows.map(({ rank: _rank, ...row }) => row);
-    },
+    commentsOf: async (kind: ContentKind, viewerId: number, contentIds: number[], window: CommentWindow) =>
+      contentIds.length === 0
+        ? []
+        : prepared[window.keep].execute({
+            kind,
+            viewer: viewerId,
+            adultsFrom: adultsBornOnOrBefore(),
+            ids: contentIds,
+            perContent: window.perContent,
+          }),
   };
 }
 

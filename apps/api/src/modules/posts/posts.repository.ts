@@ -6,7 +6,6 @@ import {
   ilike,
   isNotNull,
   isNull,
-  lte,
   notInArray,
   or,
   sql,
@@ -45,7 +44,6 @@ const bound = {
   offset: sql.placeholder('offset'),
   country: sql.placeholder('country'),
   pattern: sql.placeholder('pattern'),
-  ids: sql.placeholder('ids'),
   before: sql.placeholder('before'),
 };
 
@@ -56,52 +54,6 @@ const bound = {
  */
 const olderThan = (before: Bound<number>) =>
   sql`(${posts.createdAt}, ${posts.id}) < (select cursor.created_at, cursor.id from ${posts} as cursor where cursor.id = ${before}::bigint)`;
-
-/**
- * The engagement module's `commentsOf` for posts and the newest comments, as a prepared statement:
- * the page's ids are one array parameter, so the text is the same whatever the page holds.
- */
-function preparedComments(db: Database) {
-  const ranked = db
-    .select({
-      id: comments.id,
-      contentId: comments.contentId,
-      authorId: comments.authorId,
-      text: comments.text,
-      hiddenAt: comments.hiddenAt,
-      createdAt: comments.createdAt,
-      nombre: profiles.nombre,
-      apellidos: profiles.apellidos,
-      rank: sql<number>`row_number() over (partition by ${comments.contentId} order by ${comments.createdAt} desc, ${comments.id} desc)`.as(
-        'rank',
-      ),
-    })
-    .from(comments)
-    .leftJoin(profiles, eq(profiles.userId, comments.authorId))
-    .where(
-      and(
-        eq(comments.contentKind, 'post'),
-        sql`${comments.contentId} = any(${bound.ids}::bigint[])`,
-        visibleTo(bound.viewer, comments.authorId, comments.hiddenAt, bound.adultsFrom),
-      ),
-    )
-    .as('ranked');
-  return db
-    .select({
-      id: ranked.id,
-      contentId: ranked.contentId,
-      authorId: ranked.authorId,
-      text: ranked.text,
-      hiddenAt: ranked.hiddenAt,
-      createdAt: ranked.createdAt,
-      nombre: ranked.nombre,
-      apellidos: ranked.apellidos,
-    })
-    .from(ranked)
-    .where(lte(ranked.rank, COMMENTS_PER_POST))
-    .orderBy(ranked.contentId, ranked.createdAt, ranked.id)
-    .prepare('posts_recent_comments');
-}
 
 /**
  * Data access of posts. A page of posts is two statements whatever it holds: the posts with
@@ -229,7 +181,6 @@ export function createPostsRepository(db: Database) {
       and(eq(posts.country, bound.country), olderThan(bound.before)),
     ),
     search: preparedPage('posts_search_page', textContains(bound.pattern)),
-    comments: preparedComments(db),
   };
   const pageValues = (viewerId: number, limit: number, offset: number) => ({
     viewer: viewerId,
@@ -319,12 +270,10 @@ export function createPostsRepository(db: Database) {
 
     /**
      * The newest `COMMENTS_PER_POST` comments the viewer may see on each post of a page, oldest
-     * first within each: the engagement module's windowed query, prepared.
+     * first within each: the engagement module's windowed query (prepared there).
      */
     recentComments: (viewerId: number, postIds: number[]) =>
-      postIds.length === 0
-        ? Promise.resolve([])
-        : prepared.comments.execute({ viewer: viewerId, adultsFrom: adultsBornOnOrBefore(), ids: postIds }),
+      engagement.commentsOf('post', viewerId, postIds, { perContent: COMMENTS_PER_POST, keep: 'newest' }),
 
     one: async (viewerId: number, postId: number) => (await page(viewerId, eq(posts.id, postId), 1, 0))[0],
 
