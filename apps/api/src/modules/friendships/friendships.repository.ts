@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { blocks, friendships, profiles, reports, users } from '../../db/schema';
-import { mayReach } from '../../db/safeguarding';
+import { adultsBornOnOrBefore, mayReach, mayReachAt } from '../../db/safeguarding';
 
 /** Friendships, blocks and reports: who may see, ask and write to whom. */
 export function createFriendshipsRepository(db: Database) {
@@ -19,6 +19,28 @@ export function createFriendshipsRepository(db: Database) {
     dateOfBirth: profiles.dateOfBirth,
     visibility: profiles.visibility,
   };
+
+  // The friend list is a hot query (issue 19): built once, then bound per call. The day is a
+  // parameter, so the statement applies today's birthdays however long ago it was prepared.
+  const viewer = sql.placeholder('viewer');
+  const friendsStatement = db
+    .select({ id: profiles.userId, ...personColumns })
+    .from(friendships)
+    .innerJoin(
+      profiles,
+      sql`${profiles.userId} = case when ${friendships.requesterId} = ${viewer} then ${friendships.addresseeId} else ${friendships.requesterId} end`,
+    )
+    .where(
+      and(
+        or(eq(friendships.requesterId, viewer), eq(friendships.addresseeId, viewer)),
+        eq(friendships.status, 'accepted'),
+        // A suspended member, or one now in another age group, leaves their friends' lists.
+        mayReachAt(viewer, profiles.userId, sql.placeholder('adultsFrom')),
+      ),
+    )
+    .orderBy(profiles.nombre, profiles.userId)
+    .limit(sql.placeholder('limit'))
+    .prepare('friendships_friends');
 
   return {
     /** The friendship between two members, in whichever direction it was asked. */
@@ -128,23 +150,7 @@ export function createFriendshipsRepository(db: Database) {
     },
 
     friends: (userId: number, limit: number) =>
-      db
-        .select({ id: profiles.userId, ...personColumns })
-        .from(friendships)
-        .innerJoin(
-          profiles,
-          sql`${profiles.userId} = case when ${friendships.requesterId} = ${userId} then ${friendships.addresseeId} else ${friendships.requesterId} end`,
-        )
-        .where(
-          and(
-            or(eq(friendships.requesterId, userId), eq(friendships.addresseeId, userId)),
-            eq(friendships.status, 'accepted'),
-            // A suspended member, or one now in another age group, leaves their friends' lists.
-            mayReach(userId, profiles.userId),
-          ),
-        )
-        .orderBy(profiles.nombre, profiles.userId)
-        .limit(limit),
+      friendsStatement.execute({ viewer: userId, adultsFrom: adultsBornOnOrBefore(), limit }),
 
     /** The ids of a member's friends (whom a presence change is told to). */
     async friendIds(userId: number, limit: number) {
