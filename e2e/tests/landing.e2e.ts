@@ -14,6 +14,17 @@ async function isInViewport(page: Page, selector: string) {
   });
 }
 
+/** A browser of its own at the landing page (consent given), once its heading is drawn. */
+async function openLanding(beforeLoad?: (page: Page) => Promise<unknown>) {
+  const browser = await launchBrowser();
+  const context = await newContext(browser, { consent: { advertising: false } });
+  const page = await context.newPage();
+  await beforeLoad?.(page);
+  await page.goto('/');
+  await page.getByRole('heading', { level: 1, name: 'Juntos' }).waitFor();
+  return { browser, page };
+}
+
 describe('landing page (spec §1-2)', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -168,11 +179,7 @@ describe('landing page weight', () => {
   });
 
   it('the enter button opens the sign-in page in the application without a page load', async () => {
-    const browser = await launchBrowser();
-    const context = await newContext(browser, { consent: { advertising: false } });
-    const page = await context.newPage();
-    await page.goto('/');
-    await page.getByRole('heading', { level: 1, name: 'Juntos' }).waitFor();
+    const { browser, page } = await openLanding();
     await page.evaluate(() => {
       (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
     });
@@ -187,16 +194,13 @@ describe('landing page weight', () => {
     await browser.close();
   });
   it('a second link chosen while the application loads wins, and the address changes once', async () => {
-    const browser = await launchBrowser();
-    const context = await newContext(browser, { consent: { advertising: false } });
-    const page = await context.newPage();
     // The application arrives late, so both clicks happen while it loads.
-    await page.route('**/full-app-*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
-    await page.goto('/');
-    await page.getByRole('heading', { level: 1, name: 'Juntos' }).waitFor();
+    const { browser, page } = await openLanding((page) =>
+      page.route('**/full-app-*.js', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      }),
+    );
     const entries = await page.evaluate(() => history.length);
     await page.getByRole('link', { name: 'Enter' }).click();
     await page.locator('footer a[href="/politica/terms"]').click();
@@ -210,11 +214,7 @@ describe('landing page weight', () => {
   });
 
   it('the brand link on the landing page adds no history entry', async () => {
-    const browser = await launchBrowser();
-    const context = await newContext(browser, { consent: { advertising: false } });
-    const page = await context.newPage();
-    await page.goto('/');
-    await page.getByRole('heading', { level: 1, name: 'Juntos' }).waitFor();
+    const { browser, page } = await openLanding();
     const entries = await page.evaluate(() => history.length);
     await page.locator('a.top-bar__brand').click();
     // The application takes over from the landing page (same address) before the check.
@@ -226,13 +226,11 @@ describe('landing page weight', () => {
   });
 
   it('when the application cannot be fetched, a link does a full page load without unhandled errors', async () => {
-    const browser = await launchBrowser();
-    const context = await newContext(browser, { consent: { advertising: false } });
-    const page = await context.newPage();
-    const messages = watchConsole(page);
-    await page.route('**/full-app-*.js', (route) => route.abort());
-    await page.goto('/');
-    await page.getByRole('heading', { level: 1, name: 'Juntos' }).waitFor();
+    let messages: ReturnType<typeof watchConsole> = [];
+    const { browser, page } = await openLanding(async (page) => {
+      messages = watchConsole(page);
+      await page.route('**/full-app-*.js', (route) => route.abort());
+    });
     // Pointing at and focusing the link warm the application up: that failure stays silent.
     await page.getByRole('link', { name: 'Enter' }).hover();
     await page.getByRole('link', { name: 'Enter' }).focus();
@@ -247,11 +245,7 @@ describe('landing page weight', () => {
     await browser.close();
   });
   it('by keyboard, the page opened from the landing page takes the focus at its heading, one frame, no axe finding', async () => {
-    const browser = await launchBrowser();
-    const context = await newContext(browser, { consent: { advertising: false } });
-    const page = await context.newPage();
-    await page.goto('/');
-    await page.getByRole('heading', { level: 1, name: 'Juntos' }).waitFor();
+    const { browser, page } = await openLanding();
     await page.locator('footer a[href="/politica/privacy"]').focus();
     await page.keyboard.press('Enter');
     await page.waitForURL('**/politica/privacy');
