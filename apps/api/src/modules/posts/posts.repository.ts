@@ -45,6 +45,7 @@ const bound = {
   country: sql.placeholder('country'),
   pattern: sql.placeholder('pattern'),
   before: sql.placeholder('before'),
+  community: sql.placeholder('community'),
 };
 
 /**
@@ -207,7 +208,11 @@ export function createPostsRepository(db: Database) {
    * The pinned posts that lead a community's first page for this viewer: at most
    * PINNED_POSTS_SHOWN, newest pin first, among the posts the viewer may see.
    */
-  const leadingPins = (viewerId: number, communityId: number) =>
+  const leadingPins = (
+    viewerId: Bound<number>,
+    communityId: Bound<number>,
+    adultsFrom: Bound<string> = adultsBornOnOrBefore(),
+  ) =>
     db
       .select({ ...getTableColumns(posts), leads: sql<boolean>`true`.as('leads') })
       .from(posts)
@@ -215,7 +220,7 @@ export function createPostsRepository(db: Database) {
         and(
           eq(posts.communityId, communityId),
           isNotNull(posts.pinnedAt),
-          visibleTo(viewerId, posts.authorId, posts.hiddenAt),
+          visibleTo(viewerId, posts.authorId, posts.hiddenAt, adultsFrom),
         ),
       )
       .orderBy(desc(posts.pinnedAt))
@@ -226,10 +231,17 @@ export function createPostsRepository(db: Database) {
    * leaves out just those, so each post is shown once: a pin beyond the first few is found where
    * it was written. The pins left out are one uncorrelated sub-select (computed once per
    * statement), so a deep page is still one range of posts_community_feed_idx. The first page is
-   * one statement for both parts.
+   * one statement for both parts. Built with placeholders, it is prepared once (`first` or not).
    */
-  const communityPage = (viewerId: number, communityId: number, limit: number, offset: number) => {
-    const pins = leadingPins(viewerId, communityId).as('leading_pins');
+  const communityPage = (
+    viewerId: Bound<number>,
+    communityId: Bound<number>,
+    limit: number | Placeholder,
+    offset: number | Placeholder,
+    first: boolean,
+    adultsFrom: Bound<string> = adultsBornOnOrBefore(),
+  ) => {
+    const pins = leadingPins(viewerId, communityId, adultsFrom).as('leading_pins');
     const notLeadingPin = or(
       isNull(posts.pinnedAt),
       notInArray(posts.id, db.select({ id: pins.id }).from(pins)),
@@ -239,27 +251,46 @@ export function createPostsRepository(db: Database) {
       and(eq(posts.communityId, communityId), notLeadingPin),
       limit,
       offset,
+      adultsFrom,
     );
-    if (offset > 0) return presented(viewerId, newest);
+    if (!first) return presented(viewerId, newest, adultsFrom);
     // The union has the same columns as one part; drizzle types it as a set operator.
     return presented(
       viewerId,
-      unionAll(leadingPins(viewerId, communityId), newest) as unknown as typeof newest,
+      unionAll(leadingPins(viewerId, communityId, adultsFrom), newest) as unknown as typeof newest,
+      adultsFrom,
     );
   };
+  const preparedCommunity = {
+    first: communityPage(bound.viewer, bound.community, bound.limit, 0, true, bound.adultsFrom).prepare(
+      'posts_community_first_page',
+    ),
+    later: communityPage(
+      bound.viewer,
+      bound.community,
+      bound.limit,
+      bound.offset,
+      false,
+      bound.adultsFrom,
+    ).prepare('posts_community_page'),
+  };
+  const communityFeedPage = (viewerId: number, communityId: number, limit: number, offset: number) =>
+    offset > 0
+      ? preparedCommunity.later.execute({ ...pageValues(viewerId, limit, offset), community: communityId })
+      : preparedCommunity.first.execute({ ...pageValues(viewerId, limit, offset), community: communityId });
 
   return {
     page,
 
     feed: (viewerId: number, source: FeedSource, limit: number, offset: number) =>
       source.kind === 'community'
-        ? communityPage(viewerId, source.communityId, limit, offset)
+        ? communityFeedPage(viewerId, source.communityId, limit, offset)
         : mainFeedPage(viewerId, source, limit, offset),
 
     /** The statement a main-feed page runs, for plans (bench:feed); not prepared. */
     feedStatement: (viewerId: number, source: FeedSource, limit: number, offset: number) =>
       source.kind === 'community'
-        ? communityPage(viewerId, source.communityId, limit, offset)
+        ? communityPage(viewerId, source.communityId, limit, offset, offset === 0)
         : page(viewerId, whereOf(viewerId, source), limit, offset),
 
     /** Search keeps creation order: a pinned post is found where it was written. */
