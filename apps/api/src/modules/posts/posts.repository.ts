@@ -61,7 +61,7 @@ const olderThan = (before: Bound<number>) =>
  * their author, counts and the viewer's like, then the recent comments of those posts (one
  * windowed query). Likes and comments are the engagement module's, shared with every kind of
  * content; a post's likes are also counted on the post itself (`likes_count`, kept by triggers,
- * decision 0016). The main feed's and search's statements are prepared once (`.prepare`), so a
+ * decision 0016). The main feed's, its search's and a community's page statements are prepared once (`.prepare`), so a
  * request binds values instead of building the SQL again.
  */
 export function createPostsRepository(db: Database) {
