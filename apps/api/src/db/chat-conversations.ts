@@ -1,4 +1,5 @@
 import { gt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { Bound } from './safeguarding';
 import { chatMessages, chatSettings } from './schema';
 
 /**
@@ -17,9 +18,9 @@ export const conversationBetween = (a: number, b: number) =>
  * Messages the member has not hidden ("delete my messages", sign-out): one number per member,
  * `chat_settings.hidden_through_id`, hides every message up to it for that member only. Every
  * read of a member's own copy (history, unread counts, read marks, data copy) goes through this;
- * moderators' reads do not.
+ * moderators' reads do not. `userId` may be a placeholder of a prepared statement.
  */
-export const shownTo = (userId: number) =>
+export const shownTo = (userId: Bound<number>) =>
   gt(
     chatMessages.id,
     sql`coalesce((select ${chatSettings.hiddenThroughId} from ${chatSettings} where ${chatSettings.userId} = ${userId}), 0)`,

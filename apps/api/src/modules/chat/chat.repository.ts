@@ -45,6 +45,17 @@ export function createChatRepository(db: Database) {
     return existing ? { message: existing, isNew: false } : undefined;
   }
 
+  // The unread counts are a hot query (issue 19): built once, then bound per call.
+  const receiver = sql.placeholder('receiver');
+  const unreadCountsStatement = db
+    .select({ senderId: chatMessages.senderId, count: count() })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.receiverId, receiver), isNull(chatMessages.readAt), shownTo(receiver)))
+    .groupBy(chatMessages.senderId)
+    .orderBy(asc(chatMessages.senderId))
+    // A member has at most a few hundred friends; this bounds the answer all the same.
+    .limit(1000)
+    .prepare('chat_unread_counts');
   return {
     /**
      * Everything a send needs in one round trip: the sender's name (for the message) and whether
@@ -169,15 +180,7 @@ export function createChatRepository(db: Database) {
         )
         .limit(limit),
 
-    unreadCounts: (receiverId: number) =>
-      db
-        .select({ senderId: chatMessages.senderId, count: count() })
-        .from(chatMessages)
-        .where(and(eq(chatMessages.receiverId, receiverId), isNull(chatMessages.readAt), shownTo(receiverId)))
-        .groupBy(chatMessages.senderId)
-        .orderBy(asc(chatMessages.senderId))
-        // A member has at most a few hundred friends; this bounds the answer all the same.
-        .limit(1000),
+    unreadCounts: (receiverId: number) => unreadCountsStatement.execute({ receiver: receiverId }),
 
     /** Marks what `senderId` wrote to `readerId` as read; how many messages that changed. */
     async markRead(readerId: number, senderId: number) {
