@@ -7,14 +7,18 @@ export type ProfileValues = Omit<typeof profiles.$inferInsert, 'userId' | 'updat
 
 /** Data access of profiles: the member's own row, and what a viewer needs to see another's. */
 export function createProfileRepository(db: Database) {
+  // Read on every signed-in `/api/me` (issue 19): built once, then bound per call.
+  const accountStatement = db
+    .select({ user: users, profile: profiles })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('profile_find_account');
+
   return {
     async findAccount(userId: number) {
-      const [row] = await db
-        .select({ user: users, profile: profiles })
-        .from(users)
-        .leftJoin(profiles, eq(profiles.userId, users.id))
-        .where(eq(users.id, userId))
-        .limit(1);
+      const [row] = await accountStatement.execute({ id: userId });
       return row;
     },
 
