@@ -5,6 +5,8 @@
  * BENCH_RATE messages per second in total (default
  * 1,000) for BENCH_SECONDS (default 10), spread evenly over the pairs and alternating direction.
  * A warm-up of BENCH_WARMUP_SECONDS (default 2, at the same rate) comes first and is not counted.
+ * Before it, BENCH_SETTLE_SECONDS (default 3) of quiet after the last socket opened: at 5,000
+ * sockets the connection storm's own work (presence to friends, unread counts) outlasts 3 s.
  * It prints, per scenario: connect time, messages sent / delivered / lost, delivered per second,
  * sender-to-receiver latency p50 / p99 / max, and the server's resident memory (VmRSS of the
  * server process, read from /proc) before and after the sockets connected, per socket.
@@ -60,7 +62,7 @@ const REDIS_URL = process.env.REDIS_URL || undefined;
 const CONNECT_CONCURRENCY = 200;
 const HEARTBEAT_MS = 30_000;
 /** After the last socket opened: presence updates and Redis subscriptions land, memory settles. */
-const SETTLE_MS = 3_000;
+const SETTLE_MS = Number(process.env.BENCH_SETTLE_SECONDS ?? 3) * 1000;
 const STRAGGLERS_MS = 5_000;
 const SEED_BATCH = 1_000;
 const JWT_SECRET = randomBytes(32).toString('hex');
