@@ -4,7 +4,8 @@
  * socket per member (200 at a time, each beating every 30 s from the moment it opened), then sends
  * BENCH_RATE messages per second in total (default
  * 1,000) for BENCH_SECONDS (default 10), spread evenly over the pairs and alternating direction.
- * A warm-up of BENCH_WARMUP_SECONDS (default 2, at the same rate) comes first and is not counted.
+ * A warm-up of BENCH_WARMUP_SECONDS (default 2, at the same rate; longer when needed for every pair
+ * to send once each way) comes first and is not counted.
  * Before it, BENCH_SETTLE_SECONDS (default 3) of quiet after the last socket opened: at 5,000
  * sockets the connection storm's own work (presence to friends, unread counts) outlasts 3 s.
  * It prints, per scenario: connect time, messages sent / delivered / lost, delivered per second,
@@ -536,12 +537,15 @@ async function runScenario(options: {
       while (counters.pending.size > 0 && elapsedSeconds(from) * 1000 < STRAGGLERS_MS) await sleep(50);
     };
 
-    // Warm-up: the server's first messages (cold JIT, database pool still connecting) are slower.
+    // Warm-up: the server's first messages (cold JIT, database pool still connecting) are slower,
+    // and so is each pair's first message (its write context is read and cached). The warm-up is
+    // long enough for every pair to send once each way: the window measures the steady state.
+    const warmupSeconds = Math.max(WARMUP_SECONDS, Math.ceil((2 * livePairs.length) / RATE));
     if (WARMUP_SECONDS > 0) {
-      const warmupSent = await sendAtRate(WARMUP_SECONDS, 'w', process.hrtime.bigint());
+      const warmupSent = await sendAtRate(warmupSeconds, 'w', process.hrtime.bigint());
       await waitForStragglers();
       console.log(
-        `  warm-up: ${warmupSent} messages in ${WARMUP_SECONDS} s, ${counters.delivered} delivered (not counted below)`,
+        `  warm-up: ${warmupSent} messages in ${warmupSeconds} s, ${counters.delivered} delivered (not counted below)`,
       );
       Object.assign(counters, {
         latenciesMs: [],
