@@ -45,6 +45,20 @@ describe('overload guard', () => {
     expect(body.pressure.heapUsedBytes).toBeGreaterThan(2 ** 20);
   });
 
+  it('does not count a start-up that held the event loop as overload', async () => {
+    const starting = await createTestApp({ OVERLOAD_EVENT_LOOP_DELAY_MS: '200' });
+    try {
+      // As a long migration would: the event loop held for longer than a whole sample.
+      const heldUntil = Date.now() + 1500;
+      while (Date.now() < heldUntil);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const response = await starting.app.inject({ method: 'GET', url: '/api/nope/' });
+      expect(response.statusCode).toBe(404);
+    } finally {
+      await starting.cleanup();
+    }
+  }, 30_000);
+
   it('has limits far above normal use in production, and none in tests unless a test sets one', () => {
     const production = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).overload;
     expect(production).toMatchObject({

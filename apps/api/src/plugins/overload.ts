@@ -46,6 +46,13 @@ export async function registerOverloadGuard(
     headers: { 'retry-after': String(retryAfterSeconds) },
   });
   let databaseSaturated = false;
+  // Start-up (the migrations, loading modules) holds the event loop before any request can be
+  // served; a sample that saw it says nothing about load, and would refuse the first requests.
+  let startingUntil = Infinity;
+  app.addHook('onReady', (done) => {
+    startingUntil = performance.now() + 2 * SAMPLE_INTERVAL_MS;
+    done();
+  });
   await app.register(underPressure, {
     sampleInterval: SAMPLE_INTERVAL_MS,
     maxEventLoopDelay: eventLoopDelayMs,
@@ -60,8 +67,11 @@ export async function registerOverloadGuard(
           healthCheckInterval: SAMPLE_INTERVAL_MS,
         }
       : {}),
-    pressureHandler: (request) =>
-      ALWAYS_ANSWERED.has(request.routeOptions.url ?? '') ? undefined : Promise.reject(refusal),
+    pressureHandler: (request, _reply, type) => {
+      if (ALWAYS_ANSWERED.has(request.routeOptions.url ?? '')) return undefined;
+      if (type === underPressure.TYPE_EVENT_LOOP_DELAY && performance.now() < startingUntil) return undefined;
+      return Promise.reject(refusal);
+    },
   });
 
   app.decorate('pressure', (): PressureState => {
