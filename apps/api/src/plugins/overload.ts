@@ -83,7 +83,11 @@ export async function registerOverloadGuard(
     return {
       overloaded: reasons.length > 0,
       reasons,
-      eventLoopDelayMs: Math.round(measures.eventLoopDelay),
+      // under-pressure reports a sample without any tick as Infinity (the loop was held for the
+      // whole interval), which JSON cannot carry: it is reported as that interval.
+      eventLoopDelayMs: Number.isFinite(measures.eventLoopDelay)
+        ? Math.round(measures.eventLoopDelay)
+        : SAMPLE_INTERVAL_MS,
       heapUsedBytes: measures.heapUsed,
       databaseWaiting: options.waitingQueries(),
     };
