@@ -63,6 +63,24 @@ describe('the write-context cache', () => {
       vi.useRealTimers();
     }
   });
+
+  it('does not keep a yes whose read outlived the subscriptions begun for it', async () => {
+    const fanOut = createInProcessFanOut();
+    vi.useFakeTimers();
+    try {
+      const cache = createWriteContextCache({ fanOut, ttlMs: 100 });
+      const since = cache.begin(1, 2);
+      // A slow read: the sweep stops listening to members without pairs, then the unfriend is
+      // published to nobody.
+      vi.advanceTimersByTime(100);
+      await fanOut.publish(1, { type: 'notification', data: { type: 'friendship_cancelled' } });
+      cache.remember(1, 2, ana, since);
+      expect(cache.get(1, 2)).toBeUndefined();
+      cache.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 const stored = (value: NewMessage, id: number): StoreResult => ({

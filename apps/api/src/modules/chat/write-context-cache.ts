@@ -49,6 +49,9 @@ export function createWriteContextCache(options: { fanOut: FanOut; ttlMs?: numbe
     if (!watch) return;
     watched.delete(member);
     watch.stop();
+    // A read begun before this (its pair not yet remembered) would no longer hear an event about
+    // the member: its answer must not be kept.
+    epoch += 1;
   }
 
   function forgetMember(member: number) {
@@ -110,8 +113,6 @@ export function createWriteContextCache(options: { fanOut: FanOut; ttlMs?: numbe
         if (!oldest.done) drop(oldest.value);
       }
     },
-    /** Drops a member's pairs (a change made on this instance, before anyone is told). */
-    forgetMember,
     size: () => entries.size,
     close() {
       clearInterval(sweeper);
