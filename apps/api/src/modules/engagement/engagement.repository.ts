@@ -1,7 +1,7 @@
 import { and, eq, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { comments, likes, profiles } from '../../db/schema';
-import { adultsBornOnOrBefore } from '../../db/safeguarding';
+import { adultsBornOnOrBefore, type Bound } from '../../db/safeguarding';
 import { visibleTo } from '../../db/visibility';
 import type { ContentKind } from './content-kinds';
 
@@ -91,10 +91,15 @@ export function createEngagementRepository(db: Database) {
      * and the comments' index), so a page stays one query however many rows it holds. Comments
      * are counted as the viewer may see them (moderation, safeguarding).
      */
-    counts: (kind: ContentKind, viewerId: number, contentId: AnyColumn) => ({
+    counts: (
+      kind: ContentKind,
+      viewerId: Bound<number>,
+      contentId: AnyColumn,
+      adultsFrom: Bound<string> = adultsBornOnOrBefore(),
+    ) => ({
       likes: sql<number>`(select count(*)::int from ${likes} where ${likesOn(kind, contentId)})`,
-      comments: sql<number>`(select count(*)::int from ${comments} where ${commentsOn(kind, contentId)} and ${visibleTo(viewerId, comments.authorId, comments.hiddenAt)})`,
-      liked: sql<boolean>`exists(select 1 from ${likes} where ${likesOn(kind, contentId)} and ${likes.userId} = ${viewerId})`,
+      comments: sql<number>`(select count(*)::int from ${comments} where ${commentsOn(kind, contentId)} and ${visibleTo(viewerId, comments.authorId, comments.hiddenAt, adultsFrom)})`,
+      liked: sql<boolean>`exists(select 1 from ${likes} where ${likesOn(kind, contentId)} and ${likes.userId} = ${viewerId}::bigint)`,
     }),
 
     /** Likes or unlikes; concurrent likes by many members all count (one row per member). */

@@ -16,7 +16,7 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import { PINNED_POSTS_SHOWN } from '@juntos/domain';
 import type { Database } from '../../db/database';
 import { containsPattern } from '../../lib/paging';
-import { comments, communities, communityMembers, likes, posts, profiles, users } from '../../db/schema';
+import { communities, communityMembers, posts, profiles, users } from '../../db/schema';
 import { adultsBornOnOrBefore, type Bound } from '../../db/safeguarding';
 import { visibleTo } from '../../db/visibility';
 import { createEngagementRepository } from '../engagement';
@@ -125,6 +125,7 @@ export function createPostsRepository(db: Database) {
     adultsFrom: Bound<string> = adultsBornOnOrBefore(),
   ) => {
     const chosen = chosenPosts.as('chosen');
+    const { comments, liked } = engagement.counts('post', viewerId, chosen.id, adultsFrom);
     return db
       .select({
         id: chosen.id,
@@ -144,8 +145,8 @@ export function createPostsRepository(db: Database) {
         photoKey: profiles.photoKey,
         authorCountry: profiles.country,
         likes: chosen.likesCount,
-        comments: sql<number>`(select count(*)::int from ${comments} where ${comments.contentKind} = 'post' and ${comments.contentId} = ${chosen.id} and ${visibleTo(viewerId, comments.authorId, comments.hiddenAt, adultsFrom)})`,
-        liked: sql<boolean>`exists(select 1 from ${likes} where ${likes.contentKind} = 'post' and ${likes.contentId} = ${chosen.id} and ${likes.userId} = ${viewerId}::bigint)`,
+        comments,
+        liked,
       })
       .from(chosen)
       .leftJoin(profiles, eq(profiles.userId, chosen.authorId))
@@ -298,13 +299,6 @@ export function createPostsRepository(db: Database) {
       source.kind === 'main'
         ? prepared.search.execute({ ...pageValues(viewerId, limit, offset), pattern: containsPattern(query) })
         : page(viewerId, and(whereOf(viewerId, source), textContains(containsPattern(query))), limit, offset),
-
-    /**
-     * The newest `COMMENTS_PER_POST` comments the viewer may see on each post of a page, oldest
-     * first within each: the engagement module's windowed query (prepared there).
-     */
-    recentComments: (viewerId: number, postIds: number[]) =>
-      engagement.commentsOf('post', viewerId, postIds, { perContent: COMMENTS_PER_POST, keep: 'newest' }),
 
     one: async (viewerId: number, postId: number) => (await page(viewerId, eq(posts.id, postId), 1, 0))[0],
 

@@ -7,7 +7,7 @@ import type { MultipartForm } from '../../lib/multipart-form';
 import { createStoredImages } from '../../lib/stored-image';
 import { noticeExcerpt } from '../../lib/text';
 import { createEngagementService, type CommentRow } from '../engagement';
-import { type FeedSource, type PostRow, type PostsRepository } from './posts.repository';
+import { COMMENTS_PER_POST, type FeedSource, type PostRow, type PostsRepository } from './posts.repository';
 
 /**
  * What a community post's author is told when someone else comments on it (issue 18). It names
@@ -42,12 +42,14 @@ export function createPostsService(deps: {
 }) {
   const { repository, mediaStore } = deps;
   const storedImages = createStoredImages(deps, 'public');
+  const recentComments = { perContent: COMMENTS_PER_POST, keep: 'newest' } as const;
 
   /** Posts with their recent comments: two statements for the whole page. */
   async function present(viewerId: number, rows: PostRow[]): Promise<Post[]> {
-    const comments = await repository.recentComments(
+    const comments = await engagement.commentsOf(
       viewerId,
       rows.map((row) => row.id),
+      recentComments,
     );
     const byPost = new Map<number, PostComment[]>();
     for (const comment of comments) {
