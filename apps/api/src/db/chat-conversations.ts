@@ -7,8 +7,11 @@ import { chatMessages, chatSettings } from './schema';
  * because that is what the pair indexes are built on (`chat_messages_conversation_idx`, the
  * friendships' one row per pair): an `or` of both directions would not use them.
  */
-export const unorderedPair = (first: AnyColumn, second: AnyColumn, a: number, b: number): SQL =>
-  sql`(least(${first}, ${second}) = ${Math.min(a, b)} and greatest(${first}, ${second}) = ${Math.max(a, b)})`;
+export const unorderedPair = (first: AnyColumn, second: AnyColumn, a: number | SQL, b: number | SQL): SQL =>
+  typeof a === 'number' && typeof b === 'number'
+    ? sql`(least(${first}, ${second}) = ${Math.min(a, b)} and greatest(${first}, ${second}) = ${Math.max(a, b)})`
+    : // Members known only to the statement (a batch's rows): it orders them itself.
+      sql`(least(${first}, ${second}) = least(${a}, ${b}) and greatest(${first}, ${second}) = greatest(${a}, ${b}))`;
 
 /** The chat messages between `a` and `b`, whoever sent them (hidden ones too). */
 export const conversationBetween = (a: number, b: number) =>

@@ -58,31 +58,10 @@ export function createChatRepository(db: Database) {
     .prepare('chat_unread_counts');
   return {
     /**
-     * Everything a send needs in one round trip: the sender's name (for the message) and whether
-     * the two are accepted friends with no block between them.
-     */
-    async writeContext(senderId: number, receiverId: number) {
-      const [row] = await db
-        .select({
-          nombre: profiles.nombre,
-          apellidos: profiles.apellidos,
-          friends: sql<boolean>`exists (
-            select 1 from ${friendships}
-            where ${friendships.status} = 'accepted'
-              and ${unorderedPair(friendships.requesterId, friendships.addresseeId, senderId, receiverId)})`,
-          // The safeguarding rule: a block either way, a suspension, another age group.
-          blocked: sql<boolean>`not ${mayReach(senderId, sql`${receiverId}::bigint`)}`,
-        })
-        .from(profiles)
-        .where(eq(profiles.userId, senderId))
-        .limit(1);
-      return row;
-    },
-
-    /**
-     * `writeContext` for several pairs in one statement (the send path's micro-batch, for pairs
-     * the cache does not hold): per pair, in the order given, the sender's name when the two are
-     * accepted friends the safeguarding rule lets reach each other, otherwise undefined.
+     * Everything a send needs, for the pairs the cache does not hold, in one statement (the send
+     * path's micro-batch): per pair, in the order given, the sender's name (for the message) when
+     * the two are accepted friends the safeguarding rule (a block either way, a suspension,
+     * another age group) lets reach each other, otherwise undefined.
      */
     async writeContexts(
       pairs: readonly { senderId: number; receiverId: number }[],
@@ -100,8 +79,7 @@ export function createChatRepository(db: Database) {
         where exists (
             select 1 from ${friendships}
             where ${friendships.status} = 'accepted'
-              and least(${friendships.requesterId}, ${friendships.addresseeId}) = least(${sender}, ${receiver})
-              and greatest(${friendships.requesterId}, ${friendships.addresseeId}) = greatest(${sender}, ${receiver}))
+              and ${unorderedPair(friendships.requesterId, friendships.addresseeId, sender, receiver)})
           and ${mayReachAt(sender, receiver, adultsBornOnOrBefore())}`);
       const allowed = new Map(
         (result as { rows: { ord: number; nombre: string; apellidos: string }[] }).rows.map((row) => [

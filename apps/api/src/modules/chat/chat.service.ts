@@ -56,11 +56,7 @@ export function createChatService(deps: {
     WriteContext | undefined
   >({
     many: (pairs) => repository.writeContexts(pairs),
-    async one({ senderId, receiverId }) {
-      const context = await repository.writeContext(senderId, receiverId);
-      if (!context || !context.friends || context.blocked) return undefined;
-      return { nombre: context.nombre, apellidos: context.apellidos };
-    },
+    one: async (pair) => (await repository.writeContexts([pair]))[0],
   });
   async function writeContext(senderId: number, receiverId: number): Promise<WriteContext | undefined> {
     const cached = writeContexts.get(senderId, receiverId);
