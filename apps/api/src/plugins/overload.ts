@@ -74,22 +74,37 @@ export async function registerOverloadGuard(
     },
   });
 
-  app.decorate('pressure', (): PressureState => {
-    const measures = app.memoryUsage();
-    const reasons: PressureState['reasons'] = [];
-    if (eventLoopDelayMs > 0 && measures.eventLoopDelay > eventLoopDelayMs) reasons.push('event_loop_delay');
-    if (heapUsedBytes > 0 && measures.heapUsed > heapUsedBytes) reasons.push('heap_used');
-    if (databaseSaturated) reasons.push('database_waiting');
-    return {
-      overloaded: reasons.length > 0,
-      reasons,
-      // under-pressure reports a sample without any tick as Infinity (the loop was held for the
-      // whole interval), which JSON cannot carry: it is reported as that interval.
-      eventLoopDelayMs: Number.isFinite(measures.eventLoopDelay)
-        ? Math.round(measures.eventLoopDelay)
-        : SAMPLE_INTERVAL_MS,
-      heapUsedBytes: measures.heapUsed,
-      databaseWaiting: options.waitingQueries(),
-    };
-  });
+  app.decorate('pressure', () =>
+    pressureState(app.memoryUsage(), options.overload, {
+      saturated: databaseSaturated,
+      waiting: options.waitingQueries(),
+    }),
+  );
+}
+
+/**
+ * The health check's account of under-pressure's latest sample against the configured limits (a
+ * limit of 0 is off).
+ */
+export function pressureState(
+  measures: { eventLoopDelay: number; heapUsed: number },
+  limits: Pick<Config['overload'], 'eventLoopDelayMs' | 'heapUsedBytes'>,
+  database: { saturated: boolean; waiting: number },
+): PressureState {
+  const reasons: PressureState['reasons'] = [];
+  if (limits.eventLoopDelayMs > 0 && measures.eventLoopDelay > limits.eventLoopDelayMs)
+    reasons.push('event_loop_delay');
+  if (limits.heapUsedBytes > 0 && measures.heapUsed > limits.heapUsedBytes) reasons.push('heap_used');
+  if (database.saturated) reasons.push('database_waiting');
+  return {
+    overloaded: reasons.length > 0,
+    reasons,
+    // under-pressure reports a sample without any tick as Infinity (the loop was held for the
+    // whole interval), which JSON cannot carry: it is reported as that interval.
+    eventLoopDelayMs: Number.isFinite(measures.eventLoopDelay)
+      ? Math.round(measures.eventLoopDelay)
+      : SAMPLE_INTERVAL_MS,
+    heapUsedBytes: measures.heapUsed,
+    databaseWaiting: database.waiting,
+  };
 }
