@@ -71,6 +71,17 @@ describe('chat send path', () => {
       expect(brunoSocket.frames.filter(isMessage('after'))).toEqual([]);
     });
 
+  it('accepts a message at once when the two became friends after a refusal (a refusal is not remembered)', async () => {
+    const ana = await createMemberWithProfile(t.app, { nombre: 'Ana' });
+    const bruno = await createMemberWithProfile(t.app, { nombre: 'Bruno' });
+    const [anaSocket, brunoSocket] = await Promise.all([open(ana), open(bruno)]);
+    anaSocket.send(message(bruno, 'too soon', 'soon-1'));
+    await anaSocket.waitFor(refused('soon-1'));
+    await makeFriends(t.app, ana.user.id, bruno.user.id);
+    anaSocket.send(message(bruno, 'friends now', 'now-1'));
+    await brunoSocket.waitFor(isMessage('friends now'));
+  });
+
   it('stores messages sent at the same moment by many pairs: each once, with its own id, in order per conversation', async () => {
     const pairs = await Promise.all(Array.from({ length: 8 }, () => friendsPair()));
     const opened = await Promise.all(
