@@ -244,6 +244,30 @@ describe('landing page weight', () => {
     await page.getByRole('alert').first().waitFor();
     await browser.close();
   });
+  it('a consent the browser refused to store still holds in the page the landing page hands over to', async () => {
+    const browser = await launchBrowser();
+    const context = await newContext(browser, { consent: false });
+    // Private modes may refuse storage: the choice then lives only in this page view (spec §4).
+    await context.addInitScript(() => {
+      const setItem = Object.getOwnPropertyDescriptor(Storage.prototype, 'setItem')!.value as (
+        key: string,
+        value: string,
+      ) => void;
+      Storage.prototype.setItem = function (key: string, value: string) {
+        if (key === 'cookieConsent') throw new DOMException('refused', 'QuotaExceededError');
+        setItem.call(this, key, value);
+      };
+    });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: 'Enter' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await browser.close();
+  });
   it('by keyboard, the page opened from the landing page takes the focus at its heading, one frame, no axe finding', async () => {
     const { browser, page } = await openLanding();
     await page.locator('footer a[href="/politica/privacy"]').focus();

@@ -1,6 +1,7 @@
 import { StrictMode, Suspense, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LandingShell } from './app/landing-shell';
+import { ConsentProvider } from './features/cookie-consent/consent-context';
 import { markHandOver, setHandOver } from './app/navigation';
 import { RootErrorBoundary } from './app/root-error-boundary';
 import { hasAccessMarker } from './lib/storage-keys';
@@ -12,11 +13,15 @@ if (!container) throw new Error('#root is missing from index.html');
 const root = createRoot(container);
 
 // The outer Suspense waits for the first translations; it shows no text, as none is loaded yet.
+// The consent sits above both trees, so a choice made on the landing page holds in the application
+// that takes over in the same page view, even when the browser refuses to store it (spec §4).
 function render(app: ReactNode) {
   root.render(
     <StrictMode>
       <Suspense fallback={<div className="boot-spinner" aria-busy="true" />}>
-        <RootErrorBoundary>{app}</RootErrorBoundary>
+        <RootErrorBoundary>
+          <ConsentProvider>{app}</ConsentProvider>
+        </RootErrorBoundary>
       </Suspense>
     </StrictMode>,
   );

@@ -2,7 +2,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { TOAST_DURATION_MS, TOAST_MAX_WIDTH_PX } from '@juntos/domain';
-import { ConsentProvider } from '../features/cookie-consent/consent-context';
 import { useSessionCheckAtStart } from '../lib/session';
 
 const queryClient = new QueryClient({
@@ -15,21 +14,20 @@ function SessionCheck() {
   return null;
 }
 
+/** The application's providers; the consent is above them, shared with the landing page (main.tsx). */
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionCheck />
-      <ConsentProvider>
-        {children}
-        <Toaster
-          position="top-center"
-          toastOptions={{
-            duration: TOAST_DURATION_MS.default,
-            success: { duration: TOAST_DURATION_MS.success },
-            style: { maxWidth: TOAST_MAX_WIDTH_PX },
-          }}
-        />
-      </ConsentProvider>
+      {children}
+      <Toaster
+        position="top-center"
+        toastOptions={{
+          duration: TOAST_DURATION_MS.default,
+          success: { duration: TOAST_DURATION_MS.success },
+          style: { maxWidth: TOAST_MAX_WIDTH_PX },
+        }}
+      />
     </QueryClientProvider>
   );
 }
