@@ -44,6 +44,14 @@ describe('the write-context cache', () => {
     cache.close();
   });
 
+  it('keeps at most maxEntries pairs, dropping the oldest', () => {
+    const cache = createWriteContextCache({ fanOut: createInProcessFanOut(), maxEntries: 2 });
+    for (const receiver of [2, 3, 4]) cache.remember(1, receiver, ana, cache.begin(1, receiver));
+    expect(cache.size()).toBe(2);
+    expect([2, 3, 4].map((receiver) => cache.get(1, receiver))).toEqual([undefined, ana, ana]);
+    cache.close();
+  });
+
   it('stops listening to a member once the cache holds none of their pairs', () => {
     const fanOut = createInProcessFanOut();
     const subscribe = vi.spyOn(fanOut, 'subscribe');

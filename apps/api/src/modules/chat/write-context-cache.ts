@@ -27,9 +27,15 @@ const HARMLESS = new Set(['chat_message', 'status_update', 'read_receipt']);
  * and expires after WRITE_CONTEXT_TTL_MS. An answer read from the database while an event arrived
  * is not kept (the epoch check), so an unfriend or a block is never hidden behind a stale yes.
  */
-export function createWriteContextCache(options: { fanOut: FanOut; ttlMs?: number; now?: () => number }) {
+export function createWriteContextCache(options: {
+  fanOut: FanOut;
+  ttlMs?: number;
+  maxEntries?: number;
+  now?: () => number;
+}) {
   const { fanOut } = options;
   const ttlMs = options.ttlMs ?? WRITE_CONTEXT_TTL_MS;
+  const maxEntries = options.maxEntries ?? MAX_ENTRIES;
   const now = options.now ?? Date.now;
   /** Keyed `sender:receiver`; Map order is insertion order, so the first entries are the oldest. */
   const entries = new Map<string, { context: WriteContext; expiresAt: number }>();
@@ -108,7 +114,7 @@ export function createWriteContextCache(options: { fanOut: FanOut; ttlMs?: numbe
       entries.set(key, { context, expiresAt: now() + ttlMs });
       watch(senderId).keys.add(key);
       watch(receiverId).keys.add(key);
-      if (entries.size > MAX_ENTRIES) {
+      if (entries.size > maxEntries) {
         const oldest = entries.keys().next();
         if (!oldest.done) drop(oldest.value);
       }
