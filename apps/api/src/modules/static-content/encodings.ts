@@ -1,5 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -36,27 +37,13 @@ export async function encodeOnce(text: string): Promise<EncodedVariants> {
   };
 }
 
-/** q-values of an Accept-Encoding header, by coding in lower case ("*" included). */
-function acceptedCodings(header: string | undefined): Map<string, number> {
-  const codings = new Map<string, number>();
-  for (const part of (header ?? '').split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const weight = q ? Number(q.slice(2)) : 1;
-    codings.set(name, Number.isFinite(weight) ? weight : 0);
-  }
-  return codings;
-}
-
 /**
- * The variant to send for an Accept-Encoding header: brotli, then gzip, when the client takes
- * them (q > 0, named or through "*"), otherwise the text itself. Equal q-values favour the smaller.
+ * The variant to send for an Accept-Encoding header: the one the client weighs highest among
+ * those that exist, brotli before gzip at equal weight, otherwise the text itself. The same
+ * negotiation @fastify/static and @fastify/compress run for the other answers; codings are
+ * case-insensitive (RFC 9110), which it does not handle itself.
  */
 export function chooseEncoding(header: string | undefined, variants: EncodedVariants): ContentEncoding {
-  const codings = acceptedCodings(header);
-  const weight = (name: string) => codings.get(name) ?? codings.get('*') ?? 0;
-  const candidates = (['br', 'gzip'] as const).filter((name) => variants[name] && weight(name) > 0);
-  if (candidates.length === 0) return 'identity';
-  return candidates.reduce((best, name) => (weight(name) > weight(best) ? name : best));
+  const available = (['br', 'gzip'] as const).filter((name) => variants[name]);
+  return negotiate<'br' | 'gzip'>(header?.toLowerCase() ?? '', available) ?? 'identity';
 }
