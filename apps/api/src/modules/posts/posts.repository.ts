@@ -61,8 +61,8 @@ const olderThan = (before: Bound<number>) =>
  * their author, counts and the viewer's like, then the recent comments of those posts (one
  * windowed query). Likes and comments are the engagement module's, shared with every kind of
  * content; a post's likes are also counted on the post itself (`likes_count`, kept by triggers,
- * decision 0016). The main feed's, its search's and a community's page statements are prepared once (`.prepare`), so a
- * request binds values instead of building the SQL again.
+ * decision 0016). The main feed's, its search's and a community's page statements are prepared
+ * once (`.prepare`), so a request binds values instead of building the SQL again.
  */
 export function createPostsRepository(db: Database) {
   const engagement = createEngagementRepository(db);
@@ -72,8 +72,8 @@ export function createPostsRepository(db: Database) {
    * communities while their setting says so (issue 18), never those of other communities. The
    * viewer's communities are one uncorrelated array (an init plan computed once per statement), so
    * the feed stays a backward range of posts_feed_idx with a cheap filter per post (deep offsets
-   * may sort instead, depending on random_page_cost: docs/operations.md). `= any(null)` is null: with the setting off only main-feed posts pass. Written as `or` (not a
-   * `case`): the planner then estimates the rows it keeps from the share of posts in no community,
+   * may sort instead, depending on random_page_cost: docs/operations.md). `= any(null)` is null:
+   * with the setting off only main-feed posts pass. Written as `or` (not a `case`): the planner then estimates the rows it keeps from the share of posts in no community,
    * and a `case` made it prefer sorting the whole table even sooner (bench:feed, docs/api.md).
    */
   const inMainFeedOf = (viewerId: Bound<number>) =>
