@@ -73,8 +73,9 @@ export function createPostsRepository(db: Database) {
    * viewer's communities are one uncorrelated array (an init plan computed once per statement), so
    * the feed stays a backward range of posts_feed_idx with a cheap filter per post (deep offsets
    * may sort instead, depending on random_page_cost: docs/operations.md). `= any(null)` is null:
-   * with the setting off only main-feed posts pass. Written as `or` (not a `case`): the planner then estimates the rows it keeps from the share of posts in no community,
-   * and a `case` made it prefer sorting the whole table even sooner (bench:feed, docs/api.md).
+   * with the setting off only main-feed posts pass. Written as `or` (not a `case`): the planner
+   * then estimates the rows it keeps from the share of posts in no community, and a `case` made it
+   * prefer sorting the whole table even sooner (bench:feed, docs/api.md).
    */
   const inMainFeedOf = (viewerId: Bound<number>) =>
     or(
