@@ -12,6 +12,7 @@ import { createSafeguarding } from './db/safeguarding';
 import { createAccessTokens } from './lib/access-tokens';
 import { createImagePipeline } from './lib/images';
 import { serializeError, serializeRequest } from './lib/log-serializers';
+import { createJobQueue, type JobQueue } from './lib/job-queue';
 import { createMailer } from './lib/mailer';
 import { createLocalMediaStore } from './lib/media-store';
 import { registerMetrics } from './lib/metrics';
@@ -66,6 +67,8 @@ declare module 'fastify' {
     database: DatabaseHandle;
     /** Live messages to members' connections: chat, presence, notifications. */
     fanOut: FanOut;
+    /** The durable job queue (notification e-mails, digests, push). */
+    jobs: JobQueue;
   }
 }
 
@@ -168,6 +171,8 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
     log: app.log,
     mailDir: config.paths.mail,
   });
+  const jobs = createJobQueue({ database, log: app.log, settings: config.jobs });
+  app.decorate('jobs', jobs);
   const s3Store = config.s3 ? createS3MediaStore(config.s3) : undefined;
   const mediaStore = s3Store ?? createLocalMediaStore(config.paths.media);
   const modules = createModules({
@@ -191,6 +196,7 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
     accessTokens: createAccessTokens(config.jwtSecret),
     fanOut,
     presenceStore,
+    jobs,
   });
 
   await registerMultipart(app);
@@ -202,7 +208,11 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   });
   await app.register(modules.plugin);
 
+  // Jobs start once the routes are ready (migrations have run by then: server.ts and the tests
+  // migrate before `ready`), and stop before the modules and the database close.
+  app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => {
+    await jobs.stop();
     await modules.close();
     s3Store?.close();
     mailer.close();

@@ -118,6 +118,32 @@ const EnvironmentSchema = z
       .min(100, 'must be between 100 and 86400000 (one day)')
       .max(86_400_000, 'must be between 100 and 86400000 (one day)')
       .default(3_600_000),
+    JOBS_POLL_SECONDS: z.coerce
+      .number({ message: 'must be a number of seconds' })
+      .min(0.5, 'must be between 0.5 and 60')
+      .max(60, 'must be between 0.5 and 60')
+      .default(2),
+    JOBS_RETRY_DELAY_SECONDS: z.coerce
+      .number({ message: 'must be a number of seconds' })
+      .int('must be a whole number of seconds')
+      .min(1, 'must be between 1 and 3600')
+      .max(3600, 'must be between 1 and 3600')
+      .default(60),
+    JOBS_SCHEMA: z
+      .string()
+      .trim()
+      .regex(
+        /^[a-z_][a-z0-9_]{0,62}$/,
+        'must be a PostgreSQL schema name: lower-case letters, digits and "_"',
+      )
+      .default('jobs'),
+    JOBS_SCHEDULE: z.enum(['on', 'off'], { message: 'must be "on" or "off"' }).default('on'),
+    NOTIFICATION_EMAIL_DELAY_SECONDS: z.coerce
+      .number({ message: 'must be a number of seconds' })
+      .int('must be a whole number of seconds')
+      .min(0, 'must be between 0 and 3600')
+      .max(3600, 'must be between 0 and 3600')
+      .default(120),
     IMAGE_QUEUE_LIMIT: z.coerce
       .number({ message: 'must be a number of uploads' })
       .int('must be a whole number')
@@ -231,6 +257,21 @@ export type Config = {
    * (a lease lets one instance at a time work; docs/operations.md "Retention").
    */
   retention: { firstRunMs: number; intervalMs: number };
+  /** The durable job queue (e-mails, digests, push): how often each instance asks for work. */
+  jobs: {
+    pollSeconds: number;
+    /** The first retry of a failed job waits this long; each next one waits longer. */
+    retryDelaySeconds: number;
+    /** The PostgreSQL schema of the queue's tables (one per deployment sharing a database). */
+    schema: string;
+    /** Whether the scheduled jobs (digests, expiry) run; off only in tests that run them by hand. */
+    schedule: boolean;
+  };
+  /**
+   * "Immediately" e-mails wait this long after an event, so a burst of events makes one e-mail
+   * and something read meanwhile makes none.
+   */
+  notificationEmailDelaySeconds: number;
   /** How long a signed address of a friends-only picture works (unfriending takes effect within it). */
   mediaUrlTtlSeconds: number;
   /**
@@ -329,6 +370,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     },
     wordCloudDebounceMs: env.WORD_CLOUD_DEBOUNCE_MS,
     retention: { firstRunMs: env.RETENTION_FIRST_RUN_MS, intervalMs: env.RETENTION_INTERVAL_MS },
+    jobs: {
+      pollSeconds: env.JOBS_POLL_SECONDS,
+      retryDelaySeconds: env.JOBS_RETRY_DELAY_SECONDS,
+      schema: env.JOBS_SCHEMA,
+      schedule: env.JOBS_SCHEDULE === 'on',
+    },
+    notificationEmailDelaySeconds: env.NOTIFICATION_EMAIL_DELAY_SECONDS,
     mediaUrlTtlSeconds: env.MEDIA_URL_TTL_SECONDS,
     mediaCacheSeconds: env.MEDIA_CACHE_SECONDS,
     s3:

@@ -30,3 +30,4 @@ export * from './member-data';
 export * from './minor-review';
 export * from './communities';
 export * from './community-feed';
+export * from './notifications';

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -30,6 +30,11 @@ export type DatabaseHandle = {
    * has no pool, so 0. The overload guard refuses new requests while this stays high.
    */
   waitingQueries(): number;
+  /**
+   * Runs raw SQL outside Drizzle, for the job queue (pg-boss), which brings its own statements:
+   * with values, one parameterised statement; without, a script of several statements.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -59,6 +64,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       close: () => pool.end(),
       queryCount: () => queries,
       waitingQueries: () => pool.waitingCount,
+      executeSql: (text, values) => pool.query(text, values),
     };
   }
   mkdirSync(options.pgliteDir, { recursive: true });
@@ -74,5 +80,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     close: () => client.close(),
     queryCount: () => queries,
     waitingQueries: () => 0,
+    async executeSql(text, values) {
+      if (values && values.length > 0) return client.query(text, values);
+      // PGlite's `query` takes one statement; pg-boss sends scripts (its schema, its
+      // transactions) without values: `exec` runs them and answers one result per statement.
+      const results = await client.exec(text);
+      return results.at(-1) ?? { rows: [] };
+    },
   };
+}
+
+/**
+ * The rows of a raw statement. The two drivers type `execute`'s answer differently (PGlite's
+ * `Results`, node-postgres's `QueryResult`); both carry `rows`, whose shape the caller states.
+ */
+export async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: Row[] }).rows;
 }

@@ -66,6 +66,28 @@ export function translate(
   );
 }
 
+const pluralRules = new Map<Language, Intl.PluralRules>();
+
+/**
+ * A counted text: the key's plural form for `count` in that language (`key_one`, `key_few`,
+ * `key_other`…, i18next's naming, so the web app reads the same keys), with `{{count}}` filled.
+ */
+export function translatePlural(
+  language: Language,
+  key: string,
+  count: number,
+  values: Record<string, string | number> = {},
+): string {
+  let rules = pluralRules.get(language);
+  if (!rules) {
+    rules = new Intl.PluralRules(language);
+    pluralRules.set(language, rules);
+  }
+  const form = `${key}_${rules.select(count)}`;
+  const chosen = lookupIn(language, form) !== undefined ? form : `${key}_other`;
+  return translate(language, chosen, { ...values, count });
+}
+
 export function requestLanguage(headers: { 'accept-language'?: string | undefined }): Language {
   return negotiateLanguage(headers['accept-language']);
 }

@@ -13,6 +13,13 @@ export type OutgoingEmail = {
   html: string;
   /** The account the message concerns, so account deletion removes it from the outbox too. */
   userId?: number;
+  /** Extra headers (List-Unsubscribe for the notification e-mails). */
+  headers?: Record<string, string>;
+  /**
+   * Sent from a job that retries: a failed delivery throws (after being recorded), so the job
+   * queue tries again. Without it a failure is recorded and logged only.
+   */
+  throwOnFailure?: boolean;
 };
 
 export type Mailer = {
@@ -72,6 +79,7 @@ export function createMailer(options: {
             subject: email.subject,
             text: email.text,
             html: email.html,
+            headers: email.headers,
           });
           await mkdir(options.mailDir, { recursive: true });
           const file = path.join(options.mailDir, mailFileName(row?.id ?? 0, new Date()));
@@ -89,6 +97,7 @@ export function createMailer(options: {
           subject: email.subject,
           text: email.text,
           html: email.html,
+          headers: email.headers,
         });
         if (row)
           await options.db.update(emailOutbox).set({ sentAt: new Date() }).where(eq(emailOutbox.id, row.id));
@@ -100,6 +109,7 @@ export function createMailer(options: {
             .update(emailOutbox)
             .set({ error: error instanceof Error ? error.message : String(error) })
             .where(eq(emailOutbox.id, row.id));
+        if (email.throwOnFailure) throw error;
       }
     },
     async forget(outboxIds) {

@@ -6,6 +6,7 @@ import type { DatabaseHandle } from '../db/database';
 import type { Safeguarding } from '../db/safeguarding';
 import type { AccessTokens } from '../lib/access-tokens';
 import type { ImagePipeline } from '../lib/images';
+import type { JobQueue } from '../lib/job-queue';
 import type { Mailer } from '../lib/mailer';
 import type { MediaStore } from '../lib/media-store';
 import type { PrivateMedia } from '../lib/private-media';
@@ -52,6 +53,12 @@ import {
   monetizationModule,
   operatorPayouts,
 } from './monetization';
+import {
+  createNotificationsRepository,
+  createNotificationsService,
+  notificationsModule,
+  type Notify,
+} from './notifications';
 import { createPostsRepository, createPostsService, postsModule } from './posts';
 import {
   createProfileRepository,
@@ -79,6 +86,8 @@ export type SharedInfrastructure = {
   accessTokens: AccessTokens;
   fanOut: FanOut;
   presenceStore: PresenceStore;
+  /** The durable job queue (e-mails and push sent while members are away). */
+  jobs: JobQueue;
 };
 
 /**
@@ -135,6 +144,21 @@ export function createModules(infrastructure: SharedInfrastructure) {
     rateLimits,
   });
 
+  const online = onlineReader(presenceStore);
+  const notifications = createNotificationsService({
+    repository: createNotificationsRepository(db),
+    fanOut,
+    jobs: infrastructure.jobs,
+    mailer,
+    isOnline: async (userId) => (await online.onlineAmong([userId])).has(userId),
+    secret: config.jwtSecret,
+    publicUrl: config.publicUrl,
+    productName: config.operator.name,
+    emailDelaySeconds: config.notificationEmailDelaySeconds,
+    log,
+  });
+  const notify: Notify = (event) => notifications.tell(event);
+
   const friendshipsRepository = createFriendshipsRepository(db);
   const chatRepository = createChatRepository(db);
   const friendships = createFriendshipsService({
@@ -142,8 +166,9 @@ export function createModules(infrastructure: SharedInfrastructure) {
     safeguarding,
     fanOut,
     mediaStore,
-    online: onlineReader(presenceStore),
+    online,
     chatReports: createChatReportCheck(chatRepository),
+    notify,
   });
   const chat = createChatService({
     repository: chatRepository,
@@ -151,6 +176,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
     friends: friendships,
     rateLimits,
     log,
+    messageWhileAway: (receiverId, senderId) => notifications.messageWhileAway(receiverId, senderId),
   });
   const presence = createPresenceTracker({ store: presenceStore, fanOut, audience: friendships });
   const socketGateway = createSocketGateway({
@@ -167,6 +193,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
     mediaStore,
     images,
     privateMedia,
+    notify,
   });
   const profile = createProfileService({
     repository: createProfileRepository(db),
@@ -189,6 +216,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
     ads: () => adSettings.current(),
     impressionIntervalMs: config.adImpressionIntervalMs,
     payouts: operatorPayouts,
+    notify,
   });
   const resources = createResourcesRepository(db);
   const admins = createAdminRepository(db);
@@ -210,6 +238,19 @@ export function createModules(infrastructure: SharedInfrastructure) {
   });
   const moderation = createModerationService({
     repository: moderationRepository,
+    // Every moderators' notice is also a notification (issue 20): the centre links to the
+    // notices panel, where the notice itself is read.
+    async noticesAdded(rows) {
+      for (const row of rows)
+        await notify({
+          userId: row.userId,
+          kind: 'moderation',
+          actorId: null,
+          groupKey: 'moderation',
+          subject: null,
+          outcome: row.kind,
+        });
+    },
     // Reported gallery pictures are private: a signed address (viewer 0: the moderators).
     mediaUrl: (key) => privateMedia.urlFor(key, 0),
     endSessions: async (userId) => {
@@ -222,6 +263,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
     mediaStore,
     images,
     safeguarding,
+    notify,
     notices: {
       // Stored for the notices panel, then announced on the author's open connections.
       async communityReply(authorId, data) {
@@ -302,6 +344,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
       await app.register(dataExportModule, { service: dataExport, requireAuth });
       await app.register(resourcesModule, { repository: resources, requireAuth });
       await app.register(friendshipsModule, { service: friendships, requireAuth });
+      await app.register(notificationsModule, { service: notifications, requireAuth });
       await app.register(chatModule, {
         service: chat,
         friendsWithPresence: (userId) => friendships.friends(userId),

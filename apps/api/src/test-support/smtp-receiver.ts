@@ -5,7 +5,13 @@ import { SMTPServer } from 'smtp-server';
  * A real SMTP server on a free 127.0.0.1 port: the platform delivers to it through nodemailer
  * exactly as it would to a mail provider. `onMessage` sees each raw message as it arrives.
  */
-export async function startSmtpReceiver(options: { onMessage?: (raw: Buffer) => void } = {}) {
+export async function startSmtpReceiver(
+  options: {
+    onMessage?: (raw: Buffer) => void;
+    /** Answers a temporary failure (451) instead of taking the message, while it returns true. */
+    refuse?: () => boolean;
+  } = {},
+) {
   const messages: { to: string[]; from: string; raw: string }[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -16,6 +22,10 @@ export async function startSmtpReceiver(options: { onMessage?: (raw: Buffer) => 
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('error', callback);
       stream.on('end', () => {
+        if (options.refuse?.()) {
+          callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+          return;
+        }
         const raw = Buffer.concat(chunks);
         messages.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,7 +26,18 @@ export async function createTestApp(
     // A retention pass deletes backdated rows database-wide, so on the suite's shared PostgreSQL one
     // test file's app would purge another's fixtures: only the tests that set it run a pass.
     RETENTION_FIRST_RUN_MS: '86400000',
-    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    // Scheduled jobs (digests, expiry) would fire at a quarter past in the middle of another test;
+    // the tests that need them queue them by hand.
+    JOBS_SCHEDULE: 'off',
+    JOBS_POLL_SECONDS: '0.5',
+    ...(process.env.DATABASE_URL
+      ? {
+          DATABASE_URL: process.env.DATABASE_URL,
+          // On the suite's shared PostgreSQL each app has a queue of its own: otherwise one test
+          // file's app would take (and send through its own mailer) another's jobs.
+          JOBS_SCHEMA: `jobs_${randomBytes(6).toString('hex')}`,
+        }
+      : {}),
     ...environment,
   });
   const app = await buildApp(config, dependencies);

@@ -12,3 +12,4 @@ export * from './admin';
 export * from './data-exports';
 export * from './retention';
 export * from './communities';
+export * from './notifications';

@@ -1,12 +1,8 @@
 import type { Language } from '@juntos/domain';
 import { translate } from '../../i18n/messages';
 import { escapeHtml } from '../../lib/html';
+import { emailButton, emailLayout as layout } from '../../lib/email-layout';
 import type { OutgoingEmail } from '../../lib/mailer';
-
-function layout(language: Language, title: string, paragraphs: string[], highlight: string) {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
-  return `<!doctype html><html lang="${language}"><body style="font-family:Arial,sans-serif;font-size:17px;line-height:1.6;color:#1d2a33;background:#ffffff;margin:0;padding:24px"><div style="max-width:560px;margin:0 auto"><h1 style="font-size:24px;color:#0f5c63">${escapeHtml(title)}</h1>${highlight}${body}</div></body></html>`;
-}
 
 /**
  * The activation and reset messages, in the member's language. They name the product and the
@@ -61,7 +57,7 @@ export function passwordResetEmail(options: {
       options.language,
       t('title'),
       lines,
-      `<p style="margin:0 0 16px">${escapeHtml(t('intro'))}</p><p style="margin:0 0 24px"><a href="${escapeHtml(options.link)}" style="display:inline-block;background:#0f5c63;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(t('button'))}</a></p><p style="margin:0 0 16px;word-break:break-all">${escapeHtml(options.link)}</p>`,
+      `<p style="margin:0 0 16px">${escapeHtml(t('intro'))}</p>${emailButton(options.link, t('button'))}`,
     ),
   };
 }

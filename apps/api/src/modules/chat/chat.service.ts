@@ -43,6 +43,11 @@ export function createChatService(deps: {
   friends: FriendsPort;
   rateLimits: RateLimits;
   log: FastifyBaseLogger;
+  /**
+   * Tells the receiver of a new message who has no open connection (notifications, issue 20).
+   * Not awaited: the send path stays as fast as before, and it never throws.
+   */
+  messageWhileAway: (receiverId: number, senderId: number) => Promise<void>;
 }) {
   const { repository, fanOut } = deps;
   // The send path's two round trips (may these two chat, then the INSERT) become, for pairs
@@ -127,8 +132,10 @@ export function createChatService(deps: {
         const message = present(stored.message, context);
         const frame = { type: 'chat_message', ...message };
         // A resend is answered to the sender only: the receiver already has the message.
-        if (stored.isNew) await fanOut.publishToEach([senderId, input.receiverId], frame);
-        else await fanOut.publish(senderId, frame);
+        if (stored.isNew) {
+          await fanOut.publishToEach([senderId, input.receiverId], frame);
+          void deps.messageWhileAway(input.receiverId, senderId);
+        } else await fanOut.publish(senderId, frame);
         return message;
       });
     },

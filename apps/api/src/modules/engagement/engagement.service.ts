@@ -6,7 +6,17 @@ import type { CommentWindow, EngagementRepository } from './engagement.repositor
  * comment on that piece of content. Each kind has its own rule: a post follows the safeguarding
  * rule, a community's post also asks for membership, a gallery image asks for friendship.
  */
-export type EngagementGuard = (viewerId: number, contentId: number) => Promise<unknown>;
+export type EngagementGuard<Content> = (viewerId: number, contentId: number) => Promise<Content>;
+
+/**
+ * Told after a like (not an unlike) or a comment is stored, with what the guard answered, so the
+ * owning module can tell the content's owner (notifications, issue 20).
+ */
+export type EngagementListener<Content> = (
+  action: 'like' | 'comment',
+  actorId: number,
+  content: Content,
+) => Promise<void>;
 
 /**
  * Likes and comments on one kind of content behind its owner's access check. A module that
@@ -15,21 +25,25 @@ export type EngagementGuard = (viewerId: number, contentId: number) => Promise<u
  * people who wrote it, so a kind whose readers were more than its answerers would show its
  * answerers to outsiders.
  */
-export function createEngagementService(
+export function createEngagementService<Content>(
   repository: EngagementRepository,
   kind: ContentKind,
-  guard: EngagementGuard,
+  guard: EngagementGuard<Content>,
+  engaged: EngagementListener<Content> = async () => undefined,
 ) {
   return {
     toggleLike: async (userId: number, contentId: number) => {
-      await guard(userId, contentId);
+      const content = await guard(userId, contentId);
       const { liked, total } = await repository.toggleLike(kind, contentId, userId);
+      if (liked) await engaged('like', userId, content);
       return { liked, total_likes: total };
     },
 
     comment: async (userId: number, contentId: number, text: string) => {
-      await guard(userId, contentId);
-      return repository.addComment(kind, contentId, userId, text);
+      const content = await guard(userId, contentId);
+      const comment = await repository.addComment(kind, contentId, userId, text);
+      await engaged('comment', userId, content);
+      return comment;
     },
 
     /** The comments of one piece of content, after the access check. */
@@ -44,4 +58,4 @@ export function createEngagementService(
   };
 }
 
-export type EngagementService = ReturnType<typeof createEngagementService>;
+export type EngagementService<Content = unknown> = ReturnType<typeof createEngagementService<Content>>;

@@ -9,6 +9,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { Safeguarding } from '../../db/safeguarding';
 import type { FanOut, OnlinePort } from '../../realtime';
 import type { MediaStore } from '../../lib/media-store';
+import type { Notify } from '../notifications';
 import type { FriendshipsRepository } from './friendships.repository';
 
 const LIST_LIMIT = 500;
@@ -60,12 +61,21 @@ export function createFriendshipsService(deps: {
   /** Which of these members have a live connection (realtime presence). */
   online: OnlinePort;
   chatReports: ChatReportsPort;
+  notify: Notify;
 }) {
   const { repository, fanOut } = deps;
   const today = () => todayIso();
 
-  const notify = (to: number, type: FriendNotification, senderId: number, from?: string) =>
-    fanOut.publish(to, { type: 'notification', data: { type, from: from ?? '', sender_id: senderId } });
+  /** What the centre keeps of a friendship change (issue 20): a request, and its acceptance. */
+  const stored: Partial<Record<FriendNotification, 'friend_request' | 'friend_accepted'>> = {
+    new_friend_request: 'friend_request',
+    friend_request_accepted: 'friend_accepted',
+  };
+  const notify = async (to: number, type: FriendNotification, senderId: number, from?: string) => {
+    await fanOut.publish(to, { type: 'notification', data: { type, from: from ?? '', sender_id: senderId } });
+    const kind = stored[type];
+    if (kind) await deps.notify({ userId: to, kind, actorId: senderId, groupKey: kind, subject: null });
+  };
 
   async function other(viewerId: number, memberId: number) {
     if (viewerId === memberId) throw new AppError(400, 'self_request', 'friends.errors.self');

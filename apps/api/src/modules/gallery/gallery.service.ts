@@ -11,6 +11,7 @@ import type { PrivateMedia } from '../../lib/private-media';
 import type { MultipartForm } from '../../lib/multipart-form';
 import { createStoredImages } from '../../lib/stored-image';
 import { createEngagementService, type CommentRow } from '../engagement';
+import type { Notify } from '../notifications';
 import type { FriendshipsRepository } from '../friendships';
 import type { GalleryRepository, GalleryRow } from './gallery.repository';
 
@@ -45,6 +46,7 @@ export function createGalleryService(deps: {
   mediaStore: MediaStore;
   images: ImagePipeline;
   privateMedia: PrivateMedia;
+  notify: Notify;
 }) {
   const { repository, friendships, mediaStore, privateMedia } = deps;
   const hidden = () => notFound('errors.image_not_found');
@@ -76,7 +78,19 @@ export function createGalleryService(deps: {
     return image;
   }
 
-  const engagement = createEngagementService(repository.engagement, 'gallery_image', visible);
+  const engagement = createEngagementService(
+    repository.engagement,
+    'gallery_image',
+    visible,
+    async (action, actorId, image) =>
+      deps.notify({
+        userId: image.ownerId,
+        kind: action,
+        actorId,
+        groupKey: `${action}:gallery_image:${image.id}`,
+        subject: { type: 'gallery_image', id: image.id },
+      }),
+  );
 
   async function owned(viewerId: number, imageId: number) {
     const image = await visible(viewerId, imageId);

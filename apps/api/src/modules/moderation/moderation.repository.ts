@@ -33,6 +33,7 @@ export type ReportTargetType = (typeof reports.$inferSelect)['targetType'];
 export type ContentType = HideableTargetType;
 export type ReportOutcome = NonNullable<(typeof reports.$inferSelect)['outcome']>;
 export type NoticeKind = (typeof memberNotices.$inferSelect)['kind'];
+export type NoticeRow = { userId: number; kind: NoticeKind; data: Record<string, string | number> };
 /** The audit log's action for a hide; restoring reads who hid an item from it. */
 export const CONTENT_HIDE_ACTION = 'content.hide';
 
@@ -464,9 +465,7 @@ function moderationStore(db: Database) {
         .limit(limit)
         .offset(offset),
 
-    addNotices: async (
-      rows: { userId: number; kind: NoticeKind; data: Record<string, string | number> }[],
-    ) => {
+    addNotices: async (rows: NoticeRow[]) => {
       if (rows.length) await db.insert(memberNotices).values(rows);
     },
 

@@ -5,6 +5,7 @@ import type {
   ModerationRepository,
   ModerationScope,
   ModerationStore,
+  NoticeRow,
   ReportOutcome,
   ReportTargetType,
 } from './moderation.repository';
@@ -21,8 +22,33 @@ export function createModerationService(deps: {
   mediaUrl: (key: string) => string;
   /** Revokes the member's sessions and closes their sockets on every instance. */
   endSessions: (userId: number) => Promise<void>;
+  /** Told once the notices are stored (after the transaction commits): notifications, issue 20. */
+  noticesAdded: (rows: readonly NoticeRow[]) => Promise<void>;
 }) {
   const { repository } = deps;
+
+  /**
+   * The repository's transaction, whose stored notices are announced once it has committed (a
+   * rolled-back decision announces nothing).
+   */
+  async function transaction<T>(work: (store: ModerationStore) => Promise<T>): Promise<T> {
+    const added: NoticeRow[] = [];
+    const result = await repository.transaction((store) =>
+      work({
+        ...store,
+        async addNotices(rows) {
+          await store.addNotices(rows);
+          added.push(...rows);
+        },
+      }),
+    );
+    await deps.noticesAdded(added);
+    return result;
+  }
+  async function addNotices(rows: NoticeRow[]) {
+    await repository.addNotices(rows);
+    await deps.noticesAdded(rows);
+  }
 
   const reportClosed = () => new AppError(409, 'report_closed', 'moderation.errors.report_closed');
   const notYourCommunity = () =>
@@ -85,7 +111,7 @@ export function createModerationService(deps: {
     if (!member) throw notFound('moderation.errors.member_not_found');
     if (member.role === 'admin')
       throw new AppError(409, 'cannot_suspend_admin', 'moderation.errors.cannot_suspend_admin');
-    const changed = await repository.transaction(async (store) => {
+    const changed = await transaction(async (store) => {
       if (!(await store.setSuspended(memberId, true))) return false;
       // Reports about the member themself are settled by the suspension; each reporter is told.
       await closeReportsOn(store, 'member', memberId, 'suspended');
@@ -164,7 +190,7 @@ export function createModerationService(deps: {
     async dismiss(scope: ModerationScope, reportId: number) {
       const report = await openReport(scope, reportId);
       if (!(await repository.resolveReport(reportId, 'dismissed'))) throw reportClosed();
-      await repository.addNotices([
+      await addNotices([
         {
           userId: report.reporterId,
           kind: 'report_outcome',
@@ -184,7 +210,7 @@ export function createModerationService(deps: {
         throw new AppError(409, 'chat_report', 'moderation.errors.chat_not_content');
       const type: ContentType = report.targetType;
       const content = await contentOrNotFound(type, report.targetId);
-      return repository.transaction(async (store) => {
+      return transaction(async (store) => {
         const closed = await closeReportsOn(store, type, report.targetId, 'hidden');
         if (!closed.includes(reportId)) throw reportClosed();
         await store.setHidden(type, report.targetId, true);
@@ -225,7 +251,7 @@ export function createModerationService(deps: {
       if (!content.hidden) throw new AppError(409, 'not_hidden', 'moderation.errors.not_hidden');
       await mayRestore(scope, type, id);
       await repository.setHidden(type, id, false);
-      await repository.addNotices([
+      await addNotices([
         {
           userId: content.authorId,
           kind: 'content_restored',

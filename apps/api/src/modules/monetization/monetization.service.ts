@@ -17,6 +17,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import { translate } from '../../i18n/messages';
 import type { MonetizationRepository, PaymentProfileRow, WithdrawalRow } from './monetization.repository';
+import type { Notify } from '../notifications';
 import type { PayoutProvider } from './payouts';
 
 export type AdSettings = {
@@ -46,6 +47,8 @@ export function createMonetizationService(deps: {
   ads: () => Promise<AdSettings>;
   impressionIntervalMs: number;
   payouts: PayoutProvider;
+  /** Tells the member their withdrawal was paid or refused (notifications, issue 20). */
+  notify: Notify;
 }) {
   const { repository } = deps;
 
@@ -243,6 +246,15 @@ export function createMonetizationService(deps: {
       notes: { payoutReference?: string; rejectionReason?: string } = {},
     ) {
       const row = await repository.setWithdrawalStatus(id, status, notes);
+      if (row && (row.status === 'paid' || row.status === 'rejected'))
+        await deps.notify({
+          userId: row.userId,
+          kind: 'withdrawal',
+          actorId: null,
+          groupKey: `withdrawal:${row.id}`,
+          subject: { type: 'withdrawal', id: row.id },
+          outcome: row.status,
+        });
       return row ? presentWithdrawal(row) : undefined;
     },
 

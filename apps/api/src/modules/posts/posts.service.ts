@@ -7,6 +7,7 @@ import type { MultipartForm } from '../../lib/multipart-form';
 import { createStoredImages } from '../../lib/stored-image';
 import { noticeExcerpt } from '../../lib/text';
 import { createEngagementService, type CommentRow } from '../engagement';
+import type { Notify } from '../notifications';
 import { COMMENTS_PER_POST, type FeedSource, type PostRow, type PostsRepository } from './posts.repository';
 
 /**
@@ -39,6 +40,7 @@ export function createPostsService(deps: {
   images: ImagePipeline;
   safeguarding: Safeguarding;
   notices: ReplyNotices;
+  notify: Notify;
 }) {
   const { repository, mediaStore } = deps;
   const storedImages = createStoredImages(deps, 'public');
@@ -108,11 +110,27 @@ export function createPostsService(deps: {
   }
 
   /** Reading, liking and commenting follow one rule: the feed's, and a community's membership. */
-  const engagement = createEngagementService(repository.engagement, 'post', async (viewerId, postId) => {
-    const post = await existing(postId, viewerId);
-    if (post.communityId !== null) await mustBeMember(viewerId, post.communityId);
-    return post;
-  });
+  const engagement = createEngagementService(
+    repository.engagement,
+    'post',
+    async (viewerId, postId) => {
+      const post = await existing(postId, viewerId);
+      if (post.communityId !== null) await mustBeMember(viewerId, post.communityId);
+      return post;
+    },
+    async (action, actorId, post) => {
+      // A comment in a community is told as a community reply (tellAuthorOfReply).
+      if (action === 'comment' && post.communityId !== null) return;
+      await deps.notify({
+        userId: post.authorId,
+        kind: action,
+        actorId,
+        groupKey: `${action}:post:${post.id}`,
+        subject: { type: 'post', id: post.id },
+        communityId: post.communityId,
+      });
+    },
+  );
 
   const mustBeAllowedToRead = (viewerId: number, source: FeedSource) =>
     source.kind === 'community' ? mustBeMember(viewerId, source.communityId) : Promise.resolve();
@@ -129,6 +147,14 @@ export function createPostsService(deps: {
       post_id: post.id,
       community_id: post.communityId,
       excerpt: noticeExcerpt(post),
+    });
+    await deps.notify({
+      userId: post.authorId,
+      kind: 'community_reply',
+      actorId: comment.authorId,
+      groupKey: `community_reply:post:${post.id}`,
+      subject: { type: 'post', id: post.id },
+      communityId: post.communityId,
     });
   }
 

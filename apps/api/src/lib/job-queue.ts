@@ -1,0 +1,105 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { Config } from '../config';
+import type { DatabaseHandle } from '../db/database';
+
+/** What a job handler is given: its data, and how many times it was tried before. */
+export type JobHandler<Data> = (data: Data) => Promise<void>;
+
+export type JobQueue = {
+  /** Registers the handler of one kind of job (a queue), before `start`. */
+  handle<Data extends object>(name: string, handler: JobHandler<Data>, options?: QueueOptions): void;
+  /** Runs `name` with no data on a cron schedule (UTC), once across all instances. */
+  every(name: string, cron: string): void;
+  /**
+   * Queues a job. With `singletonKey`, while a job of that queue and key waits, another is not
+   * queued (a debounce: one e-mail for several events). Answers false when it was not queued.
+   */
+  send(name: string, data: object, options?: SendOptions): Promise<boolean>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+export type QueueOptions = {
+  /** One waiting job per singleton key at most (pg-boss's "short" policy). */
+  debounced?: boolean;
+  retryLimit?: number;
+};
+export type SendOptions = { singletonKey?: string; startAfterSeconds?: number };
+
+/**
+ * The durable job queue (issue 20, docs/decisions/0022-job-queue.md): pg-boss on the same
+ * database as everything else, PGlite included, through the database handle's `executeSql`. Jobs
+ * are rows: they survive a restart, a failed job is retried, and `FOR UPDATE SKIP LOCKED` hands
+ * each job to one instance only, however many run. Nothing runs until `start`, so a handler
+ * registered late cannot miss a job; `stop` waits for the jobs in hand.
+ */
+export function createJobQueue(options: {
+  database: DatabaseHandle;
+  log: FastifyBaseLogger;
+  settings: Config['jobs'];
+}): JobQueue {
+  const { database, log, settings } = options;
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => database.executeSql(text, values) },
+    schema: settings.schema,
+    schedule: settings.schedule,
+    // Finished jobs hold member ids only; a week is enough to see what happened.
+    deleteAfterDays: 7,
+    // Scheduling (cron) and maintenance need a clock check; every minute is plenty here.
+    clockMonitorIntervalSeconds: 60,
+    cronWorkerIntervalSeconds: 30,
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  const queues: { name: string; handler: JobHandler<object>; options: QueueOptions }[] = [];
+  const schedules: { name: string; cron: string }[] = [];
+  let started = false;
+
+  return {
+    handle(name, handler, queueOptions = {}) {
+      queues.push({ name, handler: handler as JobHandler<object>, options: queueOptions });
+    },
+    every(name, cron) {
+      schedules.push({ name, cron });
+    },
+    async send(name, data, sendOptions = {}) {
+      const id = await boss.send(name, data, {
+        ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+        ...(sendOptions.startAfterSeconds ? { startAfter: Math.ceil(sendOptions.startAfterSeconds) } : {}),
+      });
+      return id !== null;
+    },
+    async start() {
+      if (started) return;
+      started = true;
+      await boss.start();
+      for (const queue of queues) {
+        await boss.createQueue(queue.name, {
+          name: queue.name,
+          policy: queue.options.debounced ? 'short' : 'standard',
+          retryLimit: queue.options.retryLimit ?? 5,
+          retryDelay: settings.retryDelaySeconds,
+          retryBackoff: true,
+        });
+        await boss.work<object>(
+          queue.name,
+          { pollingIntervalSeconds: settings.pollSeconds, batchSize: 1 },
+          async ([job]) => {
+            if (job) await queue.handler(job.data);
+          },
+        );
+      }
+      if (!settings.schedule) return;
+      for (const schedule of schedules) {
+        if (!queues.some((queue) => queue.name === schedule.name))
+          throw new Error(`no handler for the scheduled job ${schedule.name}`);
+        await boss.schedule(schedule.name, schedule.cron);
+      }
+    },
+    async stop() {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}

@@ -1,0 +1,304 @@
+import {
+  DEFAULT_CHANNELS,
+  DEFAULT_EMAIL_FREQUENCY,
+  NOTIFICATION_KINDS,
+  NOTIFICATION_NAMED_ACTORS,
+  NOTIFICATION_PAGE_SIZE,
+  type ChannelSwitches,
+  type EmailFrequency,
+  type NotificationKind,
+} from '@juntos/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf, type Database } from '../../db/database';
+import { mayReach } from '../../db/safeguarding';
+import { notificationActors, notificationPreferences, notifications, profiles, users } from '../../db/schema';
+
+/** One event to tell a member (`actorId` null: the platform itself, for moderation and payments). */
+export type NotificationEvent = {
+  userId: number;
+  kind: NotificationKind;
+  actorId: number | null;
+  /** Repeats with the same key group into one unread notification. */
+  groupKey: string;
+  subject: { type: string; id: number } | null;
+  communityId?: number | null;
+  outcome?: string | null;
+};
+
+export type Preferences = {
+  channels: Record<NotificationKind, ChannelSwitches>;
+  emailFrequency: EmailFrequency;
+  quietFrom: number | null;
+  quietTo: number | null;
+  timeZone: string;
+  lastDigestAt: Date | null;
+};
+
+type StoredPreferences = typeof notificationPreferences.$inferSelect | undefined;
+
+/** A member's stored choices over the defaults, kind by kind. */
+export function withDefaults(row: StoredPreferences): Preferences {
+  const channels = Object.fromEntries(
+    NOTIFICATION_KINDS.map((kind) => [kind, { ...DEFAULT_CHANNELS[kind], ...row?.channels[kind] }]),
+  ) as Record<NotificationKind, ChannelSwitches>;
+  return {
+    channels,
+    emailFrequency: row?.emailFrequency ?? DEFAULT_EMAIL_FREQUENCY,
+    quietFrom: row?.quietFrom ?? null,
+    quietTo: row?.quietTo ?? null,
+    timeZone: row?.timeZone ?? 'UTC',
+    lastDigestAt: row?.lastDigestAt ?? null,
+  };
+}
+
+const kindsWith = (preferences: Preferences, channel: keyof ChannelSwitches) =>
+  NOTIFICATION_KINDS.filter((kind) => preferences.channels[kind][channel]);
+
+/** The notification centre's storage: grouped events, read state, choices, what e-mails count. */
+export function createNotificationsRepository(db: Database) {
+  /** The actors the member may still reach (a block since, another age group: no name shown). */
+  const reachableActor = (viewerId: number) => mayReach(viewerId, notificationActors.actorId);
+
+  async function preferences(userId: number): Promise<Preferences> {
+    const [row] = await db
+      .select()
+      .from(notificationPreferences)
+      .where(eq(notificationPreferences.userId, userId))
+      .limit(1);
+    return withDefaults(row);
+  }
+
+  return {
+    preferences,
+
+    /**
+     * Stores one event: a new notification, or one more event on the member's unread one with
+     * the same group key (one statement, so two instances recording at once still make one row).
+     * Answers the notification's id and whether the actor was new on it.
+     */
+    async record(event: NotificationEvent): Promise<{ id: number; newActor: boolean }> {
+      const rows = await rowsOf<{ id: number; new_actor: boolean }>(
+        db,
+        sql`
+        with stored as (
+          insert into ${notifications} (user_id, kind, group_key, subject_type, subject_id, community_id, outcome)
+          values (${event.userId}, ${event.kind}, ${event.groupKey}, ${event.subject?.type ?? null},
+            ${event.subject?.id ?? null}, ${event.communityId ?? null}, ${event.outcome ?? null})
+          on conflict (user_id, group_key) where read_at is null
+          do update set events = ${notifications}.events + 1, updated_at = now(), outcome = excluded.outcome
+          returning id
+        ), actor as (
+          insert into ${notificationActors} (notification_id, actor_id)
+          select id, ${event.actorId}::bigint from stored where ${event.actorId}::bigint is not null
+          on conflict (notification_id, actor_id) do update set acted_at = now()
+          returning (xmax = 0) as new_actor
+        )
+        select stored.id::int as id, coalesce((select new_actor from actor), false) as new_actor from stored`,
+      );
+      const row = rows[0];
+      if (!row) throw new Error('notification insert returned nothing');
+      return { id: Number(row.id), newActor: row.new_actor };
+    },
+
+    /**
+     * One page of the centre, newest event first: the kinds the member shows in the app, with
+     * the number of members who acted and the latest of them by name (those the member may still
+     * reach), all in one statement.
+     */
+    async page(userId: number, shownKinds: readonly NotificationKind[], before: number | undefined) {
+      const cursor =
+        before === undefined
+          ? sql`true`
+          : sql`(${notifications.updatedAt}, ${notifications.id}) < (select updated_at, id from ${notifications} where id = ${before} and user_id = ${userId})`;
+      const people = sql<number>`(select count(*)::int from ${notificationActors} where ${notificationActors.notificationId} = ${notifications.id} and ${reachableActor(userId)})`;
+      const actors = sql<{ id: number; nombre: string; apellidos: string }[]>`coalesce((
+        select json_agg(json_build_object('id', named.actor_id, 'nombre', named.nombre, 'apellidos', named.apellidos) order by named.acted_at desc)
+        from (
+          select ${notificationActors.actorId} as actor_id, ${profiles.nombre} as nombre, ${profiles.apellidos} as apellidos, ${notificationActors.actedAt} as acted_at
+          from ${notificationActors} join ${profiles} on ${profiles.userId} = ${notificationActors.actorId}
+          where ${notificationActors.notificationId} = ${notifications.id} and ${reachableActor(userId)}
+          order by ${notificationActors.actedAt} desc
+          limit ${NOTIFICATION_NAMED_ACTORS}
+        ) named), '[]'::json)`;
+      const rows = await db
+        .select({
+          id: notifications.id,
+          kind: notifications.kind,
+          events: notifications.events,
+          subjectType: notifications.subjectType,
+          subjectId: notifications.subjectId,
+          communityId: notifications.communityId,
+          outcome: notifications.outcome,
+          readAt: notifications.readAt,
+          updatedAt: notifications.updatedAt,
+          people,
+          actors,
+        })
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            sql`${notifications.kind} = any(${sql.param([...shownKinds])}::text[])`,
+            cursor,
+          ),
+        )
+        .orderBy(sql`${notifications.updatedAt} desc, ${notifications.id} desc`)
+        .limit(NOTIFICATION_PAGE_SIZE + 1);
+      return rows;
+    },
+
+    async unreadCount(userId: number, shownKinds: readonly NotificationKind[]) {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            sql`${notifications.readAt} is null`,
+            sql`${notifications.kind} = any(${sql.param([...shownKinds])}::text[])`,
+          ),
+        );
+      return row?.count ?? 0;
+    },
+
+    /** Marks one of the member's notifications read; false when it is not theirs or not there. */
+    async markRead(userId: number, id: number) {
+      const rows = await db
+        .update(notifications)
+        .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+        .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+        .returning({ id: notifications.id });
+      return rows.length > 0;
+    },
+
+    async markAllRead(userId: number) {
+      await db
+        .update(notifications)
+        .set({ readAt: sql`now()` })
+        .where(and(eq(notifications.userId, userId), sql`${notifications.readAt} is null`));
+    },
+
+    async savePreferences(userId: number, values: Omit<Preferences, 'lastDigestAt'>) {
+      const row = {
+        channels: values.channels,
+        emailFrequency: values.emailFrequency,
+        quietFrom: values.quietFrom,
+        quietTo: values.quietTo,
+        timeZone: values.timeZone,
+        updatedAt: sql`now()`,
+      };
+      await db
+        .insert(notificationPreferences)
+        .values({ userId, ...row })
+        .onConflictDoUpdate({ target: notificationPreferences.userId, set: row });
+    },
+
+    async setEmailFrequency(userId: number, emailFrequency: EmailFrequency) {
+      await db
+        .insert(notificationPreferences)
+        .values({ userId, emailFrequency })
+        .onConflictDoUpdate({
+          target: notificationPreferences.userId,
+          set: { emailFrequency, updatedAt: sql`now()` },
+        });
+    },
+
+    /** Where and in which language e-mails to this member go, and whether it is a minor's account. */
+    async recipient(userId: number) {
+      const [row] = await db
+        .select({ email: users.email, language: users.language, tipoRegistro: users.tipoRegistro })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * What the member has not read and no e-mail has counted yet, per kind, for the kinds they
+     * want by e-mail: counts only, never who or what. `asOf` is the moment counted, for
+     * `markEmailed` once the e-mail is out (a failed send leaves them for the retry).
+     */
+    async unemailed(userId: number, emailKinds: readonly NotificationKind[]) {
+      const rows = await rowsOf<{ kind: NotificationKind; events: number; people: number; as_of: string }>(
+        db,
+        sql`
+        with pending as (
+          select id, kind, events from ${notifications}
+          where user_id = ${userId} and read_at is null
+            and (emailed_at is null or emailed_at < updated_at)
+            and kind = any(${sql.param([...emailKinds])}::text[])
+        )
+        select kind, sum(events)::int as events,
+          (select count(distinct a.actor_id)::int from ${notificationActors} a
+            where a.notification_id in (select p2.id from pending p2 where p2.kind = pending.kind)) as people,
+          now()::text as as_of
+        from pending group by kind`,
+      );
+      return {
+        counts: rows.map((row) => ({
+          kind: row.kind,
+          events: Number(row.events),
+          people: Number(row.people),
+        })),
+        asOf: rows[0]?.as_of ?? null,
+      };
+    },
+
+    /** Marks as counted by an e-mail what `unemailed` counted (nothing that arrived after `asOf`). */
+    async markEmailed(userId: number, emailKinds: readonly NotificationKind[], asOf: string) {
+      await db
+        .update(notifications)
+        .set({ emailedAt: sql`now()` })
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            sql`${notifications.readAt} is null`,
+            sql`${notifications.updatedAt} <= ${asOf}::timestamptz`,
+            sql`${notifications.kind} = any(${sql.param([...emailKinds])}::text[])`,
+          ),
+        );
+    },
+
+    async markDigestSent(userId: number) {
+      await db
+        .insert(notificationPreferences)
+        .values({ userId, lastDigestAt: sql`now()` })
+        .onConflictDoUpdate({ target: notificationPreferences.userId, set: { lastDigestAt: sql`now()` } });
+    },
+
+    /**
+     * Members whose daily or weekly digest is due and who have something unread that no e-mail
+     * counted yet (bounded: the sweep runs again for the rest). Members without a stored choice
+     * have the default (daily).
+     */
+    async dueForDigest(limit: number) {
+      const rows = await rowsOf<{ user_id: number }>(
+        db,
+        sql`
+        select n.user_id::int as user_id
+        from ${notifications} n
+        left join ${notificationPreferences} p on p.user_id = n.user_id
+        where n.read_at is null and (n.emailed_at is null or n.emailed_at < n.updated_at)
+          and coalesce(p.email_frequency, ${DEFAULT_EMAIL_FREQUENCY}) in ('daily', 'weekly')
+          and (p.last_digest_at is null or p.last_digest_at < now() - case
+                when coalesce(p.email_frequency, ${DEFAULT_EMAIL_FREQUENCY}) = 'weekly' then interval '7 days'
+                else interval '1 day' end + interval '10 minutes')
+        group by n.user_id
+        limit ${limit}`,
+      );
+      return rows.map((row) => Number(row.user_id));
+    },
+
+    /** Deletes notifications whose last event is older than `days`. */
+    async expire(days: number) {
+      const rows = await db
+        .delete(notifications)
+        .where(sql`${notifications.updatedAt} < now() - make_interval(days => ${days})`)
+        .returning({ id: notifications.id });
+      return rows.length;
+    },
+  };
+}
+
+export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;
+export { kindsWith };

@@ -1,0 +1,278 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  NOTIFICATION_PAGE_SIZE,
+  NOTIFICATION_RETENTION_DAYS,
+  negotiateLanguage,
+  type Notification,
+  type NotificationSettings,
+} from '@juntos/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import { notFound } from '../../lib/app-error';
+import type { JobQueue } from '../../lib/job-queue';
+import type { Mailer } from '../../lib/mailer';
+import type { FanOut } from '../../realtime';
+import { notificationEmail } from './notification-emails';
+import {
+  kindsWith,
+  type NotificationEvent,
+  type NotificationsRepository,
+  type Preferences,
+} from './notifications.repository';
+import { minutesOfDay, secondsOfQuietLeft, timeOfDay } from './quiet-hours';
+
+export const NOTIFICATION_JOBS = {
+  email: 'notification-email',
+  digestSweep: 'notification-digest-sweep',
+  digest: 'notification-digest',
+  expire: 'notifications-expire',
+} as const;
+
+/** Members whose digest is queued per sweep; the next sweep (every 15 minutes) takes the rest. */
+const DIGESTS_PER_SWEEP = 500;
+
+/** The live frame that tells a member's open tabs to count their notifications again. */
+export const NOTIFICATIONS_CHANGED = { type: 'notifications_changed' } as const;
+
+export type NotificationsServiceDeps = {
+  repository: NotificationsRepository;
+  fanOut: FanOut;
+  jobs: JobQueue;
+  mailer: Mailer;
+  /** Whether the member has a live connection now (a message while away is told, not otherwise). */
+  isOnline: (userId: number) => Promise<boolean>;
+  secret: string;
+  publicUrl: string;
+  productName: string;
+  emailDelaySeconds: number;
+  log: FastifyBaseLogger;
+};
+
+/**
+ * The notification centre and what it sends while the member is away (issue 20). Events are
+ * recorded where they happen (a like, a request, a message to someone offline), once, by the
+ * instance that handled them, so several instances never make two rows. E-mails go through the
+ * durable job queue: an "immediately" e-mail waits a little (one e-mail for a burst), digests are
+ * queued by a sweep every 15 minutes, and both wait for the end of quiet hours.
+ */
+export function createNotificationsService(deps: NotificationsServiceDeps) {
+  const { repository, jobs } = deps;
+
+  const unsubscribeSignature = (userId: number) =>
+    createHmac('sha256', deps.secret).update(`juntos:unsubscribe:v1:${userId}`).digest('base64url');
+  const unsubscribeToken = (userId: number) => `${userId}.${unsubscribeSignature(userId)}`;
+
+  /** The member a signed unsubscribe token names, or undefined for a forged or damaged one. */
+  function memberOfToken(token: string): number | undefined {
+    const [id, signature] = token.split('.');
+    const userId = Number(id);
+    if (!Number.isSafeInteger(userId) || userId <= 0 || !signature) return undefined;
+    const expected = Buffer.from(unsubscribeSignature(userId));
+    const given = Buffer.from(signature);
+    return expected.length === given.length && timingSafeEqual(expected, given) ? userId : undefined;
+  }
+
+  const quietLeft = (preferences: Preferences) =>
+    secondsOfQuietLeft(new Date(), {
+      from: preferences.quietFrom,
+      to: preferences.quietTo,
+      timeZone: preferences.timeZone,
+    });
+
+  async function record(event: NotificationEvent) {
+    if (event.actorId === event.userId) return;
+    const preferences = await repository.preferences(event.userId);
+    const channels = preferences.channels[event.kind];
+    if (!channels.in_app && !channels.email && !channels.push) return;
+    await repository.record(event);
+    if (channels.in_app) await deps.fanOut.publish(event.userId, NOTIFICATIONS_CHANGED);
+    if (channels.email && preferences.emailFrequency === 'immediately')
+      await jobs.send(
+        NOTIFICATION_JOBS.email,
+        { userId: event.userId },
+        {
+          singletonKey: String(event.userId),
+          startAfterSeconds: Math.max(deps.emailDelaySeconds, quietLeft(preferences)),
+        },
+      );
+  }
+
+  /** Records an event without failing the action that caused it (the like is stored already). */
+  async function tell(event: NotificationEvent) {
+    try {
+      await record(event);
+    } catch (error) {
+      deps.log.error({ err: error, userId: event.userId, kind: event.kind }, 'notification not recorded');
+    }
+  }
+
+  /** Sends the e-mail of what is unread and not yet e-mailed; nothing when there is nothing. */
+  async function sendEmail(userId: number, digest: 'immediately' | 'daily' | 'weekly') {
+    const preferences = await repository.preferences(userId);
+    const recipient = await repository.recipient(userId);
+    if (!recipient) return false;
+    const emailKinds = kindsWith(preferences, 'email');
+    const { counts, asOf } = await repository.unemailed(userId, emailKinds);
+    if (counts.length === 0 || asOf === null) return false;
+    const token = unsubscribeToken(userId);
+    await deps.mailer.send(
+      notificationEmail({
+        to: recipient.email,
+        userId,
+        language: negotiateLanguage(recipient.language),
+        product: deps.productName,
+        digest,
+        counts,
+        links: {
+          centre: `${deps.publicUrl}/notificaciones`,
+          settings: `${deps.publicUrl}/ajustes/notificaciones`,
+          unsubscribePage: `${deps.publicUrl}/baja/${token}`,
+          unsubscribeOneClick: `${deps.publicUrl}/api/notificaciones/baja/${token}/`,
+        },
+      }),
+    );
+    await repository.markEmailed(userId, emailKinds, asOf);
+    return true;
+  }
+
+  jobs.handle<{ userId: number }>(
+    NOTIFICATION_JOBS.email,
+    async ({ userId }) => {
+      const preferences = await repository.preferences(userId);
+      // Changed since the event: the digest (or nothing) takes over.
+      if (preferences.emailFrequency !== 'immediately') return;
+      await sendEmail(userId, 'immediately');
+    },
+    { debounced: true },
+  );
+  jobs.handle<{ userId: number }>(
+    NOTIFICATION_JOBS.digest,
+    async ({ userId }) => {
+      const preferences = await repository.preferences(userId);
+      if (preferences.emailFrequency !== 'daily' && preferences.emailFrequency !== 'weekly') return;
+      if (await sendEmail(userId, preferences.emailFrequency)) await repository.markDigestSent(userId);
+    },
+    { debounced: true },
+  );
+  jobs.handle(NOTIFICATION_JOBS.digestSweep, async () => {
+    await queueDueDigests();
+  });
+  jobs.handle(NOTIFICATION_JOBS.expire, async () => {
+    const deleted = await repository.expire(NOTIFICATION_RETENTION_DAYS);
+    if (deleted > 0) deps.log.info({ deleted }, 'expired notifications deleted');
+  });
+  jobs.every(NOTIFICATION_JOBS.digestSweep, '*/15 * * * *');
+  jobs.every(NOTIFICATION_JOBS.expire, '17 3 * * *');
+
+  /** Queues the digest of every member whose digest is due and who is not in quiet hours now. */
+  async function queueDueDigests() {
+    let queued = 0;
+    for (const userId of await repository.dueForDigest(DIGESTS_PER_SWEEP)) {
+      if (quietLeft(await repository.preferences(userId)) > 0) continue;
+      if (await jobs.send(NOTIFICATION_JOBS.digest, { userId }, { singletonKey: String(userId) }))
+        queued += 1;
+    }
+    return queued;
+  }
+
+  const settingsOf = (preferences: Preferences): NotificationSettings => ({
+    channels: preferences.channels,
+    email_frequency: preferences.emailFrequency,
+    quiet_from: preferences.quietFrom === null ? null : timeOfDay(preferences.quietFrom),
+    quiet_to: preferences.quietTo === null ? null : timeOfDay(preferences.quietTo),
+    time_zone: preferences.timeZone,
+  });
+
+  async function settingsAnswer(userId: number) {
+    const [preferences, recipient] = await Promise.all([
+      repository.preferences(userId),
+      repository.recipient(userId),
+    ]);
+    return {
+      settings: settingsOf(preferences),
+      email: recipient?.email ?? '',
+      minor: recipient?.tipoRegistro === 'menor',
+    };
+  }
+
+  return {
+    tell,
+    queueDueDigests,
+
+    /** A new chat message: told only to a member with no open connection (the tab shows it otherwise). */
+    async messageWhileAway(receiverId: number, senderId: number) {
+      try {
+        if (await deps.isOnline(receiverId)) return;
+      } catch (error) {
+        deps.log.error({ err: error }, 'presence unknown: the message is notified');
+      }
+      await tell({
+        userId: receiverId,
+        kind: 'message',
+        actorId: senderId,
+        groupKey: 'message',
+        subject: null,
+      });
+    },
+
+    async page(userId: number, before: number | undefined) {
+      const preferences = await repository.preferences(userId);
+      const rows = await repository.page(userId, kindsWith(preferences, 'in_app'), before);
+      const results: Notification[] = rows.slice(0, NOTIFICATION_PAGE_SIZE).map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        people: row.people,
+        events: row.events,
+        actors: row.actors.map((actor) => ({ ...actor, id: Number(actor.id) })),
+        subject:
+          row.subjectType && row.subjectId !== null
+            ? { type: row.subjectType as NonNullable<Notification['subject']>['type'], id: row.subjectId }
+            : null,
+        community_id: row.communityId,
+        outcome: row.outcome,
+        read: row.readAt !== null,
+        updated_at: row.updatedAt.toISOString(),
+      }));
+      const last = results.at(-1);
+      return { results, next_before: rows.length > NOTIFICATION_PAGE_SIZE && last ? last.id : null };
+    },
+
+    async unread(userId: number) {
+      const preferences = await repository.preferences(userId);
+      return { unread: await repository.unreadCount(userId, kindsWith(preferences, 'in_app')) };
+    },
+
+    async markRead(userId: number, id: number) {
+      if (!(await repository.markRead(userId, id))) throw notFound('notifications.errors.not_found');
+      await deps.fanOut.publish(userId, NOTIFICATIONS_CHANGED);
+    },
+
+    async markAllRead(userId: number) {
+      await repository.markAllRead(userId);
+      await deps.fanOut.publish(userId, NOTIFICATIONS_CHANGED);
+    },
+
+    settings: settingsAnswer,
+
+    async saveSettings(userId: number, settings: NotificationSettings) {
+      await repository.savePreferences(userId, {
+        channels: settings.channels,
+        emailFrequency: settings.email_frequency,
+        quietFrom: settings.quiet_from === null ? null : minutesOfDay(settings.quiet_from),
+        quietTo: settings.quiet_to === null ? null : minutesOfDay(settings.quiet_to),
+        timeZone: settings.time_zone,
+      });
+      await deps.fanOut.publish(userId, NOTIFICATIONS_CHANGED);
+      return settingsAnswer(userId);
+    },
+
+    /** One-click unsubscribe (RFC 8058): no session, the signed token is the proof. */
+    async unsubscribe(token: string) {
+      const userId = memberOfToken(token);
+      if (userId === undefined || !(await repository.recipient(userId)))
+        throw notFound('notifications.errors.unsubscribe_link');
+      await repository.setEmailFrequency(userId, 'never');
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
