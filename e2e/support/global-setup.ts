@@ -58,9 +58,14 @@ function writeTo(mailDir: string) {
  * the journeys' default first name "Member", which is also an English word of log messages.
  */
 async function storedPeople(dataDir: string) {
+  // PGlite (Emscripten) sets process.exitCode to 0 when it starts: without this, a run whose tests
+  // failed would exit 0 once the teardown read the database, and pass in CI.
+  const exitCode = process.exitCode;
   const database = await openDatabase({
     databaseUrl: process.env.DATABASE_URL,
     pgliteDir: path.join(dataDir, 'pg'),
+  }).finally(() => {
+    process.exitCode = exitCode;
   });
   try {
     const people = await database.db
@@ -77,6 +82,7 @@ async function storedPeople(dataDir: string) {
     return { names: [...new Set(names)], phones: [...new Set(people.map((person) => person.telefono))] };
   } finally {
     await database.close();
+    process.exitCode = exitCode;
   }
 }
 
