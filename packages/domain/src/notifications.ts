@@ -109,9 +109,9 @@ export const NotificationActorSchema = z.object({
   apellidos: z.string(),
 });
 
-/** What a notification is about, so the centre can link to it. */
+/** What a notification is about (a friendship or a message names its members in `actors`). */
 export const NotificationSubjectSchema = z.object({
-  type: z.enum(['post', 'gallery_image', 'member', 'community', 'withdrawal', 'notice']),
+  type: z.enum(['post', 'gallery_image', 'withdrawal']),
   id: z.number().int(),
 });
 export type NotificationSubject = z.output<typeof NotificationSubjectSchema>;
@@ -154,7 +154,9 @@ export function notificationLink(notification: Notification): string {
     case 'friend_request':
       return '/solicitudes';
     case 'friend_accepted':
-      return subject ? `/perfil/${subject.id}` : '/buscar/amigos';
+      return notification.people === 1 && notification.actors[0]
+        ? `/perfil/${notification.actors[0].id}`
+        : '/buscar/amigos';
     case 'message':
       return notification.people === 1 && notification.actors[0]
         ? `/chat?amigo=${notification.actors[0].id}`

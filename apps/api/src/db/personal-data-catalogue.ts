@@ -166,6 +166,34 @@ export const PERSONAL_DATA_CATALOGUE = {
     holds: 'Notices the platform showed the member (moderation outcomes, a copy ready).',
     memberColumns: { user_id: cascade },
   },
+  notifications: {
+    holds:
+      'The member’s notifications (issue 20): what happened, grouped while unread (kind, how many events, what it is about), read or not, when an e-mail or push counted it.',
+    memberColumns: { user_id: cascade },
+    otherIdColumns: {
+      subject_id:
+        'the post, gallery picture or withdrawal the notification is about (subject_type says which)',
+      community_id: 'the community of a community reply',
+    },
+    retained: 'Deleted NOTIFICATION_RETENTION_DAYS (90) after the last event it counts (a job of the queue).',
+  },
+  notification_actors: {
+    holds: 'Who acted on a member’s notification: liked, commented, asked, wrote.',
+    memberColumns: {
+      actor_id: {
+        export: {
+          withheld:
+            'rows of other members’ notifications; what the member did (likes, comments, requests, messages) is in the copy through those tables',
+        },
+        erasure: 'cascade',
+      },
+    },
+    otherIdColumns: { notification_id: 'the notification (whose member the row tells)' },
+  },
+  notification_preferences: {
+    holds: 'The member’s notification settings: channels per kind, e-mail frequency, quiet hours, time zone.',
+    memberColumns: { user_id: cascade },
+  },
   admin_audit_log: {
     holds:
       'What administrators and community moderators did: as one of them, the member’s own actions; as a member, the decisions about them and their content.',

@@ -541,6 +541,8 @@ describe('the safeguarding rule on every route', () => {
   /** Routes that show no other member and let the caller reach nobody, and why. */
   const reachesNobody: Record<string, string> = {
     'GET /api/health/': 'public health check',
+    'POST /api/notificaciones/baja/:token/':
+      'stops e-mails to the account the signed token names; no one shown',
     // The API reference (plugins/route-schemas.ts): the same public document for everyone.
     'GET /api/openapi.json': 'public API description',
     'GET /api/docs': 'public API reference',
@@ -598,6 +600,13 @@ describe('the safeguarding rule on every route', () => {
     'GET /api/chat/ajustes/': 'own settings',
     'PUT /api/chat/ajustes/': 'own settings',
     'GET /api/avisos/': 'own notices from the moderators',
+    'GET /api/notificaciones/':
+      'own notifications; the members named pass the rule (notifications.test: a blocked member is not named)',
+    'GET /api/notificaciones/sin-leer/': 'own notifications: a count',
+    'POST /api/notificaciones/:id/leida/': 'own notifications',
+    'POST /api/notificaciones/leidas/': 'own notifications',
+    'GET /api/notificaciones/ajustes/': 'own settings',
+    'PUT /api/notificaciones/ajustes/': 'own settings',
     'POST /api/avisos/:id/leido/': 'own notices',
     'GET /api/mis-datos/exportacion/': 'own data copy',
     'POST /api/mis-datos/exportacion/': 'own data copy',

@@ -224,6 +224,17 @@ export async function createMemberInEveryTable(app: FastifyInstance) {
     )
   ).json<{ access: string; refresh: string; user: { id: number } }>();
 
+  // Notification settings of her own (issue 20): quiet hours at night, likes not e-mailed.
+  const { settings } = (await call('GET', '/api/notificaciones/ajustes/', signedIn)).json<{
+    settings: Record<string, unknown>;
+  }>();
+  await call('PUT', '/api/notificaciones/ajustes/', signedIn, {
+    ...settings,
+    quiet_from: '22:00',
+    quiet_to: '07:00',
+    time_zone: 'Europe/Madrid',
+  });
+
   // A copy of the data, ready.
   await call('POST', '/api/mis-datos/exportacion/', signedIn);
   for (let attempt = 0; ; attempt += 1) {

@@ -59,6 +59,14 @@ export function createNotificationsRepository(db: Database) {
   /** The actors the member may still reach (a block since, another age group: no name shown). */
   const reachableActor = (viewerId: number) => mayReach(viewerId, notificationActors.actorId);
 
+  /**
+   * A notification the member may see: one the platform made (no actor), or one with at least
+   * one actor they may still reach. Likes from someone blocked since leave no "0 people" behind.
+   */
+  const shownTo = (viewerId: number) =>
+    sql`(not exists (select 1 from ${notificationActors} where ${notificationActors.notificationId} = ${notifications.id})
+      or exists (select 1 from ${notificationActors} where ${notificationActors.notificationId} = ${notifications.id} and ${reachableActor(viewerId)}))`;
+
   async function preferences(userId: number): Promise<Preferences> {
     const [row] = await db
       .select()
@@ -140,6 +148,7 @@ export function createNotificationsRepository(db: Database) {
             eq(notifications.userId, userId),
             sql`${notifications.kind} = any(${sql.param([...shownKinds])}::text[])`,
             cursor,
+            shownTo(userId),
           ),
         )
         .orderBy(sql`${notifications.updatedAt} desc, ${notifications.id} desc`)
@@ -156,6 +165,7 @@ export function createNotificationsRepository(db: Database) {
             eq(notifications.userId, userId),
             sql`${notifications.readAt} is null`,
             sql`${notifications.kind} = any(${sql.param([...shownKinds])}::text[])`,
+            shownTo(userId),
           ),
         );
       return row?.count ?? 0;

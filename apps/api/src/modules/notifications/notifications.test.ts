@@ -135,6 +135,25 @@ describe('notifications', () => {
     expect(await unread(ana)).toBe(0);
   });
 
+  it('names only members the safeguarding rule still lets the member reach', async () => {
+    const ana = await createMemberWithProfile(t.app, { nombre: 'Ana' });
+    const bea = await createMemberWithProfile(t.app, { nombre: 'Bea' });
+    const carla = await createMemberWithProfile(t.app, { nombre: 'Carla' });
+    const first = await post(ana, 'First');
+    const second = await post(ana, 'Second');
+    await like(bea, first);
+    await like(carla, first);
+    await like(bea, second);
+    expect((await call('POST', `/api/bloqueos/${bea.user.id}/`, ana)).statusCode).toBeLessThan(300);
+
+    const { results } = await page(ana);
+    // The like by Bea alone is gone; the other counts and names Carla only.
+    expect(
+      results.map((item) => [item.subject?.id, item.people, item.actors.map((actor) => actor.nombre)]),
+    ).toEqual([[first, 1, ['Carla']]]);
+    expect(await unread(ana)).toBe(1);
+  });
+
   it('records each kind of event once: requests, acceptances, comments, gallery, messages, moderation, payments, community replies', async () => {
     const ana = await createMemberWithProfile(t.app, { nombre: 'Ana' });
     const bea = await createMemberWithProfile(t.app, { nombre: 'Bea' });
