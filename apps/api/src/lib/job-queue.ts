@@ -55,6 +55,25 @@ export function createJobQueue(options: {
   const schedules: { name: string; cron: string }[] = [];
   let started = false;
 
+  /**
+   * Creates a queue unless it exists. Instances starting together race to create the same queue
+   * (its table partition): the loser sees a deadlock or a duplicate, waits a moment and finds the
+   * queue there (seen with two instances on one PostgreSQL).
+   */
+  async function ensureQueue(name: string, definition: PgBoss.Queue) {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        if (!(await boss.getQueue(name))) await boss.createQueue(name, definition);
+        return;
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        const race = code === '40P01' || code === '23505' || code === '42P07';
+        if (!race || attempt >= 5) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+      }
+    }
+  }
+
   return {
     handle(name, handler, queueOptions = {}) {
       queues.push({ name, handler: handler as JobHandler<object>, options: queueOptions });
@@ -74,7 +93,7 @@ export function createJobQueue(options: {
       started = true;
       await boss.start();
       for (const queue of queues) {
-        await boss.createQueue(queue.name, {
+        await ensureQueue(queue.name, {
           name: queue.name,
           policy: queue.options.debounced ? 'short' : 'standard',
           retryLimit: queue.options.retryLimit ?? 5,

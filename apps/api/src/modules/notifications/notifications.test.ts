@@ -408,6 +408,36 @@ describe('notifications', () => {
     expect((await settingsOf(ana)).settings.email_frequency).toBe('never');
   });
 
+  it('holds an immediate e-mail until the member’s quiet hours end', async () => {
+    const ana = await createMemberWithProfile(t.app);
+    const bea = await createMemberWithProfile(t.app);
+    const defaults = (await settingsOf(ana)).settings;
+    const hour = (offset: number) =>
+      `${String((new Date().getUTCHours() + offset + 24) % 24).padStart(2, '0')}:00`;
+    const quiet = {
+      ...defaults,
+      email_frequency: 'immediately' as const,
+      quiet_from: hour(-1),
+      quiet_to: hour(2),
+    };
+    expect((await save(ana, { ...quiet, time_zone: 'UTC' })).statusCode).toBe(200);
+    await comment(bea, await post(ana, 'Hello'), 'Hi');
+
+    const schema = sql.identifier(t.config.jobs.schema);
+    const queued = await eventually(async () => {
+      const result: unknown = await t.app.database.db.execute(
+        sql`select start_after from ${schema}.job where name = ${NOTIFICATION_JOBS.email} and data->>'userId' = ${String(ana.user.id)}`,
+      );
+      const [row] = (result as { rows: { start_after: string }[] }).rows;
+      expect(row).toBeDefined();
+      return new Date(row!.start_after);
+    });
+    // Quiet until the top of the hour after next: more than an hour from now.
+    expect(queued.getTime() - Date.now()).toBeGreaterThan(60 * 60 * 1000);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(emailsTo(ana)).toHaveLength(0);
+  });
+
   it('sends the daily digest once, counting only what no e-mail counted, to members whose digest is due', async () => {
     const ana = await createMemberWithProfile(t.app, { enfermedad: 'Marfan syndrome' });
     const bea = await createMemberWithProfile(t.app, { nombre: 'Bea' });

@@ -10,6 +10,8 @@ import { firstPathSegment } from './static-content.routes';
 
 const SHELL = `<!doctype html><title>app shell</title>${'<p>shell text</p>'.repeat(100)}`;
 const BUNDLE = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word ${i}`))};`;
+const WORKER = `self.addEventListener('fetch', () => undefined); // ${'worker '.repeat(200)}`;
+const MANIFEST = JSON.stringify({ name: 'Juntos', start_url: '/', display: 'standalone' });
 
 function decoded(encoding: string | undefined, body: Buffer): string {
   if (encoding === 'br') return brotliDecompressSync(body).toString('utf8');
@@ -26,9 +28,11 @@ describe('static content and client-side routing', () => {
     writeFileSync(path.join(webDist, 'index.html'), SHELL);
     writeFileSync(path.join(webDist, 'assets', 'main-abc123.js'), 'console.log(1)');
     // What the web build writes beside each text file (apps/web/build/precompress.ts).
+    writeFileSync(path.join(webDist, 'manifest.webmanifest'), MANIFEST);
     for (const [file, content] of [
       ['index.html', SHELL],
       ['assets/app-def456.js', BUNDLE],
+      ['sw.js', WORKER],
     ] as const) {
       writeFileSync(path.join(webDist, file), content);
       writeFileSync(path.join(webDist, `${file}.br`), brotliCompressSync(content));
@@ -269,6 +273,29 @@ describe('static content and client-side routing', () => {
         expect(decoded(expected, response.rawPayload), label).toBe(SHELL);
       }
     }
+  });
+
+  it('sends the service worker and the manifest to be checked again at every use, never as immutable', async () => {
+    // A cached worker would keep members on an old release (decision 0020); the browser also
+    // refuses a worker that is not JavaScript.
+    const worker = await t.app.inject({
+      method: 'GET',
+      url: '/sw.js',
+      headers: { 'accept-encoding': 'br, gzip', 'service-worker': 'script' },
+    });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['content-type']).toContain('javascript');
+    expect(worker.headers['content-encoding']).toBe('br');
+    expect(decoded('br', worker.rawPayload)).toBe(WORKER);
+    expect(worker.headers['content-security-policy']).toContain("worker-src 'self'");
+
+    const manifest = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
+    expect(manifest.json()).toMatchObject({ start_url: '/', display: 'standalone' });
+    expect(manifest.headers['content-security-policy']).toContain("manifest-src 'self'");
   });
 
   it('answers translations and legal documents brotli-compressed from the production cache', async () => {
