@@ -17,6 +17,13 @@
     root.setAttribute('data-theme', p.dark === true ? 'dark' : 'light');
     root.setAttribute('data-motion', p.reduceMotion === true ? 'reduce' : 'auto');
     root.setAttribute('data-font', p.legibleFont === true ? 'legible' : 'default');
+    // The title bar takes the page's background (--color-bg of styles.css for each theme).
+    var themeColor = document.querySelector('meta[name="theme-color"]');
+    if (themeColor)
+      themeColor.setAttribute(
+        'content',
+        p.highContrast === true ? '#000000' : p.dark === true ? '#10181d' : '#ffffff',
+      );
   }
 
   var stored = null;
