@@ -53,6 +53,7 @@ export default tseslint.config(
               legal: [],
               'cookie-consent': [],
               'display-preferences': [],
+              'installable-app': [],
               language: [],
               auth: [],
               'not-found': [],

@@ -33,6 +33,22 @@ function Rethrow({ error }: { error: unknown }): never {
   throw error;
 }
 
+// The installable app (issue 20, decision 0020): the service worker is registered once the page
+// has loaded, from a chunk of its own (under 1 KiB compressed), so nothing drawn waits for it.
+// Production builds only: the Vite dev server's modules are not files a worker could keep.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener(
+    'load',
+    () => {
+      import('./features/installable-app/register-service-worker')
+        .then(({ registerServiceWorker }) => registerServiceWorker())
+        // The app works without it: it then only needs the network, as before.
+        .catch((error: unknown) => console.warn('The service worker could not be registered.', error));
+    },
+    { once: true },
+  );
+}
+
 if (window.location.pathname === '/' && !hasAccessMarker()) {
   // A visitor's landing page: 100 KiB of compressed JavaScript at most before any interaction
   // (issue 19, decision 0017), so the application loads when the visitor leaves the page. The

@@ -2,6 +2,7 @@ import { Suspense, lazy, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CookieConsentDialog } from '../../features/cookie-consent/cookie-consent-dialog';
 import { DisplayPreferencesControl } from '../../features/display-preferences/display-preferences-dialog';
+import { AppStatusNotices } from '../../features/installable-app/app-status-notices';
 import { LanguageSwitcher } from '../../features/language/language-switcher';
 import { hasAccessMarker } from '../../lib/storage-keys';
 import { PageLoading } from '../../components/ui/page-loading';
@@ -90,6 +91,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
           <DisplayPreferencesControl />
         </div>
       </header>
+      <AppStatusNotices />
       {member && (
         <Suspense fallback={null}>
           <MemberNav />
