@@ -31,6 +31,12 @@ type ContextOptions = {
   localStorage?: Record<string, string>;
   viewport?: { width: number; height: number };
   reducedMotion?: 'reduce' | 'no-preference';
+  /**
+   * Off unless a test is about the installable app: a page a service worker controls fetches its
+   * scripts through the worker's cache, which `page.route` never sees, so a journey that slows
+   * down or refuses a file (landing.e2e.ts) would test the cache instead.
+   */
+  serviceWorkers?: 'allow' | 'block';
 };
 
 export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
@@ -39,6 +45,7 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
     locale: options.locale ?? 'en-GB',
     viewport: options.viewport ?? { width: 1280, height: 900 },
     reducedMotion: options.reducedMotion ?? 'no-preference',
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   const seed = {
     consent: options.consent ? { functional: true, advertising: options.consent.advertising } : null,
