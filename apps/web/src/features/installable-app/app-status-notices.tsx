@@ -18,9 +18,10 @@ export function AppStatusNotices() {
   const online = useOnlineStatus();
   const backOnline = useBackOnline(online);
   const applyUpdate = useUpdateOffer();
-  const [dismissed, setDismissed] = useState(false);
+  // "Later" puts off this release only: a newer one is offered again.
+  const [dismissed, setDismissed] = useState<() => void>();
   const [updating, setUpdating] = useState(false);
-  const showUpdate = applyUpdate !== undefined && !dismissed;
+  const showUpdate = applyUpdate !== undefined && applyUpdate !== dismissed;
 
   return (
     <div className="app-notices">
@@ -64,7 +65,7 @@ export function AppStatusNotices() {
                 <Button
                   variant="ghost"
                   onClick={() => {
-                    setDismissed(true);
+                    setDismissed(() => applyUpdate);
                     // The button goes away with the notice: the focus goes on to the content.
                     document.getElementById('main')?.focus();
                   }}
