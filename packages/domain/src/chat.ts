@@ -58,6 +58,8 @@ export type ServerFrame =
   | { type: 'session_renewed'; expires_at: number }
   | { type: 'read_receipt'; reader_id: number }
   | { type: 'status_update'; user_id: number; online: boolean }
+  /** The member's notification centre changed (issue 20): count the bell again. */
+  | { type: 'notifications_changed' }
   | {
       type: 'notification';
       data:

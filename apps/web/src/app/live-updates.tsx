@@ -7,6 +7,7 @@ import { chatKeys, getOpenConversation } from '../features/chat/chat-api';
 import { recordFailed, recordIncoming, recordReadReceipt, setCacheOwner } from '../features/chat/chat-cache';
 import { friendKeys, type Friend } from '../features/friends/friends-api';
 import { noticeKeys } from '../features/notices/notices-api';
+import { notificationKeys } from '../features/notifications/notifications-api';
 import { publicProfileKey } from '../features/public-profile/public-profile-api';
 import { liveConnection } from '../lib/live-connection';
 import { useMeQuery } from '../lib/session';
@@ -82,6 +83,10 @@ export function LiveUpdates() {
           }
           return;
         }
+        // Something was added to the notification centre or read elsewhere: the bell and the list.
+        case 'notifications_changed':
+          void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+          return;
         // The live connection renews its own session; nothing on screen changes.
         case 'session_renewed':
           return;

@@ -51,6 +51,9 @@ const CommunityPage = lazy(() => import('../features/communities/community-page'
 const AdminCommunitiesPage = lazy(() => import('../features/admin/admin-communities-page'));
 const ChatPage = lazy(() => import('../features/chat/chat-page'));
 const PublicProfilePage = lazy(() => import('../features/public-profile/public-profile-page'));
+const NotificationsPage = lazy(() => import('../features/notifications/notifications-page'));
+const NotificationSettingsPage = lazy(() => import('../features/notifications/notification-settings-page'));
+const UnsubscribePage = lazy(() => import('../features/notifications/unsubscribe-page'));
 const LegalPage = lazy(() => import('../features/legal/legal-page'));
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
 
@@ -87,6 +90,8 @@ const protectedScreens: Partial<Record<(typeof PROTECTED_PATHS)[number], RouteOb
   '/comunidades': <CommunitiesPage />,
   '/comunidades/:id': <CommunityPage />,
   '/comunidades/enfermedad/:orphacode': <CommunityPage />,
+  '/notificaciones': <NotificationsPage />,
+  '/ajustes/notificaciones': <NotificationSettingsPage />,
 };
 
 /**
@@ -126,6 +131,8 @@ const routes: RouteObject[] = [
       { path: '/reset-confirm', element: <ResetConfirmPage /> },
       { path: '/politica/:document', element: <LegalPage /> },
       { path: '/ads-test', element: <AdsTestPage /> },
+      // The notification e-mails' unsubscribe link: works without signing in (issue 20).
+      { path: '/baja/:token', element: <UnsubscribePage /> },
       {
         element: <RequireAuth />,
         children: [

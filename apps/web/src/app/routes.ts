@@ -35,4 +35,7 @@ export const PROTECTED_PATHS = [
   '/comunidades',
   '/comunidades/:id',
   '/comunidades/enfermedad/:orphacode',
+  // Issue 20: the notification centre and its settings.
+  '/notificaciones',
+  '/ajustes/notificaciones',
 ] as const;

@@ -60,11 +60,12 @@ export function createNotificationsRepository(db: Database) {
   const reachableActor = (viewerId: number) => mayReach(viewerId, notificationActors.actorId);
 
   /**
-   * A notification the member may see: one the platform made (no actor), or one with at least
-   * one actor they may still reach. Likes from someone blocked since leave no "0 people" behind.
+   * A notification the member may see: one the platform made (moderation, payments), or one with
+   * at least one actor they may still reach. Likes from someone blocked since, or whose account
+   * is gone, leave no "0 people" behind.
    */
   const shownTo = (viewerId: number) =>
-    sql`(not exists (select 1 from ${notificationActors} where ${notificationActors.notificationId} = ${notifications.id})
+    sql`(${notifications.kind} in ('moderation', 'withdrawal')
       or exists (select 1 from ${notificationActors} where ${notificationActors.notificationId} = ${notifications.id} and ${reachableActor(viewerId)}))`;
 
   async function preferences(userId: number): Promise<Preferences> {

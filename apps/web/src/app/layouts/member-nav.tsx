@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { useUnreadMessages } from '../../features/chat/chat-api';
 import { usePendingRequests } from '../../features/friends/friends-api';
+import { BELL_ICON } from '../../features/notifications/notification-bell';
+import { useUnreadNotifications } from '../../features/notifications/notifications-api';
 import { useMeQuery } from '../../lib/session';
+import { CountBadge } from '../../components/ui/count-badge';
 
 /**
  * On phones the bottom bar holds five places (more would shrink the targets below 44 px and
@@ -33,6 +36,7 @@ const LINKS = [
     'M9 11a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7zM3 20c0-4 3-6 6-6s6 2 6 6zM18 7v6M15 10h6',
   ],
   ['/chat', 'chat', 'M4 5h16v11H9l-5 4zM8 9.5h8M8 12.5h5'],
+  ['/notificaciones', 'notifications', BELL_ICON],
   ['/gallery', 'gallery', 'M3 5h18v14H3zM6 16l4-5 3 4 2-2 3 3'],
   ['/profile', 'profile', 'M12 12a4 4 0 1 1 0-8 4 4 0 0 1 0 8zM4 21c0-4.5 3.6-7 8-7s8 2.5 8 7z'],
 ] as const;
@@ -43,7 +47,10 @@ const ADMIN_LINK = ['/admin', 'admin', SHIELD_ICON] as const;
 const MODERATION_LINK = ['/admin/moderacion', 'moderation', SHIELD_ICON] as const;
 const MORE_ICON =
   'M4 12a1.5 1.5 0 1 0 3 0 1.5 1.5 0 0 0-3 0zm6.5 0a1.5 1.5 0 1 0 3 0 1.5 1.5 0 0 0-3 0zM17 12a1.5 1.5 0 1 0 3 0 1.5 1.5 0 0 0-3 0z';
-const PHONE_BAR: readonly string[] = ['/feed', '/comunidades', '/buscar', '/chat'];
+// Search has its own field in the top bar on phones too; the bell takes its place down here.
+const PHONE_BAR: readonly string[] = ['/feed', '/comunidades', '/chat', '/notificaciones'];
+/** In the bottom bar only: wide screens have the bell in the top bar. */
+const PHONE_ONLY: readonly string[] = ['/notificaciones'];
 
 type NavEntry = readonly [path: string, key: string, icon: string];
 
@@ -52,17 +59,6 @@ function NavIcon({ path }: { path: string }) {
     <svg className="member-nav__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path d={path} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
     </svg>
-  );
-}
-
-/** A count on a link: the number is shown, its text alternative says what it counts. */
-function CountBadge({ count, text }: { count: number; text: string }) {
-  if (count <= 0) return null;
-  return (
-    <span className="badge badge--count">
-      <span aria-hidden="true">{count}</span>
-      <span className="visually-hidden">{text}</span>
-    </span>
   );
 }
 
@@ -76,6 +72,7 @@ export function MemberNav() {
   const location = useLocation();
   const pending = usePendingRequests().data ?? 0;
   const unread = useUnreadMessages().total;
+  const notifications = useUnreadNotifications().data ?? 0;
   const onChat = location.pathname === '/chat';
   const me = useMeQuery().data;
   const isAdmin = me?.is_admin === true;
@@ -109,6 +106,9 @@ export function MemberNav() {
       <span className="member-nav__text">{t(`nav.${key}`)}</span>
       {key === 'requests' && <CountBadge count={pending} text={t('nav.pending', { count: pending })} />}
       {key === 'chat' && <CountBadge count={unread} text={t('nav.unread', { count: unread })} />}
+      {key === 'notifications' && (
+        <CountBadge count={notifications} text={t('notifications.bell_unread', { count: notifications })} />
+      )}
     </NavLink>
   );
   return (
@@ -117,7 +117,13 @@ export function MemberNav() {
         {links.map((link) => (
           <li
             key={link[0]}
-            className={PHONE_BAR.includes(link[0]) ? undefined : 'member-nav__item--wide-only'}
+            className={
+              PHONE_ONLY.includes(link[0])
+                ? 'member-nav__item--phone-only'
+                : PHONE_BAR.includes(link[0])
+                  ? undefined
+                  : 'member-nav__item--wide-only'
+            }
           >
             {renderLink(link)}
           </li>

@@ -15,6 +15,9 @@ const TopSearch = lazy(() =>
   import('../../features/search/top-search').then((m) => ({ default: m.TopSearch })),
 );
 const MemberNav = lazy(() => import('./member-nav').then((m) => ({ default: m.MemberNav })));
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/notification-bell').then((m) => ({ default: m.NotificationBell })),
+);
 const LiveUpdates = lazy(() => import('../live-updates').then((m) => ({ default: m.LiveUpdates })));
 
 const FOOTER_DOCUMENTS = ['terms', 'privacy', 'cookies', 'legal'] as const;
@@ -87,6 +90,11 @@ export function SiteLayout({ children }: { children: ReactNode }) {
           </Suspense>
         )}
         <div className="top-bar__controls">
+          {member && (
+            <Suspense fallback={null}>
+              <NotificationBell />
+            </Suspense>
+          )}
           <LanguageSwitcher />
           <DisplayPreferencesControl />
         </div>

@@ -130,6 +130,9 @@ export default function ProfilePage() {
         <Link to="/change-password" className={buttonClass()}>
           {t('profile.change_password')}
         </Link>
+        <Link to="/ajustes/notificaciones" className={buttonClass()}>
+          {t('profile.notification_settings')}
+        </Link>
         <Button variant="danger" onClick={() => setDeleting(true)}>
           {t('profile.delete_account')}
         </Button>
