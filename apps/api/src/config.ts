@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import webPush from 'web-push';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -138,6 +139,36 @@ const EnvironmentSchema = z
       )
       .default('jobs'),
     JOBS_SCHEDULE: z.enum(['on', 'off'], { message: 'must be "on" or "off"' }).default('on'),
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .trim()
+      .regex(/^[\w-]{80,100}$/, 'must be a VAPID public key (base64url)')
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .trim()
+      .regex(/^[\w-]{40,50}$/, 'must be a VAPID private key (base64url)')
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .trim()
+      .regex(
+        /^(mailto:|https:\/\/)/,
+        'must be a mailto: or https: address where push services can reach the operator',
+      )
+      .optional(),
+    PUSH_SERVICE_HOSTS: z
+      .string()
+      .trim()
+      .default(
+        'fcm.googleapis.com,updates.push.services.mozilla.com,web.push.apple.com,*.push.apple.com,*.notify.windows.com',
+      )
+      .transform((value) =>
+        value
+          .split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      ),
     NOTIFICATION_EMAIL_DELAY_SECONDS: z.coerce
       .number({ message: 'must be a number of seconds' })
       .int('must be a whole number of seconds')
@@ -272,6 +303,13 @@ export type Config = {
    * and something read meanwhile makes none.
    */
   notificationEmailDelaySeconds: number;
+  /**
+   * Web push (issue 20): the VAPID keys that sign every push (VAPID_* or, when unset, a pair
+   * generated once in DATA_DIR/vapid.json), and the push services a browser's subscription may
+   * point at: a subscription is an address the server will post to, so it must be a real push
+   * service's, never one inside the operator's network.
+   */
+  push: { publicKey: string; privateKey: string; subject: string; serviceHosts: string[] };
   /** How long a signed address of a friends-only picture works (unfriending takes effect within it). */
   mediaUrlTtlSeconds: number;
   /**
@@ -328,6 +366,20 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * The VAPID key pair of this deployment, made once and kept beside the JWT secret: browsers'
+ * subscriptions are bound to the public key, so a new pair would silence every device.
+ */
+function loadOrCreateVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, 'vapid.json');
+  if (existsSync(file))
+    return JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+  mkdirSync(dataDir, { recursive: true });
+  const keys = webPush.generateVAPIDKeys();
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
+}
+
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvironmentSchema.safeParse(environment);
   if (!parsed.success) {
@@ -377,6 +429,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       schedule: env.JOBS_SCHEDULE === 'on',
     },
     notificationEmailDelaySeconds: env.NOTIFICATION_EMAIL_DELAY_SECONDS,
+    push: {
+      ...(env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+        ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+        : loadOrCreateVapidKeys(dataDir)),
+      subject: env.VAPID_SUBJECT ?? `mailto:${env.CONTACT_EMAIL ?? `privacy@${new URL(publicUrl).hostname}`}`,
+      serviceHosts: env.PUSH_SERVICE_HOSTS,
+    },
     mediaUrlTtlSeconds: env.MEDIA_URL_TTL_SECONDS,
     mediaCacheSeconds: env.MEDIA_CACHE_SECONDS,
     s3:

@@ -176,3 +176,34 @@ export function notificationLink(notification: Notification): string {
       return '/dashboard';
   }
 }
+
+/** Longest push service address accepted (browsers' are a few hundred characters). */
+export const PUSH_ENDPOINT_MAX_LENGTH = 1024;
+/** Devices with push on, per member: enough for every phone, tablet and computer one owns. */
+export const PUSH_DEVICES_MAX = 20;
+
+const base64url = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^[\w-]+=*$/, { message: 'notifications.errors.push_subscription' })
+    .min(min, { message: 'notifications.errors.push_subscription' })
+    .max(max, { message: 'notifications.errors.push_subscription' });
+
+/** What the browser's PushManager gives (PushSubscription.toJSON()), as the web app sends it. */
+export const PushSubscriptionInput = z.object({
+  endpoint: z
+    .url({ protocol: /^https?$/, message: 'notifications.errors.push_subscription' })
+    .max(PUSH_ENDPOINT_MAX_LENGTH, { message: 'notifications.errors.push_subscription' }),
+  keys: z.object({ p256dh: base64url(80, 100), auth: base64url(16, 32) }),
+});
+export type PushSubscriptionInput = z.output<typeof PushSubscriptionInput>;
+
+export const PushDeviceSchema = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  /** The push service address, so a browser can tell which device in the list is itself. */
+  endpoint: z.string(),
+  created_at: z.string(),
+});
+export type PushDevice = z.output<typeof PushDeviceSchema>;
+export const PushKeySchema = z.object({ public_key: z.string() });

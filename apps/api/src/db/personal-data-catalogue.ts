@@ -194,6 +194,16 @@ export const PERSONAL_DATA_CATALOGUE = {
     holds: 'The member’s notification settings: channels per kind, e-mail frequency, quiet hours, time zone.',
     memberColumns: { user_id: cascade },
   },
+  push_subscriptions: {
+    holds:
+      'The devices where the member turned push notifications on: the push service’s address and encryption keys, a label such as “Firefox · Android”, when it last took a push.',
+    memberColumns: { user_id: cascade },
+    withheldColumns: {
+      p256dh: 'the device’s encryption key: only useful to send it pushes, dangerous in a copy',
+      auth: 'the device’s encryption secret: only useful to send it pushes, dangerous in a copy',
+    },
+    retained: 'Until the member removes the device, or the push service says the subscription is gone.',
+  },
   admin_audit_log: {
     holds:
       'What administrators and community moderators did: as one of them, the member’s own actions; as a member, the decisions about them and their content.',

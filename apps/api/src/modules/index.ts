@@ -56,6 +56,8 @@ import {
 import {
   createNotificationsRepository,
   createNotificationsService,
+  createPushDevicesRepository,
+  createPushSender,
   notificationsModule,
   type Notify,
 } from './notifications';
@@ -152,9 +154,13 @@ export function createModules(infrastructure: SharedInfrastructure) {
     mailer,
     isOnline: async (userId) => (await online.onlineAmong([userId])).has(userId),
     secret: config.jwtSecret,
+    pushPublicKey: config.push.publicKey,
     publicUrl: config.publicUrl,
     productName: config.operator.name,
     emailDelaySeconds: config.notificationEmailDelaySeconds,
+    devices: createPushDevicesRepository(db),
+    sendPush: createPushSender(config.push),
+    pushServiceHosts: config.push.serviceHosts,
     log,
   });
   const notify: Notify = (event) => notifications.tell(event);

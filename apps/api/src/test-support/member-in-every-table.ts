@@ -9,6 +9,9 @@ import { connectChat, type ChatClient } from './chat-client';
 import { completeProfile, createMemberWithProfile, imageFile, putProfile, sendForm } from './profiles';
 
 /** The device the member signs in from last, so the session row has one to show. */
+/** A browser's public key as a push subscription carries it (an uncompressed P-256 point). */
+const FIXTURE_P256DH =
+  'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM';
 export const MEMBER_DEVICE = 'Mozilla/5.0 (X11; Linux x86_64) JuntosFixture/1.0';
 
 /** Payout details as the withdrawal form sends them. */
@@ -233,6 +236,12 @@ export async function createMemberInEveryTable(app: FastifyInstance) {
     quiet_from: '22:00',
     quiet_to: '07:00',
     time_zone: 'Europe/Madrid',
+  });
+
+  // Push notifications on for one device (nothing listens on port 9: a push fails quietly).
+  await call('POST', '/api/notificaciones/dispositivos/', signedIn, {
+    endpoint: `https://127.0.0.1:9/push/${member.user.id}`,
+    keys: { p256dh: FIXTURE_P256DH, auth: 'c2VjcmV0LWF1dGgta2V5' },
   });
 
   // A copy of the data, ready.

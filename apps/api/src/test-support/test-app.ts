@@ -30,6 +30,8 @@ export async function createTestApp(
     // the tests that need them queue them by hand.
     JOBS_SCHEDULE: 'off',
     JOBS_POLL_SECONDS: '0.5',
+    // Pushes go to the tests' own fake push service on this machine, never to the internet.
+    PUSH_SERVICE_HOSTS: '127.0.0.1',
     ...(process.env.DATABASE_URL
       ? {
           DATABASE_URL: process.env.DATABASE_URL,

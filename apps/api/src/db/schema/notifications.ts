@@ -99,3 +99,29 @@ export const notificationPreferences = pgTable('notification_preferences', {
   lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * One browser or device where the member turned push notifications on (issue 20): the push
+ * service's address and the keys that encrypt what is sent there. Removed when the member removes
+ * the device, and when the push service answers that the subscription is gone (404, 410).
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** "Firefox on Android", from the browser's own description when it subscribed. */
+    label: text('label').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('push_subscriptions_endpoint_idx').on(table.endpoint),
+    index('push_subscriptions_user_idx').on(table.userId),
+  ],
+);

@@ -8,6 +8,8 @@ import type { NotificationEvent } from './notifications.repository';
 
 /** How another module tells a member something (never throws: the action it follows is done). */
 export type Notify = (event: NotificationEvent) => Promise<void>;
+export { createPushDevicesRepository } from './push-devices.repository';
+export { createPushSender } from './push-sender';
 export {
   createNotificationsService,
   NOTIFICATION_JOBS,

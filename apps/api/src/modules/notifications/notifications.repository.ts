@@ -225,19 +225,20 @@ export function createNotificationsRepository(db: Database) {
     },
 
     /**
-     * What the member has not read and no e-mail has counted yet, per kind, for the kinds they
-     * want by e-mail: counts only, never who or what. `asOf` is the moment counted, for
-     * `markEmailed` once the e-mail is out (a failed send leaves them for the retry).
+     * What the member has not read and no e-mail (or push) has counted yet, per kind, for the
+     * kinds they want on that channel: counts only, never who or what. `asOf` is the moment
+     * counted, for `markSent` once the e-mail or push is out (a failure leaves them for the retry).
      */
-    async unemailed(userId: number, emailKinds: readonly NotificationKind[]) {
+    async pending(userId: number, kinds: readonly NotificationKind[], channel: 'email' | 'push') {
+      const sentAt = channel === 'email' ? sql.raw('emailed_at') : sql.raw('pushed_at');
       const rows = await rowsOf<{ kind: NotificationKind; events: number; people: number; as_of: string }>(
         db,
         sql`
         with pending as (
           select id, kind, events from ${notifications}
           where user_id = ${userId} and read_at is null
-            and (emailed_at is null or emailed_at < updated_at)
-            and kind = any(${sql.param([...emailKinds])}::text[])
+            and (${sentAt} is null or ${sentAt} < updated_at)
+            and kind = any(${sql.param([...kinds])}::text[])
         )
         select kind, sum(events)::int as events,
           (select count(distinct a.actor_id)::int from ${notificationActors} a
@@ -255,17 +256,22 @@ export function createNotificationsRepository(db: Database) {
       };
     },
 
-    /** Marks as counted by an e-mail what `unemailed` counted (nothing that arrived after `asOf`). */
-    async markEmailed(userId: number, emailKinds: readonly NotificationKind[], asOf: string) {
+    /** Marks as counted on that channel what `pending` counted (nothing that arrived after `asOf`). */
+    async markSent(
+      userId: number,
+      kinds: readonly NotificationKind[],
+      asOf: string,
+      channel: 'email' | 'push',
+    ) {
       await db
         .update(notifications)
-        .set({ emailedAt: sql`now()` })
+        .set(channel === 'email' ? { emailedAt: sql`now()` } : { pushedAt: sql`now()` })
         .where(
           and(
             eq(notifications.userId, userId),
             sql`${notifications.readAt} is null`,
             sql`${notifications.updatedAt} <= ${asOf}::timestamptz`,
-            sql`${notifications.kind} = any(${sql.param([...emailKinds])}::text[])`,
+            sql`${notifications.kind} = any(${sql.param([...kinds])}::text[])`,
           ),
         );
     },

@@ -8,6 +8,9 @@ import {
   NotificationPageSchema,
   NotificationSettingsAnswerSchema,
   NotificationSettingsSchema,
+  PushDeviceSchema,
+  PushKeySchema,
+  PushSubscriptionInput,
   UnreadNotificationsSchema,
 } from '@juntos/domain';
 import { requestLanguage, translate } from '../../i18n/messages';
@@ -106,6 +109,63 @@ export function registerNotificationRoutes(
       },
     },
     async (request) => service.saveSettings(request.userId, request.body),
+  );
+
+  routes.get(
+    '/api/notificaciones/push/clave/',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'The public VAPID key a browser subscribes to push notifications with',
+        response: { 200: PushKeySchema },
+      },
+    },
+    async () => service.pushKey(),
+  );
+  routes.get(
+    '/api/notificaciones/dispositivos/',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'Your devices with push notifications on, newest first',
+        response: { 200: z.array(PushDeviceSchema) },
+      },
+    },
+    async (request) => service.devices(request.userId),
+  );
+  routes.post(
+    '/api/notificaciones/dispositivos/',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'Turn push notifications on for this device (the browser’s push subscription)',
+        body: PushSubscriptionInput,
+        response: { 201: PushDeviceSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.addDevice(request.userId, request.body, request.headers['user-agent'])),
+  );
+  routes.delete(
+    '/api/notificaciones/dispositivos/:id/',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'Turn push notifications off for one of your devices',
+        params: IdParams,
+        response: { 204: z.null().describe('Removed') },
+      },
+    },
+    async (request, reply) => {
+      await service.removeDevice(request.userId, request.params.id);
+      return reply.status(204).send(null);
+    },
   );
 
   // RFC 8058 one-click unsubscribe: mail clients POST `List-Unsubscribe=One-Click` as a form,

@@ -2,16 +2,22 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   NOTIFICATION_PAGE_SIZE,
   NOTIFICATION_RETENTION_DAYS,
+  PUSH_DEVICES_MAX,
   negotiateLanguage,
   type Notification,
   type NotificationSettings,
+  type PushDevice,
+  type PushSubscriptionInput,
 } from '@juntos/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import { notFound } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
+import { translatePlural } from '../../i18n/messages';
 import type { JobQueue } from '../../lib/job-queue';
 import type { Mailer } from '../../lib/mailer';
 import type { FanOut } from '../../realtime';
 import { notificationEmail } from './notification-emails';
+import { deviceLabel, type PushDevicesRepository } from './push-devices.repository';
+import { isPushServiceAddress, type PushSender } from './push-sender';
 import {
   kindsWith,
   type NotificationEvent,
@@ -22,6 +28,7 @@ import { minutesOfDay, secondsOfQuietLeft, timeOfDay } from './quiet-hours';
 
 export const NOTIFICATION_JOBS = {
   email: 'notification-email',
+  push: 'notification-push',
   digestSweep: 'notification-digest-sweep',
   digest: 'notification-digest',
   expire: 'notifications-expire',
@@ -41,9 +48,15 @@ export type NotificationsServiceDeps = {
   /** Whether the member has a live connection now (a message while away is told, not otherwise). */
   isOnline: (userId: number) => Promise<boolean>;
   secret: string;
+  /** The VAPID public key browsers subscribe with. */
+  pushPublicKey: string;
   publicUrl: string;
   productName: string;
   emailDelaySeconds: number;
+  devices: PushDevicesRepository;
+  sendPush: PushSender;
+  /** The push services a subscription may point at (Config['push'].serviceHosts). */
+  pushServiceHosts: readonly string[];
   log: FastifyBaseLogger;
 };
 
@@ -85,6 +98,12 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     if (!channels.in_app && !channels.email && !channels.push) return;
     await repository.record(event);
     if (channels.in_app) await deps.fanOut.publish(event.userId, NOTIFICATIONS_CHANGED);
+    if (channels.push)
+      await jobs.send(
+        NOTIFICATION_JOBS.push,
+        { userId: event.userId },
+        { singletonKey: String(event.userId), startAfterSeconds: quietLeft(preferences) },
+      );
     if (channels.email && preferences.emailFrequency === 'immediately')
       await jobs.send(
         NOTIFICATION_JOBS.email,
@@ -111,7 +130,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     const recipient = await repository.recipient(userId);
     if (!recipient) return false;
     const emailKinds = kindsWith(preferences, 'email');
-    const { counts, asOf } = await repository.unemailed(userId, emailKinds);
+    const { counts, asOf } = await repository.pending(userId, emailKinds, 'email');
     if (counts.length === 0 || asOf === null) return false;
     const token = unsubscribeToken(userId);
     await deps.mailer.send(
@@ -130,7 +149,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
         },
       }),
     );
-    await repository.markEmailed(userId, emailKinds, asOf);
+    await repository.markSent(userId, emailKinds, asOf, 'email');
     return true;
   }
 
@@ -153,6 +172,9 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     },
     { debounced: true },
   );
+  jobs.handle<{ userId: number }>(NOTIFICATION_JOBS.push, async ({ userId }) => sendPush(userId), {
+    debounced: true,
+  });
   jobs.handle(NOTIFICATION_JOBS.digestSweep, async () => {
     await queueDueDigests();
   });
@@ -162,6 +184,44 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
   });
   jobs.every(NOTIFICATION_JOBS.digestSweep, '*/15 * * * *');
   jobs.every(NOTIFICATION_JOBS.expire, '17 3 * * *');
+
+  /**
+   * Pushes "N new notifications" to every device of the member: a count, the product's name and
+   * the centre's address, nothing else (the lock screen is as public as an inbox). Devices whose
+   * subscription is gone are forgotten; if no device took it and one failed for a while (a push
+   * service down), the job fails and is tried again.
+   */
+  async function sendPush(userId: number) {
+    const preferences = await repository.preferences(userId);
+    const pushKinds = kindsWith(preferences, 'push');
+    const { counts, asOf } = await repository.pending(userId, pushKinds, 'push');
+    if (counts.length === 0 || asOf === null) return;
+    const targets = await deps.devices.targets(userId, PUSH_DEVICES_MAX);
+    if (targets.length > 0) {
+      const recipient = await repository.recipient(userId);
+      const language = negotiateLanguage(recipient?.language);
+      const unread = counts.length;
+      const total = counts.reduce((sum, count) => sum + count.events, 0);
+      const payload = JSON.stringify({
+        title: deps.productName,
+        body: translatePlural(language, 'notifications.push.body', Math.max(unread, total)),
+        url: '/notificaciones',
+      });
+      const outcomes = await Promise.all(targets.map((target) => deps.sendPush(target, payload)));
+      await Promise.all(
+        targets.flatMap((target, index) =>
+          outcomes[index] === 'gone'
+            ? [deps.devices.forget(target.id)]
+            : outcomes[index] === 'delivered'
+              ? [deps.devices.delivered(target.id)]
+              : [],
+        ),
+      );
+      if (!outcomes.includes('delivered') && outcomes.includes('failed'))
+        throw new Error('no push service took the push');
+    }
+    await repository.markSent(userId, pushKinds, asOf, 'push');
+  }
 
   /** Queues the digest of every member whose digest is due and who is not in quiet hours now. */
   async function queueDueDigests() {
@@ -181,6 +241,15 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     quiet_to: preferences.quietTo === null ? null : timeOfDay(preferences.quietTo),
     time_zone: preferences.timeZone,
   });
+
+  async function listDevices(userId: number): Promise<PushDevice[]> {
+    return (await deps.devices.list(userId, PUSH_DEVICES_MAX)).map((device) => ({
+      id: device.id,
+      label: device.label,
+      endpoint: device.endpoint,
+      created_at: device.createdAt.toISOString(),
+    }));
+  }
 
   async function settingsAnswer(userId: number) {
     const [preferences, recipient] = await Promise.all([
@@ -263,6 +332,33 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
       });
       await deps.fanOut.publish(userId, NOTIFICATIONS_CHANGED);
       return settingsAnswer(userId);
+    },
+
+    pushKey: () => ({ public_key: deps.pushPublicKey }),
+
+    devices: listDevices,
+
+    /** Turns push on for one of the member's devices (its browser's subscription). */
+    async addDevice(userId: number, subscription: PushSubscriptionInput, userAgent: string | undefined) {
+      if (!isPushServiceAddress(subscription.endpoint, deps.pushServiceHosts))
+        throw new AppError(400, 'validation_failed', 'notifications.errors.push_service', {
+          fields: { endpoint: 'notifications.errors.push_service' },
+        });
+      if ((await deps.devices.count(userId)) >= PUSH_DEVICES_MAX)
+        throw new AppError(409, 'too_many_devices', 'notifications.errors.too_many_devices');
+      const id = await deps.devices.save(userId, {
+        endpoint: subscription.endpoint,
+        p256dh: subscription.keys.p256dh,
+        auth: subscription.keys.auth,
+        label: deviceLabel(userAgent),
+      });
+      const device = (await listDevices(userId)).find((listed) => listed.id === id);
+      if (!device) throw new Error('push device stored but not listed');
+      return device;
+    },
+
+    async removeDevice(userId: number, id: number) {
+      if (!(await deps.devices.remove(userId, id))) throw notFound('notifications.errors.device_not_found');
     },
 
     /** One-click unsubscribe (RFC 8058): no session, the signed token is the proof. */

@@ -1,0 +1,111 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { pushSubscriptions } from '../../db/schema';
+
+export type PushTarget = { id: number; endpoint: string; p256dh: string; auth: string };
+
+/** The devices where members turned push on (issue 20). */
+export function createPushDevicesRepository(db: Database) {
+  return {
+    /**
+     * Stores a device's subscription, or moves it to this member (one browser profile shared by
+     * two accounts: the last to sign in and turn push on gets the pushes). Answers its id.
+     */
+    async save(userId: number, device: { endpoint: string; p256dh: string; auth: string; label: string }) {
+      const [row] = await db
+        .insert(pushSubscriptions)
+        .values({ userId, ...device })
+        .onConflictDoUpdate({
+          target: pushSubscriptions.endpoint,
+          set: {
+            userId,
+            p256dh: device.p256dh,
+            auth: device.auth,
+            label: device.label,
+            createdAt: sql`now()`,
+          },
+        })
+        .returning({ id: pushSubscriptions.id });
+      if (!row) throw new Error('push subscription not stored');
+      return row.id;
+    },
+
+    count: async (userId: number) =>
+      (
+        await db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.userId, userId))
+      )[0]?.count ?? 0,
+
+    list: (userId: number, limit: number) =>
+      db
+        .select({
+          id: pushSubscriptions.id,
+          label: pushSubscriptions.label,
+          endpoint: pushSubscriptions.endpoint,
+          createdAt: pushSubscriptions.createdAt,
+        })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, userId))
+        .orderBy(desc(pushSubscriptions.createdAt))
+        .limit(limit),
+
+    targets: (userId: number, limit: number): Promise<PushTarget[]> =>
+      db
+        .select({
+          id: pushSubscriptions.id,
+          endpoint: pushSubscriptions.endpoint,
+          p256dh: pushSubscriptions.p256dh,
+          auth: pushSubscriptions.auth,
+        })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, userId))
+        .limit(limit),
+
+    /** Removes one of the member's devices; false when it is not theirs or not there. */
+    async remove(userId: number, id: number) {
+      const rows = await db
+        .delete(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, userId)))
+        .returning({ id: pushSubscriptions.id });
+      return rows.length > 0;
+    },
+
+    /** The push service said the subscription is gone (404, 410). */
+    forget: (id: number) => db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id)),
+
+    delivered: (id: number) =>
+      db
+        .update(pushSubscriptions)
+        .set({ lastSuccessAt: sql`now()` })
+        .where(eq(pushSubscriptions.id, id)),
+  };
+}
+
+export type PushDevicesRepository = ReturnType<typeof createPushDevicesRepository>;
+
+/** "Firefox · Android": enough for a member to recognise a device in the list, nothing more. */
+export function deviceLabel(userAgent: string | undefined): string {
+  const agent = userAgent ?? '';
+  const browser =
+    [
+      ['Edg/', 'Edge'],
+      ['OPR/', 'Opera'],
+      ['SamsungBrowser/', 'Samsung Internet'],
+      ['Firefox/', 'Firefox'],
+      ['Chrome/', 'Chrome'],
+      ['Safari/', 'Safari'],
+    ].find(([mark]) => agent.includes(mark!))?.[1] ?? 'Browser';
+  const system =
+    [
+      ['Android', 'Android'],
+      ['iPhone', 'iPhone'],
+      ['iPad', 'iPad'],
+      ['Windows', 'Windows'],
+      ['Mac OS X', 'macOS'],
+      ['CrOS', 'ChromeOS'],
+      ['Linux', 'Linux'],
+    ].find(([mark]) => agent.includes(mark!))?.[1] ?? '';
+  return system ? `${browser} · ${system}` : browser;
+}

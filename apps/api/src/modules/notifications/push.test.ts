@@ -1,0 +1,171 @@
+import { createECDH, randomBytes, type ECDH } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+// web-push's own encryption library (RFC 8188), here to read what the fake push service received.
+import ece from 'http_ece';
+import { pushSubscriptions } from '../../db/schema';
+import { startFakePushService, type ReceivedPush } from '../../test-support/fake-push-service';
+import { createMemberWithProfile, makeFriends, sendForm } from '../../test-support/profiles';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+
+type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
+
+/** A browser's side of a push subscription: its key pair and auth secret. */
+function browserKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const auth = randomBytes(16);
+  return {
+    ecdh,
+    auth,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
+  };
+}
+
+function decrypt(received: ReceivedPush, browser: { ecdh: ECDH; auth: Buffer }) {
+  return JSON.parse(
+    ece
+      .decrypt(received.body, { version: 'aes128gcm', privateKey: browser.ecdh, authSecret: browser.auth })
+      .toString('utf8'),
+  ) as { title: string; body: string; url: string };
+}
+
+async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
+describe('web push (issue 20)', () => {
+  let t: TestApp;
+  let service: Awaited<ReturnType<typeof startFakePushService>>;
+  let serviceUrl: string;
+  let received: ReceivedPush[];
+  let answers: Map<string, number>;
+
+  beforeAll(async () => {
+    service = await startFakePushService();
+    ({ url: serviceUrl, received, answers } = service);
+    t = await createTestApp({ NOTIFICATION_EMAIL_DELAY_SECONDS: '0', JOBS_RETRY_DELAY_SECONDS: '1' });
+  });
+  afterAll(async () => {
+    await t.cleanup();
+    await service.close();
+  });
+
+  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, member: Member, payload?: object) =>
+    t.app.inject({
+      method,
+      url,
+      headers: {
+        authorization: `Bearer ${member.access}`,
+        'accept-language': 'en',
+        'user-agent': 'Mozilla/5.0 (Android 14; Mobile; rv:128.0) Gecko/128.0 Firefox/128.0',
+      },
+      ...(payload ? { payload } : {}),
+    });
+  const subscribe = (member: Member, path: string, keys: { p256dh: string; auth: string }) =>
+    call('POST', '/api/notificaciones/dispositivos/', member, { endpoint: `${serviceUrl}${path}`, keys });
+  const commentOn = async (author: Member, commenter: Member) => {
+    const created = await sendForm(t.app, author.access, 'POST', '/api/posts/', {
+      text: 'My diagnosis story',
+    });
+    const postId = created.json<{ id: number }>().id;
+    await call('POST', `/api/posts/${postId}/comment/`, commenter, { text: 'SECRET-COMMENT' });
+  };
+
+  it('sends an encrypted, signed push that says how many, never who or what', async () => {
+    const ana = await createMemberWithProfile(t.app, { enfermedad: 'Marfan syndrome' });
+    const bea = await createMemberWithProfile(t.app, { nombre: 'Beatriz' });
+    await makeFriends(t.app, ana.user.id, bea.user.id);
+    const phone = browserKeys();
+    const added = await subscribe(ana, '/push/ana-phone', phone.keys);
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json()).toMatchObject({
+      label: 'Firefox · Android',
+      endpoint: `${serviceUrl}/push/ana-phone`,
+    });
+    expect((await call('GET', '/api/notificaciones/push/clave/', ana)).json()).toEqual({
+      public_key: t.config.push.publicKey,
+    });
+
+    await commentOn(ana, bea);
+    const push = await eventually(() => {
+      const found = received.find((request) => request.path === '/push/ana-phone');
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(push.headers['content-encoding']).toBe('aes128gcm');
+    expect(push.headers.authorization).toMatch(
+      new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${t.config.push.publicKey}$`),
+    );
+    expect(push.headers.ttl).toBe('86400');
+    const raw = push.body.toString('latin1');
+    for (const secret of ['Beatriz', 'SECRET', 'Marfan', 'diagnosis']) expect(raw).not.toContain(secret);
+    const message = decrypt(push, phone);
+    expect(message).toEqual({ title: 'Juntos', body: 'You have 1 new notification', url: '/notificaciones' });
+  });
+
+  it('forgets a device whose push service answers 410 Gone, and keeps one that fails for a while', async () => {
+    const ana = await createMemberWithProfile(t.app);
+    const bea = await createMemberWithProfile(t.app);
+    answers.set('/push/gone', 410);
+    answers.set('/push/busy', 503);
+    expect((await subscribe(ana, '/push/gone', browserKeys().keys)).statusCode).toBe(201);
+    expect((await subscribe(ana, '/push/busy', browserKeys().keys)).statusCode).toBe(201);
+    await commentOn(ana, bea);
+
+    const devices = async () =>
+      (await call('GET', '/api/notificaciones/dispositivos/', ana))
+        .json<{ endpoint: string }[]>()
+        .map((d) => d.endpoint);
+    await eventually(async () => expect(await devices()).toEqual([`${serviceUrl}/push/busy`]));
+    // Every device failed: the job is tried again (the retry waits a second here).
+    await eventually(() =>
+      expect(received.filter((request) => request.path === '/push/busy').length).toBeGreaterThanOrEqual(2),
+    );
+  });
+
+  it('lets a member list and remove their devices, not anyone else’s, and refuses other addresses', async () => {
+    const ana = await createMemberWithProfile(t.app);
+    const bea = await createMemberWithProfile(t.app);
+    const added = (await subscribe(ana, '/push/ana-laptop', browserKeys().keys)).json<{ id: number }>();
+    expect((await call('DELETE', `/api/notificaciones/dispositivos/${added.id}/`, bea)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/notificaciones/dispositivos/${added.id}/`, ana)).statusCode).toBe(204);
+    const [row] = await t.app.database.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.id, added.id));
+    expect(row).toBeUndefined();
+
+    // An address inside the operator's network, or a host that is no push service: refused.
+    for (const endpoint of [
+      'https://10.0.0.5/push/x',
+      'https://example.org/push/x',
+      'https://localhost:9/x',
+      serviceUrl.replace('https:', 'http:') + '/push/x',
+    ]) {
+      const refused = await call('POST', '/api/notificaciones/dispositivos/', ana, {
+        endpoint,
+        keys: browserKeys().keys,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(Object.keys(refused.json<{ fields: object }>().fields)).toEqual(['endpoint']);
+    }
+    const broken = await call('POST', '/api/notificaciones/dispositivos/', ana, {
+      endpoint: `${serviceUrl}/push/x`,
+      keys: { p256dh: 'short', auth: '' },
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(Object.keys(broken.json<{ fields: object }>().fields).sort()).toEqual([
+      'keys.auth',
+      'keys.p256dh',
+    ]);
+  });
+});
