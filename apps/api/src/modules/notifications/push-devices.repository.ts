@@ -73,13 +73,16 @@ export function createPushDevicesRepository(db: Database) {
     },
 
     /** The push service said the subscription is gone (404, 410). */
-    forget: (id: number) => db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id)),
+    async forget(id: number) {
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+    },
 
-    delivered: (id: number) =>
-      db
+    async delivered(id: number) {
+      await db
         .update(pushSubscriptions)
         .set({ lastSuccessAt: sql`now()` })
-        .where(eq(pushSubscriptions.id, id)),
+        .where(eq(pushSubscriptions.id, id));
+    },
   };
 }
 
