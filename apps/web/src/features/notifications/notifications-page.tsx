@@ -55,7 +55,11 @@ export default function NotificationsPage() {
             <p>{t('notifications.empty')}</p>
           ) : (
             <>
-              <p role="status">{t('notifications.unread_summary', { count: unread })}</p>
+              <p role="status">
+                {unread === 0
+                  ? t('notifications.all_read')
+                  : t('notifications.unread_summary', { count: unread })}
+              </p>
               {unread > 0 && (
                 <Button onClick={() => markAll.mutate()} disabled={markAll.isPending}>
                   {t('notifications.mark_all_read')}
