@@ -183,3 +183,50 @@ function withTimeout<T>(promise: Promise<T>, milliseconds: number): Promise<T> {
     );
   });
 }
+
+/** What a push carries (issue 20): the product's name, "N new notifications", where to go. */
+type PushMessage = { title: string; body: string; url: string };
+
+/**
+ * A push from the platform: shown as one notification that replaces the previous one (the same
+ * tag), so a member away for a day finds one line with the latest count, not a pile. The text was
+ * written by the server in the member's language and names nobody.
+ */
+self.addEventListener('push', (event) => {
+  let message: PushMessage;
+  try {
+    message = event.data?.json() as PushMessage;
+  } catch {
+    return;
+  }
+  if (!message?.title) return;
+  event.waitUntil(
+    self.registration.showNotification(message.title, {
+      body: message.body,
+      tag: 'juntos-notifications',
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data: { url: message.url },
+    }),
+  );
+});
+
+/** A tap on it opens the centre in a tab of the app already open, or in a new one. */
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = new URL((event.notification.data as { url?: string } | null)?.url ?? '/notificaciones', self.location.origin);
+  // Only the app's own pages: the address came from the push, which only the server can send.
+  if (url.origin !== self.location.origin) return;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === url.origin);
+      if (open) {
+        await open.focus();
+        await open.navigate(url.href);
+        return;
+      }
+      await self.clients.openWindow(url.href);
+    })(),
+  );
+});

@@ -16,6 +16,7 @@ import { FormMessage } from '../../components/ui/form-message';
 import { QueryState } from '../../components/ui/query-state';
 import { focusFirstInvalid, issuesByField, serverFieldErrors } from '../../lib/forms';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { PushDevices } from './push-devices';
 import {
   notificationKeys,
   notificationSettingsQuery,
@@ -46,6 +47,7 @@ export default function NotificationSettingsPage() {
       <QueryState query={settings} errorText={t('notification_settings.load_error')}>
         {(answer) => <SettingsForm answer={answer} />}
       </QueryState>
+      <PushDevices />
     </section>
   );
 }
