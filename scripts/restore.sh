@@ -16,8 +16,11 @@ data_dir="${DATA_DIR:-./data}"
 
 # The platform's schemas are dropped and rebuilt from the dump in one transaction: tables a newer
 # version added (when rolling back an upgrade) go too, and a restore that fails changes nothing.
+# The job queue's schema (JOBS_SCHEMA, default `jobs`: pending e-mails and pushes) is restored too.
+jobs_schema="${JOBS_SCHEMA:-jobs}"
+[[ "$jobs_schema" =~ ^[a-z_][a-z0-9_]{0,62}$ ]] || { echo "JOBS_SCHEMA is not a schema name" >&2; exit 1; }
 {
-  echo 'DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;'
+  echo "DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS \"$jobs_schema\" CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;"
   pg_restore --no-owner --no-privileges --file=- "$source_dir/database.dump"
 } | psql --quiet --no-psqlrc --single-transaction -v ON_ERROR_STOP=1 --dbname="$DATABASE_URL" >/dev/null
 

@@ -48,7 +48,11 @@ describe.skipIf(!serverUrl || !hasTools)('backup and restore with PostgreSQL', (
     const env = { ...process.env, DATABASE_URL: databaseUrl.toString(), DATA_DIR: dataDir };
     onServer(`create database ${database}`);
     try {
-      const first = await createTestApp({ DATABASE_URL: databaseUrl.toString(), DATA_DIR: dataDir });
+      const first = await createTestApp({
+        DATABASE_URL: databaseUrl.toString(),
+        DATA_DIR: dataDir,
+        JOBS_SCHEMA: 'jobs',
+      });
       const member = await createMemberWithProfile(first.app, { nombre: 'Berta' });
       const saved = await putProfile(
         first.app,
@@ -74,7 +78,11 @@ describe.skipIf(!serverUrl || !hasTools)('backup and restore with PostgreSQL', (
 
       execFileSync('bash', [path.join(scripts, 'restore.sh'), folder], { env });
 
-      const restored = await createTestApp({ DATABASE_URL: databaseUrl.toString(), DATA_DIR: dataDir });
+      const restored = await createTestApp({
+        DATABASE_URL: databaseUrl.toString(),
+        DATA_DIR: dataDir,
+        JOBS_SCHEMA: 'jobs',
+      });
       try {
         const login = await restored.app.inject({
           method: 'POST',
