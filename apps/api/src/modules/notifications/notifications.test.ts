@@ -13,24 +13,12 @@ import { connectChat, type ChatClient } from '../../test-support/chat-client';
 import { createMemberWithProfile, imageFile, makeFriends, sendForm } from '../../test-support/profiles';
 import { startSmtpReceiver } from '../../test-support/smtp-receiver';
 import { parseEmail } from '../../test-support/email-message';
+import { eventually } from '../../test-support/eventually';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { NOTIFICATION_JOBS } from './notifications.service';
 
 type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 type Page = { results: Notification[]; next_before: number | null };
-
-/** Waits for `check` to stop throwing (jobs run on the queue's own time). */
-async function eventually<T>(check: () => Promise<T>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-}
 
 describe('notifications', () => {
   let t: TestApp;
@@ -406,6 +394,25 @@ describe('notifications', () => {
     });
     expect(unsubscribed.statusCode).toBe(200);
     expect((await settingsOf(ana)).settings.email_frequency).toBe('never');
+  });
+
+  it('sends no e-mail for a kind switched off by e-mail', async () => {
+    const ana = await createMemberWithProfile(t.app);
+    const bea = await createMemberWithProfile(t.app);
+    const defaults = (await settingsOf(ana)).settings;
+    const commentsNotByEmail = {
+      ...defaults,
+      email_frequency: 'immediately' as const,
+      channels: { ...defaults.channels, comment: { in_app: true, email: false, push: false } },
+    };
+    expect((await save(ana, commentsNotByEmail)).statusCode).toBe(200);
+    const postId = await post(ana, 'Hello');
+    await comment(bea, postId, 'Hi');
+    await like(bea, postId); // likes are not e-mailed by default either
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(emailsTo(ana)).toHaveLength(0);
+    // Still in the app.
+    expect((await page(ana)).results.map((item) => item.kind).sort()).toEqual(['comment', 'like']);
   });
 
   it('holds an immediate e-mail until the member’s quiet hours end', async () => {

@@ -6,6 +6,7 @@ import ece from 'http_ece';
 import { pushSubscriptions } from '../../db/schema';
 import { startFakePushService, type ReceivedPush } from '../../test-support/fake-push-service';
 import { createMemberWithProfile, makeFriends, sendForm } from '../../test-support/profiles';
+import { eventually } from '../../test-support/eventually';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
 type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
@@ -28,18 +29,6 @@ function decrypt(received: ReceivedPush, browser: { ecdh: ECDH; auth: Buffer }) 
       .decrypt(received.body, { version: 'aes128gcm', privateKey: browser.ecdh, authSecret: browser.auth })
       .toString('utf8'),
   ) as { title: string; body: string; url: string };
-}
-
-async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
 }
 
 describe('web push (issue 20)', () => {
@@ -110,6 +99,28 @@ describe('web push (issue 20)', () => {
     for (const secret of ['Beatriz', 'SECRET', 'Marfan', 'diagnosis']) expect(raw).not.toContain(secret);
     const message = decrypt(push, phone);
     expect(message).toEqual({ title: 'Juntos', body: 'You have 1 new notification', url: '/notificaciones' });
+  });
+
+  it('pushes nothing for a kind switched off for push', async () => {
+    const ana = await createMemberWithProfile(t.app);
+    const bea = await createMemberWithProfile(t.app);
+    expect((await subscribe(ana, '/push/quiet-kinds', browserKeys().keys)).statusCode).toBe(201);
+    const { settings } = (await call('GET', '/api/notificaciones/ajustes/', ana)).json<{
+      settings: { channels: Record<string, object> };
+    }>();
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/notificaciones/ajustes/',
+      headers: { authorization: `Bearer ${ana.access}` },
+      payload: {
+        ...settings,
+        channels: { ...settings.channels, comment: { in_app: true, email: false, push: false } },
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    await commentOn(ana, bea);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(received.filter((request) => request.path === '/push/quiet-kinds')).toHaveLength(0);
   });
 
   it('forgets a device whose push service answers 410 Gone, and keeps one that fails for a while', async () => {
