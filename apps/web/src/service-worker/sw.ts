@@ -214,7 +214,10 @@ self.addEventListener('push', (event) => {
 /** A tap on it opens the centre in a tab of the app already open, or in a new one. */
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const url = new URL((event.notification.data as { url?: string } | null)?.url ?? '/notificaciones', self.location.origin);
+  const url = new URL(
+    (event.notification.data as { url?: string } | null)?.url ?? '/notificaciones',
+    self.location.origin,
+  );
   // Only the app's own pages: the address came from the push, which only the server can send.
   if (url.origin !== self.location.origin) return;
   event.waitUntil(
