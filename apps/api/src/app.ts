@@ -209,8 +209,9 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   await app.register(modules.plugin);
 
   // Jobs start once the routes are ready (migrations have run by then: server.ts and the tests
-  // migrate before `ready`), and stop before the modules and the database close.
-  app.addHook('onReady', async () => jobs.start());
+  // migrate before `ready`), without holding readiness up: a database away at that moment is the
+  // health check's to report, and the queue tries again. They stop before the modules close.
+  app.addHook('onReady', async () => jobs.startInBackground());
   app.addHook('onClose', async () => {
     await jobs.stop();
     await modules.close();

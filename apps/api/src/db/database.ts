@@ -64,7 +64,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       close: () => pool.end(),
       queryCount: () => queries,
       waitingQueries: () => pool.waitingCount,
-      executeSql: (text, values) => pool.query(text, values),
+      async executeSql(text, values) {
+        if (values && values.length > 0) return pool.query(text, values);
+        // A script (pg-boss's `BEGIN; …; COMMIT;`) that fails halfway leaves its connection inside
+        // an aborted transaction: rolled back here before the connection goes back to the pool.
+        const client = await pool.connect();
+        try {
+          return await client.query(text);
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        } finally {
+          client.release();
+        }
+      },
     };
   }
   mkdirSync(options.pgliteDir, { recursive: true });
@@ -83,9 +96,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     async executeSql(text, values) {
       if (values && values.length > 0) return client.query(text, values);
       // PGlite's `query` takes one statement; pg-boss sends scripts (its schema, its
-      // transactions) without values: `exec` runs them and answers one result per statement.
-      const results = await client.exec(text);
-      return results.at(-1) ?? { rows: [] };
+      // transactions) without values: `exec` runs them and answers one result per statement. A
+      // script that fails halfway would leave the one connection every query shares inside an
+      // aborted transaction: it is rolled back at once.
+      try {
+        const results = await client.exec(text);
+        return results.at(-1) ?? { rows: [] };
+      } catch (error) {
+        await client.exec('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
     },
   };
 }

@@ -17,8 +17,20 @@ export type JobQueue = {
    */
   send(name: string, data: object, options?: SendOptions): Promise<boolean>;
   start(): Promise<void>;
+  /**
+   * `start`, and again every 30 s while it fails (the database away when the server became
+   * ready): the API keeps answering meanwhile, and the log says why no e-mail goes out.
+   */
+  startInBackground(): void;
   stop(): Promise<void>;
 };
+
+/**
+ * Queues starting on one database handle start one after the other: two apps of one process
+ * sharing a PGlite database (a test of two instances) would otherwise both create pg-boss's
+ * schema through the one connection, whose advisory locks do not keep a session from itself.
+ */
+const startsOnDatabase = new WeakMap<DatabaseHandle, Promise<unknown>>();
 
 export type QueueOptions = {
   /** One waiting job per singleton key at most (pg-boss's "short" policy). */
@@ -54,6 +66,7 @@ export function createJobQueue(options: {
   const queues: { name: string; handler: JobHandler<object>; options: QueueOptions }[] = [];
   const schedules: { name: string; cron: string }[] = [];
   let started = false;
+  let retryTimer: NodeJS.Timeout | undefined;
 
   /**
    * Creates a queue unless it exists. Instances starting together race to create the same queue
@@ -74,6 +87,54 @@ export function createJobQueue(options: {
     }
   }
 
+  // What is already running, so a start retried after a failure halfway does not do it twice.
+  let bossStarted = false;
+  const working = new Set<string>();
+  let scheduled = false;
+
+  async function startNow() {
+    if (!bossStarted) {
+      await boss.start();
+      bossStarted = true;
+    }
+    for (const queue of queues) {
+      if (working.has(queue.name)) continue;
+      await ensureQueue(queue.name, {
+        name: queue.name,
+        policy: queue.options.debounced ? 'short' : 'standard',
+        retryLimit: queue.options.retryLimit ?? 5,
+        retryDelay: settings.retryDelaySeconds,
+        retryBackoff: true,
+      });
+      await boss.work<object>(
+        queue.name,
+        { pollingIntervalSeconds: settings.pollSeconds, batchSize: 1 },
+        async ([job]) => {
+          if (job) await queue.handler(job.data);
+        },
+      );
+      working.add(queue.name);
+    }
+    if (settings.schedule && !scheduled) {
+      for (const schedule of schedules) {
+        if (!queues.some((queue) => queue.name === schedule.name))
+          throw new Error(`no handler for the scheduled job ${schedule.name}`);
+        await boss.schedule(schedule.name, schedule.cron);
+      }
+      scheduled = true;
+    }
+    started = true;
+  }
+
+  let starting: Promise<void> | undefined;
+  async function start() {
+    if (started) return;
+    const previous = startsOnDatabase.get(database) ?? Promise.resolve();
+    starting = previous.catch(() => undefined).then(startNow);
+    startsOnDatabase.set(database, starting);
+    await starting;
+  }
+
   return {
     handle(name, handler, queueOptions = {}) {
       queues.push({ name, handler: handler as JobHandler<object>, options: queueOptions });
@@ -82,42 +143,34 @@ export function createJobQueue(options: {
       schedules.push({ name, cron });
     },
     async send(name, data, sendOptions = {}) {
+      // An event right after start-up waits for the queue's tables rather than being lost.
+      if (!started && starting) await starting.catch(() => undefined);
       const id = await boss.send(name, data, {
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions.startAfterSeconds ? { startAfter: Math.ceil(sendOptions.startAfterSeconds) } : {}),
       });
       return id !== null;
     },
-    async start() {
-      if (started) return;
-      started = true;
-      await boss.start();
-      for (const queue of queues) {
-        await ensureQueue(queue.name, {
-          name: queue.name,
-          policy: queue.options.debounced ? 'short' : 'standard',
-          retryLimit: queue.options.retryLimit ?? 5,
-          retryDelay: settings.retryDelaySeconds,
-          retryBackoff: true,
+    start,
+    startInBackground() {
+      const attempt = () => {
+        retryTimer = undefined;
+        start().catch((error: unknown) => {
+          log.error({ err: error }, 'the job queue could not start; trying again in 30 s');
+          retryTimer = setTimeout(attempt, 30_000);
+          retryTimer.unref();
         });
-        await boss.work<object>(
-          queue.name,
-          { pollingIntervalSeconds: settings.pollSeconds, batchSize: 1 },
-          async ([job]) => {
-            if (job) await queue.handler(job.data);
-          },
-        );
-      }
-      if (!settings.schedule) return;
-      for (const schedule of schedules) {
-        if (!queues.some((queue) => queue.name === schedule.name))
-          throw new Error(`no handler for the scheduled job ${schedule.name}`);
-        await boss.schedule(schedule.name, schedule.cron);
-      }
+      };
+      attempt();
     },
     async stop() {
-      if (!started) return;
+      clearTimeout(retryTimer);
+      retryTimer = undefined;
+      if (!bossStarted) return;
       started = false;
+      bossStarted = false;
+      working.clear();
+      scheduled = false;
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };

@@ -174,7 +174,9 @@ describe('chat evidence', () => {
     await store(ana, bruno, 'first');
     await store(bruno, ana, 'second');
     const created = await report(bruno, 'chat_conversation', ana.user.id);
-    await store(ana, bruno, 'after the report');
+    // A second later: PGlite's clock may give a message written in the report's millisecond the
+    // report's own time, and "before the report" is by time.
+    await store(ana, bruno, 'after the report', new Date(Date.now() + 1000));
     const item = (await openQueue()).find((row) => row.id === created.json<{ id: number }>().id);
     expect(item?.content).toMatchObject({ author_id: ana.user.id, text: '' });
     expect(item?.context?.map((row) => row.message)).toEqual(['first', 'second']);
