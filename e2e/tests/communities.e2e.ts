@@ -92,10 +92,11 @@ describe('communities (issue 18)', () => {
     await anaPost.getByText(`Welcome, Ana! ${stamp}`).waitFor();
     await asBruno.context.close();
 
-    await page.goto('/dashboard');
-    // The stored notice names nobody (it outlives the replier's account).
-    await page.getByText(`Someone replied to your post “Hello from Ana ${stamp}” in a community.`).waitFor();
-    await page.getByRole('link', { name: 'Open the community.' }).waitFor();
+    // Ana hears of it in her notification centre (issue 20), which leads to the community.
+    await page.goto('/notificaciones');
+    const told = page.getByRole('link', { name: `Unread: Bruno${stamp} answered your post in a community` });
+    await told.waitFor();
+    expect(await told.getAttribute('href')).toBe(`/comunidades/${communityId}`);
 
     // An administrator appoints Carla; she pins Ana's post and hides Bruno's reply that Ana reported.
     const carla = await createMember('community-carla', { nombre: `Carla${stamp}` });

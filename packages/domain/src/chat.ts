@@ -46,8 +46,6 @@ export const NOTIFICATION_TYPES = [
   'friend_request_accepted',
   'friend_request_rejected',
   'friendship_cancelled',
-  /** Someone answered the member's post in a community: the notices panel has it (issue 18). */
-  'community_reply',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -62,15 +60,12 @@ export type ServerFrame =
   | { type: 'notifications_changed' }
   | {
       type: 'notification';
-      data:
-        | {
-            type: Exclude<NotificationType, 'community_reply'>;
-            from: string;
-            sender_id: number;
-            message_preview?: string;
-          }
-        /** Names nobody: the screen only reloads the notices, which hold the rest. */
-        | { type: 'community_reply' };
+      data: {
+        type: NotificationType;
+        from: string;
+        sender_id: number;
+        message_preview?: string;
+      };
     };
 
 /** What the client sends (spec §7). */

@@ -270,13 +270,6 @@ export function createModules(infrastructure: SharedInfrastructure) {
     images,
     safeguarding,
     notify,
-    notices: {
-      // Stored for the notices panel, then announced on the author's open connections.
-      async communityReply(authorId, data) {
-        await moderationRepository.addNotices([{ userId: authorId, kind: 'community_reply', data }]);
-        await fanOut.publish(authorId, { type: 'notification', data: { type: 'community_reply' } });
-      },
-    },
   });
   const dataExport = createDataExportService({
     repository: createDataExportRepository(db),

@@ -61,11 +61,6 @@ export function LiveUpdates() {
           else toast.error(frame.error);
           return;
         case 'notification': {
-          if (frame.data.type === 'community_reply') {
-            // The reply's notice is already stored: the notices panel shows it now, not on next visit.
-            void queryClient.invalidateQueries({ queryKey: noticeKeys.all });
-            return;
-          }
           const type = frame.data.type;
           if (!(NOTIFICATION_TYPES as readonly string[]).includes(type)) return;
           if (FRIEND_EVENTS.has(type)) {
@@ -83,9 +78,11 @@ export function LiveUpdates() {
           }
           return;
         }
-        // Something was added to the notification centre or read elsewhere: the bell and the list.
+        // Something was added to the notification centre or read elsewhere: the bell and the list,
+        // and the notices panel (a moderators' notice comes with a notification).
         case 'notifications_changed':
           void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+          void queryClient.invalidateQueries({ queryKey: noticeKeys.all });
           return;
         // The live connection renews its own session; nothing on screen changes.
         case 'session_renewed':

@@ -3,7 +3,7 @@ import {
   MAX_IMAGE_BYTES,
   PINNED_POSTS_SHOWN,
   todayIso,
-  type MemberNotice,
+  type Notification,
   type Page,
   type Post,
 } from '@juntos/domain';
@@ -363,26 +363,30 @@ describe('a community feed', () => {
     const id = await community(ana, bea);
     const written = await post(id, ana, 'Does anyone swim with this condition?');
     const notices = async (member: Member) =>
-      (await call('GET', '/api/avisos/', member))
-        .json<MemberNotice[]>()
-        .filter((notice) => notice.kind === 'community_reply');
+      (await call('GET', '/api/notificaciones/', member))
+        .json<{ results: Notification[] }>()
+        .results.filter((notification) => notification.kind === 'community_reply');
 
     await call('POST', `/api/posts/${written.id}/comment/`, ana, { text: 'Me first' });
     expect(await notices(ana)).toEqual([]);
     expect((await call('POST', `/api/posts/${written.id}/comment/`, bea, { text: 'I do!' })).statusCode).toBe(
       201,
     );
+    // In the notification centre (issue 20), told once: not also as a comment.
     expect(await notices(ana)).toEqual([
       expect.objectContaining({
         kind: 'community_reply',
         read: false,
-        data: {
-          post_id: written.id,
-          community_id: id,
-          excerpt: 'Does anyone swim with this condition?',
-        },
+        community_id: id,
+        subject: { type: 'post', id: written.id },
+        actors: [expect.objectContaining({ id: bea.user.id, nombre: 'Bea' })],
       }),
     ]);
+    expect(
+      (await call('GET', '/api/notificaciones/', ana))
+        .json<{ results: Notification[] }>()
+        .results.filter((notification) => notification.kind === 'comment'),
+    ).toEqual([]);
     expect(await notices(bea)).toEqual([]);
 
     // A main-feed post's replies bring no community notice.

@@ -5,20 +5,9 @@ import type { Safeguarding } from '../../db/safeguarding';
 import type { MediaStore } from '../../lib/media-store';
 import type { MultipartForm } from '../../lib/multipart-form';
 import { createStoredImages } from '../../lib/stored-image';
-import { noticeExcerpt } from '../../lib/text';
 import { createEngagementService, type CommentRow } from '../engagement';
 import type { Notify } from '../notifications';
 import { COMMENTS_PER_POST, type FeedSource, type PostRow, type PostsRepository } from './posts.repository';
-
-/**
- * What a community post's author is told when someone else comments on it (issue 18). It names
- * nobody: the stored notice would outlive the replier's account (an erasure deletes their rows,
- * not other members' notices), and the live frame only tells the screen to reload the notices.
- */
-export type CommunityReply = { post_id: number; community_id: number; excerpt: string };
-
-/** Delivers notices to members: stored in-app and announced on their open connections. */
-export type ReplyNotices = { communityReply(authorId: number, reply: CommunityReply): Promise<void> };
 
 const fullName = (row: { nombre: string | null; apellidos: string | null }) =>
   [row.nombre, row.apellidos].filter(Boolean).join(' ');
@@ -39,7 +28,6 @@ export function createPostsService(deps: {
   mediaStore: MediaStore;
   images: ImagePipeline;
   safeguarding: Safeguarding;
-  notices: ReplyNotices;
   notify: Notify;
 }) {
   const { repository, mediaStore } = deps;
@@ -136,18 +124,14 @@ export function createPostsService(deps: {
     source.kind === 'community' ? mustBeMember(viewerId, source.communityId) : Promise.resolve();
 
   /**
-   * Tells a community post's author that someone else answered it, unless the safeguarding rule
-   * keeps the two apart (a block since the comment was allowed, another age group).
+   * Tells a community post's author that someone else answered it (issue 18), in the notification
+   * centre (issue 20; until then a notice of the notices panel), unless the safeguarding rule keeps
+   * the two apart (a block since the comment was allowed, another age group).
    */
   async function tellAuthorOfReply(postId: number, comment: CommentRow) {
     const post = await repository.find(postId);
     if (!post || post.communityId === null || post.authorId === comment.authorId) return;
     if (!(await deps.safeguarding.mayReach(post.authorId, comment.authorId))) return;
-    await deps.notices.communityReply(post.authorId, {
-      post_id: post.id,
-      community_id: post.communityId,
-      excerpt: noticeExcerpt(post),
-    });
     await deps.notify({
       userId: post.authorId,
       kind: 'community_reply',
