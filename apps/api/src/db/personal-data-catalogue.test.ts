@@ -22,8 +22,8 @@ const rowsOf = async <Row>(db: Executor, query: SQL) => {
 
 /**
  * Everything the database's own catalogue says that the personal-data catalogue does not answer:
- * one sentence per gap. Tables outside the application's schemas (the migrations tool's) are
- * left out; a table of another application schema is named `schema.table`.
+ * one sentence per gap. Tables outside the application's schemas (the migrations tool's, the job
+ * queue's) are left out; a table of another application schema is named `schema.table`.
  */
 async function catalogueGaps(db: Executor, catalogue: Catalogue): Promise<string[]> {
   const excluded = sql.join(
@@ -37,7 +37,8 @@ async function catalogueGaps(db: Executor, catalogue: Catalogue): Promise<string
         from information_schema.columns c
         join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
         where t.table_type = 'BASE TABLE'
-          and c.table_schema not in ('pg_catalog', 'information_schema', ${excluded})
+          and c.table_schema not in ('pg_catalog', 'information_schema')
+          and c.table_schema not like all (array[${excluded}])
           and c.table_schema not like 'pg\\_%'`,
   );
   const foreignKeys = await rowsOf<{ table_name: string; column_name: string; cascades: boolean }>(

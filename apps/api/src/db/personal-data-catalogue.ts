@@ -304,5 +304,10 @@ export const PERSONAL_DATA_CATALOGUE = {
 
 export type CataloguedTable = keyof typeof PERSONAL_DATA_CATALOGUE;
 
-/** Tables the migrations tool keeps for itself, in its own schema: not the application's data. */
-export const UNCATALOGUED_SCHEMAS = ['drizzle'] as const;
+/**
+ * Schemas of tools rather than of the application's data, as SQL `like` patterns: the migrations
+ * tool's (`drizzle`) and the job queue's (pg-boss, `JOBS_SCHEMA`: `jobs`, and `jobs_…` per test
+ * app). A job's data is a member's id only (whom to e-mail or push); finished jobs are deleted
+ * after 7 days, and a job of an erased member finds nobody and does nothing (decision 0022).
+ */
+export const UNCATALOGUED_SCHEMAS = ['drizzle', 'jobs', 'jobs\\_%'] as const;
