@@ -98,7 +98,8 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     if (!channels.in_app && !channels.email && !channels.push) return;
     await repository.record(event);
     if (channels.in_app) await deps.fanOut.publish(event.userId, NOTIFICATIONS_CHANGED);
-    if (channels.push)
+    // No job for a member without a device: most members never turn push on.
+    if (channels.push && (await deps.devices.count(event.userId)) > 0)
       await jobs.send(
         NOTIFICATION_JOBS.push,
         { userId: event.userId },
