@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tabTo } from '../support/accounts';
 import { expectNoAxeViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, newContext } from '../support/browser';
 import { api, createMember, makeFriends, openAs, publishPost } from '../support/members';
 
 describe('notifications (issue 20): the bell, the centre and the settings', () => {
@@ -91,5 +91,18 @@ describe('notifications (issue 20): the bell, the centre and the settings', () =
       channels: { like: { email: true } },
     });
     await page.context().close();
+  });
+
+  it('the unsubscribe page works without signing in and says plainly when a link is not valid', async () => {
+    const context = await newContext(browser, { consent: { advertising: false } });
+    const page = await context.newPage();
+    await page.goto('/baja/1.not-a-real-signature');
+    await page.getByRole('heading', { level: 1, name: 'Stop notification e-mails' }).waitFor();
+    await expectNoAxeViolations(page, '/baja/:token');
+    await tabTo(page, page.getByRole('main').getByRole('button', { name: 'Stop notification e-mails' }));
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert').filter({ hasText: 'This unsubscribe link is not valid.' }).waitFor();
+    await expectNoAxeViolations(page, '/baja/:token with the refusal');
+    await context.close();
   });
 });

@@ -51,7 +51,8 @@ export function withDefaults(row: StoredPreferences): Preferences {
   };
 }
 
-const kindsWith = (preferences: Preferences, channel: keyof ChannelSwitches) =>
+/** The kinds a member wants on one channel. */
+export const kindsWith = (preferences: Preferences, channel: keyof ChannelSwitches) =>
   NOTIFICATION_KINDS.filter((kind) => preferences.channels[kind][channel]);
 
 /** The notification centre's storage: grouped events, read state, choices, what e-mails count. */
@@ -83,12 +84,9 @@ export function createNotificationsRepository(db: Database) {
     /**
      * Stores one event: a new notification, or one more event on the member's unread one with
      * the same group key (one statement, so two instances recording at once still make one row).
-     * Answers the notification's id and whether the actor was new on it.
      */
-    async record(event: NotificationEvent): Promise<{ id: number; newActor: boolean }> {
-      const rows = await rowsOf<{ id: number; new_actor: boolean }>(
-        db,
-        sql`
+    async record(event: NotificationEvent) {
+      await db.execute(sql`
         with stored as (
           insert into ${notifications} (user_id, kind, group_key, subject_type, subject_id, community_id, outcome)
           values (${event.userId}, ${event.kind}, ${event.groupKey}, ${event.subject?.type ?? null},
@@ -100,13 +98,8 @@ export function createNotificationsRepository(db: Database) {
           insert into ${notificationActors} (notification_id, actor_id)
           select id, ${event.actorId}::bigint from stored where ${event.actorId}::bigint is not null
           on conflict (notification_id, actor_id) do update set acted_at = now()
-          returning (xmax = 0) as new_actor
         )
-        select stored.id::int as id, coalesce((select new_actor from actor), false) as new_actor from stored`,
-      );
-      const row = rows[0];
-      if (!row) throw new Error('notification insert returned nothing');
-      return { id: Number(row.id), newActor: row.new_actor };
+        select 1`);
     },
 
     /**
@@ -231,7 +224,13 @@ export function createNotificationsRepository(db: Database) {
      */
     async pending(userId: number, kinds: readonly NotificationKind[], channel: 'email' | 'push') {
       const sentAt = channel === 'email' ? sql.raw('emailed_at') : sql.raw('pushed_at');
-      const rows = await rowsOf<{ kind: NotificationKind; events: number; people: number; as_of: string }>(
+      const rows = await rowsOf<{
+        kind: NotificationKind;
+        notifications: number;
+        events: number;
+        people: number;
+        as_of: string;
+      }>(
         db,
         sql`
         with pending as (
@@ -240,7 +239,7 @@ export function createNotificationsRepository(db: Database) {
             and (${sentAt} is null or ${sentAt} < updated_at)
             and kind = any(${sql.param([...kinds])}::text[])
         )
-        select kind, sum(events)::int as events,
+        select kind, count(*)::int as notifications, sum(events)::int as events,
           (select count(distinct a.actor_id)::int from ${notificationActors} a
             where a.notification_id in (select p2.id from pending p2 where p2.kind = pending.kind)) as people,
           now()::text as as_of
@@ -249,6 +248,7 @@ export function createNotificationsRepository(db: Database) {
       return {
         counts: rows.map((row) => ({
           kind: row.kind,
+          notifications: Number(row.notifications),
           events: Number(row.events),
           people: Number(row.people),
         })),
@@ -318,4 +318,3 @@ export function createNotificationsRepository(db: Database) {
 }
 
 export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;
-export { kindsWith };

@@ -201,11 +201,10 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     if (targets.length > 0) {
       const recipient = await repository.recipient(userId);
       const language = negotiateLanguage(recipient?.language);
-      const unread = counts.length;
-      const total = counts.reduce((sum, count) => sum + count.events, 0);
+      const waiting = counts.reduce((sum, count) => sum + count.notifications, 0);
       const payload = JSON.stringify({
         title: deps.productName,
-        body: translatePlural(language, 'notifications.push.body', Math.max(unread, total)),
+        body: translatePlural(language, 'notifications.push.body', waiting),
         url: '/notificaciones',
       });
       const outcomes = await Promise.all(targets.map((target) => deps.sendPush(target, payload)));

@@ -12,6 +12,7 @@ import {
   markNotificationRead,
   notificationKeys,
   notificationPagesQuery,
+  useUnreadNotifications,
 } from './notifications-api';
 
 /**
@@ -41,7 +42,8 @@ export default function NotificationsPage() {
   };
 
   const all = pages.data?.pages.flatMap((page) => page.results) ?? [];
-  const unread = all.filter((notification) => !notification.read).length;
+  // The bell's count: every unread one, not only those of the pages loaded so far.
+  const unread = useUnreadNotifications().data ?? all.filter((notification) => !notification.read).length;
 
   return (
     <section className="page page--narrow" aria-labelledby={headingId}>
