@@ -19,6 +19,11 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
+/** Kinds the platform itself tells (no member acted): shown whoever may be reached. */
+export const PLATFORM_NOTIFICATION_KINDS: readonly NotificationKind[] = ['moderation', 'withdrawal'];
+/** Kinds counted by events rather than by people ("3 messages", "2 notices"). */
+export const EVENT_COUNTED_KINDS: readonly NotificationKind[] = ['message', ...PLATFORM_NOTIFICATION_KINDS];
+
 export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'push'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 

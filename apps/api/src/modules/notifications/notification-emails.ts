@@ -1,5 +1,5 @@
 import type { Language, NotificationKind } from '@juntos/domain';
-import { NOTIFICATION_KINDS } from '@juntos/domain';
+import { EVENT_COUNTED_KINDS, NOTIFICATION_KINDS } from '@juntos/domain';
 import { translate, translatePlural } from '../../i18n/messages';
 import { emailButton, emailLayout } from '../../lib/email-layout';
 import { escapeHtml } from '../../lib/html';
@@ -9,7 +9,7 @@ export type KindCount = { kind: NotificationKind; events: number; people: number
 
 /** The number a line counts: people for what people did, events for messages and notices. */
 const countedOf = ({ kind, events, people }: KindCount) =>
-  kind === 'message' || kind === 'moderation' || kind === 'withdrawal' || people === 0 ? events : people;
+  EVENT_COUNTED_KINDS.includes(kind) || people === 0 ? events : people;
 
 /**
  * An e-mail about what happened while the member was away (issue 20): counts per kind and links,

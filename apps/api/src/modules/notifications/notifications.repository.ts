@@ -4,6 +4,7 @@ import {
   NOTIFICATION_KINDS,
   NOTIFICATION_NAMED_ACTORS,
   NOTIFICATION_PAGE_SIZE,
+  PLATFORM_NOTIFICATION_KINDS,
   type ChannelSwitches,
   type EmailFrequency,
   type NotificationKind,
@@ -66,7 +67,7 @@ export function createNotificationsRepository(db: Database) {
    * is gone, leave no "0 people" behind.
    */
   const shownTo = (viewerId: number) =>
-    sql`(${notifications.kind} in ('moderation', 'withdrawal')
+    sql`(${notifications.kind} = any(${sql.param([...PLATFORM_NOTIFICATION_KINDS])}::text[])
       or exists (select 1 from ${notificationActors} where ${notificationActors.notificationId} = ${notifications.id} and ${reachableActor(viewerId)}))`;
 
   async function preferences(userId: number): Promise<Preferences> {

@@ -123,6 +123,27 @@ describe('web push (issue 20)', () => {
     expect(received.filter((request) => request.path === '/push/quiet-kinds')).toHaveLength(0);
   });
 
+  it('holds a push until the member’s quiet hours end', async () => {
+    const ana = await createMemberWithProfile(t.app);
+    const bea = await createMemberWithProfile(t.app);
+    expect((await subscribe(ana, '/push/night', browserKeys().keys)).statusCode).toBe(201);
+    const { settings } = (await call('GET', '/api/notificaciones/ajustes/', ana)).json<{
+      settings: object;
+    }>();
+    const hour = (offset: number) =>
+      `${String((new Date().getUTCHours() + offset + 24) % 24).padStart(2, '0')}:00`;
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/notificaciones/ajustes/',
+      headers: { authorization: `Bearer ${ana.access}` },
+      payload: { ...settings, quiet_from: hour(-1), quiet_to: hour(2), time_zone: 'UTC' },
+    });
+    expect(saved.statusCode).toBe(200);
+    await commentOn(ana, bea);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(received.filter((request) => request.path === '/push/night')).toHaveLength(0);
+  });
+
   it('forgets a device whose push service answers 410 Gone, and keeps one that fails for a while', async () => {
     const ana = await createMemberWithProfile(t.app);
     const bea = await createMemberWithProfile(t.app);
