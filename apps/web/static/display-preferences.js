@@ -13,6 +13,8 @@
     var root = document.documentElement;
     var size = typeof p.textSize === 'number' ? Math.min(200, Math.max(100, p.textSize)) : 100;
     root.style.fontSize = size === 100 ? '' : size + '%';
+    // Large text changes the layout as well as the letters (styles.css: bars that stay in place).
+    root.setAttribute('data-text-size', size >= 125 ? 'large' : 'normal');
     root.setAttribute('data-contrast', p.highContrast === true ? 'high' : 'normal');
     root.setAttribute('data-theme', p.dark === true ? 'dark' : 'light');
     root.setAttribute('data-motion', p.reduceMotion === true ? 'reduce' : 'auto');

@@ -2,7 +2,14 @@ import { lazy } from 'react';
 import { Outlet, createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireAuth } from '../features/auth/require-auth';
 import { SiteLayout } from './layouts/site-layout';
-import { PROTECTED_PATHS } from './routes';
+import {
+  ADMIN_PATHS,
+  PROTECTED_PATHS,
+  PUBLIC_PATHS,
+  type AdminPath,
+  type ProtectedPath,
+  type PublicPath,
+} from './routes';
 import { RouteErrorPage } from './route-error-page';
 
 // Route-level code splitting: each screen is its own chunk, loaded when first visited.
@@ -57,8 +64,21 @@ const UnsubscribePage = lazy(() => import('../features/notifications/unsubscribe
 const LegalPage = lazy(() => import('../features/legal/legal-page'));
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
 
-/** Screens of protected paths that exist so far; the others fall through to not-found. */
-const protectedScreens: Partial<Record<(typeof PROTECTED_PATHS)[number], RouteObject['element']>> = {
+const publicScreens: Record<PublicPath, RouteObject['element']> = {
+  '/': <LandingPage />,
+  '/login': <LoginPage />,
+  '/signup': <SignupChoicePage />,
+  '/signup/self': <SignupAdultPage />,
+  '/signup/menor': <SignupMinorPage />,
+  '/activate': <ActivatePage />,
+  '/reset-password': <ResetPasswordPage />,
+  '/reset-confirm': <ResetConfirmPage />,
+  '/politica/:document': <LegalPage />,
+  '/ads-test': <AdsTestPage />,
+  '/baja/:token': <UnsubscribePage />,
+};
+
+const protectedScreens: Record<ProtectedPath, RouteObject['element']> = {
   '/info': <InfoPage />,
   '/dashboard': <DashboardPage />,
   '/profile': <ProfilePage />,
@@ -94,6 +114,17 @@ const protectedScreens: Partial<Record<(typeof PROTECTED_PATHS)[number], RouteOb
   '/ajustes/notificaciones': <NotificationSettingsPage />,
 };
 
+const adminScreens: Record<AdminPath, RouteObject['element']> = {
+  '/admin': <AdminDashboardPage />,
+  '/admin/moderacion': <AdminModerationPage />,
+  '/admin/menores': <AdminMinorsPage />,
+  '/admin/retiros': <AdminWithdrawalsPage />,
+  '/admin/recursos': <AdminDirectoryPage />,
+  '/admin/anuncios': <AdminAdsPage />,
+  '/admin/auditoria': <AdminAuditPage />,
+  '/admin/comunidades': <AdminCommunitiesPage />,
+};
+
 /**
  * Every route gets the error page, so a screen that throws is replaced inside the site frame
  * (nearest route wins) instead of blanking the app.
@@ -121,34 +152,12 @@ const routes: RouteObject[] = [
       </main>
     ),
     children: [
-      { path: '/', element: <LandingPage /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/signup', element: <SignupChoicePage /> },
-      { path: '/signup/self', element: <SignupAdultPage /> },
-      { path: '/signup/menor', element: <SignupMinorPage /> },
-      { path: '/activate', element: <ActivatePage /> },
-      { path: '/reset-password', element: <ResetPasswordPage /> },
-      { path: '/reset-confirm', element: <ResetConfirmPage /> },
-      { path: '/politica/:document', element: <LegalPage /> },
-      { path: '/ads-test', element: <AdsTestPage /> },
-      // The notification e-mails' unsubscribe link: works without signing in (issue 20).
-      { path: '/baja/:token', element: <UnsubscribePage /> },
+      ...PUBLIC_PATHS.map((path) => ({ path, element: publicScreens[path] })),
       {
         element: <RequireAuth />,
         children: [
-          ...PROTECTED_PATHS.map((path) => ({
-            path,
-            element: protectedScreens[path] ?? <NotFoundPage />,
-          })),
-          // The operators' area (not in the spec); each screen checks the administrator role.
-          { path: '/admin', element: <AdminDashboardPage /> },
-          { path: '/admin/moderacion', element: <AdminModerationPage /> },
-          { path: '/admin/menores', element: <AdminMinorsPage /> },
-          { path: '/admin/retiros', element: <AdminWithdrawalsPage /> },
-          { path: '/admin/recursos', element: <AdminDirectoryPage /> },
-          { path: '/admin/anuncios', element: <AdminAdsPage /> },
-          { path: '/admin/auditoria', element: <AdminAuditPage /> },
-          { path: '/admin/comunidades', element: <AdminCommunitiesPage /> },
+          ...PROTECTED_PATHS.map((path) => ({ path, element: protectedScreens[path] })),
+          ...ADMIN_PATHS.map((path) => ({ path, element: adminScreens[path] })),
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -1,7 +1,28 @@
 /**
- * The login-protected paths of spec §2. The auth guard covers all of them; each feature adds its
- * screen to the route table as it is built, and until then the path answers "page not found".
+ * Every path of the router, in one table with no screens attached, so that code which must know
+ * the whole route list without rendering it (the reflow and layout-shift walk of issue 23,
+ * e2e/tests/reflow.e2e.ts) reads the same list the router is built from. `router.tsx` maps each
+ * path to its screen through a complete record, so a path cannot be added without a screen, nor
+ * a screen without being walked.
  */
+
+/** Reached without signing in. */
+export const PUBLIC_PATHS = [
+  '/',
+  '/login',
+  '/signup',
+  '/signup/self',
+  '/signup/menor',
+  '/activate',
+  '/reset-password',
+  '/reset-confirm',
+  '/politica/:document',
+  '/ads-test',
+  // The notification e-mails' unsubscribe link: works without signing in (issue 20).
+  '/baja/:token',
+] as const;
+
+/** The login-protected paths of spec §2 and of the issues after it. */
 export const PROTECTED_PATHS = [
   '/dashboard',
   '/edit-profile',
@@ -39,3 +60,19 @@ export const PROTECTED_PATHS = [
   '/notificaciones',
   '/ajustes/notificaciones',
 ] as const;
+
+/** The operators' area (not in the spec): signed in, and each screen checks the role it needs. */
+export const ADMIN_PATHS = [
+  '/admin',
+  '/admin/moderacion',
+  '/admin/menores',
+  '/admin/retiros',
+  '/admin/recursos',
+  '/admin/anuncios',
+  '/admin/auditoria',
+  '/admin/comunidades',
+] as const;
+
+export type PublicPath = (typeof PUBLIC_PATHS)[number];
+export type ProtectedPath = (typeof PROTECTED_PATHS)[number];
+export type AdminPath = (typeof ADMIN_PATHS)[number];

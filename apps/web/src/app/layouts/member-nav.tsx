@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { useUnreadMessages } from '../../features/chat/chat-api';
@@ -54,6 +54,36 @@ const PHONE_ONLY: readonly string[] = ['/notificaciones'];
 
 type NavEntry = readonly [path: string, key: string, icon: string];
 
+const PHONE_QUERY = '(max-width: 767px)';
+const SHORT_QUERY = '(max-height: 32rem)';
+/** Text at 125 % or more, by the app's text-size preference or the browser's own font size. */
+const LARGE_TEXT_PX = 20;
+
+function navigationIsMenu() {
+  if (!window.matchMedia(PHONE_QUERY).matches) return false;
+  const rootFontSize = parseFloat(getComputedStyle(document.documentElement).fontSize);
+  return window.matchMedia(SHORT_QUERY).matches || rootFontSize >= LARGE_TEXT_PX;
+}
+
+function subscribeToLayout(onChange: () => void) {
+  const queries = [PHONE_QUERY, SHORT_QUERY].map((query) => window.matchMedia(query));
+  for (const query of queries) query.addEventListener('change', onChange);
+  // The text-size preference sets the root's font size (public display-preferences.js).
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['style'] });
+  return () => {
+    for (const query of queries) query.removeEventListener('change', onChange);
+    observer.disconnect();
+  };
+}
+
+/**
+ * On a phone with large text, or a screen made short by zooming, a bar fixed at the bottom would
+ * cover a third of the page and squeeze its labels into fragments: the navigation becomes one
+ * "Menu" button under the top bar that opens the whole list (issue 23, WCAG 1.4.10).
+ */
+const useNavigationAsMenu = () => useSyncExternalStore(subscribeToLayout, navigationIsMenu, () => false);
+
 function NavIcon({ path }: { path: string }) {
   return (
     <svg className="member-nav__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -82,7 +112,8 @@ export function MemberNav() {
     : moderates
       ? [...LINKS, MODERATION_LINK]
       : LINKS;
-  const moreLinks = links.filter(([path]) => !PHONE_BAR.includes(path));
+  const asMenu = useNavigationAsMenu();
+  const moreLinks = asMenu ? links : links.filter(([path]) => !PHONE_BAR.includes(path));
   const [moreOpen, setMoreOpen] = useState(false);
   const morePanelId = useId();
   const moreButton = useRef<HTMLButtonElement>(null);
@@ -112,7 +143,10 @@ export function MemberNav() {
     </NavLink>
   );
   return (
-    <nav className={`member-nav${onChat ? ' member-nav--desktop-only' : ''}`} aria-label={t('nav.label')}>
+    <nav
+      className={`member-nav${asMenu ? ' member-nav--menu' : onChat ? ' member-nav--desktop-only' : ''}`}
+      aria-label={t('nav.label')}
+    >
       <ul className="member-nav__list">
         {links.map((link) => (
           <li
@@ -128,7 +162,7 @@ export function MemberNav() {
             {renderLink(link)}
           </li>
         ))}
-        <li className="member-nav__item--phone-only">
+        <li className="member-nav__item--phone-only member-nav__item--more">
           <button
             ref={moreButton}
             type="button"
@@ -138,8 +172,9 @@ export function MemberNav() {
             onClick={() => setMoreOpen((open) => !open)}
           >
             <NavIcon path={MORE_ICON} />
-            <span className="member-nav__text">{t('nav.more')}</span>
+            <span className="member-nav__text">{t(asMenu ? 'nav.menu' : 'nav.more')}</span>
             <CountBadge count={pending} text={t('nav.pending', { count: pending })} />
+            {asMenu && <CountBadge count={unread} text={t('nav.unread', { count: unread })} />}
           </button>
         </li>
       </ul>

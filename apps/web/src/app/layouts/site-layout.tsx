@@ -74,7 +74,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
   // The policies must stay readable while the visitor decides, so the dialog never covers them.
   const showConsentDialog = !location.pathname.startsWith('/politica/');
 
-  return (
+  const frame = (
     <>
       <a className="skip-link" href="#main">
         {t('app.skip_to_content')}
@@ -84,36 +84,24 @@ export function SiteLayout({ children }: { children: ReactNode }) {
           <img src="/favicon.svg" alt="" width="32" height="32" />
           <span>{t('app.name')}</span>
         </AppLink>
-        {member && (
-          <Suspense fallback={null}>
-            <TopSearch key={location.pathname} />
-          </Suspense>
-        )}
+        {member && <TopSearch key={location.pathname} />}
         <div className="top-bar__controls">
-          {member && (
-            <Suspense fallback={null}>
-              <NotificationBell />
-            </Suspense>
-          )}
+          {member && <NotificationBell />}
           <LanguageSwitcher />
           <DisplayPreferencesControl />
         </div>
       </header>
       <AppStatusNotices />
       {member && (
-        <Suspense fallback={null}>
+        <>
           <MemberNav />
           <LiveUpdates />
-        </Suspense>
+        </>
       )}
       <main id="main" className="main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>{children}</Suspense>
       </main>
-      {member && (
-        <Suspense fallback={null}>
-          <AdBanner />
-        </Suspense>
-      )}
+      {member && <AdBanner />}
       <footer className="site-footer">
         <nav aria-label={t('footer.label')}>
           <ul className="site-footer__links">
@@ -129,4 +117,8 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       {showConsentDialog && <CookieConsentDialog />}
     </>
   );
+  // A member's frame (search, bell, navigation) comes in chunks of its own: it is drawn once they
+  // have all arrived, in one piece, so the bars do not grow and push the page down one after the
+  // other as they load (layout shift, issue 23). The page itself still loads inside <main>.
+  return member ? <Suspense fallback={<PageLoading />}>{frame}</Suspense> : frame;
 }

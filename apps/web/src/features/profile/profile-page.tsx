@@ -123,21 +123,27 @@ export default function ProfilePage() {
           {t('profile.loading')}
         </p>
       )}
-      <div className="form__links profile-actions">
-        <Link to="/edit-profile" className={buttonClass({ variant: 'primary' })}>
-          {t('profile.edit')}
-        </Link>
-        <Link to="/change-password" className={buttonClass()}>
-          {t('profile.change_password')}
-        </Link>
-        <Link to="/ajustes/notificaciones" className={buttonClass()}>
-          {t('profile.notification_settings')}
-        </Link>
-        <Button variant="danger" onClick={() => setDeleting(true)}>
-          {t('profile.delete_account')}
-        </Button>
-      </div>
-      <MyDataSection />
+      {/* The rest comes with the profile, in one piece, so nothing moves down when it arrives
+          (layout shift, issue 23); after a failure it shows under the placeholder (spec §8). */}
+      {!profile.isPending && (
+        <>
+          <div className="form__links profile-actions">
+            <Link to="/edit-profile" className={buttonClass({ variant: 'primary' })}>
+              {t('profile.edit')}
+            </Link>
+            <Link to="/change-password" className={buttonClass()}>
+              {t('profile.change_password')}
+            </Link>
+            <Link to="/ajustes/notificaciones" className={buttonClass()}>
+              {t('profile.notification_settings')}
+            </Link>
+            <Button variant="danger" onClick={() => setDeleting(true)}>
+              {t('profile.delete_account')}
+            </Button>
+          </div>
+          <MyDataSection />
+        </>
+      )}
       <DeleteAccountDialog open={deleting} onClose={() => setDeleting(false)} />
     </section>
   );

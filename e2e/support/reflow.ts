@@ -1,0 +1,213 @@
+import type { BrowserContext, Page } from 'playwright-core';
+
+/**
+ * In-page checks of issue 23 (WCAG 2.2 1.4.10 Reflow, 1.4.4 Resize Text, 2.5.8 Target Size, and
+ * layout stability): axe judges none of them, so they are measured here from the laid-out page.
+ */
+
+/** Collects layout shifts from the very start of each document, before any of its scripts run. */
+export async function recordLayoutShifts(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const scope = window as unknown as { __layoutShift: { total: number; sources: string[] } };
+    scope.__layoutShift = { total: 0, sources: [] };
+    try {
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources?: { node?: Node | null }[];
+        })[]) {
+          if (entry.hadRecentInput) continue;
+          scope.__layoutShift.total += entry.value;
+          for (const source of entry.sources ?? []) {
+            const node = source.node;
+            if (!(node instanceof Element)) continue;
+            const name = `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${
+              node.classList.length ? `.${[...node.classList].join('.')}` : ''
+            }`;
+            scope.__layoutShift.sources.push(`${name} (${entry.value.toFixed(3)})`);
+          }
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    } catch {
+      // A browser without the Layout Instability API: nothing is measured.
+    }
+  });
+}
+
+export const layoutShift = (page: Page) =>
+  page.evaluate(() => {
+    const scope = window as unknown as { __layoutShift?: { total: number; sources: string[] } };
+    return scope.__layoutShift ?? { total: 0, sources: [] };
+  });
+
+/**
+ * Waits until the page stopped loading: its heading is drawn, no loading indicator is left, every
+ * image has arrived and fonts are ready, then two frames more for what those caused.
+ */
+export async function waitUntilSettled(page: Page) {
+  await page.locator('main h1').first().waitFor({ timeout: 15_000 });
+  await page
+    .waitForFunction(
+      () =>
+        !document.querySelector('.page-loading, .spinner, [aria-busy="true"]') &&
+        [...document.images].every(
+          (image) =>
+            image.complete ||
+            // Lazy images below the screen load only when scrolled to.
+            (image.loading === 'lazy' && image.getBoundingClientRect().top > window.innerHeight),
+        ),
+      undefined,
+      { timeout: 15_000 },
+    )
+    .catch(async (error: unknown) => {
+      const waiting = await page.evaluate(() =>
+        [
+          ...[...document.querySelectorAll('.page-loading, .spinner, [aria-busy="true"]')].map(
+            (element) => `<${element.tagName.toLowerCase()} class="${element.className}">`,
+          ),
+          ...[...document.images]
+            .filter((image) => !image.complete && image.loading !== 'lazy')
+            .map((image) => `<img src="${image.src}">`),
+        ].join(', '),
+      );
+      throw new Error(`${new URL(page.url()).pathname} never finished loading: ${waiting}`, { cause: error });
+    });
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+}
+
+/** Applies the app's own text-size preference, as the display settings do, without a reload. */
+export async function setTextSize(page: Page, percent: number) {
+  await page.evaluate((size) => {
+    const scope = window as unknown as { juntosApplyDisplayPreferences?: (p: { textSize: number }) => void };
+    scope.juntosApplyDisplayPreferences?.({ textSize: size });
+  }, percent);
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+}
+
+/**
+ * What breaks reflow on the page as laid out now: sideways scrolling of the page, and any link,
+ * button or field that lies (even partly) outside the viewport's width, unless it sits in a region
+ * that scrolls on its own (a wide table). Bar controls smaller than 24×24 px are named too.
+ */
+export function reflowBreaches(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const breaches: string[] = [];
+    const root = document.documentElement;
+    const width = root.clientWidth;
+    if (root.scrollWidth > width + 1) {
+      // Name the widest culprits, so the report says what to mend.
+      const wide = [...document.body.querySelectorAll<HTMLElement>('*')]
+        .filter((element) => {
+          const rect = element.getBoundingClientRect();
+          return rect.right > width + 1 && rect.width > 0 && element.checkVisibility();
+        })
+        .filter(
+          (element) =>
+            !scrollsOnItsOwn(element) &&
+            (!element.parentElement || element.parentElement.getBoundingClientRect().right <= width + 1),
+        )
+        .slice(0, 4)
+        .map((element) => describe(element));
+      breaches.push(
+        `the page scrolls sideways: ${root.scrollWidth} px wide in ${width} px (${wide.join('; ')})`,
+      );
+    }
+
+    function describe(element: Element) {
+      const rect = element.getBoundingClientRect();
+      const name = (
+        element.getAttribute('aria-label') ??
+        (element instanceof HTMLInputElement ? element.name || element.type : element.textContent) ??
+        ''
+      )
+        .replace(/\s+/g, ' ')
+        .trim()
+        .slice(0, 40);
+      const classes = element.classList.length ? `.${[...element.classList].join('.')}` : '';
+      const href = element.getAttribute('href');
+      return `<${element.tagName.toLowerCase()}${classes}${href ? ` href="${href}"` : ''}> "${name}" at ${Math.round(rect.left)}–${Math.round(rect.right)} px`;
+    }
+
+    function scrollsOnItsOwn(element: Element) {
+      for (
+        let parent = element.parentElement;
+        parent && parent !== document.body;
+        parent = parent.parentElement
+      ) {
+        const overflow = getComputedStyle(parent).overflowX;
+        if (overflow === 'auto' || overflow === 'scroll') {
+          const rect = parent.getBoundingClientRect();
+          return rect.left >= -1 && rect.right <= width + 1;
+        }
+      }
+      return false;
+    }
+
+    function hiddenOnPurpose(element: Element) {
+      if (!element.checkVisibility({ visibilityProperty: true })) return true;
+      const rect = element.getBoundingClientRect();
+      if (rect.width <= 1 && rect.height <= 1) return true;
+      // The skip link waits above the page until it is focused; visually hidden text is clipped.
+      if (rect.bottom < 0) return true;
+      for (let node: Element | null = element; node; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        if (style.clip === 'rect(0px, 0px, 0px, 0px)' || style.clipPath === 'inset(50%)') return true;
+      }
+      return false;
+    }
+
+    const interactive = document.querySelectorAll(
+      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [tabindex]:not([tabindex="-1"])',
+    );
+    for (const element of interactive) {
+      if (hiddenOnPurpose(element)) continue;
+      const rect = element.getBoundingClientRect();
+      if ((rect.left < -1 || rect.right > width + 1) && !scrollsOnItsOwn(element))
+        breaches.push(`outside the screen: ${describe(element)}`);
+    }
+    for (const element of document.querySelectorAll(
+      '.top-bar a, .top-bar button, .top-bar select, .member-nav a, .member-nav button',
+    )) {
+      if (hiddenOnPurpose(element)) continue;
+      const rect = element.getBoundingClientRect();
+      if (rect.width < 24 || rect.height < 24)
+        breaches.push(
+          `a target smaller than 24×24 px: ${describe(element)} (${Math.round(rect.width)}×${Math.round(rect.height)})`,
+        );
+    }
+    // Controls drawn over one another (text grown past its box). A bar that stays in place over
+    // the content is left out: scrolling moves the content from under it.
+    const inPlace = (element: Element) => {
+      for (let node: Element | null = element; node; node = node.parentElement) {
+        const position = getComputedStyle(node).position;
+        if (position === 'fixed' || position === 'sticky') return node;
+      }
+      return null;
+    };
+    const shown = [...interactive].filter((element) => !hiddenOnPurpose(element));
+    const boxes = shown.map((element) => ({
+      element,
+      rect: element.getBoundingClientRect(),
+      bar: inPlace(element),
+    }));
+    for (let i = 0; i < boxes.length; i += 1) {
+      for (let j = i + 1; j < boxes.length; j += 1) {
+        const a = boxes[i];
+        const b = boxes[j];
+        if (a.bar !== b.bar) continue;
+        if (a.element.contains(b.element) || b.element.contains(a.element)) continue;
+        const across = Math.min(a.rect.right, b.rect.right) - Math.max(a.rect.left, b.rect.left);
+        const down = Math.min(a.rect.bottom, b.rect.bottom) - Math.max(a.rect.top, b.rect.top);
+        if (across > 2 && down > 2)
+          breaches.push(`overlapping: ${describe(a.element)} and ${describe(b.element)}`);
+      }
+    }
+    return breaches;
+  });
+}

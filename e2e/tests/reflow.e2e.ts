@@ -1,0 +1,247 @@
+import sharp from 'sharp';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUPPORTED_LANGUAGES, type Language } from '@juntos/domain';
+import { ADMIN_PATHS, PROTECTED_PATHS, PUBLIC_PATHS } from '../../apps/web/src/app/routes';
+import { launchBrowser, newContext, baseUrl } from '../support/browser';
+import {
+  api,
+  createMember,
+  makeAdmin,
+  makeFriends,
+  publishPost,
+  uploadGalleryImage,
+  type Member,
+} from '../support/members';
+import {
+  layoutShift,
+  recordLayoutShifts,
+  reflowBreaches,
+  setTextSize,
+  waitUntilSettled,
+} from '../support/reflow';
+
+/**
+ * Issue 23: every route of the router, read from its own path table (so a new screen is walked
+ * without editing this test), at 320×640 CSS px — the width of a 1280 px window zoomed to 400 % —
+ * in all ten languages, with the text-size preference at 100 % and at 200 %: no sideways
+ * scrolling, every link, button and field inside the screen, nothing drawn over anything else, and
+ * on every route a cumulative layout shift of at most 0.05 while it loads and its data arrives.
+ */
+
+/** REFLOW_LANGUAGES=de,el walks only those while mending; npm test walks all ten. */
+const LANGUAGES = SUPPORTED_LANGUAGES.filter(
+  (language) => !process.env.REFLOW_LANGUAGES || process.env.REFLOW_LANGUAGES.split(',').includes(language),
+);
+const PHONE = { width: 320, height: 640 };
+const MAX_LAYOUT_SHIFT = 0.05;
+const photo = (width: number, height: number, colour: string) =>
+  sharp({ create: { width, height, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
+const imageForm = (field: string, image: Buffer, fields: Record<string, string>) => {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append(field, new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'photo.jpg');
+  return form;
+};
+
+/** A concrete address for each route with a parameter; a new parameterised route fails until added. */
+function concretePath(route: string, samples: Record<string, string>) {
+  if (!route.includes(':')) return route;
+  const sample = samples[route];
+  if (!sample) throw new Error(`${route} has a parameter: give it a sample address in reflow.e2e.ts`);
+  return sample;
+}
+
+type Finding = { language: Language; route: string; textSize: number | 'load'; what: string };
+
+/** Visits one address and measures it at 100 % and at 200 % text; returns what it found. */
+async function walk(page: Page, language: Language, route: string, address: string, settle = true) {
+  const findings: Finding[] = [];
+  await page.goto(address);
+  if (settle) await waitUntilSettled(page);
+  else await page.locator('main h1').first().waitFor();
+  const shift = await layoutShift(page);
+  if (shift.total > MAX_LAYOUT_SHIFT)
+    findings.push({
+      language,
+      route,
+      textSize: 'load',
+      what: `layout shift ${shift.total.toFixed(3)} (${shift.sources.slice(0, 4).join('; ')})`,
+    });
+  for (const textSize of [100, 200]) {
+    await setTextSize(page, textSize);
+    for (const what of await reflowBreaches(page)) findings.push({ language, route, textSize, what });
+  }
+  await setTextSize(page, 100);
+  return findings;
+}
+
+async function login(member: Member) {
+  const response = await fetch(`${baseUrl()}/api/login/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: member.email, password: member.password }),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { access: string; refresh: string };
+}
+
+describe('reflow at 320 px, text at 200 %, and layout shift (issue 23)', () => {
+  let browser: Browser;
+  let member: Member;
+  let samples: Record<string, string>;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    // A member with something on every screen: a disease and its community, a friend with posts
+    // and a photo, a gallery, a notification; and an operator, so the operators' screens are drawn.
+    const orphacode = '586';
+    member = await createMember('reflow', {
+      nombre: 'Konstantinopoulou-Aikaterini',
+      apellidos: 'Donaudampfschifffahrtsgesellschaft',
+      enfermedad: 'Cystic fibrosis',
+      orphacode,
+    });
+    await makeAdmin(member);
+    const friend = await createMember('reflow-friend', {
+      nombre: 'Bartholomäus',
+      enfermedad: 'Cystic fibrosis',
+      orphacode,
+    });
+    await makeFriends(member, friend);
+    // Photos larger than a phone's screen, as members' are: they must reserve their space.
+    await api(
+      member,
+      'PUT',
+      '/profile/',
+      imageForm('photo', await photo(900, 1200, '#3a7d44'), {
+        nombre: 'Konstantinopoulou-Aikaterini',
+        apellidos: 'Donaudampfschifffahrtsgesellschaft',
+        country: 'de',
+        date_of_birth: '1985-03-02',
+        enfermedad: 'Cystic fibrosis',
+        orphacode,
+      }),
+    );
+    await api(
+      friend,
+      'POST',
+      '/posts/',
+      imageForm('image', await photo(1600, 900, '#2255aa'), {
+        text: 'Heute war ein guter Tag im Krankenhaus: Physiotherapie, Inhalation und ein langer Spaziergang.',
+      }),
+    );
+    await publishPost(member, {
+      text: 'Ein Beitrag mit einem sehr langen Wort: Rindfleischetikettierungsüberwachungsaufgabenübertragungsgesetz.',
+    });
+    await uploadGalleryImage(member, 'Sommer', await photo(1200, 800, '#996633'));
+    const community = (await api(member, 'GET', `/comunidades/enfermedad/${orphacode}/`)) as { id: number };
+    await api(member, 'POST', `/comunidades/${community.id}/unirse/`);
+    samples = {
+      '/politica/:document': '/politica/privacy',
+      '/baja/:token': '/baja/this-link-is-not-signed',
+      '/perfil/:id': `/perfil/${friend.id}`,
+      '/perfil/metodo-pago/:metodo': '/perfil/metodo-pago/paypal',
+      '/comunidades/:id': `/comunidades/${community.id}`,
+      '/comunidades/enfermedad/:orphacode': `/comunidades/enfermedad/${orphacode}`,
+    };
+  });
+  afterAll(async () => browser.close());
+
+  it.each(LANGUAGES)('every route reflows and holds still in %s', async (language) => {
+    const findings: Finding[] = [];
+    const storage = { i18nextLng: language };
+
+    const visitor = await newContext(browser, {
+      locale: language,
+      viewport: PHONE,
+      consent: { advertising: false },
+      localStorage: storage,
+    });
+    await recordLayoutShifts(visitor);
+    const visitorPage = await visitor.newPage();
+    for (const route of PUBLIC_PATHS)
+      findings.push(...(await walk(visitorPage, language, route, concretePath(route, samples))));
+    await visitor.close();
+
+    // A first visit: the cookie dialog over the landing page must reflow too.
+    const newcomer = await newContext(browser, {
+      locale: language,
+      viewport: PHONE,
+      consent: false,
+      localStorage: storage,
+    });
+    await recordLayoutShifts(newcomer);
+    const newcomerPage = await newcomer.newPage();
+    await newcomerPage.goto('/');
+    await newcomerPage.getByRole('dialog').waitFor();
+    for (const textSize of [100, 200]) {
+      await setTextSize(newcomerPage, textSize);
+      for (const what of await reflowBreaches(newcomerPage))
+        findings.push({ language, route: '/ (cookie dialog)', textSize, what });
+    }
+    await newcomer.close();
+
+    // Each language signs in afresh: the walk ends on /logout, which ends that session.
+    const tokens = await login(member);
+    const signedIn = await newContext(browser, {
+      locale: language,
+      viewport: PHONE,
+      consent: { advertising: false },
+      localStorage: { ...storage, access: tokens.access, refresh: tokens.refresh },
+    });
+    await recordLayoutShifts(signedIn);
+    const page = await signedIn.newPage();
+    const routes = [...PROTECTED_PATHS, ...ADMIN_PATHS].filter((route) => route !== '/logout');
+    for (const route of routes)
+      findings.push(...(await walk(page, language, route, concretePath(route, samples))));
+    // The phones' "more" menu, the language list and the display settings, open.
+    await page.goto('/feed');
+    await waitUntilSettled(page);
+    for (const textSize of [100, 200]) {
+      await setTextSize(page, textSize);
+      const opened = async (
+        label: string,
+        control: Locator,
+        open: () => Promise<void>,
+        close: () => Promise<void>,
+      ) => {
+        try {
+          await control.click({ timeout: 5000 });
+        } catch {
+          findings.push({ language, route: '/feed', textSize, what: `${label} cannot be pressed` });
+          return;
+        }
+        await open();
+        for (const what of await reflowBreaches(page))
+          findings.push({ language, route: `/feed (${label})`, textSize, what });
+        await close();
+      };
+      const more = page.locator('.member-nav button[aria-expanded]');
+      await opened(
+        'more menu',
+        more,
+        async () => undefined,
+        () => more.click(),
+      );
+      const settings = page.locator('.top-bar button[aria-haspopup="dialog"]');
+      await opened(
+        'display settings',
+        settings,
+        () => page.getByRole('dialog').waitFor(),
+        () => page.keyboard.press('Escape'),
+      );
+    }
+    findings.push(...(await walk(page, language, '/logout', '/logout', false)));
+    await signedIn.close();
+
+    expect(
+      findings.map(
+        (finding) =>
+          `${finding.route} [${finding.textSize === 'load' ? 'loading' : `text ${finding.textSize} %`}]: ${finding.what}`,
+      ),
+    ).toEqual([]);
+  });
+});
