@@ -1,17 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { chromiumPath } from './chromium-path';
-
-/** Debian's Chromium, with the flags this network-less machine needs (DESIGN.md "Tests"). */
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { CHROMIUM_FLAGS } from './find-browser.mjs';
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({

@@ -4,6 +4,17 @@
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
 
+/** The flags this network-less machine needs (DESIGN.md "Tests"); the Lighthouse audit uses them too. */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
 /** Debian's Chromium (DESIGN.md), the one `apt-get install chromium` provides. */
 export const DEFAULT_BROWSER_PATH = '/usr/bin/chromium';
 

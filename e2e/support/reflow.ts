@@ -15,7 +15,7 @@ export async function recordLayoutShifts(context: BrowserContext) {
         for (const entry of list.getEntries() as (PerformanceEntry & {
           value: number;
           hadRecentInput: boolean;
-          sources?: { node?: Node | null }[];
+          sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
         })[]) {
           if (entry.hadRecentInput) continue;
           scope.__layoutShift.total += entry.value;
@@ -25,7 +25,8 @@ export async function recordLayoutShifts(context: BrowserContext) {
             const name = `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${
               node.classList.length ? `.${[...node.classList].join('.')}` : ''
             }`;
-            scope.__layoutShift.sources.push(`${name} (${entry.value.toFixed(3)})`);
+            const moved = `${Math.round(source.previousRect.top)}→${Math.round(source.currentRect.top)} px`;
+            scope.__layoutShift.sources.push(`${name} ${moved} (${entry.value.toFixed(3)})`);
           }
         }
       }).observe({ type: 'layout-shift', buffered: true });
@@ -191,23 +192,24 @@ export function reflowBreaches(page: Page): Promise<string[]> {
       return null;
     };
     const shown = [...interactive].filter((element) => !hiddenOnPurpose(element));
-    const boxes = shown.map((element) => ({
-      element,
-      rect: element.getBoundingClientRect(),
-      bar: inPlace(element),
-    }));
-    for (let i = 0; i < boxes.length; i += 1) {
-      for (let j = i + 1; j < boxes.length; j += 1) {
-        const a = boxes[i];
-        const b = boxes[j];
+    const boxes = shown.map((element) => ({ element, bar: inPlace(element) }));
+    // A link that wraps over two lines has a bounding box that covers its neighbours' text: its
+    // line boxes are compared instead.
+    const lines = (rects: DOMRectList) => [...rects].filter((rect) => rect.width > 0 && rect.height > 0);
+    boxes.forEach((a, i) => {
+      for (const b of boxes.slice(i + 1)) {
         if (a.bar !== b.bar) continue;
         if (a.element.contains(b.element) || b.element.contains(a.element)) continue;
-        const across = Math.min(a.rect.right, b.rect.right) - Math.max(a.rect.left, b.rect.left);
-        const down = Math.min(a.rect.bottom, b.rect.bottom) - Math.max(a.rect.top, b.rect.top);
-        if (across > 2 && down > 2)
-          breaches.push(`overlapping: ${describe(a.element)} and ${describe(b.element)}`);
+        const overlaps = lines(a.element.getClientRects()).some((one) =>
+          lines(b.element.getClientRects()).some((other) => {
+            const across = Math.min(one.right, other.right) - Math.max(one.left, other.left);
+            const down = Math.min(one.bottom, other.bottom) - Math.max(one.top, other.top);
+            return across > 2 && down > 2;
+          }),
+        );
+        if (overlaps) breaches.push(`overlapping: ${describe(a.element)} and ${describe(b.element)}`);
       }
-    }
+    });
     return breaches;
   });
 }

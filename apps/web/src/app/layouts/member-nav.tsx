@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { useUnreadMessages } from '../../features/chat/chat-api';
@@ -7,6 +7,7 @@ import { BELL_ICON } from '../../features/notifications/notification-bell';
 import { useUnreadNotifications } from '../../features/notifications/notifications-api';
 import { useMeQuery } from '../../lib/session';
 import { CountBadge } from '../../components/ui/count-badge';
+import { useCompactLayout } from './use-compact-layout';
 
 /**
  * On phones the bottom bar holds five places (more would shrink the targets below 44 px and
@@ -54,36 +55,6 @@ const PHONE_ONLY: readonly string[] = ['/notificaciones'];
 
 type NavEntry = readonly [path: string, key: string, icon: string];
 
-const PHONE_QUERY = '(max-width: 767px)';
-const SHORT_QUERY = '(max-height: 32rem)';
-/** Text at 125 % or more, by the app's text-size preference or the browser's own font size. */
-const LARGE_TEXT_PX = 20;
-
-function navigationIsMenu() {
-  if (!window.matchMedia(PHONE_QUERY).matches) return false;
-  const rootFontSize = parseFloat(getComputedStyle(document.documentElement).fontSize);
-  return window.matchMedia(SHORT_QUERY).matches || rootFontSize >= LARGE_TEXT_PX;
-}
-
-function subscribeToLayout(onChange: () => void) {
-  const queries = [PHONE_QUERY, SHORT_QUERY].map((query) => window.matchMedia(query));
-  for (const query of queries) query.addEventListener('change', onChange);
-  // The text-size preference sets the root's font size (public display-preferences.js).
-  const observer = new MutationObserver(onChange);
-  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['style'] });
-  return () => {
-    for (const query of queries) query.removeEventListener('change', onChange);
-    observer.disconnect();
-  };
-}
-
-/**
- * On a phone with large text, or a screen made short by zooming, a bar fixed at the bottom would
- * cover a third of the page and squeeze its labels into fragments: the navigation becomes one
- * "Menu" button under the top bar that opens the whole list (issue 23, WCAG 1.4.10).
- */
-const useNavigationAsMenu = () => useSyncExternalStore(subscribeToLayout, navigationIsMenu, () => false);
-
 function NavIcon({ path }: { path: string }) {
   return (
     <svg className="member-nav__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -97,7 +68,7 @@ function NavIcon({ path }: { path: string }) {
  * phones, where /chat hides it (the conversation needs the height). Badges count unread chat
  * messages and pending friend requests, and stay current through the live connection.
  */
-export function MemberNav() {
+export function MemberNav({ topBarControls }: { topBarControls?: ReactNode }) {
   const { t } = useTranslation();
   const location = useLocation();
   const pending = usePendingRequests().data ?? 0;
@@ -112,7 +83,7 @@ export function MemberNav() {
     : moderates
       ? [...LINKS, MODERATION_LINK]
       : LINKS;
-  const asMenu = useNavigationAsMenu();
+  const asMenu = useCompactLayout();
   const moreLinks = asMenu ? links : links.filter(([path]) => !PHONE_BAR.includes(path));
   const [moreOpen, setMoreOpen] = useState(false);
   const morePanelId = useId();
@@ -123,7 +94,8 @@ export function MemberNav() {
   useEffect(() => {
     if (!moreOpen) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
+      // Escape in the display settings' dialog (opened from the menu) closes only the dialog.
+      if (event.key !== 'Escape' || document.querySelector('dialog[open]')) return;
       setMoreOpen(false);
       moreButton.current?.focus();
     };
@@ -178,11 +150,14 @@ export function MemberNav() {
           </button>
         </li>
       </ul>
-      <ul id={morePanelId} className="member-nav__more" hidden={!moreOpen}>
-        {moreLinks.map((link) => (
-          <li key={link[0]}>{renderLink(link)}</li>
-        ))}
-      </ul>
+      <div id={morePanelId} className="member-nav__more" hidden={!moreOpen}>
+        <ul className="member-nav__more-links">
+          {moreLinks.map((link) => (
+            <li key={link[0]}>{renderLink(link)}</li>
+          ))}
+        </ul>
+        {asMenu && topBarControls && <div className="member-nav__controls">{topBarControls}</div>}
+      </div>
     </nav>
   );
 }

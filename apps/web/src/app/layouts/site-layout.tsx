@@ -7,6 +7,7 @@ import { LanguageSwitcher } from '../../features/language/language-switcher';
 import { hasAccessMarker } from '../../lib/storage-keys';
 import { PageLoading } from '../../components/ui/page-loading';
 import { AppLink, takeHandOverMark, useAppLocation, useWithRouter } from '../navigation';
+import { useCompactLayout } from './use-compact-layout';
 
 // Loaded only for members: visitors (and the landing page's first bundle, decision 0017) never
 // pay for them, nor for the live connection and server state they bring.
@@ -73,6 +74,17 @@ export function SiteLayout({ children }: { children: ReactNode }) {
   useFocusHeadingOnNavigation();
   // The policies must stay readable while the visitor decides, so the dialog never covers them.
   const showConsentDialog = !location.pathname.startsWith('/politica/');
+  // On a phone with large text a member's top bar keeps the brand and the bell; the rest folds
+  // into the navigation's menu (use-compact-layout.ts).
+  const compact = useCompactLayout();
+  const folded = member && compact;
+  const controls = (
+    <>
+      {member && <TopSearch key={location.pathname} />}
+      <LanguageSwitcher />
+      <DisplayPreferencesControl />
+    </>
+  );
 
   const frame = (
     <>
@@ -84,17 +96,21 @@ export function SiteLayout({ children }: { children: ReactNode }) {
           <img src="/favicon.svg" alt="" width="32" height="32" />
           <span>{t('app.name')}</span>
         </AppLink>
-        {member && <TopSearch key={location.pathname} />}
+        {member && !folded && <TopSearch key={location.pathname} />}
         <div className="top-bar__controls">
           {member && <NotificationBell />}
-          <LanguageSwitcher />
-          <DisplayPreferencesControl />
+          {!folded && (
+            <>
+              <LanguageSwitcher />
+              <DisplayPreferencesControl />
+            </>
+          )}
         </div>
       </header>
       <AppStatusNotices />
       {member && (
         <>
-          <MemberNav />
+          <MemberNav topBarControls={folded ? controls : undefined} />
           <LiveUpdates />
         </>
       )}

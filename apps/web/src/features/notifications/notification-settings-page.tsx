@@ -44,10 +44,15 @@ export default function NotificationSettingsPage() {
   return (
     <section className="page page--narrow">
       <h1>{t('notification_settings.title')}</h1>
+      {/* The devices come with the settings, so they do not move down when the form arrives. */}
       <QueryState query={settings} errorText={t('notification_settings.load_error')}>
-        {(answer) => <SettingsForm answer={answer} />}
+        {(answer) => (
+          <>
+            <SettingsForm answer={answer} />
+            <PushDevices />
+          </>
+        )}
       </QueryState>
-      <PushDevices />
     </section>
   );
 }
