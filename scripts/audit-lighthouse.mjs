@@ -152,6 +152,29 @@ try {
         console.log(
           `${route.padEnd(24)} ${preset.padEnd(8)} ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join('  ')}`,
         );
+        // What cost the points: the metrics, and each audit that did not pass in full.
+        const { audits } = result.lhr;
+        const metric = (id) => audits[id]?.displayValue ?? '–';
+        if (scores.performance < 95)
+          console.log(
+            `  FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, ` +
+              `TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`,
+          );
+        if (scores.performance < 95) {
+          for (const item of (audits['mainthread-work-breakdown']?.details?.items ?? []).slice(0, 4))
+            console.log(`    main thread: ${item.groupLabel} ${Math.round(item.duration)} ms`);
+          for (const item of (audits['layout-shifts']?.details?.items ?? []).slice(0, 3))
+            console.log(
+              `    layout shift ${item.score?.toFixed(3)}: ${item.node?.selector ?? item.node?.snippet ?? ''}`,
+            );
+        }
+        for (const category of CATEGORIES.filter((c) => c !== 'performance' && scores[c] < 100))
+          for (const ref of result.lhr.categories[category].auditRefs)
+            if (ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1) {
+              console.log(`  ${category}: ${audits[ref.id].title}`);
+              for (const item of (audits[ref.id].details?.items ?? []).slice(0, 3))
+                console.log(`    ${JSON.stringify(item).slice(0, 300)}`);
+            }
       }
     }
   }

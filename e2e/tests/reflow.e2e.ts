@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORTED_LANGUAGES, type Language } from '@juntos/domain';
 import { ADMIN_PATHS, PROTECTED_PATHS, PUBLIC_PATHS } from '../../apps/web/src/app/routes';
@@ -54,28 +54,40 @@ function concretePath(route: string, samples: Record<string, string>) {
   return sample;
 }
 
-type Finding = { language: Language; route: string; textSize: number | 'load'; what: string };
+/** A window and a text size to measure a page in. */
+type Layout = { width: number; height: number; textSize: number };
+const layoutName = ({ width, height, textSize }: Layout) => `${width}×${height}, text ${textSize} %`;
 
-/** Visits one address and measures it at 100 % and at 200 % text; returns what it found. */
-async function walk(page: Page, language: Language, route: string, address: string, settle = true) {
+type Finding = { route: string; layout: string; what: string };
+
+/** Applies each layout in turn (window size, then text size) and collects what breaks. */
+async function measure(page: Page, route: string, layouts: Layout[]) {
   const findings: Finding[] = [];
+  for (const layout of layouts) {
+    await page.setViewportSize({ width: layout.width, height: layout.height });
+    await setTextSize(page, layout.textSize);
+    for (const what of await reflowBreaches(page)) findings.push({ route, layout: layoutName(layout), what });
+  }
+  return findings;
+}
+
+/** Visits one address, measures its layout shift while it loads, then each layout. */
+async function walk(page: Page, route: string, address: string, layouts: Layout[], settle = true) {
+  const [first] = layouts;
+  if (first) await page.setViewportSize({ width: first.width, height: first.height });
+  await setTextSize(page, 100);
   await page.goto(address);
   if (settle) await waitUntilSettled(page);
   else await page.locator('main h1').first().waitFor();
+  const findings: Finding[] = [];
   const shift = await layoutShift(page);
   if (shift.total > MAX_LAYOUT_SHIFT)
     findings.push({
-      language,
       route,
-      textSize: 'load',
+      layout: 'loading',
       what: `layout shift ${shift.total.toFixed(3)} (${shift.sources.slice(0, 4).join('; ')})`,
     });
-  for (const textSize of [100, 200]) {
-    await setTextSize(page, textSize);
-    for (const what of await reflowBreaches(page)) findings.push({ language, route, textSize, what });
-  }
-  await setTextSize(page, 100);
-  return findings;
+  return [...findings, ...(await measure(page, route, layouts))];
 }
 
 async function login(member: Member) {
@@ -150,45 +162,43 @@ describe('reflow at 320 px, text at 200 %, and layout shift (issue 23)', () => {
   });
   afterAll(async () => browser.close());
 
-  it.each(LANGUAGES)('every route reflows and holds still in %s', async (language) => {
+  /** Every route of the router, the cookie dialog, the menus and the display settings. */
+  async function walkEverything(language: Language, layouts: Layout[]) {
     const findings: Finding[] = [];
     const storage = { i18nextLng: language };
+    const [first] = layouts;
+    const viewport = first ? { width: first.width, height: first.height } : PHONE;
 
     const visitor = await newContext(browser, {
       locale: language,
-      viewport: PHONE,
+      viewport,
       consent: { advertising: false },
       localStorage: storage,
     });
     await recordLayoutShifts(visitor);
     const visitorPage = await visitor.newPage();
     for (const route of PUBLIC_PATHS)
-      findings.push(...(await walk(visitorPage, language, route, concretePath(route, samples))));
+      findings.push(...(await walk(visitorPage, route, concretePath(route, samples), layouts)));
     await visitor.close();
 
     // A first visit: the cookie dialog over the landing page must reflow too.
     const newcomer = await newContext(browser, {
       locale: language,
-      viewport: PHONE,
+      viewport,
       consent: false,
       localStorage: storage,
     });
-    await recordLayoutShifts(newcomer);
     const newcomerPage = await newcomer.newPage();
     await newcomerPage.goto('/');
     await newcomerPage.getByRole('dialog').waitFor();
-    for (const textSize of [100, 200]) {
-      await setTextSize(newcomerPage, textSize);
-      for (const what of await reflowBreaches(newcomerPage))
-        findings.push({ language, route: '/ (cookie dialog)', textSize, what });
-    }
+    findings.push(...(await measure(newcomerPage, '/ (cookie dialog)', layouts)));
     await newcomer.close();
 
-    // Each language signs in afresh: the walk ends on /logout, which ends that session.
+    // Each walk signs in afresh: it ends on /logout, which ends that session.
     const tokens = await login(member);
     const signedIn = await newContext(browser, {
       locale: language,
-      viewport: PHONE,
+      viewport,
       consent: { advertising: false },
       localStorage: { ...storage, access: tokens.access, refresh: tokens.refresh },
     });
@@ -196,59 +206,72 @@ describe('reflow at 320 px, text at 200 %, and layout shift (issue 23)', () => {
     const page = await signedIn.newPage();
     const routes = [...PROTECTED_PATHS, ...ADMIN_PATHS].filter((route) => route !== '/logout');
     for (const route of routes)
-      findings.push(...(await walk(page, language, route, concretePath(route, samples))));
+      findings.push(...(await walk(page, route, concretePath(route, samples), layouts)));
+
     // The phone's "more" menu (or the compact frame's menu) and the display settings, open.
     await page.goto('/feed');
     await waitUntilSettled(page);
-    for (const textSize of [100, 200]) {
-      await setTextSize(page, textSize);
-      const opened = async (
-        label: string,
-        control: Locator,
-        open: () => Promise<void>,
-        close: () => Promise<void>,
-      ) => {
-        try {
-          await control.click({ timeout: 5000 });
-        } catch {
-          findings.push({ language, route: '/feed', textSize, what: `${label} cannot be pressed` });
-          return;
-        }
-        await open();
-        for (const what of await reflowBreaches(page))
-          findings.push({ language, route: `/feed (${label})`, textSize, what });
-        await close();
-      };
-      const more = page.locator('.member-nav button[aria-expanded]');
-      await opened(
-        'more menu',
-        more,
-        async () => undefined,
-        () => more.click(),
-      );
-      // In the compact frame (large text) the display settings are inside the menu.
-      const settings = page.locator('button[aria-haspopup="dialog"]');
+    const more = page.locator('.member-nav button[aria-expanded]');
+    const settings = page.locator('button[aria-haspopup="dialog"]');
+    for (const layout of layouts) {
+      await page.setViewportSize({ width: layout.width, height: layout.height });
+      await setTextSize(page, layout.textSize);
+      if (await more.isVisible()) {
+        await more.click();
+        findings.push(...(await measure(page, '/feed (menu open)', [layout])));
+        await more.click();
+      }
+      // In the compact frame the display settings are inside the menu.
       const folded = !(await settings.isVisible());
       if (folded) await more.click();
-      await opened(
-        'display settings',
-        settings,
-        () => page.getByRole('dialog').waitFor(),
-        async () => {
-          await page.keyboard.press('Escape');
-          await page.getByRole('dialog').waitFor({ state: 'hidden' });
-          if (folded) await more.click();
-        },
-      );
+      try {
+        await settings.click({ timeout: 5000 });
+      } catch {
+        findings.push({
+          route: '/feed',
+          layout: layoutName(layout),
+          what: 'the display settings cannot be opened',
+        });
+        continue;
+      }
+      await page.getByRole('dialog').waitFor();
+      findings.push(...(await measure(page, '/feed (display settings)', [layout])));
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+      if (folded) await more.click();
     }
-    findings.push(...(await walk(page, language, '/logout', '/logout', false)));
+    findings.push(...(await walk(page, '/logout', '/logout', layouts, false)));
     await signedIn.close();
+    return findings;
+  }
 
-    const report = findings.map(
-      (finding) =>
-        `${finding.route} [${finding.textSize === 'load' ? 'loading' : `text ${finding.textSize} %`}]: ${finding.what}`,
+  /** Fails with every breach in full (an array diff would be cut short). */
+  function expectNoBreaches(label: string, findings: Finding[]) {
+    const report = findings.map((finding) => `${finding.route} [${finding.layout}]: ${finding.what}`);
+    expect(report.length, `${label}:\n${report.join('\n')}`).toBe(0);
+  }
+
+  it.each(LANGUAGES)('every route reflows at 320 px and holds still, in %s', async (language) => {
+    expectNoBreaches(
+      language,
+      await walkEverything(language, [
+        { ...PHONE, textSize: 100 },
+        { ...PHONE, textSize: 200 },
+      ]),
     );
-    // Every breach in full (an array diff would be cut short).
-    expect(report.length, `${language}:\n${report.join('\n')}`).toBe(0);
+  });
+
+  it('every route reflows at 375 and 1280 px with text at 150 and 200 %, and in a window zoomed to 400 % (German)', async () => {
+    expectNoBreaches(
+      'de',
+      await walkEverything('de', [
+        { width: 375, height: 667, textSize: 150 },
+        { width: 375, height: 667, textSize: 200 },
+        { width: 1280, height: 800, textSize: 150 },
+        { width: 1280, height: 800, textSize: 200 },
+        // A 1280×900 window at 400 % zoom lays pages out in 320×225 CSS px.
+        { width: 320, height: 225, textSize: 100 },
+      ]),
+    );
   });
 });
