@@ -1,3 +1,4 @@
+import '../lib/zod-config';
 import type { ComponentType } from 'react';
 import { Link, Navigate, RouterProvider, useLocation } from 'react-router';
 import { NavigationProvider, type AppLinkProps, type Navigation } from './navigation';

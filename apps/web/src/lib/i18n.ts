@@ -91,6 +91,8 @@ export const i18nReady = i18n
     retryTimeout: TRANSLATION_RETRY.firstDelayMs,
     interpolation: { escapeValue: false },
     react: { useSuspense: true },
+    // i18next 25 advertises its vendor in every visitor's console unless told not to.
+    showSupportNotice: false,
   });
 
 i18n.on('languageChanged', reflectLanguageOnDocument);

@@ -104,10 +104,13 @@ export default function CommunitiesPage() {
           )}
         </QueryState>
       </MembershipAnnouncer>
-      <section aria-labelledby="communities-settings">
-        <h2 id="communities-settings">{t('communities.settings_title')}</h2>
-        <FeedSetting />
-      </section>
+      {/* Drawn once the lists have come (or failed), so it does not move down when they arrive. */}
+      {!lists.isPending && (
+        <section aria-labelledby="communities-settings">
+          <h2 id="communities-settings">{t('communities.settings_title')}</h2>
+          <FeedSetting />
+        </section>
+      )}
     </section>
   );
 }
