@@ -46,6 +46,7 @@ const SHIELD_ICON = 'M12 3l8 3v6c0 4.5-3.4 8.4-8 9-4.6-.6-8-4.5-8-9V6z';
 const ADMIN_LINK = ['/admin', 'admin', SHIELD_ICON] as const;
 /** Community moderators (issue 18) reach the moderation queue of their communities. */
 const MODERATION_LINK = ['/admin/moderacion', 'moderation', SHIELD_ICON] as const;
+const MENU_ICON = 'M4 6.5h16M4 12h16M4 17.5h16';
 const MORE_ICON =
   'M4 12a1.5 1.5 0 1 0 3 0 1.5 1.5 0 0 0-3 0zm6.5 0a1.5 1.5 0 1 0 3 0 1.5 1.5 0 0 0-3 0zM17 12a1.5 1.5 0 1 0 3 0 1.5 1.5 0 0 0-3 0z';
 // Search has its own field in the top bar on phones too; the bell takes its place down here.
@@ -143,7 +144,7 @@ export function MemberNav({ topBarControls }: { topBarControls?: ReactNode }) {
             aria-controls={morePanelId}
             onClick={() => setMoreOpen((open) => !open)}
           >
-            <NavIcon path={MORE_ICON} />
+            <NavIcon path={asMenu ? MENU_ICON : MORE_ICON} />
             <span className="member-nav__text">{t(asMenu ? 'nav.menu' : 'nav.more')}</span>
             <CountBadge count={pending} text={t('nav.pending', { count: pending })} />
             {asMenu && <CountBadge count={unread} text={t('nav.unread', { count: unread })} />}
