@@ -289,13 +289,14 @@ describe('reflow at 320 px, text at 200 %, and layout shift (issue 23)', () => {
   );
 
   it(
-    'every route reflows at 375 and 1280 px with text at 150 and 200 %, in a window zoomed to 400 %, and holds still on a slow network (German)',
+    'every route reflows at 320, 375 and 1280 px with text at 150 and 200 %, in a window zoomed to 400 %, and holds still on a slow network (German)',
     async () => {
       expectNoBreaches(
         'de',
         await walkEverything(
           'de',
           [
+            { width: 320, height: 640, textSize: 150 },
             { width: 375, height: 667, textSize: 150 },
             { width: 375, height: 667, textSize: 200 },
             { width: 1280, height: 800, textSize: 150 },
