@@ -1,0 +1,59 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tabTo } from '../support/accounts';
+import { expectNoAxeViolations } from '../support/axe';
+import { launchBrowser } from '../support/browser';
+import { createMember, openAs } from '../support/members';
+
+/**
+ * Issue 23: on a phone with text at 200 % the top bar keeps the brand and the bell, and one
+ * "Menu" disclosure under it holds every destination, the search, the language and the display
+ * settings — operated with the keyboard alone.
+ */
+describe('the compact frame of a phone with large text (issue 23)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser.close());
+
+  it('folds the navigation and the top bar controls into a Menu disclosure that works by keyboard', async () => {
+    const member = await createMember('compact-frame');
+    const { context, page } = await openAs(browser, member, '/feed', {
+      viewport: { width: 320, height: 640 },
+      localStorage: { display_preferences: JSON.stringify({ textSize: 200 }) },
+    });
+    await page.getByRole('heading', { level: 1, name: 'Feed' }).waitFor();
+    const header = page.getByRole('banner');
+    await header.getByRole('link', { name: 'Notifications' }).waitFor();
+    expect(await header.getByRole('search').count()).toBe(0);
+    expect(await header.getByLabel('Language').count()).toBe(0);
+
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    const menu = nav.getByRole('button', { name: 'Menu' });
+    await tabTo(page, menu);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true');
+    for (const destination of ['Feed', 'Communities', 'Chat', 'Gallery', 'Profile'])
+      await nav.getByRole('link', { name: destination, exact: true }).waitFor();
+    await nav.getByRole('button', { name: 'Display settings' }).waitFor();
+    await expectNoAxeViolations(page, '/feed at 320 px, text 200 %, menu open');
+
+    // The search inside the menu leads to the results, and the menu closes with the page change.
+    const search = nav.getByRole('searchbox', { name: 'Search posts' });
+    await tabTo(page, search);
+    await page.keyboard.type('walk');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'walk');
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
+
+    // Escape closes it and gives the focus back to its button.
+    await tabTo(page, menu);
+    await page.keyboard.press('Enter');
+    await nav.getByRole('link', { name: 'Gallery', exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await menu.evaluate((element) => element === document.activeElement)).toBe(true);
+    await context.close();
+  });
+});
