@@ -7,7 +7,7 @@ import { BELL_ICON } from '../../features/notifications/notification-bell';
 import { useUnreadNotifications } from '../../features/notifications/notifications-api';
 import { useMeQuery } from '../../lib/session';
 import { CountBadge } from '../../components/ui/count-badge';
-import { useCompactLayout } from './use-compact-layout';
+import { useFrameLayout } from './use-frame-layout';
 
 /**
  * On phones the bottom bar holds five places (more would shrink the targets below 44 px and
@@ -84,7 +84,7 @@ export function MemberNav({ topBarControls }: { topBarControls?: ReactNode }) {
     : moderates
       ? [...LINKS, MODERATION_LINK]
       : LINKS;
-  const asMenu = useCompactLayout();
+  const asMenu = useFrameLayout() === 'compact';
   const moreLinks = asMenu ? links : links.filter(([path]) => !PHONE_BAR.includes(path));
   const [moreOpen, setMoreOpen] = useState(false);
   const morePanelId = useId();
@@ -157,7 +157,7 @@ export function MemberNav({ topBarControls }: { topBarControls?: ReactNode }) {
             <li key={link[0]}>{renderLink(link)}</li>
           ))}
         </ul>
-        {asMenu && topBarControls && <div className="member-nav__controls">{topBarControls}</div>}
+        {topBarControls && <div className="member-nav__controls">{topBarControls}</div>}
       </div>
     </nav>
   );

@@ -7,7 +7,7 @@ import { LanguageSwitcher } from '../../features/language/language-switcher';
 import { hasAccessMarker } from '../../lib/storage-keys';
 import { PageLoading } from '../../components/ui/page-loading';
 import { AppLink, takeHandOverMark, useAppLocation, useWithRouter } from '../navigation';
-import { useCompactLayout } from './use-compact-layout';
+import { useFrameLayout } from './use-frame-layout';
 
 // Loaded only for members: visitors (and the landing page's first bundle, decision 0017) never
 // pay for them, nor for the live connection and server state they bring.
@@ -74,13 +74,16 @@ export function SiteLayout({ children }: { children: ReactNode }) {
   useFocusHeadingOnNavigation();
   // The policies must stay readable while the visitor decides, so the dialog never covers them.
   const showConsentDialog = !location.pathname.startsWith('/politica/');
-  // On a phone with large text a member's top bar keeps the brand and the bell; the rest folds
-  // into the navigation's menu (use-compact-layout.ts).
-  const compact = useCompactLayout();
-  const folded = member && compact;
+  // A member's phone keeps the language and display settings in the navigation's panel, and with
+  // large text the search too (use-frame-layout.ts). /chat has no bottom bar on a phone
+  // (spec §2), so there they stay in the top bar.
+  const layout = useFrameLayout();
+  const onChat = location.pathname === '/chat';
+  const folded = member && (layout === 'compact' || (layout === 'phone' && !onChat));
+  const searchFolded = member && layout === 'compact';
   const controls = (
     <>
-      {member && <TopSearch key={location.pathname} />}
+      {searchFolded && <TopSearch key={location.pathname} />}
       <LanguageSwitcher />
       <DisplayPreferencesControl />
     </>
@@ -96,7 +99,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
           <img src="/favicon.svg" alt="" width="32" height="32" />
           <span>{t('app.name')}</span>
         </AppLink>
-        {member && !folded && <TopSearch key={location.pathname} />}
+        {member && !searchFolded && <TopSearch key={location.pathname} />}
         <div className="top-bar__controls">
           {member && <NotificationBell />}
           {!folded && (

@@ -1,0 +1,37 @@
+import { useSyncExternalStore } from 'react';
+
+const PHONE_QUERY = '(max-width: 767px)';
+const SHORT_QUERY = '(max-height: 32rem)';
+/** Text at 125 % or more, by the app's text-size preference or the browser's own font size. */
+const LARGE_TEXT_PX = 20;
+
+/** The wide frame, a phone's (bottom bar), or the compact one (a Menu under the top bar). */
+export type FrameLayout = 'wide' | 'phone' | 'compact';
+
+function currentLayout(): FrameLayout {
+  if (!window.matchMedia(PHONE_QUERY).matches) return 'wide';
+  const rootFontSize = parseFloat(getComputedStyle(document.documentElement).fontSize);
+  return window.matchMedia(SHORT_QUERY).matches || rootFontSize >= LARGE_TEXT_PX ? 'compact' : 'phone';
+}
+
+function subscribe(onChange: () => void) {
+  const queries = [PHONE_QUERY, SHORT_QUERY].map((query) => window.matchMedia(query));
+  for (const query of queries) query.addEventListener('change', onChange);
+  // The text-size preference sets the root's font size (static/display-preferences.js).
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['style'] });
+  return () => {
+    for (const query of queries) query.removeEventListener('change', onChange);
+    observer.disconnect();
+  };
+}
+
+/**
+ * Which frame the screen gets (issue 23, WCAG 1.4.10 Reflow). On a phone a member's language and
+ * display settings live in the bottom bar's "More" panel, so the top bar keeps the brand, the bell
+ * and the search. On a phone with large text, or a screen made short by zooming (a 1280 px window
+ * at 400 % is 320×225 CSS px), bars fixed on the screen would cover a third of the page and
+ * squeeze their labels into fragments: the navigation and the search fold too, into one "Menu"
+ * disclosure under the top bar.
+ */
+export const useFrameLayout = () => useSyncExternalStore<FrameLayout>(subscribe, currentLayout, () => 'wide');
