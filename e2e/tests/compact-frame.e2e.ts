@@ -56,4 +56,28 @@ describe('the compact frame of a phone with large text (issue 23)', () => {
     expect(await menu.evaluate((element) => element === document.activeElement)).toBe(true);
     await context.close();
   });
+
+  it("on a phone at ordinary size, a member's language and display settings are in More, except on /chat", async () => {
+    const member = await createMember('phone-frame');
+    const { context, page } = await openAs(browser, member, '/feed', {
+      viewport: { width: 375, height: 740 },
+    });
+    await page.getByRole('heading', { level: 1, name: 'Feed' }).waitFor();
+    const header = page.getByRole('banner');
+    await header.getByRole('search').waitFor();
+    expect(await header.getByLabel('Language').count()).toBe(0);
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    const more = nav.getByRole('button', { name: 'More' });
+    await tabTo(page, more);
+    await page.keyboard.press('Enter');
+    await nav.getByLabel('Language').waitFor();
+    await nav.getByRole('button', { name: 'Display settings' }).waitFor();
+    await expectNoAxeViolations(page, '/feed at 375 px, More open');
+    // /chat has no bottom bar on a phone (spec §2): the settings stay in the top bar there.
+    await page.goto('/chat');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await header.getByLabel('Language').waitFor();
+    await header.getByRole('button', { name: 'Display settings' }).waitFor();
+    await context.close();
+  });
 });
