@@ -19,6 +19,8 @@
     root.setAttribute('data-theme', p.dark === true ? 'dark' : 'light');
     root.setAttribute('data-motion', p.reduceMotion === true ? 'reduce' : 'auto');
     root.setAttribute('data-font', p.legibleFont === true ? 'legible' : 'default');
+    // Easy-read mode: larger targets and pictograms (styles.css); its texts come from the `easy` namespace.
+    root.setAttribute('data-reading', p.easyRead === true ? 'easy' : 'standard');
     // The title bar takes the page's background (--color-bg of styles.css for each theme).
     var themeColor = document.querySelector('meta[name="theme-color"]');
     if (themeColor)

@@ -14,4 +14,14 @@ describe('normalizeDisplayPreferences', () => {
     expect(normalizeDisplayPreferences('junk')).toEqual(DEFAULT_DISPLAY_PREFERENCES);
     expect(normalizeDisplayPreferences({ highContrast: 'yes' }).highContrast).toBe(false);
   });
+  it('keeps easy-read and the read-aloud voice, and rounds the rate to an offered step within 0.5–2', () => {
+    expect(
+      normalizeDisplayPreferences({ easyRead: true, readAloudRate: 1.3, readAloudVoice: 'Google Deutsch' }),
+    ).toMatchObject({ easyRead: true, readAloudRate: 1.25, readAloudVoice: 'Google Deutsch' });
+    expect(normalizeDisplayPreferences({ readAloudRate: 9 }).readAloudRate).toBe(2);
+    expect(normalizeDisplayPreferences({ readAloudRate: 'fast', readAloudVoice: '' })).toMatchObject({
+      readAloudRate: 1,
+      readAloudVoice: null,
+    });
+  });
 });

@@ -1,5 +1,6 @@
 /**
- * Display preferences kept in localStorage: text size, contrast, theme, motion, font.
+ * Display preferences kept in localStorage: text size, contrast, theme, motion, font, easy-read
+ * texts, and the voice and speed of read-aloud (issue 21).
  * Plain TypeScript rather than a zod schema: the landing page reads them on every first load and
  * its initial JavaScript must stay small.
  */
@@ -7,12 +8,22 @@ export const TEXT_SIZE_MIN = 100;
 export const TEXT_SIZE_MAX = 200;
 export const TEXT_SIZE_STEP = 25;
 
+export const READ_ALOUD_RATE_MIN = 0.5;
+export const READ_ALOUD_RATE_MAX = 2;
+export const READ_ALOUD_RATE_STEP = 0.25;
+
 export type DisplayPreferences = {
   textSize: number;
   highContrast: boolean;
   dark: boolean;
   reduceMotion: boolean;
   legibleFont: boolean;
+  /** Plain-language texts, larger targets and pictograms (the `easy` namespace). */
+  easyRead: boolean;
+  /** speechSynthesis rate, 0.5–2 (1 is the voice's own speed). */
+  readAloudRate: number;
+  /** The chosen voice's `voiceURI`; null lets the browser pick one for the content's language. */
+  readAloudVoice: string | null;
 };
 
 export const DEFAULT_DISPLAY_PREFERENCES: DisplayPreferences = {
@@ -21,6 +32,9 @@ export const DEFAULT_DISPLAY_PREFERENCES: DisplayPreferences = {
   dark: false,
   reduceMotion: false,
   legibleFont: false,
+  easyRead: false,
+  readAloudRate: 1,
+  readAloudVoice: null,
 };
 
 export const DISPLAY_PREFERENCES_STORAGE_KEY = 'display_preferences';
@@ -39,5 +53,20 @@ export function normalizeDisplayPreferences(value: unknown): DisplayPreferences 
     dark: record.dark === true,
     reduceMotion: record.reduceMotion === true,
     legibleFont: record.legibleFont === true,
+    easyRead: record.easyRead === true,
+    readAloudRate: readAloudRate(record.readAloudRate),
+    readAloudVoice:
+      typeof record.readAloudVoice === 'string' &&
+      record.readAloudVoice.length > 0 &&
+      record.readAloudVoice.length <= 500
+        ? record.readAloudVoice
+        : null,
   };
+}
+
+/** Any stored rate → one of the offered steps between the bounds (1 when unreadable). */
+function readAloudRate(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return 1;
+  const clamped = Math.min(READ_ALOUD_RATE_MAX, Math.max(READ_ALOUD_RATE_MIN, value));
+  return Math.round(clamped / READ_ALOUD_RATE_STEP) * READ_ALOUD_RATE_STEP;
 }

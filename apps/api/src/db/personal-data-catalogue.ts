@@ -204,6 +204,27 @@ export const PERSONAL_DATA_CATALOGUE = {
     },
     retained: 'Until the member removes the device, or the push service says the subscription is gone.',
   },
+  passkeys: {
+    holds:
+      'The passkeys the member registered to sign in without a password: the credential’s id and public key, its counter, how it connects, the member’s name for it, when it was added and last used.',
+    memberColumns: { user_id: cascade },
+    withheldColumns: {
+      public_key:
+        'the passkey’s public key: only useful to check a sign-in, and it ties the member to the authenticator in a copy',
+    },
+    retained:
+      'Until the member removes it; every passkey of the account is removed when the password is reset.',
+  },
+  webauthn_challenges: {
+    holds: 'A one-time challenge of a passkey registration or sign-in in progress, for a few minutes.',
+    memberColumns: { user_id: { export: { withheld: SECRET }, erasure: 'cascade' } },
+    retained: 'Deleted when used; expired ones are deleted whenever a new ceremony begins.',
+  },
+  symbol_phrases: {
+    holds: 'The member’s own phrases on their symbol board, each with the pictogram they chose.',
+    memberColumns: { user_id: cascade },
+    retained: 'Until the member removes the phrase.',
+  },
   admin_audit_log: {
     holds:
       'What administrators and community moderators did: as one of them, the member’s own actions; as a member, the decisions about them and their content.',

@@ -22,6 +22,11 @@ export const chatMessages = pgTable(
     /** The sender's own id for the message, so a resend after a reconnection stores nothing new. */
     tempId: text('temp_id'),
     message: text('message').notNull(),
+    /**
+     * The symbols (ids of the board's catalogue, in order) the sender wrote it with, shown above
+     * the words to the receiver (issue 21); null for a message typed without the symbol board.
+     */
+    symbols: text('symbols').array(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },

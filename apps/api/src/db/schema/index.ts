@@ -13,3 +13,4 @@ export * from './data-exports';
 export * from './retention';
 export * from './communities';
 export * from './notifications';
+export * from './passkeys';

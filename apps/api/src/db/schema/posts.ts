@@ -17,6 +17,8 @@ export const posts = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title'),
     text: text('text').notNull(),
+    /** The symbols it was written with (issue 21), shown above the text; null when typed. */
+    symbols: text('symbols').array(),
     imageKey: text('image_key'),
     /** The author's description of the image, used as its text alternative. */
     imageAlt: text('image_alt').notNull().default(''),

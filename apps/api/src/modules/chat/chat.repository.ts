@@ -15,6 +15,7 @@ type RawMessageRow = {
   receiver_id: string | number;
   temp_id: string | null;
   message: string;
+  symbols?: string[] | null;
   created_at: Date | string;
   read_at: Date | string | null;
 };
@@ -25,6 +26,7 @@ const fromRaw = (row: RawMessageRow): StoredMessage => ({
   receiverId: Number(row.receiver_id),
   tempId: row.temp_id,
   message: row.message,
+  symbols: row.symbols ?? null,
   createdAt: asDate(row.created_at),
   readAt: row.read_at === null ? null : asDate(row.read_at),
 });
