@@ -31,3 +31,5 @@ export * from './minor-review';
 export * from './communities';
 export * from './community-feed';
 export * from './notifications';
+export * from './passkeys';
+export * from './symbols';
