@@ -71,6 +71,11 @@ import {
 import { createResourcesRepository, DirectoryEntryInput, resourcesModule } from './resources';
 import { createRetention, createRetentionTimer, retentionModule } from './retention';
 import { staticContentModule } from './static-content';
+import {
+  createSymbolPhrasesRepository,
+  createSymbolPhrasesService,
+  symbolPhrasesModule,
+} from './symbol-phrases';
 import { createWordCloudRepository, createWordCloudService, wordCloudModule } from './word-cloud';
 
 /** What every module may be given: built once in app.ts, before any module. */
@@ -344,6 +349,10 @@ export function createModules(infrastructure: SharedInfrastructure) {
       await app.register(resourcesModule, { repository: resources, requireAuth });
       await app.register(friendshipsModule, { service: friendships, requireAuth });
       await app.register(notificationsModule, { service: notifications, requireAuth });
+      await app.register(symbolPhrasesModule, {
+        service: createSymbolPhrasesService(createSymbolPhrasesRepository(db)),
+        requireAuth,
+      });
       await app.register(chatModule, {
         service: chat,
         friendsWithPresence: (userId) => friendships.friends(userId),

@@ -244,6 +244,9 @@ export async function createMemberInEveryTable(app: FastifyInstance) {
     keys: { p256dh: FIXTURE_P256DH, auth: 'c2VjcmV0LWF1dGgta2V5' },
   });
 
+  // An own phrase on the symbol board (issue 21).
+  await call('POST', '/api/symbol-phrases/', signedIn, { text: 'My knee hurts today', symbol: 'pain' });
+
   // A copy of the data, ready.
   await call('POST', '/api/mis-datos/exportacion/', signedIn);
   for (let attempt = 0; ; attempt += 1) {
