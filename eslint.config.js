@@ -82,12 +82,15 @@ export default tseslint.config(
               ads: ['./monetization'],
               // The operators' area shows "page not found" to anyone else.
               admin: [],
+              'read-aloud': [],
             }).map(([feature, allowed]) => ({
               target: `${FEATURES_WEB}/${feature}`,
               from: FEATURES_WEB,
-              except: [...new Set([`./${feature}`, './cookie-consent', './not-found', ...allowed])],
+              // Read aloud is a button on every kind of content (posts, comments, messages,
+              // resources, legal sections) and a part of the display settings (decision 0025).
+              except: [...new Set([`./${feature}`, './cookie-consent', './not-found', './read-aloud', ...allowed])],
               message:
-                'Features do not import each other (only the shared consent state, the not-found page and the exceptions listed).',
+                'Features do not import each other (only the shared consent state, the not-found page, read aloud and the exceptions listed).',
             })),
             // An API module reaches another only through its index.ts (its plugin, service and port
             // types), so every cross-module arrow is an import of `../<module>`; the wiring is

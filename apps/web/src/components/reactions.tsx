@@ -35,6 +35,7 @@ export function Reactions({
   viewerId,
   commentBox = 'with-comments',
   actions,
+  commentActions,
 }: {
   like: { liked: boolean; count: number; busy: boolean; onToggle: () => void };
   comments: readonly ReactionComment[];
@@ -49,6 +50,8 @@ export function Reactions({
   /** Where the comment box sits: among the opened comments, or always below the bar. */
   commentBox?: 'with-comments' | 'always';
   actions?: ReactNode;
+  /** What the caller adds to each comment (read aloud); the comment is a read-aloud unit. */
+  commentActions?: (comment: ReactionComment) => ReactNode;
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -85,7 +88,7 @@ export function Reactions({
           ) : (
             <ul className="comment-list">
               {comments.map((comment) => (
-                <li key={comment.id} className="comment">
+                <li key={comment.id} className="comment" data-read-aloud-unit="">
                   <span className="comment__author">{comment.authorLabel}</span>{' '}
                   {comment.date && (
                     <time dateTime={comment.date.iso} className="comment__date">
@@ -94,6 +97,7 @@ export function Reactions({
                   )}
                   {comment.hidden && <p className="moderation-notice">{t('moderation.hidden_comment')}</p>}
                   <p className="comment__text">{comment.text}</p>
+                  {commentActions?.(comment)}
                   {comment.authorId !== viewerId && (
                     <Button size="small" onClick={() => setReporting(comment.id)}>
                       {t('report.action')}

@@ -4,6 +4,7 @@ import { CookieConsentDialog } from '../../features/cookie-consent/cookie-consen
 import { DisplayPreferencesControl } from '../../features/display-preferences/display-preferences-dialog';
 import { AppStatusNotices } from '../../features/installable-app/app-status-notices';
 import { LanguageSwitcher } from '../../features/language/language-switcher';
+import { ReadPageButton } from '../../features/read-aloud/read-page-button';
 import { hasAccessMarker } from '../../lib/storage-keys';
 import { PageLoading } from '../../components/ui/page-loading';
 import { AppLink, takeHandOverMark, useAppLocation, useWithRouter } from '../navigation';
@@ -86,6 +87,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       {searchFolded && <TopSearch key={location.pathname} />}
       <LanguageSwitcher />
       <DisplayPreferencesControl />
+      <ReadPageButton path={location.pathname} className="top-bar__control" />
     </>
   );
 
@@ -106,6 +108,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
             <>
               <LanguageSwitcher />
               <DisplayPreferencesControl />
+              <ReadPageButton path={location.pathname} className="top-bar__control" />
             </>
           )}
         </div>

@@ -8,6 +8,7 @@ import type { Friend } from '../friends/friends-api';
 import type { LocalMessage } from './chat-cache';
 import { useConversation } from './use-conversation';
 import { Button } from '../../components/ui/button';
+import { ReadAloudButton, readAloudUnit } from '../read-aloud/read-aloud-button';
 
 /**
  * The open conversation: a log region (announced by screen readers as messages arrive), the
@@ -109,12 +110,14 @@ export function ConversationPane({
                 <li
                   key={message.temp_id ?? `id-${message.id}`}
                   className={`chat-message chat-message--${own ? 'own' : 'theirs'}`}
+                  {...readAloudUnit}
                 >
                   <span className="visually-hidden">
                     {own ? t('chat.you_wrote') : t('chat.they_wrote', { name })}
                   </span>
                   <p className="chat-message__text">{message.message}</p>
-                  <span className="chat-message__meta">
+                  {/* Read aloud says the words only: the time and "Sent" are read by the eye. */}
+                  <span className="chat-message__meta" data-read-aloud-skip="">
                     <time dateTime={message.timestamp}>{time.format(new Date(message.timestamp))}</time>
                     {state && (
                       <span className={`chat-message__state ${state.className}`}>
@@ -126,6 +129,13 @@ export function ConversationPane({
                         {state.text}
                       </span>
                     )}
+                    <ReadAloudButton
+                      what={
+                        own
+                          ? t('read_aloud.what_own_message', { time: time.format(new Date(message.timestamp)) })
+                          : t('read_aloud.what_message', { name, time: time.format(new Date(message.timestamp)) })
+                      }
+                    />
                     {received !== null && (
                       <Button
                         size="small"

@@ -11,6 +11,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { Switch } from '../../components/ui/switch';
 import { readDisplayPreferences, saveDisplayPreferences } from './display-preferences-storage';
 import { Button } from '../../components/ui/button';
+import { ReadAloudSettings } from '../read-aloud/read-aloud-settings';
 
 const TEXT_SIZES = Array.from(
   { length: (TEXT_SIZE_MAX - TEXT_SIZE_MIN) / TEXT_SIZE_STEP + 1 },
@@ -88,6 +89,11 @@ export function DisplayPreferencesControl() {
           description={t('prefs.legible_font_desc')}
           checked={preferences.legibleFont}
           onChange={(legibleFont) => update({ legibleFont })}
+        />
+        <ReadAloudSettings
+          rate={preferences.readAloudRate}
+          voice={preferences.readAloudVoice}
+          onChange={update}
         />
         <div className="dialog__actions">
           <Button onClick={() => update(DEFAULT_DISPLAY_PREFERENCES)}>{t('prefs.reset')}</Button>

@@ -13,6 +13,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { useMeQuery } from '../../lib/session';
 import { commentOnPost, deletePost, likePost, postFormData, updateCachedPost, updatePost } from './posts-api';
 import { PostForm } from './post-form';
+import { ReadAloudButton, readAloudUnit } from '../read-aloud/read-aloud-button';
 import { Button } from '../../components/ui/button';
 
 function formatDate(iso: string, language: string) {
@@ -82,7 +83,7 @@ export function PostCard({ post, extras }: { post: Post; extras?: PostCardExtras
   const imageAlt = post.image_alt || t('post.image_without_description', { name: authorName });
 
   return (
-    <article className="post-card" aria-labelledby={titleId}>
+    <article className="post-card" aria-labelledby={titleId} {...readAloudUnit}>
       <header className="post-card__header">
         {post.author.photo ? (
           <img className="avatar avatar--small" src={post.author.photo} alt="" />
@@ -136,8 +137,12 @@ export function PostCard({ post, extras }: { post: Post; extras?: PostCardExtras
         onComment={(text) => comment.mutateAsync(text)}
         commentReportType="comment"
         viewerId={viewerId}
+        commentActions={(comment) => (
+          <ReadAloudButton what={t('read_aloud.what_comment', { name: comment.authorName || comment.authorLabel })} />
+        )}
         actions={
           <>
+            <ReadAloudButton what={t('read_aloud.what_post', { name: authorName })} />
             {post.is_author && (
               <>
                 <Button size="small" onClick={() => setEditing(true)}>

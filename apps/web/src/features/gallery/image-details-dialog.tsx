@@ -9,6 +9,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { useMeQuery } from '../../lib/session';
 import { commentOnImage, galleryKeys, imageDetailsQuery, likeImage } from './gallery-api';
 import { Button } from '../../components/ui/button';
+import { ReadAloudButton } from '../read-aloud/read-aloud-button';
 
 /** One image with its likes and comments (spec §2 "Gallery": detail modal, collapsible comments). */
 export function ImageDetailsDialog({ imageId, onClose }: { imageId: number; onClose: () => void }) {
@@ -77,6 +78,11 @@ export function ImageDetailsDialog({ imageId, onClose }: { imageId: number; onCl
             commentReportType="gallery_comment"
             viewerId={viewerId}
             commentBox="always"
+            commentActions={(item) => (
+              <ReadAloudButton
+                what={t('read_aloud.what_comment', { name: item.authorName || t('post.unknown_author') })}
+              />
+            )}
             actions={
               image.owner_id !== viewerId && (
                 <Button size="small" onClick={() => setReportingImage(true)}>

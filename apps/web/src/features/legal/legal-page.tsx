@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import NotFoundPage from '../not-found/not-found-page';
 import { LegalSectionBody } from './legal-section-body';
 import { useLegalDocumentQuery } from './use-legal-document';
+import { ReadAloudButton, readAloudUnit } from '../read-aloud/read-aloud-button';
 
 function isLegalDocument(value: string | undefined): value is LegalDocumentName {
   return !!value && (LEGAL_DOCUMENTS as readonly string[]).includes(value);
@@ -94,8 +95,9 @@ function LegalDocumentView({ name }: { name: LegalDocumentName }) {
       {document.sections.map((section, index) => {
         const anchor = sectionAnchor(section, index);
         return (
-          <section key={index} id={anchor} aria-labelledby={`${anchor}-title`}>
+          <section key={index} id={anchor} aria-labelledby={`${anchor}-title`} {...readAloudUnit}>
             <h2 id={`${anchor}-title`}>{section.title}</h2>
+            <ReadAloudButton what={section.title} />
             <LegalSectionBody section={section} />
           </section>
         );

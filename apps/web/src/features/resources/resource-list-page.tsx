@@ -8,6 +8,7 @@ import { ExternalLink } from '../../components/ui/external-link';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { entryName, useResourceList, type ResourceEntry } from './resources-api';
 import { buttonClass } from '../../components/ui/button';
+import { ReadAloudButton, readAloudUnit } from '../read-aloud/read-aloud-button';
 
 const TEXT_KEY: Record<ResourceKind, string> = {
   asociaciones: 'associations',
@@ -67,7 +68,7 @@ function ResourceCard({ entry }: { entry: ResourceEntry }) {
   const name = entryName(entry);
   const country = isCountryCode(entry.pais) ? entry.pais : undefined;
   return (
-    <article className="resource-card">
+    <article className="resource-card" {...readAloudUnit}>
       <h2 className="resource-card__name">{name}</h2>
       <p className="resource-card__place">
         {country && <CountryFlag code={country} />}{' '}
@@ -78,6 +79,7 @@ function ResourceCard({ entry }: { entry: ResourceEntry }) {
         {t('resources.more_info')}
         <span className="visually-hidden">: {name}</span>
       </ExternalLink>
+      <ReadAloudButton what={name} />
     </article>
   );
 }

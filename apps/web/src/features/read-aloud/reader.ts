@@ -1,0 +1,109 @@
+import {
+  DEFAULT_DISPLAY_PREFERENCES,
+  DISPLAY_PREFERENCES_STORAGE_KEY,
+  normalizeDisplayPreferences,
+  type DisplayPreferences,
+} from '@juntos/domain';
+import { chooseVoice, contentLanguage, splitSentences } from './read-aloud-text';
+import { readableText } from './readable-text';
+import { HIGHLIGHT_NAME, beginReading, currentGeneration, stopReading } from './reading-state';
+
+/**
+ * Reads content aloud with the browser's own speech synthesis: nothing leaves the device. One
+ * utterance per sentence, so the sentence on screen is highlighted as it is spoken and long texts
+ * do not hit Chromium's habit of going silent in the middle of a long utterance.
+ */
+
+/**
+ * Read here rather than through the settings' feature (features do not import each other): the
+ * settings write this entry, and reading it at each start applies a change made a moment ago.
+ */
+function preferences(): DisplayPreferences {
+  try {
+    const raw = window.localStorage.getItem(DISPLAY_PREFERENCES_STORAGE_KEY);
+    return raw ? normalizeDisplayPreferences(JSON.parse(raw)) : DEFAULT_DISPLAY_PREFERENCES;
+  } catch {
+    return DEFAULT_DISPLAY_PREFERENCES;
+  }
+}
+
+/**
+ * The utterance being spoken. Chromium fires no `end` for an utterance that was garbage-collected
+ * while speaking, which would stop the reading after the first sentence: this reference keeps it.
+ */
+const held = new Set<SpeechSynthesisUtterance>();
+
+function hold(spoken: SpeechSynthesisUtterance | null) {
+  held.clear();
+  if (spoken) held.add(spoken);
+}
+
+function highlight(range: Range | null) {
+  if (typeof CSS === 'undefined' || !('highlights' in CSS) || typeof Highlight !== 'function') return;
+  if (range) CSS.highlights.set(HIGHLIGHT_NAME, new Highlight(range));
+  else CSS.highlights.delete(HIGHLIGHT_NAME);
+}
+
+/** Brings the sentence into view when reading has moved past the screen (the page, a long post). */
+function keepInView(range: Range) {
+  const box = range.getBoundingClientRect();
+  if (box.height === 0 || (box.top >= 0 && box.bottom <= window.innerHeight)) return;
+  const element = range.startContainer.parentElement;
+  const reduce = document.documentElement.dataset.motion === 'reduce' || matchMedia('(prefers-reduced-motion: reduce)').matches;
+  element?.scrollIntoView({ block: 'center', behavior: reduce ? 'auto' : 'smooth' });
+}
+
+function utterance(text: string, language: string, settings: DisplayPreferences) {
+  const spoken = new SpeechSynthesisUtterance(text);
+  spoken.lang = language;
+  spoken.rate = settings.readAloudRate;
+  const voice = chooseVoice(window.speechSynthesis.getVoices(), settings.readAloudVoice, language);
+  if (voice) spoken.voice = voice;
+  return spoken;
+}
+
+/**
+ * Reads `root` sentence by sentence in its language, stopping whatever was reading before.
+ * `key` names the reading for the buttons ("Stop reading" on the one that started it).
+ */
+export function readAloud(key: string, root: HTMLElement, nestedUnits: 'skip' | 'read') {
+  const language = contentLanguage(root);
+  const content = readableText(root, nestedUnits);
+  const sentences = splitSentences(content.text, language);
+  if (sentences.length === 0) return;
+  const settings = preferences();
+  const own = beginReading(key, root);
+
+  const speakFrom = (index: number) => {
+    if (currentGeneration() !== own) return;
+    const sentence = sentences[index];
+    if (!sentence) {
+      hold(null);
+      stopReading();
+      return;
+    }
+    const range = content.range(sentence.start, sentence.end);
+    highlight(range);
+    if (range) keepInView(range);
+    const spoken = utterance(sentence.text, language, settings);
+    spoken.onend = () => speakFrom(index + 1);
+    // "interrupted" and "canceled" come after a stop, which has moved the generation on already.
+    spoken.onerror = () => {
+      if (currentGeneration() === own) stopReading();
+    };
+    hold(spoken);
+    window.speechSynthesis.speak(spoken);
+  };
+  speakFrom(0);
+}
+
+/** The settings' "Try it": one sentence with the voice and speed being chosen. */
+export function readSample(text: string, language: string, voiceURI: string | null, rate: number) {
+  const own = beginReading('sample', null);
+  const spoken = utterance(text, language, { ...preferences(), readAloudVoice: voiceURI, readAloudRate: rate });
+  spoken.onend = spoken.onerror = () => {
+    if (currentGeneration() === own) stopReading();
+  };
+  hold(spoken);
+  window.speechSynthesis.speak(spoken);
+}
