@@ -14,6 +14,13 @@ export const DEFAULT_ACCEPT_LANGUAGE: Language = 'fr';
 /** Translation namespaces served at /locales/{lng}/{ns}.json (spec §7 Static). */
 export const TRANSLATION_NAMESPACES = ['translation', 'perfil_funcional'] as const;
 
+/**
+ * Plain-language texts for easy-read mode (issue 21), served at /locales/{lng}/easy.json beside
+ * the namespaces above. Not one of them: it holds only the keys of the main screens (coverage in
+ * apps/web/src/lib/easy-read-coverage.ts), not a mirror of the whole of translation.json.
+ */
+export const EASY_READ_NAMESPACE = 'easy';
+
 /** Localised documents served at /locales/{lng}/{doc}.json (spec §2, §7 Static). */
 export const LEGAL_DOCUMENTS = ['privacy', 'cookies', 'terms', 'legal'] as const;
 

@@ -1,11 +1,78 @@
 import i18n, { type BackendModule, type LanguageDetectorModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, TRANSLATION_RETRY, primaryLanguage } from '@juntos/domain';
+import {
+  EASY_READ_NAMESPACE,
+  FALLBACK_LANGUAGE,
+  SUPPORTED_LANGUAGES,
+  TRANSLATION_RETRY,
+  primaryLanguage,
+} from '@juntos/domain';
 import { STORAGE_KEYS } from './storage-keys';
 
 function reflectLanguageOnDocument(language: string) {
   document.documentElement.lang = language;
   document.documentElement.dir = i18n.dir(language);
+}
+
+type Texts = { [key: string]: unknown };
+
+class LoadFailure extends Error {
+  constructor(
+    message: string,
+    readonly retriable: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Easy-read mode (issue 21): set before the first paint by static/display-preferences.js, switched
+ * by setEasyRead from the display settings.
+ */
+let easyRead = document.documentElement.getAttribute('data-reading') === 'easy';
+
+// Files already read, so switching easy-read on or off re-reads translation.json from memory.
+// A failure is forgotten, so the retry below asks the server again.
+const files = new Map<string, Promise<Texts>>();
+
+function loadTexts(language: string, name: string): Promise<Texts> {
+  const url = `/locales/${encodeURIComponent(language)}/${encodeURIComponent(name)}.json`;
+  let file = files.get(url);
+  if (!file) {
+    file = fetch(url, { credentials: 'same-origin' }).then(
+      async (response) => {
+        if (!response.ok)
+          throw new LoadFailure(
+            `failed loading ${url}; status code: ${response.status}`,
+            response.status >= 500,
+          );
+        try {
+          return (await response.json()) as Texts;
+        } catch {
+          throw new LoadFailure(`failed parsing ${url} to json`, false);
+        }
+      },
+      (error: unknown) => {
+        throw new LoadFailure(`failed loading ${url}: ${String(error)}`, true);
+      },
+    );
+    files.set(url, file);
+    file.catch(() => files.delete(url));
+  }
+  return file;
+}
+
+const isTree = (value: unknown): value is Texts =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The ordinary texts with the easy ones written over them, key by key; neither is changed. */
+function overlay(ordinary: Texts, easy: Texts): Texts {
+  const out: Texts = { ...ordinary };
+  for (const [key, value] of Object.entries(easy)) {
+    const under = out[key];
+    out[key] = isTree(value) && isTree(under) ? overlay(under, value) : value;
+  }
+  return out;
 }
 
 /**
@@ -15,28 +82,31 @@ function reflectLanguageOnDocument(language: string) {
  * did: 5xx and lost connections are retried, 4xx and unreadable JSON are not. Written here, with
  * the detector below, because the two packages and their fetch ponyfill were 7 KB of compressed
  * JavaScript on the landing page's first load (decision 0017).
+ *
+ * In easy-read mode the `translation` namespace is the language's easy.json written over its
+ * translation.json, so every t() prefers the easy text and keeps the ordinary one where none is
+ * written. Not i18next's defaultNS/fallbackNS: its lookup tries every language of one namespace
+ * before the next namespace, so a French page would show the English easy text rather than the
+ * French ordinary one, and screens that name their namespaces would skip `easy` (docs/decisions: easy-read).
+ * easy.json is fetched only in easy-read mode; without it (not written yet, or unreachable) the
+ * ordinary texts stay.
  */
 const fetchBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language: string, namespace: string, callback: ReadCallback) {
-    const url = `/locales/${encodeURIComponent(language)}/${encodeURIComponent(namespace)}.json`;
-    fetch(url, { credentials: 'same-origin' }).then(
-      async (response) => {
-        if (!response.ok) {
-          callback(`failed loading ${url}; status code: ${response.status}`, response.status >= 500);
-          return;
-        }
-        let data: unknown;
-        try {
-          data = await response.json();
-        } catch {
-          callback(`failed parsing ${url} to json`, false);
-          return;
-        }
-        callback(null, data as Record<string, unknown>);
-      },
-      (error: unknown) => callback(`failed loading ${url}: ${String(error)}`, true),
+    const easy =
+      namespace === 'translation' && easyRead
+        ? loadTexts(language, EASY_READ_NAMESPACE).catch(() => undefined)
+        : undefined;
+    Promise.all([loadTexts(language, namespace), easy]).then(
+      // The mode is read again here: it may have been switched while the files were on their way.
+      ([ordinary, easyTexts]) =>
+        callback(null, easyRead && easyTexts ? overlay(ordinary, easyTexts) : ordinary),
+      (error: unknown) =>
+        error instanceof LoadFailure
+          ? callback(error.message, error.retriable)
+          : callback(String(error), false),
     );
   },
 };
@@ -96,5 +166,18 @@ export const i18nReady = i18n
   });
 
 i18n.on('languageChanged', reflectLanguageOnDocument);
+
+/**
+ * Switches the easy-read texts on or off at once, without a reload: the loaded languages are read
+ * again (translation.json from memory, easy.json from the server the first time), then every
+ * useTranslation renders again, as it does when the language changes.
+ */
+export async function setEasyRead(on: boolean): Promise<void> {
+  if (on === easyRead) return;
+  easyRead = on;
+  await i18nReady;
+  await i18n.reloadResources(i18n.languages, ['translation']);
+  if (easyRead === on) await i18n.changeLanguage(i18n.language);
+}
 
 export { i18n };

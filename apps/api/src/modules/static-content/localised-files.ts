@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  EASY_READ_NAMESPACE,
   LEGAL_DOCUMENTS,
   TRANSLATION_NAMESPACES,
   isSupportedLanguage,
@@ -11,7 +12,7 @@ import { encodeOnce, type EncodedVariants } from './encodings';
 
 export type OperatorDetails = { name: string; address: string; contactEmail: string };
 
-const SERVED_FILES = new Set<string>([...TRANSLATION_NAMESPACES, ...LEGAL_DOCUMENTS]);
+const SERVED_FILES = new Set<string>([...TRANSLATION_NAMESPACES, EASY_READ_NAMESPACE, ...LEGAL_DOCUMENTS]);
 const LEGAL_FILES = new Set<string>(LEGAL_DOCUMENTS);
 
 /** Which file of /locales/{lng}/{name}.json a request names, or undefined for anything else. */

@@ -90,6 +90,12 @@ export function DisplayPreferencesControl() {
           checked={preferences.legibleFont}
           onChange={(legibleFont) => update({ legibleFont })}
         />
+        <Switch
+          label={t('prefs.easy_read')}
+          description={t('prefs.easy_read_desc')}
+          checked={preferences.easyRead}
+          onChange={(easyRead) => update({ easyRead })}
+        />
         <ReadAloudSettings
           rate={preferences.readAloudRate}
           voice={preferences.readAloudVoice}

@@ -4,6 +4,7 @@ import {
   normalizeDisplayPreferences,
   type DisplayPreferences,
 } from '@juntos/domain';
+import { setEasyRead } from '../../lib/i18n';
 
 declare global {
   interface Window {
@@ -29,4 +30,6 @@ export function saveDisplayPreferences(preferences: DisplayPreferences) {
     // Storage refused (private mode): the preferences still apply to this page view.
   }
   window.juntosApplyDisplayPreferences?.(preferences);
+  // The look follows data-reading at once; the easy texts follow when their file is here.
+  void setEasyRead(preferences.easyRead);
 }
