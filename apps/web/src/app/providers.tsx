@@ -1,8 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Toaster } from 'react-hot-toast';
-import { TOAST_DURATION_MS, TOAST_MAX_WIDTH_PX } from '@juntos/domain';
 import { useSessionCheckAtStart } from '../lib/session';
+import { AppToaster } from '../components/ui/app-toaster';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
@@ -20,14 +19,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <SessionCheck />
       {children}
-      <Toaster
-        position="top-center"
-        toastOptions={{
-          duration: TOAST_DURATION_MS.default,
-          success: { duration: TOAST_DURATION_MS.success },
-          style: { maxWidth: TOAST_MAX_WIDTH_PX },
-        }}
-      />
+      <AppToaster />
     </QueryClientProvider>
   );
 }

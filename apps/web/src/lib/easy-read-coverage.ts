@@ -14,6 +14,7 @@ export const EASY_READ_SCREENS = {
     'app.home_link',
     'app.opens_new_tab',
     'app.try_again',
+    'app.dismiss',
     'nav',
     'top_search',
     'notifications.bell_unread',
