@@ -46,9 +46,15 @@ export function ReadAloudButton({
     void import('./reader').then(({ readAloud }) => readAloud(key, root, nestedUnits));
   };
 
+  const visible = reading ? t('read_aloud.stop') : (label ?? t('read_aloud.read'));
+  // A label, not hidden text: the button is a flex box, whose items Chromium names with a space
+  // between them ("Read aloud : post by Ana"). It begins with the visible words (WCAG 2.5.3).
+  const name = reading || !label ? `${visible}${t('read_aloud.about', { what })}` : visible;
+
   return (
     <Button
       ref={button}
+      aria-label={name}
       size="small"
       variant="ghost"
       className={['read-aloud-button', className].filter(Boolean).join(' ')}
@@ -56,8 +62,7 @@ export function ReadAloudButton({
       onClick={() => (reading ? stopReading() : start())}
     >
       <span aria-hidden="true" className={`icon ${reading ? 'icon--stop' : 'icon--speaker'}`} />
-      {reading ? t('read_aloud.stop') : (label ?? t('read_aloud.read'))}
-      {(reading || !label) && <span className="visually-hidden">{t('read_aloud.about', { what })}</span>}
+      {visible}
     </Button>
   );
 }

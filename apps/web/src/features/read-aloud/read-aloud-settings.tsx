@@ -54,7 +54,7 @@ export function ReadAloudSettings({
     } catch {
       // A tag Intl does not accept is shown as the system wrote it.
     }
-    return `${candidate.name} (${name})`;
+    return `${candidate.name} – ${name}`;
   };
   const missing = voice !== null && voices.length > 0 && !voices.some((candidate) => candidate.voiceURI === voice);
 
