@@ -268,6 +268,11 @@ export type Config = {
   smtpUrl: string | undefined;
   jwtSecret: string;
   publicUrl: string;
+  /**
+   * Who passkeys belong to (WebAuthn's relying party): the public address's domain and origin;
+   * without PUBLIC_URL, localhost on any port (browsers allow WebAuthn there without HTTPS).
+   */
+  passkeys: { rpId: string; origins: string[]; anyLocalhostPort: boolean };
   logLevel: string;
   operator: { name: string; address: string; contactEmail: string };
   paths: {
@@ -405,6 +410,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     smtpUrl: env.SMTP_URL,
     jwtSecret: env.JWT_SECRET ?? loadOrCreateSecret(dataDir),
     publicUrl,
+    passkeys: env.PUBLIC_URL
+      ? { rpId: new URL(publicUrl).hostname, origins: [new URL(publicUrl).origin], anyLocalhostPort: false }
+      : { rpId: 'localhost', origins: [], anyLocalhostPort: true },
     logLevel: env.LOG_LEVEL,
     operator: {
       name: env.OPERATOR_NAME,

@@ -208,6 +208,7 @@ export const PERSONAL_DATA_CATALOGUE = {
     holds:
       'The passkeys the member registered to sign in without a password: the credential’s id and public key, its counter, how it connects, the member’s name for it, when it was added and last used.',
     memberColumns: { user_id: cascade },
+    otherIdColumns: { credential_id: 'the authenticator’s name for the credential (not a member)' },
     withheldColumns: {
       public_key:
         'the passkey’s public key: only useful to check a sign-in, and it ties the member to the authenticator in a copy',

@@ -22,6 +22,7 @@ import {
 } from '../realtime';
 import { adminModule, createAdminRepository, createRequireAdmin } from './admin';
 import { authModule, createAuthRepository, createAuthService } from './auth';
+import { createPasskeysRepository, createPasskeysService, passkeysModule } from './passkeys';
 import { chatModule, createChatReportCheck, createChatRepository, createChatService } from './chat';
 import {
   communitiesModule,
@@ -148,6 +149,19 @@ export function createModules(infrastructure: SharedInfrastructure) {
     secret: config.jwtSecret,
     publicUrl: config.publicUrl,
     productName: config.operator.name,
+    rateLimits,
+  });
+
+  const passkeys = createPasskeysService({
+    repository: createPasskeysRepository(db),
+    auth,
+    relyingParty: {
+      name: config.operator.name,
+      id: config.passkeys.rpId,
+      origins: config.passkeys.origins,
+      anyLocalhostPort: config.passkeys.anyLocalhostPort,
+    },
+    secret: config.jwtSecret,
     rateLimits,
   });
 
@@ -295,6 +309,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
     async (app: FastifyInstance) => {
       await app.register(healthModule, { database });
       await app.register(authModule, { service: auth, requireAuth });
+      await app.register(passkeysModule, { service: passkeys, requireAuth });
       await app.register(profileModule, { service: profile, requireAuth });
       await app.register(diseasesModule, {
         catalogue: diseases,

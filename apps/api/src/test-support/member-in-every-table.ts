@@ -6,6 +6,7 @@ import { monetizationAccounts } from '../db/schema';
 import { createActiveMember } from './accounts';
 import { makeAdmin } from './admins';
 import { connectChat, type ChatClient } from './chat-client';
+import { createSoftwareAuthenticator } from './software-authenticator';
 import { completeProfile, createMemberWithProfile, imageFile, putProfile, sendForm } from './profiles';
 
 /** The device the member signs in from last, so the session row has one to show. */
@@ -243,6 +244,17 @@ export async function createMemberInEveryTable(app: FastifyInstance) {
     endpoint: `https://127.0.0.1:9/push/${member.user.id}`,
     keys: { p256dh: FIXTURE_P256DH, auth: 'c2VjcmV0LWF1dGgta2V5' },
   });
+
+  // A passkey added from a software authenticator (issue 21), and a registration begun and left.
+  const ceremony = (
+    await call('POST', '/api/passkeys/options/', signedIn, { password: member.password })
+  ).json<{ challenge_id: string; options: { challenge: string } }>();
+  await call('POST', '/api/passkeys/', signedIn, {
+    challenge_id: ceremony.challenge_id,
+    label: 'Marta’s phone',
+    credential: createSoftwareAuthenticator('http://localhost:8000').register(ceremony.options),
+  });
+  await call('POST', '/api/passkeys/options/', signedIn, { password: member.password });
 
   // An own phrase on the symbol board (issue 21).
   await call('POST', '/api/symbol-phrases/', signedIn, { text: 'My knee hurts today', symbol: 'pain' });

@@ -1,6 +1,13 @@
 import { and, sql, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { activationCodes, consentRecords, passwordResetTokens, refreshTokens, users } from '../../db/schema';
+import {
+  activationCodes,
+  consentRecords,
+  passkeys,
+  passwordResetTokens,
+  refreshTokens,
+  users,
+} from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -53,6 +60,9 @@ export function createAuthRepository(db: Database) {
         return created;
       });
     },
+
+    /** Every passkey of the account (a password reset: the member may have lost a device). */
+    deletePasskeys: (userId: number) => db.delete(passkeys).where(eq(passkeys.userId, userId)),
 
     activateUser: (id: number) =>
       db.update(users).set({ isActive: true, activatedAt: new Date() }).where(eq(users.id, id)),

@@ -155,6 +155,32 @@ export function createAuthService(deps: AuthServiceDependencies) {
     );
   }
 
+  /**
+   * Asks a signed-in member's password again before something a session left open must not do
+   * alone. Slowed per member: a stolen access token must not become a way to guess the password.
+   */
+  async function confirmPassword(userId: number, password: string, field: string) {
+    const user = await deps.repository.findUserById(userId);
+    if (!user) throw new AppError(401, 'unauthorized', 'errors.unauthorized');
+    await limits.passwordChecksPerMember.hit(String(userId));
+    if (!(await verifyPassword(user.passwordHash, password)))
+      throw new AppError(403, 'wrong_password', 'errors.wrong_password', {
+        fields: { [field]: 'errors.wrong_password' },
+      });
+    return user;
+  }
+
+  async function openSession(user: UserRow, userAgent: string | undefined): Promise<LoginResponse> {
+    const tokens = await issueTokens(user.id, sessionDevice(userAgent));
+    return {
+      ...tokens,
+      user: presentUser(user),
+      is_active: true,
+      profile_complete: user.profileCompletedAt !== null,
+      activation_required: false,
+    };
+  }
+
   const rejectCommonPassword = (password: string, field: string) => {
     if (isCommonPassword(password))
       throw new AppError(400, 'validation_failed', 'password.common', {
@@ -268,15 +294,23 @@ export function createAuthService(deps: AuthServiceDependencies) {
         await sendActivationCode(user);
         return { is_active: false, activation_required: true, profile_complete: false };
       }
-      const tokens = await issueTokens(user.id, sessionDevice(userAgent));
-      return {
-        ...tokens,
-        user: presentUser(user),
-        is_active: true,
-        profile_complete: user.profileCompletedAt !== null,
-        activation_required: false,
-      };
+      return openSession(user, userAgent);
     },
+
+    /**
+     * Opens a session for a member whose identity something other than the password proved (a
+     * passkey, modules/passkeys). The same account checks as a password sign-in; a passkey is only
+     * ever added to an active account, so a pending one has none.
+     */
+    async signInVerified(userId: number, userAgent?: string): Promise<LoginResponse> {
+      const user = await deps.repository.findUserById(userId);
+      if (!user || !user.isActive) throw invalidCredentials();
+      if (user.suspendedAt) throw new AppError(403, 'account_suspended', 'errors.account_suspended');
+      return openSession(user, userAgent);
+    },
+
+    /** The password asked again before adding a passkey (a borrowed session must not do it alone). */
+    confirmPassword,
 
     /** Rotates a refresh token; a token presented again after rotation revokes its family. */
     async refresh(refreshToken: string): Promise<TokenPair> {
@@ -350,6 +384,8 @@ export function createAuthService(deps: AuthServiceDependencies) {
       if (!(await deps.repository.consumeResetToken(stored.id))) throw invalid();
       await deps.repository.updatePassword(stored.userId, await hashPassword(newPassword));
       await deps.repository.revokeAllRefreshTokens(stored.userId);
+      // Whoever asked for the reset may have lost a device: a passkey on it must not outlive the password.
+      await deps.repository.deletePasskeys(stored.userId);
       await deps.endLiveSessions?.(stored.userId, 'password_changed');
       // Proving control of the mailbox also proves the address: a pending account becomes active.
       const user = await deps.repository.findUserById(stored.userId);
@@ -392,13 +428,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
      * or borrowed device must not be enough to erase a member and everything they wrote.
      */
     async deleteAccount(userId: number, password: string) {
-      const user = await deps.repository.findUserById(userId);
-      if (!user) throw new AppError(401, 'unauthorized', 'errors.unauthorized');
-      await limits.passwordChecksPerMember.hit(String(userId));
-      if (!(await verifyPassword(user.passwordHash, password)))
-        throw new AppError(403, 'wrong_password', 'errors.wrong_password', {
-          fields: { password: 'errors.wrong_password' },
-        });
+      await confirmPassword(userId, password, 'password');
       if (!(await deps.eraseAccount(userId))) throw new AppError(401, 'unauthorized', 'errors.unauthorized');
       deps.onAccountDeleted?.();
     },

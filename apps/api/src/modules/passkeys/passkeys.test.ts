@@ -1,0 +1,255 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSKEYS_MAX_PER_MEMBER } from '@juntos/domain';
+import { passkeys, users, webauthnChallenges } from '../../db/schema';
+import {
+  createActiveMember,
+  lastEmailTo,
+  resetTokenFrom,
+  STRONG_PASSWORD,
+} from '../../test-support/accounts';
+import { createSoftwareAuthenticator } from '../../test-support/software-authenticator';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+
+type Member = Awaited<ReturnType<typeof createActiveMember>>;
+type Ceremony = {
+  challenge_id: string;
+  options: { challenge: string; rp?: { id?: string }; user?: { id?: string } };
+};
+type Authenticator = ReturnType<typeof createSoftwareAuthenticator>;
+
+const ORIGIN = 'http://localhost:5173';
+
+describe('passkeys (issue 21): sign in without a password', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.cleanup());
+
+  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, member?: Member) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { 'accept-language': 'en', ...(member ? { authorization: `Bearer ${member.access}` } : {}) },
+      ...(payload ? { payload } : {}),
+    });
+
+  async function addPasskey(member: Member, authenticator: Authenticator, label = 'My phone') {
+    const begun = await call('POST', '/api/passkeys/options/', { password: member.password }, member);
+    expect(begun.statusCode, begun.body).toBe(200);
+    const ceremony = begun.json<Ceremony>();
+    return call(
+      'POST',
+      '/api/passkeys/',
+      { challenge_id: ceremony.challenge_id, label, credential: authenticator.register(ceremony.options) },
+      member,
+    );
+  }
+
+  async function signInWith(authenticator: Authenticator) {
+    const begun = await call('POST', '/api/login/passkey/options/');
+    expect(begun.statusCode, begun.body).toBe(200);
+    const ceremony = begun.json<{ challenge_id: string; options: { challenge: string; rpId?: string } }>();
+    return call('POST', '/api/login/passkey/', {
+      challenge_id: ceremony.challenge_id,
+      credential: authenticator.authenticate(ceremony.options),
+    });
+  }
+
+  it('a member adds passkeys from a session, lists them, signs in with one, and removes one', async () => {
+    const member = await createActiveMember(t.app);
+    const phone = createSoftwareAuthenticator(ORIGIN);
+    const laptop = createSoftwareAuthenticator(ORIGIN);
+
+    const added = await addPasskey(member, phone, 'My phone');
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json()).toMatchObject({ label: 'My phone', last_used_at: null });
+    expect((await addPasskey(member, laptop, 'Laptop')).statusCode).toBe(201);
+
+    const listed = await call('GET', '/api/passkeys/', undefined, member);
+    expect(listed.json<{ results: { label: string }[] }>().results.map((p) => p.label)).toEqual([
+      'My phone',
+      'Laptop',
+    ]);
+    // Only the public key is stored, and the options do not carry the member's id.
+    const [stored] = await t.app.database.db
+      .select()
+      .from(passkeys)
+      .where(eq(passkeys.credentialId, phone.credentialId));
+    expect(stored?.userId).toBe(member.user.id);
+
+    const signedIn = await signInWith(phone);
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const session = signedIn.json<{ access: string; user: { id: number }; is_active: boolean }>();
+    expect(session).toMatchObject({ user: { id: member.user.id }, is_active: true });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `Bearer ${session.access}` },
+    });
+    expect(me.statusCode).toBe(200);
+    const afterUse = (await call('GET', '/api/passkeys/', undefined, member)).json<{
+      results: { id: number; label: string; last_used_at: string | null }[];
+    }>().results;
+    expect(afterUse.find((p) => p.label === 'My phone')?.last_used_at).not.toBeNull();
+
+    const laptopKey = afterUse.find((p) => p.label === 'Laptop');
+    expect((await call('DELETE', `/api/passkeys/${laptopKey?.id}/`, undefined, member)).statusCode).toBe(204);
+    const refused = await signInWith(laptop);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ code: 'passkey_not_recognised' });
+    expect(refused.json<{ detail: string }>().detail).toMatch(/passkey is not/);
+  });
+
+  it('adding asks for the password again, and only the owner sees or removes a passkey', async () => {
+    const member = await createActiveMember(t.app);
+    const other = await createActiveMember(t.app);
+    const wrong = await call('POST', '/api/passkeys/options/', { password: 'not-my-password' }, member);
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toMatchObject({ code: 'wrong_password', fields: { password: expect.any(String) } });
+    expect((await call('POST', '/api/passkeys/options/', { password: STRONG_PASSWORD })).statusCode).toBe(
+      401,
+    );
+
+    expect((await addPasskey(member, createSoftwareAuthenticator(ORIGIN))).statusCode).toBe(201);
+    const [mine] = (await call('GET', '/api/passkeys/', undefined, member)).json<{
+      results: { id: number }[];
+    }>().results;
+    expect((await call('GET', '/api/passkeys/', undefined, other)).json()).toEqual({ results: [] });
+    expect((await call('DELETE', `/api/passkeys/${mine?.id}/`, undefined, other)).statusCode).toBe(404);
+    expect(
+      (await call('GET', '/api/passkeys/', undefined, member)).json<{ results: unknown[] }>().results,
+    ).toHaveLength(1);
+  });
+
+  it('refuses a ceremony from another site, one answered twice, an authenticator without user verification, and an empty label', async () => {
+    const member = await createActiveMember(t.app);
+    const begin = async () =>
+      (await call('POST', '/api/passkeys/options/', { password: member.password }, member)).json<Ceremony>();
+
+    const phishing = createSoftwareAuthenticator('https://juntos.example.evil');
+    let ceremony = await begin();
+    let answer = await call(
+      'POST',
+      '/api/passkeys/',
+      {
+        challenge_id: ceremony.challenge_id,
+        label: 'Phone',
+        credential: phishing.register(ceremony.options),
+      },
+      member,
+    );
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toMatchObject({
+      code: 'passkey_failed',
+      fields: { credential: expect.any(String) },
+    });
+
+    const noPin = createSoftwareAuthenticator(ORIGIN, { userVerified: false });
+    ceremony = await begin();
+    answer = await call(
+      'POST',
+      '/api/passkeys/',
+      { challenge_id: ceremony.challenge_id, label: 'Key', credential: noPin.register(ceremony.options) },
+      member,
+    );
+    expect(answer.json()).toMatchObject({ code: 'passkey_failed' });
+
+    const good = createSoftwareAuthenticator(ORIGIN);
+    ceremony = await begin();
+    const noLabel = await call(
+      'POST',
+      '/api/passkeys/',
+      { challenge_id: ceremony.challenge_id, label: '  ', credential: good.register(ceremony.options) },
+      member,
+    );
+    expect(noLabel.statusCode).toBe(400);
+    expect(noLabel.json<{ fields: Record<string, string> }>().fields.label).toBeTruthy();
+    // The refused form left the ceremony open; answered once, it is closed.
+    const payload = {
+      challenge_id: ceremony.challenge_id,
+      label: 'Phone',
+      credential: good.register(ceremony.options),
+    };
+    expect((await call('POST', '/api/passkeys/', payload, member)).statusCode).toBe(201);
+    expect((await call('POST', '/api/passkeys/', payload, member)).json()).toMatchObject({
+      code: 'passkey_failed',
+    });
+
+    // A sign-in answer replayed after it was used is refused (its challenge is gone).
+    const begun = (await call('POST', '/api/login/passkey/options/')).json<Ceremony>();
+    const signIn = { challenge_id: begun.challenge_id, credential: good.authenticate(begun.options) };
+    expect((await call('POST', '/api/login/passkey/', signIn)).statusCode).toBe(200);
+    expect((await call('POST', '/api/login/passkey/', signIn)).statusCode).toBe(400);
+  });
+
+  it(`holds at most ${PASSKEYS_MAX_PER_MEMBER} passkeys per member`, async () => {
+    const member = await createActiveMember(t.app);
+    for (let index = 0; index < PASSKEYS_MAX_PER_MEMBER; index += 1)
+      expect((await addPasskey(member, createSoftwareAuthenticator(ORIGIN), `Key ${index}`)).statusCode).toBe(
+        201,
+      );
+    const refused = await call('POST', '/api/passkeys/options/', { password: member.password }, member);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'too_many_passkeys' });
+    expect(JSON.stringify(refused.json())).toContain(`${PASSKEYS_MAX_PER_MEMBER} passkeys`);
+  });
+
+  it('a suspended member cannot sign in with a passkey', async () => {
+    const member = await createActiveMember(t.app);
+    const key = createSoftwareAuthenticator(ORIGIN);
+    expect((await addPasskey(member, key)).statusCode).toBe(201);
+    await t.app.database.db
+      .update(users)
+      .set({ suspendedAt: new Date() })
+      .where(eq(users.id, member.user.id));
+    const refused = await signInWith(key);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'account_suspended' });
+  });
+
+  it('a password reset removes every passkey of the account', async () => {
+    const member = await createActiveMember(t.app);
+    const key = createSoftwareAuthenticator(ORIGIN);
+    expect((await addPasskey(member, key)).statusCode).toBe(201);
+    await call('POST', '/api/auth/request-reset/', { email: member.email, language: 'en' });
+    const token = resetTokenFrom((await lastEmailTo(t.app, member.email)).textBody);
+    const reset = await call('POST', '/api/auth/reset-confirm/', {
+      token,
+      new_password: `${STRONG_PASSWORD}x`,
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const rows = await t.app.database.db.select().from(passkeys).where(eq(passkeys.userId, member.user.id));
+    expect(rows).toEqual([]);
+    expect((await signInWith(key)).statusCode).toBe(401);
+  });
+
+  it('deleting the account removes its passkeys and any ceremony it began', async () => {
+    const member = await createActiveMember(t.app);
+    const key = createSoftwareAuthenticator(ORIGIN);
+    expect((await addPasskey(member, key)).statusCode).toBe(201);
+    await call('POST', '/api/passkeys/options/', { password: member.password }, member);
+    const deleted = await call('DELETE', '/api/delete-account/', { password: member.password }, member);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const db = t.app.database.db;
+    expect(await db.select().from(passkeys).where(eq(passkeys.userId, member.user.id))).toEqual([]);
+    expect(
+      await db.select().from(webauthnChallenges).where(eq(webauthnChallenges.userId, member.user.id)),
+    ).toEqual([]);
+    expect((await signInWith(key)).statusCode).toBe(401);
+  });
+
+  it('answers a malformed answer with a named field, in the member’s language', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/passkey/',
+      headers: { 'accept-language': 'de' },
+      payload: { challenge_id: 'x', credential: { id: 'a' } },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json<{ fields: Record<string, string> }>().fields)).toContainEqual(
+      expect.stringMatching(/^credential/),
+    );
+  });
+});
