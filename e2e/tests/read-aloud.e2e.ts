@@ -88,7 +88,7 @@ const highlighted = (page: Page) =>
   page.evaluate(() => {
     const highlight = CSS.highlights.get('read-aloud');
     if (!highlight) return null;
-    return [...highlight].map((range) => range.toString()).join(' ');
+    return [...highlight].map((range) => (range instanceof Range ? range.toString() : '')).join(' ');
   });
 
 async function open(browser: Browser, path: string, member: Awaited<ReturnType<typeof createMember>>) {
