@@ -88,7 +88,9 @@ export default tseslint.config(
               from: FEATURES_WEB,
               // Read aloud is a button on every kind of content (posts, comments, messages,
               // resources, legal sections) and a part of the display settings (decision 0025).
-              except: [...new Set([`./${feature}`, './cookie-consent', './not-found', './read-aloud', ...allowed])],
+              except: [
+                ...new Set([`./${feature}`, './cookie-consent', './not-found', './read-aloud', ...allowed]),
+              ],
               message:
                 'Features do not import each other (only the shared consent state, the not-found page, read aloud and the exceptions listed).',
             })),

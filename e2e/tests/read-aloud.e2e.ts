@@ -78,9 +78,13 @@ function fakeSpeech() {
 }
 
 const spoken = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __speech: { record: { spoken: Spoken[] } } }).__speech.record.spoken);
+  page.evaluate(
+    () => (window as unknown as { __speech: { record: { spoken: Spoken[] } } }).__speech.record.spoken,
+  );
 const cancels = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __speech: { record: { cancels: number } } }).__speech.record.cancels);
+  page.evaluate(
+    () => (window as unknown as { __speech: { record: { cancels: number } } }).__speech.record.cancels,
+  );
 const finishSentence = (page: Page) =>
   page.evaluate(() => (window as unknown as { __speech: { finish: () => void } }).__speech.finish());
 /** The text under the read-aloud highlight, or null when there is none. */
@@ -207,9 +211,12 @@ describe('read aloud (issue 21, point 2)', () => {
     const section = page.locator('main section').first();
     await section.waitFor();
     const title = await section.getByRole('heading', { level: 2 }).innerText();
-    expect(await page.getByRole('main').getByRole('button', { name: /^Read aloud: / }).count()).toBe(
-      await page.locator('main section').count(),
-    );
+    expect(
+      await page
+        .getByRole('main')
+        .getByRole('button', { name: /^Read aloud: / })
+        .count(),
+    ).toBe(await page.locator('main section').count());
     await section.getByRole('button', { name: `Read aloud: ${title}` }).click();
     await expect.poll(async () => (await spoken(page)).at(-1)?.text).toBe(title.trim());
     expect(await highlighted(page)).toBe(title.trim());

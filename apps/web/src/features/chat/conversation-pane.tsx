@@ -132,8 +132,13 @@ export function ConversationPane({
                     <ReadAloudButton
                       what={
                         own
-                          ? t('read_aloud.what_own_message', { time: time.format(new Date(message.timestamp)) })
-                          : t('read_aloud.what_message', { name, time: time.format(new Date(message.timestamp)) })
+                          ? t('read_aloud.what_own_message', {
+                              time: time.format(new Date(message.timestamp)),
+                            })
+                          : t('read_aloud.what_message', {
+                              name,
+                              time: time.format(new Date(message.timestamp)),
+                            })
                       }
                     />
                     {received !== null && (

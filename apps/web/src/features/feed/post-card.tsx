@@ -138,7 +138,9 @@ export function PostCard({ post, extras }: { post: Post; extras?: PostCardExtras
         commentReportType="comment"
         viewerId={viewerId}
         commentActions={(comment) => (
-          <ReadAloudButton what={t('read_aloud.what_comment', { name: comment.authorName || comment.authorLabel })} />
+          <ReadAloudButton
+            what={t('read_aloud.what_comment', { name: comment.authorName || comment.authorLabel })}
+          />
         )}
         actions={
           <>

@@ -40,7 +40,9 @@ export function ReadAloudButton({
   if (!speechAvailable()) return null;
 
   const start = () => {
-    const root = target ? target() : (button.current?.closest<HTMLElement>(`[${READ_ALOUD_UNIT_ATTRIBUTE}]`) ?? null);
+    const root = target
+      ? target()
+      : (button.current?.closest<HTMLElement>(`[${READ_ALOUD_UNIT_ATTRIBUTE}]`) ?? null);
     if (!root) return;
     // Loaded on the first use: the landing page's first load carries only this button.
     void import('./reader').then(({ readAloud }) => readAloud(key, root, nestedUnits));

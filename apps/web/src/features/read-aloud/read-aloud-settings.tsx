@@ -56,7 +56,8 @@ export function ReadAloudSettings({
     }
     return `${candidate.name} – ${name}`;
   };
-  const missing = voice !== null && voices.length > 0 && !voices.some((candidate) => candidate.voiceURI === voice);
+  const missing =
+    voice !== null && voices.length > 0 && !voices.some((candidate) => candidate.voiceURI === voice);
 
   return (
     <div role="group" aria-labelledby={headingId} className="read-aloud-settings">

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { READ_ALOUD_RATES, chooseVoice, orderVoices, primaryLanguage, splitSentences } from './read-aloud-text';
+import {
+  READ_ALOUD_RATES,
+  chooseVoice,
+  orderVoices,
+  primaryLanguage,
+  splitSentences,
+} from './read-aloud-text';
 
 const voice = (voiceURI: string, lang: string, name = voiceURI, isDefault = false) => ({
   voiceURI,
@@ -22,7 +28,11 @@ describe('splitSentences', () => {
 
   it('ends a sentence at a line break (a heading and its paragraph) and speaks it without the break', () => {
     const sentences = splitSentences('Your data\nWe keep it safe. We never sell it.', 'en');
-    expect(sentences.map((sentence) => sentence.text)).toEqual(['Your data', 'We keep it safe.', 'We never sell it.']);
+    expect(sentences.map((sentence) => sentence.text)).toEqual([
+      'Your data',
+      'We keep it safe.',
+      'We never sell it.',
+    ]);
   });
 
   it('leaves out stretches with no letter or digit, and trims spaces', () => {
@@ -36,7 +46,10 @@ describe('splitSentences', () => {
       'Τι κάνεις;',
       'Καλά.',
     ]);
-    expect(splitSentences('One. Two.', 'not a tag!').map((sentence) => sentence.text)).toEqual(['One.', 'Two.']);
+    expect(splitSentences('One. Two.', 'not a tag!').map((sentence) => sentence.text)).toEqual([
+      'One.',
+      'Two.',
+    ]);
   });
 
   it('does not end a sentence inside a number', () => {

@@ -89,7 +89,9 @@ export function orderVoices<V extends Pick<SpeechSynthesisVoice, 'lang' | 'voice
   const seen = new Set<string>();
   const unique = voices.filter((voice) => !seen.has(voice.voiceURI) && seen.add(voice.voiceURI));
   const byName = (a: V, b: V) =>
-    Number(b.default) - Number(a.default) || a.name.localeCompare(b.name, language) || a.lang.localeCompare(b.lang);
+    Number(b.default) - Number(a.default) ||
+    a.name.localeCompare(b.name, language) ||
+    a.lang.localeCompare(b.lang);
   return {
     own: unique.filter((voice) => speaksLanguage(voice, language)).sort(byName),
     other: unique.filter((voice) => !speaksLanguage(voice, language)).sort(byName),

@@ -49,7 +49,9 @@ function keepInView(range: Range) {
   const box = range.getBoundingClientRect();
   if (box.height === 0 || (box.top >= 0 && box.bottom <= window.innerHeight)) return;
   const element = range.startContainer.parentElement;
-  const reduce = document.documentElement.dataset.motion === 'reduce' || matchMedia('(prefers-reduced-motion: reduce)').matches;
+  const reduce =
+    document.documentElement.dataset.motion === 'reduce' ||
+    matchMedia('(prefers-reduced-motion: reduce)').matches;
   element?.scrollIntoView({ block: 'center', behavior: reduce ? 'auto' : 'smooth' });
 }
 
@@ -100,7 +102,11 @@ export function readAloud(key: string, root: HTMLElement, nestedUnits: 'skip' | 
 /** The settings' "Try it": one sentence with the voice and speed being chosen. */
 export function readSample(text: string, language: string, voiceURI: string | null, rate: number) {
   const own = beginReading('sample', null);
-  const spoken = utterance(text, language, { ...preferences(), readAloudVoice: voiceURI, readAloudRate: rate });
+  const spoken = utterance(text, language, {
+    ...preferences(),
+    readAloudVoice: voiceURI,
+    readAloudRate: rate,
+  });
   spoken.onend = spoken.onerror = () => {
     if (currentGeneration() === own) stopReading();
   };
