@@ -33,11 +33,8 @@ export const PasskeyRegistrationStartSchema = z.object({
 
 export const PasskeyRegistrationSchema = z.object({
   challenge_id: challengeId,
-  label: z
-    .string({ error: 'passkeys.label_required' })
-    .trim()
-    .min(1, 'passkeys.label_required')
-    .max(PASSKEY_LABEL_MAX_LENGTH, 'passkeys.label_too_long'),
+  /** The member's name for it; left empty, the server names it after the browser ("Chrome · Android"). */
+  label: z.string().trim().max(PASSKEY_LABEL_MAX_LENGTH, 'passkeys.label_too_long').default(''),
   credential: CredentialJsonSchema,
 });
 export type PasskeyRegistration = z.infer<typeof PasskeyRegistrationSchema>;

@@ -16,7 +16,8 @@ import type { JobQueue } from '../../lib/job-queue';
 import type { Mailer } from '../../lib/mailer';
 import type { FanOut } from '../../realtime';
 import { notificationEmail } from './notification-emails';
-import { deviceLabel, type PushDevicesRepository } from './push-devices.repository';
+import { deviceLabel } from '../../lib/device-label';
+import type { PushDevicesRepository } from './push-devices.repository';
 import { isPushServiceAddress, type PushSender } from './push-sender';
 import {
   kindsWith,

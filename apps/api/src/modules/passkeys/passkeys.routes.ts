@@ -68,7 +68,10 @@ export function registerPasskeyRoutes(
         response: { 201: PasskeySchema, 409: ApiErrorSchema, ...refused },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.register(request.userId, request.body)),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.register(request.userId, request.body, request.headers['user-agent'])),
   );
   routes.delete(
     '/api/passkeys/:id/',

@@ -18,6 +18,7 @@ import {
   type PasskeySignIn,
 } from '@juntos/domain';
 import { AppError } from '../../lib/app-error';
+import { deviceLabel } from '../../lib/device-label';
 import { clientKey, type RateLimits } from '../../lib/rate-limiter';
 import type { CeremonyPurpose, PasskeyRow, PasskeysRepository } from './passkeys.repository';
 
@@ -164,7 +165,7 @@ export function createPasskeysService(deps: PasskeysServiceDependencies) {
       };
     },
 
-    async register(userId: number, input: PasskeyRegistration): Promise<Passkey> {
+    async register(userId: number, input: PasskeyRegistration, userAgent?: string): Promise<Passkey> {
       const challenge = await take(input.challenge_id, 'registration', userId);
       const origin = expectedOrigin(input.credential);
       if (!origin) throw failed();
@@ -188,7 +189,7 @@ export function createPasskeysService(deps: PasskeysServiceDependencies) {
         publicKey: Buffer.from(credential.publicKey).toString('base64url'),
         counter: credential.counter,
         transports: (credential.transports ?? []).join(','),
-        label: input.label,
+        label: input.label || deviceLabel(userAgent),
       });
       if (!row)
         throw new AppError(409, 'passkey_exists', 'errors.passkey_exists', {

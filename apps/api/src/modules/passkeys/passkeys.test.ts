@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSKEYS_MAX_PER_MEMBER } from '@juntos/domain';
+import { PASSKEYS_MAX_PER_MEMBER, PASSKEY_LABEL_MAX_LENGTH } from '@juntos/domain';
 import { passkeys, users, webauthnChallenges } from '../../db/schema';
 import {
   createActiveMember,
@@ -112,7 +112,9 @@ describe('passkeys (issue 21): sign in without a password', () => {
       401,
     );
 
-    expect((await addPasskey(member, createSoftwareAuthenticator(ORIGIN))).statusCode).toBe(201);
+    // Left unnamed, it is named after the browser it was added from (inject's agent has no known one).
+    const unnamed = await addPasskey(member, createSoftwareAuthenticator(ORIGIN), '');
+    expect(unnamed.json()).toMatchObject({ label: 'Browser' });
     const [mine] = (await call('GET', '/api/passkeys/', undefined, member)).json<{
       results: { id: number }[];
     }>().results;
@@ -123,7 +125,7 @@ describe('passkeys (issue 21): sign in without a password', () => {
     ).toHaveLength(1);
   });
 
-  it('refuses a ceremony from another site, one answered twice, an authenticator without user verification, and an empty label', async () => {
+  it('refuses a ceremony from another site, one answered twice, an authenticator without user verification, and a label too long', async () => {
     const member = await createActiveMember(t.app);
     const begin = async () =>
       (await call('POST', '/api/passkeys/options/', { password: member.password }, member)).json<Ceremony>();
@@ -161,7 +163,11 @@ describe('passkeys (issue 21): sign in without a password', () => {
     const noLabel = await call(
       'POST',
       '/api/passkeys/',
-      { challenge_id: ceremony.challenge_id, label: '  ', credential: good.register(ceremony.options) },
+      {
+        challenge_id: ceremony.challenge_id,
+        label: 'x'.repeat(PASSKEY_LABEL_MAX_LENGTH + 1),
+        credential: good.register(ceremony.options),
+      },
       member,
     );
     expect(noLabel.statusCode).toBe(400);
