@@ -64,7 +64,8 @@ export default tseslint.config(
               // The dashboard shows the word cloud, and the programme link by the monetization status.
               dashboard: ['./word-cloud', './notices', './monetization'],
               notices: [],
-              feed: [],
+              // The feed's card shows the symbols a post was written with, its form the board.
+              feed: ['./symbol-board'],
               gallery: [],
               friends: [],
               'member-search': ['./friends'],
@@ -74,8 +75,8 @@ export default tseslint.config(
               search: ['./feed'],
               // A community's feed is the main feed's post list, card and form.
               communities: ['./feed'],
-              // The chat lists the member's friends.
-              chat: ['./friends'],
+              // The chat lists the member's friends; its composer has the symbol board.
+              chat: ['./friends', './symbol-board'],
               resources: [],
               monetization: [],
               // The banner earns for members in the programme.
@@ -83,6 +84,7 @@ export default tseslint.config(
               // The operators' area shows "page not found" to anyone else.
               admin: [],
               'read-aloud': [],
+              'symbol-board': [],
             }).map(([feature, allowed]) => ({
               target: `${FEATURES_WEB}/${feature}`,
               from: FEATURES_WEB,

@@ -15,6 +15,8 @@ export const ChatMessageSchema = z.object({
   sender_apellidos: z.string(),
   receiver_id: z.number(),
   message: z.string(),
+  /** The board symbols it was written with (issue 21), shown above the words; empty for most. */
+  symbols: z.array(z.string()),
   timestamp: z.string(),
   read: z.boolean(),
 });

@@ -75,7 +75,14 @@ export type ClientFrame =
   | { action: 'mark_read'; sender_id: number }
   /** A fresh access token of the same member: the socket then lives until that token expires. */
   | { action: 'renew'; token: string }
-  | { receiver_id: number; message: string; temp_id: string; active_conversation_with: number | null };
+  | {
+      receiver_id: number;
+      message: string;
+      temp_id: string;
+      active_conversation_with: number | null;
+      /** Ids of the board's symbols the message was written with (issue 21). */
+      symbols?: string[];
+    };
 
 /** The first characters of a message, for the new-message notification. */
 export const MESSAGE_PREVIEW_LENGTH = 80;

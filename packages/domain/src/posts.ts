@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { POST_LIMITS } from './post-limits';
+import { SymbolIdsField } from './symbols';
 
 /**
  * Posts, comments and gallery images (spec §3, §5). Messages are translation keys of the
@@ -21,6 +22,8 @@ export const PostFormSchema = z.object({
     .min(1, 'post.errors.text_required')
     .max(POST_LIMITS.text, 'post.errors.too_long'),
   image_alt: optionalText(POST_LIMITS.imageAlt),
+  /** The board symbols it was written with (issue 21): ids separated by commas. */
+  symbols: SymbolIdsField,
 });
 export type PostForm = z.output<typeof PostFormSchema>;
 
@@ -70,6 +73,8 @@ export const PostSchema = z.object({
   text: z.string(),
   image_url: z.string().nullable(),
   image_alt: z.string(),
+  /** The board symbols it was written with (issue 21), shown above the text; empty for most. */
+  symbols: z.array(z.string()),
   created_at: z.string(),
   likes_count: z.number(),
   liked_by_user: z.boolean(),

@@ -8,6 +8,8 @@ import {
   CHAT_MESSAGE_MAX_LENGTH,
   CHAT_TEMP_ID_MAX_LENGTH,
   MESSAGE_PREVIEW_LENGTH,
+  SYMBOL_LIMITS,
+  SymbolIdsSchema,
   WEBSOCKET_CLOSE,
   WEBSOCKET_MAX_FRAME_BYTES,
   negotiateLanguage,
@@ -42,6 +44,9 @@ const ClientFrameSchema = z.union([
     message: z.string(),
     temp_id: z.string().max(CHAT_TEMP_ID_MAX_LENGTH).nullish(),
     active_conversation_with: memberId.nullish(),
+    // Checked against the board below, with an error that says what is wrong; this only keeps
+    // the shape.
+    symbols: z.array(z.string()).nullish(),
   }),
 ]);
 
@@ -72,7 +77,7 @@ export type ChatFramesPort = {
   /** Stores and delivers a message; an AppError is answered to the socket with its temp_id. */
   send(
     senderId: number,
-    input: { receiverId: number; message: string; tempId: string | null },
+    input: { receiverId: number; message: string; tempId: string | null; symbols: readonly string[] },
   ): Promise<unknown>;
   requestMarkRead(readerId: number, senderId: number): Promise<void>;
   /** Spec §4 "Logout" from the socket: the member's friends are told. */
@@ -333,8 +338,29 @@ export function createSocketGateway(deps: {
         );
         return;
       }
+      const symbols = SymbolIdsSchema.safeParse(frame.symbols ?? []);
+      if (!symbols.success) {
+        sendError(
+          connection,
+          new AppError(
+            400,
+            'invalid_symbols',
+            symbols.error.issues[0]?.message ?? 'symbols.errors.unknown_symbol',
+            {
+              values: { max: SYMBOL_LIMITS.perMessage },
+            },
+          ),
+          tempId,
+        );
+        return;
+      }
       try {
-        await chat.send(connection.userId, { receiverId: frame.receiver_id, message: text, tempId });
+        await chat.send(connection.userId, {
+          receiverId: frame.receiver_id,
+          message: text,
+          tempId,
+          symbols: symbols.data,
+        });
       } catch (error) {
         if (error instanceof AppError) sendError(connection, error, tempId);
         else throw error;

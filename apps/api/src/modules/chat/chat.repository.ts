@@ -5,7 +5,13 @@ import { adultsBornOnOrBefore, mayReach, mayReachAt } from '../../db/safeguardin
 import { chatMessages, chatSettings, friendships, profiles, users } from '../../db/schema';
 
 export type StoredMessage = typeof chatMessages.$inferSelect;
-export type NewMessage = { senderId: number; receiverId: number; tempId: string | null; message: string };
+export type NewMessage = {
+  senderId: number;
+  receiverId: number;
+  tempId: string | null;
+  message: string;
+  symbols?: string[] | null;
+};
 export type StoreResult = { message: StoredMessage; isNew: boolean };
 
 /** A row as a raw statement returns it: node-postgres gives bigints as strings. */
@@ -112,15 +118,17 @@ export function createChatRepository(db: Database) {
           receiver_id: value.receiverId,
           temp_id: value.tempId,
           message: value.message,
+          symbols: value.symbols ?? null,
         })),
       );
+      // A JSON array becomes the text[] column as it is read (json_to_recordset's typed record).
       const result: unknown = await db.execute(sql`
-        insert into ${chatMessages} (sender_id, receiver_id, temp_id, message)
-        select sender_id, receiver_id, temp_id, message
+        insert into ${chatMessages} (sender_id, receiver_id, temp_id, message, symbols)
+        select sender_id, receiver_id, temp_id, message, symbols
         from json_to_recordset(${rows}::json)
-          as batch(sender_id bigint, receiver_id bigint, temp_id text, message text)
+          as batch(sender_id bigint, receiver_id bigint, temp_id text, message text, symbols text[])
         on conflict do nothing
-        returning id, sender_id, receiver_id, temp_id, message, created_at, read_at`);
+        returning id, sender_id, receiver_id, temp_id, message, symbols, created_at, read_at`);
       // A message whose temp_id its sender already used is not returned: `store` finds it below.
       const created = new Map<string, StoredMessage[]>();
       for (const raw of (result as { rows: RawMessageRow[] }).rows) {

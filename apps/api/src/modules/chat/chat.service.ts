@@ -22,7 +22,13 @@ export type FriendsPort = {
   friendIds(userId: number): Promise<number[]>;
 };
 
-export type SendInput = { receiverId: number; message: string; tempId: string | null };
+export type SendInput = {
+  receiverId: number;
+  message: string;
+  tempId: string | null;
+  /** Ids of the board's symbols (already checked against the catalogue). */
+  symbols?: readonly string[];
+};
 
 /**
  * At most one mark-read UPDATE per member and conversation in this interval, per instance,
@@ -109,6 +115,7 @@ export function createChatService(deps: {
     sender_apellidos: sender.apellidos,
     receiver_id: row.receiverId,
     message: row.message,
+    symbols: row.symbols ?? [],
     timestamp: row.createdAt.toISOString(),
     read: row.readAt !== null,
   });
@@ -127,6 +134,8 @@ export function createChatService(deps: {
           receiverId: input.receiverId,
           tempId: input.tempId,
           message: input.message,
+          // Most messages have none: the column stays null rather than holding an empty array.
+          symbols: input.symbols?.length ? [...input.symbols] : null,
         });
         if (!stored) throw new AppError(409, 'conflict', 'errors.internal');
         const message = present(stored.message, context);

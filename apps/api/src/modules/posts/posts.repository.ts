@@ -135,6 +135,7 @@ export function createPostsRepository(db: Database) {
         text: chosen.text,
         imageKey: chosen.imageKey,
         imageAlt: chosen.imageAlt,
+        symbols: chosen.symbols,
         country: chosen.country,
         communityId: chosen.communityId,
         pinnedAt: chosen.pinnedAt,

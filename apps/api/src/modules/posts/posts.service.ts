@@ -53,6 +53,7 @@ export function createPostsService(deps: {
       text: row.text,
       image_url: row.imageKey ? mediaStore.publicUrl(row.imageKey) : null,
       image_alt: row.imageAlt,
+      symbols: row.symbols ?? [],
       created_at: row.createdAt.toISOString(),
       likes_count: row.likes,
       liked_by_user: row.liked,
@@ -153,6 +154,7 @@ export function createPostsService(deps: {
         text: input.text,
         imageKey,
         imageAlt: imageKey ? input.image_alt : '',
+        symbols: input.symbols.length ? input.symbols : null,
         country: await repository.authorCountry(userId),
         communityId,
       });
@@ -230,6 +232,8 @@ export function createPostsService(deps: {
           text: input.text,
           imageKey: kept,
           imageAlt: kept ? input.image_alt : '',
+          // An edit from a client that does not know the board keeps the symbols the post had.
+          ...('symbols' in form.fields && { symbols: input.symbols.length ? input.symbols : null }),
         });
         return kept;
       });

@@ -2,8 +2,10 @@ import type { ChatMessage } from '@juntos/domain';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 
 /** A message as this browser knows it: `id` is null until the server stored it. */
-export type LocalMessage = Omit<ChatMessage, 'id'> & {
+export type LocalMessage = Omit<ChatMessage, 'id' | 'symbols'> & {
   id: number | null;
+  /** The board symbols it was written with (issue 21); absent in copies kept before them. */
+  symbols?: string[];
   /** The server refused it (not friends, blocked, too long…): it stays here, marked as not sent. */
   failed?: boolean;
 };

@@ -9,6 +9,9 @@ import type { LocalMessage } from './chat-cache';
 import { useConversation } from './use-conversation';
 import { Button } from '../../components/ui/button';
 import { ReadAloudButton, readAloudUnit } from '../read-aloud/read-aloud-button';
+import { SymbolBoard, SymbolBoardToggle } from '../symbol-board/symbol-board';
+import { SymbolStrip } from '../symbol-board/symbol-strip';
+import { useSymbolWriting } from '../symbol-board/use-symbol-writing';
 
 /**
  * The open conversation: a log region (announced by screen readers as messages arrive), the
@@ -32,6 +35,9 @@ export function ConversationPane({
   const [draft, setDraft] = useState('');
   const [reporting, setReporting] = useState<{ type: ReportTargetType; id: number }>();
   const logRef = useRef<HTMLDivElement>(null);
+  const composerRef = useRef<HTMLTextAreaElement>(null);
+  const writing = useSymbolWriting({ textRef: composerRef, setText: setDraft });
+  const boardId = useId();
   const composerId = useId();
   const headingId = useId();
   const time = new Intl.DateTimeFormat(i18n.resolvedLanguage, { hour: '2-digit', minute: '2-digit' });
@@ -43,7 +49,10 @@ export function ConversationPane({
   }, [lastKey]);
 
   const submit = () => {
-    if (conversation.send(draft)) setDraft('');
+    if (conversation.send(draft, writing.symbols)) {
+      setDraft('');
+      writing.reset();
+    }
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -115,6 +124,8 @@ export function ConversationPane({
                   <span className="visually-hidden">
                     {own ? t('chat.you_wrote') : t('chat.they_wrote', { name })}
                   </span>
+                  {/* Issue 21: the symbols it was written with, above the words (none in older caches). */}
+                  <SymbolStrip ids={message.symbols ?? []} />
                   <p className="chat-message__text">{message.message}</p>
                   {/* Read aloud says the words only: the time and "Sent" are read by the eye. */}
                   <span className="chat-message__meta" data-read-aloud-skip="">
@@ -179,6 +190,7 @@ export function ConversationPane({
         </p>
         <div className="composer__row">
           <textarea
+            ref={composerRef}
             id={composerId}
             className="composer__input"
             rows={2}
@@ -191,7 +203,9 @@ export function ConversationPane({
           <Button type="submit" variant="primary" disabled={!draft.trim()}>
             {t('chat.send')}
           </Button>
+          <SymbolBoardToggle writing={writing} boardId={boardId} />
         </div>
+        {writing.open && <SymbolBoard writing={writing} id={boardId} />}
       </form>
       {reporting && (
         <ReportDialog

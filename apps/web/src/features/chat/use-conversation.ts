@@ -70,7 +70,7 @@ export function useConversation(friendId: number, me: Me | undefined) {
 
   /** Spec §4 "Chat": shown at once; with no open connection it stays here only (spec §8). */
   const send = useCallback(
-    (text: string) => {
+    (text: string, symbols: readonly string[] = []) => {
       const message = text.trim();
       if (!message || !me) return false;
       const tempId = crypto.randomUUID();
@@ -83,6 +83,7 @@ export function useConversation(friendId: number, me: Me | undefined) {
         sender_apellidos: me.profile.apellidos,
         receiver_id: friendId,
         message,
+        symbols: [...symbols],
         timestamp: new Date().toISOString(),
         read: false,
       });
@@ -91,6 +92,7 @@ export function useConversation(friendId: number, me: Me | undefined) {
         message,
         temp_id: tempId,
         active_conversation_with: friendId,
+        ...(symbols.length > 0 && { symbols: [...symbols] }),
       });
       return true;
     },

@@ -14,6 +14,7 @@ import { useMeQuery } from '../../lib/session';
 import { commentOnPost, deletePost, likePost, postFormData, updateCachedPost, updatePost } from './posts-api';
 import { PostForm } from './post-form';
 import { ReadAloudButton, readAloudUnit } from '../read-aloud/read-aloud-button';
+import { SymbolStrip } from '../symbol-board/symbol-strip';
 import { Button } from '../../components/ui/button';
 
 function formatDate(iso: string, language: string) {
@@ -114,6 +115,7 @@ export function PostCard({ post, extras }: { post: Post; extras?: PostCardExtras
           <span className="visually-hidden">{t('post.open_image')}</span>
         </button>
       )}
+      <SymbolStrip ids={post.symbols} />
       <p className="post-card__text">{post.text}</p>
       <Reactions
         like={{

@@ -1,18 +1,26 @@
-import { useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { POST_LIMITS, PickedImageSchema, PostFormSchema, type Post } from '@juntos/domain';
+import { POST_LIMITS, PickedImageSchema, PostFormSchema, joinSymbolIds, type Post } from '@juntos/domain';
 import { ImagePicker } from '../../components/image-picker';
 import { TextAreaField, TextField } from '../../components/ui/field';
 import { UploadProgress } from '../../components/upload-progress';
 import { errorText, useImageForm } from '../../lib/forms';
 import { Button } from '../../components/ui/button';
+import { SymbolBoard, SymbolBoardToggle } from '../symbol-board/symbol-board';
+import { useSymbolWriting } from '../symbol-board/use-symbol-writing';
 
 export type PostFormValues = { fields: Record<string, string>; image: File | undefined };
 
 const PostFormWithImage = PostFormSchema.extend({ image: PickedImageSchema.optional() });
 
 /** Each field of the server's answer and the form field that shows its message. */
-const SERVER_FIELDS = { title: 'title', text: 'text', image: 'image', image_alt: 'image_alt' } as const;
+const SERVER_FIELDS = {
+  title: 'title',
+  text: 'text',
+  image: 'image',
+  image_alt: 'image_alt',
+  symbols: 'text',
+} as const;
 
 /**
  * The post form of the new-post screen and the edit dialog: optional title, text (required once
@@ -47,6 +55,7 @@ export function PostForm({
     image,
     imageRef,
     pickImage,
+    setValue,
     formState: { errors },
   } = useImageForm(PostFormWithImage, {
     defaultValues: { title: post?.title ?? '', text: post?.text ?? '', image_alt: post?.image_alt ?? '' },
@@ -54,6 +63,13 @@ export function PostForm({
     serverFields: SERVER_FIELDS,
   });
   const [removeImage, setRemoveImage] = useState(false);
+  const textRef = useRef<HTMLTextAreaElement | null>(null);
+  const writing = useSymbolWriting({
+    textRef,
+    setText: (value) => setValue('text', value, { shouldDirty: true }),
+  });
+  const boardId = useId();
+  const textField = register('text');
   const hasImage = !!image || (!!post?.image_url && !removeImage);
 
   const submit = handleSubmit((values) =>
@@ -62,6 +78,9 @@ export function PostForm({
         title: values.title,
         text: values.text,
         image_alt: values.image_alt,
+        // Only a post written (or edited) with the board says which symbols it has: an edit without
+        // touching the board keeps those the post had.
+        ...(writing.symbols.length > 0 && { symbols: joinSymbolIds(writing.symbols) }),
         ...(removeImage && !image ? { remove_image: 'true' } : {}),
       },
       image,
@@ -81,9 +100,17 @@ export function PostForm({
         rows={5}
         maxLength={POST_LIMITS.text}
         required
-        {...register('text')}
+        {...textField}
+        ref={(element) => {
+          textField.ref(element);
+          textRef.current = element;
+        }}
         error={errorText(t, errors.text)}
       />
+      <div className="post-form__symbols">
+        <SymbolBoardToggle writing={writing} boardId={boardId} />
+      </div>
+      {writing.open && <SymbolBoard writing={writing} id={boardId} />}
       <ImagePicker
         ref={imageRef}
         label={t('post_form.image_label')}

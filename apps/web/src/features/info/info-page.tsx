@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { LegalSectionBody } from '../legal/legal-section-body';
 import { useLegalDocumentQuery } from '../legal/use-legal-document';
 import { Button, buttonClass } from '../../components/ui/button';
+import { ExternalLink } from '../../components/ui/external-link';
 
 /** The features of spec §2 "Info home" (and communities), each with the screen it leads to. */
 const FEATURES = [
@@ -92,6 +93,12 @@ export default function InfoPage() {
         <Button onClick={() => setDocument('terms')}>{t('info.terms_button')}</Button>
         <Button onClick={() => setDocument('privacy')}>{t('info.privacy_button')}</Button>
       </div>
+      {/* CC BY-SA 4.0 asks for the pictures' source and licence where they are used (issue 21). */}
+      <p className="info__credits">
+        {t('symbols.credit.label')} <ExternalLink href="https://openmoji.org/">OpenMoji</ExternalLink> –{' '}
+        {t('symbols.credit.project')},{' '}
+        <ExternalLink href="https://creativecommons.org/licenses/by-sa/4.0/">CC BY-SA 4.0</ExternalLink>
+      </p>
       {document && <DocumentDialog name={document} onClose={() => setDocument(undefined)} />}
     </section>
   );

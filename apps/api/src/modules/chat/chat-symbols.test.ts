@@ -1,0 +1,102 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYMBOL_LIMITS } from '@juntos/domain';
+import { chatMessages } from '../../db/schema';
+import { connectChat, type ChatClient, type Frame } from '../../test-support/chat-client';
+import { createMemberWithProfile, makeFriends } from '../../test-support/profiles';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+
+type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
+
+/** Issue 21: a chat message written with the symbol board carries the ids of its symbols. */
+describe('chat messages written with symbols', () => {
+  let t: TestApp;
+  let ana: Member;
+  let bruno: Member;
+  const sockets: ChatClient[] = [];
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    ana = await createMemberWithProfile(t.app, { nombre: 'Ana' });
+    bruno = await createMemberWithProfile(t.app, { nombre: 'Bruno' });
+    await makeFriends(t.app, ana.user.id, bruno.user.id);
+  });
+  afterAll(async () => {
+    await Promise.all(sockets.map((socket) => socket.close()));
+    await t.cleanup();
+  });
+  const open = async (member: Member) => {
+    const socket = await connectChat(t.app, member.access);
+    sockets.push(socket);
+    return socket;
+  };
+  const storedWith = async (text: string) =>
+    t.app.database.db.select().from(chatMessages).where(eq(chatMessages.message, text));
+
+  it('stores the symbols, delivers them to the friend and shows them in the history', async () => {
+    const [sender, receiver] = await Promise.all([open(ana), open(bruno)]);
+    const text = 'I want doctor pain';
+    sender.send({
+      receiver_id: bruno.user.id,
+      message: text,
+      temp_id: 's1',
+      symbols: ['i_want', 'doctor', 'pain'],
+    });
+    // A message without symbols in the same batch keeps none (and the column stays null).
+    sender.send({ receiver_id: bruno.user.id, message: 'Plain words', temp_id: 's2' });
+    const delivered = await receiver.waitFor(
+      (frame) => frame.type === 'chat_message' && frame.message === text,
+    );
+    expect(delivered.symbols).toEqual(['i_want', 'doctor', 'pain']);
+    const plain = await receiver.waitFor((frame) => frame.message === 'Plain words');
+    expect(plain.symbols).toEqual([]);
+
+    expect((await storedWith(text))[0]?.symbols).toEqual(['i_want', 'doctor', 'pain']);
+    expect((await storedWith('Plain words'))[0]?.symbols).toBeNull();
+
+    const history = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/chat/historial/${ana.user.id}/`,
+        headers: { authorization: `Bearer ${bruno.access}` },
+      })
+    ).json<{ results: Frame[] }>();
+    expect(history.results.find((message) => message.message === text)?.symbols).toEqual([
+      'i_want',
+      'doctor',
+      'pain',
+    ]);
+  });
+
+  it('refuses ids that are not on the board, and more than the limit, storing nothing', async () => {
+    const sender = await open(ana);
+    sender.send({
+      receiver_id: bruno.user.id,
+      message: 'Unknown symbol',
+      temp_id: 'u1',
+      symbols: ['pain', 'unicorn'],
+    });
+    const unknown = await sender.waitFor((frame) => frame.type === 'error' && frame.temp_id === 'u1');
+    expect(unknown).toMatchObject({
+      code: 'invalid_symbols',
+      error: 'One of the symbols is not on the board. Choose the symbols from the board, then try again.',
+    });
+
+    const tooMany = Array.from({ length: SYMBOL_LIMITS.perMessage + 1 }, () => 'yes');
+    sender.send({ receiver_id: bruno.user.id, message: 'Too many', temp_id: 'u2', symbols: tooMany });
+    const refused = await sender.waitFor((frame) => frame.type === 'error' && frame.temp_id === 'u2');
+    expect(refused).toMatchObject({ code: 'invalid_symbols' });
+    expect(String(refused.error)).toMatch(/Too many symbols/);
+
+    sender.send({ receiver_id: bruno.user.id, message: 'Wrong shape', temp_id: 'u3', symbols: 'pain' });
+    expect(
+      await sender.waitFor((frame) => frame.type === 'error' && frame.temp_id === undefined),
+    ).toMatchObject({
+      code: 'invalid_frame',
+    });
+
+    expect(await storedWith('Unknown symbol')).toEqual([]);
+    expect(await storedWith('Too many')).toEqual([]);
+    expect(await storedWith('Wrong shape')).toEqual([]);
+  });
+});

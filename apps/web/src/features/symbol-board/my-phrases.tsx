@@ -1,0 +1,191 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  BOARD_SYMBOLS,
+  SYMBOL_CATEGORIES,
+  SYMBOL_LIMITS,
+  SymbolPhraseCreateSchema,
+  symbolById,
+  type SymbolPhrase,
+} from '@juntos/domain';
+import { Button } from '../../components/ui/button';
+import { FormMessage } from '../../components/ui/form-message';
+import { ApiRequestError } from '../../lib/api-client';
+import {
+  addSymbolPhrase,
+  fetchSymbolPhrases,
+  removeSymbolPhrase,
+  symbolPhraseKeys,
+} from './symbol-phrases-api';
+import { SYMBOL_IMAGES } from './symbol-images';
+
+/**
+ * The member's own phrases (issue 21): each a button that writes the phrase, with a button to
+ * remove it, and a small form to add one with a picture of the board. Loaded when the tab is
+ * first opened, not with every conversation.
+ */
+export function MyPhrases({ onChoose }: { onChoose: (symbolId: string, words: string) => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const formId = useId();
+  const phrases = useQuery({ queryKey: symbolPhraseKeys.all, queryFn: fetchSymbolPhrases });
+  const [text, setText] = useState('');
+  const [symbol, setSymbol] = useState(BOARD_SYMBOLS[0]?.id ?? '');
+  const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' }>();
+  const [fieldErrors, setFieldErrors] = useState<{ text?: string; symbol?: string }>({});
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: symbolPhraseKeys.all });
+  const add = useMutation({
+    mutationFn: addSymbolPhrase,
+    onSuccess: async () => {
+      setText('');
+      setFieldErrors({});
+      setMessage({ text: t('symbols.phrases.added'), tone: 'success' });
+      await refresh();
+    },
+    onError: (error) => {
+      const body = error instanceof ApiRequestError ? error.body : undefined;
+      setFieldErrors(body?.fields ?? {});
+      setMessage({ text: body?.error ?? t('symbols.phrases.save_error'), tone: 'error' });
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (phrase: SymbolPhrase) => removeSymbolPhrase(phrase.id),
+    onSuccess: async () => {
+      setMessage({ text: t('symbols.phrases.removed'), tone: 'success' });
+      await refresh();
+      // The removed phrase's buttons are gone: the form's field is a sensible place to be.
+      document.getElementById(`${formId}-text`)?.focus();
+    },
+    onError: () => setMessage({ text: t('symbols.phrases.remove_error'), tone: 'error' }),
+  });
+
+  const submit = (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    const parsed = SymbolPhraseCreateSchema.safeParse({ text, symbol });
+    if (!parsed.success) {
+      const errors: { text?: string; symbol?: string } = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] === 'symbol' ? 'symbol' : 'text';
+        errors[field] ??= t(issue.message);
+      }
+      setFieldErrors(errors);
+      document.getElementById(`${formId}-${errors.text ? 'text' : 'symbol'}`)?.focus();
+      return;
+    }
+    add.mutate(parsed.data);
+  };
+
+  const list = phrases.data ?? [];
+  const atLimit = list.length >= SYMBOL_LIMITS.phrasesPerMember;
+  const preview = symbolById(symbol);
+
+  return (
+    <div className="my-phrases">
+      {phrases.isError ? (
+        <p className="message message--error">{t('symbols.phrases.load_error')}</p>
+      ) : phrases.isPending ? null : list.length === 0 ? (
+        <p>{t('symbols.phrases.empty')}</p>
+      ) : (
+        <ul className="symbol-board__grid">
+          {list.map((phrase) => {
+            const pictogram = symbolById(phrase.symbol);
+            return (
+              <li key={phrase.id} className="my-phrases__item">
+                <button
+                  type="button"
+                  className="symbol-button"
+                  onClick={() => onChoose(phrase.symbol, phrase.text)}
+                >
+                  {pictogram && <img src={SYMBOL_IMAGES[pictogram.hexcode]} alt="" width={48} height={48} />}
+                  <span className="symbol-button__label">{phrase.text}</span>
+                </button>
+                <Button
+                  size="small"
+                  variant="ghost"
+                  disabled={remove.isPending}
+                  aria-label={t('symbols.phrases.remove', { text: phrase.text })}
+                  onClick={() => remove.mutate(phrase)}
+                >
+                  <span aria-hidden="true">×</span>
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <FormMessage text={message?.text} tone={message?.tone} />
+      {atLimit ? (
+        <p>{t('symbols.phrases.limit', { max: SYMBOL_LIMITS.phrasesPerMember })}</p>
+      ) : (
+        // A nested <form> is not allowed inside the composer's form: this is a group with its own
+        // button, submitted by that button or by Enter in its field.
+        <div role="group" aria-labelledby={`${formId}-title`} className="my-phrases__form">
+          <h4 id={`${formId}-title`} className="my-phrases__title">
+            {t('symbols.phrases.add_title')}
+          </h4>
+          <div className="field">
+            <label htmlFor={`${formId}-text`} className="field__label">
+              {t('symbols.phrases.text_label')}
+            </label>
+            <p id={`${formId}-text-hint`} className="field__hint">
+              {t('symbols.phrases.text_hint', { max: SYMBOL_LIMITS.phraseLength })}
+            </p>
+            <input
+              id={`${formId}-text`}
+              className="field__control"
+              value={text}
+              maxLength={SYMBOL_LIMITS.phraseLength}
+              aria-invalid={fieldErrors.text ? true : undefined}
+              aria-describedby={`${formId}-text-hint${fieldErrors.text ? ` ${formId}-text-error` : ''}`}
+              onChange={(event) => setText(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') submit(event);
+              }}
+            />
+            {fieldErrors.text && (
+              <p id={`${formId}-text-error`} className="field__error">
+                {fieldErrors.text}
+              </p>
+            )}
+          </div>
+          <div className="field my-phrases__symbol">
+            <label htmlFor={`${formId}-symbol`} className="field__label">
+              {t('symbols.phrases.symbol_label')}
+            </label>
+            <div className="my-phrases__symbol-row">
+              <select
+                id={`${formId}-symbol`}
+                className="field__control"
+                value={symbol}
+                aria-invalid={fieldErrors.symbol ? true : undefined}
+                aria-describedby={fieldErrors.symbol ? `${formId}-symbol-error` : undefined}
+                onChange={(event) => setSymbol(event.target.value)}
+              >
+                {SYMBOL_CATEGORIES.map((category) => (
+                  <optgroup key={category} label={t(`symbols.categories.${category}`)}>
+                    {BOARD_SYMBOLS.filter((entry) => entry.category === category).map((entry) => (
+                      <option key={entry.id} value={entry.id}>
+                        {t(entry.labelKey)}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+              </select>
+              {preview && <img src={SYMBOL_IMAGES[preview.hexcode]} alt="" width={40} height={40} />}
+            </div>
+            {fieldErrors.symbol && (
+              <p id={`${formId}-symbol-error`} className="field__error">
+                {fieldErrors.symbol}
+              </p>
+            )}
+          </div>
+          <Button onClick={submit} disabled={add.isPending}>
+            {add.isPending ? t('symbols.phrases.adding') : t('symbols.phrases.add')}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
