@@ -27,11 +27,16 @@ type ContextOptions = {
    * down or refuses a file (landing.e2e.ts) would test the cache instead.
    */
   serviceWorkers?: 'allow' | 'block';
+  /**
+   * `localhost` opens the same server by name instead of by IP address: WebAuthn (passkeys) needs
+   * a domain, and an IP address cannot be a relying party.
+   */
+  host?: 'localhost';
 };
 
 export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext({
-    baseURL: baseUrl(),
+    baseURL: options.host === 'localhost' ? baseUrl().replace('127.0.0.1', 'localhost') : baseUrl(),
     locale: options.locale ?? 'en-GB',
     viewport: options.viewport ?? { width: 1280, height: 900 },
     reducedMotion: options.reducedMotion ?? 'no-preference',

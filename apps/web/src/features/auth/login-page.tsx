@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { LoginSchema, REDIRECT_DELAY_MS } from '@juntos/domain';
+import { LoginSchema, REDIRECT_DELAY_MS, type LoginResponse } from '@juntos/domain';
 import { FormMessage } from '../../components/ui/form-message';
 import { ApiRequestError } from '../../lib/api-client';
 import { useSchemaForm } from '../../lib/forms';
@@ -29,43 +29,68 @@ export default function LoginPage() {
   const emailId = useId();
   const passwordId = useId();
   const locked = !consent;
+  const passkeyHintId = useId();
+  // Checked without loading the WebAuthn library: it comes only when the button is pressed.
+  const passkeysSupported = typeof window.PublicKeyCredential === 'function';
+
+  /** What both ways of signing in do with the answer (spec §4 "Login outcomes"). */
+  const completeSignIn = async (result: LoginResponse, email?: string) => {
+    if (email) window.localStorage.setItem(STORAGE_KEYS.loginEmail, email);
+    if (!result.is_active) {
+      if (result.activation_required) {
+        setMessage({ text: t('login.activation_sent'), tone: 'success' });
+        setTimeout(() => void navigate('/activate', { state: { email } }), REDIRECT_DELAY_MS.short);
+      } else {
+        setMessage({ text: t('login.not_active'), tone: 'error' });
+      }
+      setSubmitting(false);
+      return;
+    }
+    if (!result.access || !result.refresh) throw new Error('An active account was answered without tokens.');
+    // Spec §4 "Session": the tokens are stored and the profile fetched before going on.
+    await startSession(queryClient, { access: result.access, refresh: result.refresh });
+    setMessage({ text: t('login.success'), tone: 'success' });
+    // A full reload after sign-in, so every part of the app starts with the new session.
+    setTimeout(
+      () => window.location.assign(result.profile_complete ? '/info' : '/edit-profile'),
+      REDIRECT_DELAY_MS.short,
+    );
+  };
+
+  const refused = (error: unknown) => {
+    const text =
+      error instanceof ApiRequestError && error.body?.detail
+        ? error.body.detail
+        : error instanceof ApiRequestError && error.status === 403
+          ? t('login.forbidden')
+          : t('login.error');
+    setMessage({ text, tone: 'error' });
+    setSubmitting(false);
+  };
 
   const signIn = async ({ email, password }: { email: string; password: string }) => {
     if (locked || submitting) return;
     setSubmitting(true);
     setMessage(undefined);
     try {
-      const result = await login(email, password);
-      window.localStorage.setItem(STORAGE_KEYS.loginEmail, email);
-      if (!result.is_active) {
-        if (result.activation_required) {
-          setMessage({ text: t('login.activation_sent'), tone: 'success' });
-          setTimeout(() => void navigate('/activate', { state: { email } }), REDIRECT_DELAY_MS.short);
-        } else {
-          setMessage({ text: t('login.not_active'), tone: 'error' });
-        }
-        setSubmitting(false);
-        return;
-      }
-      if (!result.access || !result.refresh)
-        throw new Error('An active account was answered without tokens.');
-      // Spec §4 "Session": the tokens are stored and the profile fetched before going on.
-      await startSession(queryClient, { access: result.access, refresh: result.refresh });
-      setMessage({ text: t('login.success'), tone: 'success' });
-      // A full reload after sign-in, so every part of the app starts with the new session.
-      setTimeout(
-        () => window.location.assign(result.profile_complete ? '/info' : '/edit-profile'),
-        REDIRECT_DELAY_MS.short,
-      );
+      await completeSignIn(await login(email, password), email);
     } catch (error) {
-      const text =
-        error instanceof ApiRequestError && error.body?.detail
-          ? error.body.detail
-          : error instanceof ApiRequestError && error.status === 403
-            ? t('login.forbidden')
-            : t('login.error');
-      setMessage({ text, tone: 'error' });
-      setSubmitting(false);
+      refused(error);
+    }
+  };
+
+  const signInByPasskey = async () => {
+    if (locked || submitting) return;
+    setSubmitting(true);
+    setMessage({ text: t('passkeys.waiting'), tone: 'success' });
+    try {
+      const { signInWithPasskey } = await import('../passkeys/passkeys-api');
+      await completeSignIn(await signInWithPasskey());
+    } catch (error) {
+      if (error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError')) {
+        setMessage({ text: t('passkeys.sign_in_cancelled'), tone: 'error' });
+        setSubmitting(false);
+      } else refused(error);
     }
   };
   // The fields have no messages of their own: a refused one (only blanks, far too long) is told
@@ -117,6 +142,19 @@ export default function LoginPage() {
         </Button>
         <FormMessage text={message?.text} tone={message?.tone} />
       </form>
+      {passkeysSupported && (
+        <div className="login__alternative">
+          <p id={passkeyHintId}>{t('passkeys.sign_in_hint')}</p>
+          <Button
+            onClick={() => void signInByPasskey()}
+            disabled={locked || submitting}
+            aria-describedby={passkeyHintId}
+          >
+            <span aria-hidden="true" className="icon icon--key" />
+            {t('passkeys.sign_in')}
+          </Button>
+        </div>
+      )}
       <div className="form__links">
         <Link to="/signup" className={buttonClass()}>
           {t('login.signup')}

@@ -15,6 +15,7 @@ import { CountryFlag } from '../../components/country-flag';
 import { FunctionalFacts } from '../../components/functional-facts';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { DeleteAccountDialog } from './delete-account-dialog';
+import { PasskeysSection } from '../passkeys/passkeys-section';
 import { MyDataSection } from './my-data-section';
 import { ownProfileQueryOptions } from './profile-api';
 import { Button, buttonClass } from '../../components/ui/button';
@@ -142,6 +143,7 @@ export default function ProfilePage() {
             </Button>
           </div>
           <MyDataSection />
+          <PasskeysSection />
         </>
       )}
       <DeleteAccountDialog open={deleting} onClose={() => setDeleting(false)} />
