@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button';
+import { Button, type ButtonSize } from '../../components/ui/button';
 import { READ_ALOUD_UNIT_ATTRIBUTE } from './readable-text';
 import { speechAvailable, stopReading, stopReadingOf, useReadingKey } from './reading-state';
 
@@ -18,6 +18,7 @@ export function ReadAloudButton({
   target,
   label,
   nestedUnits = 'skip',
+  size = 'small',
   className,
 }: {
   /** What is read, for the accessible name ("post by Ana"). */
@@ -27,6 +28,8 @@ export function ReadAloudButton({
   /** The visible text instead of "Read aloud" ("Read the page"). */
   label?: string;
   nestedUnits?: 'skip' | 'read';
+  /** Small beside content; the top bar's controls are of the ordinary size. */
+  size?: ButtonSize;
   className?: string;
 }) {
   const { t } = useTranslation();
@@ -57,7 +60,7 @@ export function ReadAloudButton({
     <Button
       ref={button}
       aria-label={name}
-      size="small"
+      size={size}
       variant="ghost"
       className={['read-aloud-button', className].filter(Boolean).join(' ')}
       data-read-aloud-skip=""

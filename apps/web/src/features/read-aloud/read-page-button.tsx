@@ -17,6 +17,7 @@ export function ReadPageButton({ path, className }: { path: string; className?: 
       label={t('read_aloud.page')}
       target={() => document.getElementById('main')}
       nestedUnits="read"
+      size="medium"
       className={className}
     />
   );
