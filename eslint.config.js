@@ -55,9 +55,12 @@ export default tseslint.config(
               'display-preferences': [],
               'installable-app': [],
               language: [],
-              auth: [],
+              // The login page offers signing in with a passkey.
+              auth: ['./passkeys'],
               'not-found': [],
-              profile: [],
+              // The profile lists the member's passkeys.
+              profile: ['./passkeys'],
+              passkeys: [],
               'functional-profile': [],
               'word-cloud': [],
               info: ['./legal'],
