@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
-import { createMember, openAs, publishPost } from '../support/members';
+import { createMember, makeFriends, openAs, publishPost } from '../support/members';
 
 type Spoken = { text: string; lang: string; rate: number; voice: string | null };
 
@@ -95,8 +95,13 @@ const highlighted = (page: Page) =>
     return [...highlight].map((range) => (range instanceof Range ? range.toString() : '')).join(' ');
   });
 
-async function open(browser: Browser, path: string, member: Awaited<ReturnType<typeof createMember>>) {
-  const opened = await openAs(browser, member, path);
+async function open(
+  browser: Browser,
+  path: string,
+  member: Awaited<ReturnType<typeof createMember>>,
+  localStorage: Record<string, string> = {},
+) {
+  const opened = await openAs(browser, member, path, { localStorage });
   await opened.context.addInitScript(fakeSpeech);
   // The stand-in is installed before the page's scripts from the next load on.
   await opened.page.reload();
@@ -224,6 +229,36 @@ describe('read aloud (issue 21, point 2)', () => {
     // which axe counts as a small target; the page is judged from its top, as legal.e2e.ts does.
     await page.evaluate(() => window.scrollTo(0, 0));
     await expectNoAxeViolations(page, '/politica/privacy while reading a section');
+    await context.close();
+    context = undefined;
+  });
+
+  it('a chat message is read without its time and state', async () => {
+    const stamp = Date.now().toString(36);
+    const ana = await createMember('read-aloud-chat-ana', { nombre: `Ana${stamp}` });
+    const bruno = await createMember('read-aloud-chat-bruno', { nombre: `Bruno${stamp}` });
+    await makeFriends(ana, bruno);
+    const opened = await open(browser, `/chat?amigo=${bruno.id}`, ana, { chat_modal_ack: '1' });
+    context = opened.context;
+    const { page } = opened;
+    await page.getByLabel(`Message to Bruno${stamp}`).fill('Hello Bruno. See you soon.');
+    await page.keyboard.press('Enter');
+    const message = page.getByRole('log').getByRole('listitem').filter({ hasText: 'Hello Bruno.' });
+    await message.getByText('Sent').waitFor();
+    const button = message.getByRole('button', { name: /^Read aloud: your message at / });
+    await button.click();
+    await expect.poll(async () => (await spoken(page)).at(-1)?.text).toBe('Hello Bruno.');
+    await finishSentence(page);
+    expect((await spoken(page)).at(-1)?.text).toBe('See you soon.');
+    await expectNoAxeViolations(page, '/chat while reading a message');
+    await finishSentence(page);
+    // The last sentence ended the reading: the time and "Sent" are not read.
+    await button.waitFor();
+    expect((await spoken(page)).map((utterance) => utterance.text)).toEqual([
+      'Hello Bruno.',
+      'See you soon.',
+    ]);
+    expect(await highlighted(page)).toBeNull();
     await context.close();
     context = undefined;
   });
