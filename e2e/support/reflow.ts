@@ -83,8 +83,20 @@ export async function waitUntilSettled(page: Page) {
 /** Applies the app's own text-size preference, as the display settings do, without a reload. */
 export async function setTextSize(page: Page, percent: number) {
   await page.evaluate((size) => {
-    const scope = window as unknown as { juntosApplyDisplayPreferences?: (p: { textSize: number }) => void };
-    scope.juntosApplyDisplayPreferences?.({ textSize: size });
+    const scope = window as unknown as {
+      juntosApplyDisplayPreferences?: (p: Record<string, unknown>) => void;
+    };
+    // The other stored preferences stay applied (easy-read mode is walked too: REFLOW_EASY_READ).
+    let stored: Record<string, unknown> = {};
+    try {
+      stored = JSON.parse(window.localStorage.getItem('display_preferences') ?? '{}') as Record<
+        string,
+        unknown
+      >;
+    } catch {
+      stored = {};
+    }
+    scope.juntosApplyDisplayPreferences?.({ ...stored, textSize: size });
   }, percent);
   await page.evaluate(
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),

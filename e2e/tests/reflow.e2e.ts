@@ -33,6 +33,8 @@ import {
 const LANGUAGES = SUPPORTED_LANGUAGES.filter(
   (language) => !process.env.REFLOW_LANGUAGES || process.env.REFLOW_LANGUAGES.split(',').includes(language),
 );
+/** REFLOW_EASY_READ=1 walks every route in easy-read mode (issue 21: larger targets, pictograms, plain texts). */
+const EASY_READ = process.env.REFLOW_EASY_READ === '1';
 const PHONE = { width: 320, height: 640 };
 const MAX_LAYOUT_SHIFT = 0.05;
 /** A walk visits some fifty pages and measures each in several layouts. */
@@ -186,7 +188,10 @@ describe('reflow at 320 px, text at 200 %, and layout shift (issue 23)', () => {
     options: { slowNetwork?: boolean } = {},
   ) {
     const findings: Finding[] = [];
-    const storage = { i18nextLng: language };
+    const storage = {
+      i18nextLng: language,
+      ...(EASY_READ ? { display_preferences: JSON.stringify({ easyRead: true }) } : {}),
+    };
     const [first] = layouts;
     const viewport = first ? { width: first.width, height: first.height } : PHONE;
 

@@ -87,7 +87,7 @@ function overlay(ordinary: Texts, easy: Texts): Texts {
  * translation.json, so every t() prefers the easy text and keeps the ordinary one where none is
  * written. Not i18next's defaultNS/fallbackNS: its lookup tries every language of one namespace
  * before the next namespace, so a French page would show the English easy text rather than the
- * French ordinary one, and screens that name their namespaces would skip `easy` (docs/decisions: easy-read).
+ * French ordinary one, and screens that name their namespaces would skip `easy` (decision 0028).
  * easy.json is fetched only in easy-read mode; without it (not written yet, or unreachable) the
  * ordinary texts stay.
  */
