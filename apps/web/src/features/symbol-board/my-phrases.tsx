@@ -122,9 +122,9 @@ export function MyPhrases({ onChoose }: { onChoose: (symbolId: string, words: st
         // A nested <form> is not allowed inside the composer's form: this is a group with its own
         // button, submitted by that button or by Enter in its field.
         <div role="group" aria-labelledby={`${formId}-title`} className="my-phrases__form">
-          <h4 id={`${formId}-title`} className="my-phrases__title">
+          <h3 id={`${formId}-title`} className="my-phrases__title">
             {t('symbols.phrases.add_title')}
-          </h4>
+          </h3>
           <div className="field">
             <label htmlFor={`${formId}-text`} className="field__label">
               {t('symbols.phrases.text_label')}

@@ -1,0 +1,159 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tabTo } from '../support/accounts';
+import { expectNoAxeViolations } from '../support/axe';
+import { launchBrowser } from '../support/browser';
+import { createMember, makeFriends, openAs } from '../support/members';
+
+const ACKNOWLEDGED = { chat_modal_ack: '1' };
+
+const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
+
+/** Shift+Tab until the element has the focus (the board sits after the field it writes into). */
+async function shiftTabTo(page: Page, target: Locator, maxPresses = 60) {
+  for (let presses = 0; presses < maxPresses; presses += 1) {
+    if (await isFocused(target)) return;
+    await page.keyboard.press('Shift+Tab');
+  }
+  expect(await isFocused(target), 'Shift+Tab never reached the element').toBe(true);
+}
+
+/** From the selected tab, moves `steps` tabs right with the arrow key, then Tab into its symbols. */
+async function chooseByKeyboard(page: Page, board: Locator, steps: number, symbol: string) {
+  const selected = board.getByRole('tab', { selected: true });
+  await shiftTabTo(page, selected);
+  for (let step = 0; step < steps; step += 1) await page.keyboard.press('ArrowRight');
+  await tabTo(page, board.getByRole('tabpanel').getByRole('button', { name: symbol, exact: true }), 20);
+  await page.keyboard.press('Enter');
+}
+
+describe('symbol-supported writing (issue 21)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser.close());
+
+  it('a member writes a chat message with three symbols by keyboard; the friend sees them above the words', async () => {
+    const stamp = String(Date.now()).slice(-6);
+    const ana = await createMember('symbols-ana', { nombre: `Ana${stamp}` });
+    const bruno = await createMember('symbols-bruno', { nombre: `Bruno${stamp}` });
+    await makeFriends(ana, bruno);
+
+    const { page: a } = await openAs(browser, ana, '/chat', { localStorage: ACKNOWLEDGED });
+    const friend = a.getByRole('main').getByRole('button', { name: new RegExp(`Bruno${stamp}`) });
+    await friend.waitFor();
+    await tabTo(a, friend);
+    await a.keyboard.press('Enter');
+    await a.getByRole('log', { name: `Conversation with Bruno${stamp}` }).waitFor();
+
+    const toggle = a.getByRole('button', { name: /^Symbols/ });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await tabTo(a, toggle);
+    await a.keyboard.press('Enter');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    const board = a.getByRole('region', { name: 'Symbol board' });
+    await board.getByRole('tab', { name: 'People', selected: true }).waitFor();
+    await expectNoAxeViolations(a, '/chat with the symbol board open');
+
+    // The tabs follow the ARIA pattern: Tab reaches the selected one, the arrows move between them.
+    await tabTo(a, board.getByRole('tab', { name: 'People' }));
+    await a.keyboard.press('End');
+    await board.getByRole('tab', { name: 'My phrases', selected: true }).waitFor();
+    await a.keyboard.press('Home');
+    await board.getByRole('tab', { name: 'People', selected: true }).waitFor();
+
+    await chooseByKeyboard(a, board, 2, 'pain'); // Body and health
+    await chooseByKeyboard(a, board, 1, 'hospital'); // Places
+    await chooseByKeyboard(a, board, 1, 'help'); // Actions
+    await chooseByKeyboard(a, board, 2, 'yes'); // Yes, no, thanks
+    const chosen = board.getByRole('list', { name: 'Symbols in your text' });
+    expect(await chosen.getByRole('listitem').count()).toBe(4);
+    const composer = a.getByLabel(`Message to Bruno${stamp}`);
+    expect(await composer.inputValue()).toBe('pain hospital help yes ');
+
+    // One taken out again, by keyboard: the focus stays in the row.
+    await tabTo(a, chosen.getByRole('button', { name: 'Remove the symbol yes' }));
+    await a.keyboard.press('Enter');
+    await board.getByRole('status').getByText('Removed: yes').waitFor();
+    expect(await chosen.getByRole('listitem').count()).toBe(3);
+    expect(
+      await chosen
+        .getByRole('button')
+        .evaluateAll((buttons) => buttons.some((button) => button === document.activeElement)),
+    ).toBe(true);
+
+    // Own phrases: added with a pictogram, listed on the board.
+    await shiftTabTo(a, board.getByRole('tab', { selected: true }));
+    await a.keyboard.press('End');
+    await tabTo(a, board.getByLabel('Your phrase'));
+    await a.keyboard.type('My knee hurts');
+    await tabTo(a, board.getByRole('button', { name: 'Add the phrase' }));
+    await a.keyboard.press('Enter');
+    await board.getByRole('button', { name: 'My knee hurts', exact: true }).waitFor();
+    await board.getByRole('button', { name: 'Remove the phrase “My knee hurts”' }).waitFor();
+    await expectNoAxeViolations(a, '/chat with the board on My phrases');
+
+    await shiftTabTo(a, composer);
+    await a.keyboard.press('End');
+    await a.keyboard.type('please');
+    await a.keyboard.press('Enter');
+    const text = 'pain hospital help yes please';
+    // "yes" stays in the words (the member may keep the word); the symbol went with the chip.
+    const sent = a.getByRole('log').getByRole('listitem').filter({ hasText: text });
+    await sent.getByText('Sent').waitFor();
+    expect(await composer.inputValue()).toBe('');
+    expect(await board.getByRole('list', { name: 'Symbols in your text' }).count()).toBe(0);
+
+    const { page: b } = await openAs(browser, bruno, '/chat', { localStorage: ACKNOWLEDGED });
+    const anaButton = b.getByRole('main').getByRole('button', { name: new RegExp(`Ana${stamp}`) });
+    await anaButton.waitFor();
+    await tabTo(b, anaButton);
+    await b.keyboard.press('Enter');
+    const received = b
+      .getByRole('log', { name: `Conversation with Ana${stamp}` })
+      .getByRole('listitem')
+      .filter({ hasText: text })
+      .first();
+    const strip = received.getByRole('list', { name: 'Written with symbols' });
+    await strip.waitFor();
+    expect(await strip.getByRole('listitem').allInnerTexts()).toEqual(['pain', 'hospital', 'help']);
+    expect(await strip.locator('img').count()).toBe(3);
+    // Every picture is loaded (bundled with the app), and the strip is above the words.
+    expect(
+      await strip
+        .locator('img')
+        .evaluateAll((images) =>
+          images.every(
+            (image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0,
+          ),
+        ),
+    ).toBe(true);
+    const stripBox = await strip.boundingBox();
+    const textBox = await received.getByText(text, { exact: true }).boundingBox();
+    expect(stripBox && textBox && stripBox.y + stripBox.height <= textBox.y + 1).toBe(true);
+    await expectNoAxeViolations(b, '/chat with a message written with symbols');
+  });
+
+  it('a post written with symbols shows them above its text in the feed', async () => {
+    const member = await createMember('symbols-poster', { nombre: 'Sara' });
+    const { page } = await openAs(browser, member, '/new-post');
+    const dialog = page.getByRole('dialog', { name: 'Write a post' });
+    await dialog.waitFor();
+    await tabTo(page, dialog.getByRole('button', { name: /^Symbols/ }));
+    await page.keyboard.press('Enter');
+    const board = dialog.getByRole('region', { name: 'Symbol board' });
+    await board.waitFor();
+    await chooseByKeyboard(page, board, 1, 'tired'); // Feelings
+    await chooseByKeyboard(page, board, 1, 'medicine'); // Body and health
+    await expectNoAxeViolations(page, '/new-post with the symbol board open');
+    await tabTo(page, dialog.getByRole('button', { name: 'Publish' }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/feed');
+    const post = page.getByRole('article').filter({ hasText: 'tired medicine' });
+    const strip = post.getByRole('list', { name: 'Written with symbols' });
+    await strip.waitFor();
+    expect(await strip.getByRole('listitem').allInnerTexts()).toEqual(['tired', 'medicine']);
+    await expectNoAxeViolations(page, '/feed with a post written with symbols');
+  });
+});
