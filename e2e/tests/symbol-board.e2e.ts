@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tabTo } from '../support/accounts';
 import { expectNoAxeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
+import { reflowBreaches, setTextSize } from '../support/reflow';
 import { createMember, makeFriends, openAs } from '../support/members';
 
 const ACKNOWLEDGED = { chat_modal_ack: '1' };
@@ -155,5 +156,29 @@ describe('symbol-supported writing (issue 21)', () => {
     await strip.waitFor();
     expect(await strip.getByRole('listitem').allInnerTexts()).toEqual(['tired', 'medicine']);
     await expectNoAxeViolations(page, '/feed with a post written with symbols');
+  });
+
+  it('the open board reflows at 320 px with text at 200 %, in German', async () => {
+    const stamp = String(Date.now()).slice(-6);
+    const eva = await createMember('symbols-eva', { nombre: `Eva${stamp}` });
+    const jan = await createMember('symbols-jan', { nombre: `Jan${stamp}` });
+    await makeFriends(eva, jan);
+    const { page } = await openAs(browser, eva, '/chat', {
+      viewport: { width: 320, height: 640 },
+      localStorage: { ...ACKNOWLEDGED, i18nextLng: 'de' },
+    });
+    const friend = page.getByRole('main').getByRole('button', { name: new RegExp(`Jan${stamp}`) });
+    await friend.waitFor();
+    await friend.click();
+    await setTextSize(page, 200);
+    await page.getByRole('button', { name: /^Symbole/ }).click();
+    const board = page.getByRole('region', { name: 'Symboltafel' });
+    await board.getByRole('tab', { name: 'Körper und Gesundheit' }).click();
+    await board.getByRole('tabpanel').getByRole('button', { name: 'Rollstuhl', exact: true }).click();
+    expect(await reflowBreaches(page)).toEqual([]);
+    await board.getByRole('tab', { name: 'Meine Sätze' }).click();
+    await board.getByLabel('Ihr Satz').waitFor();
+    expect(await reflowBreaches(page)).toEqual([]);
+    await expectNoAxeViolations(page, '/chat in German at 320 px and 200 % with the board open');
   });
 });
