@@ -53,8 +53,13 @@ export function ReadAloudButton({
 
   const visible = reading ? t('read_aloud.stop') : (label ?? t('read_aloud.read'));
   // A label, not hidden text: the button is a flex box, whose items Chromium names with a space
-  // between them ("Read aloud : post by Ana"). It begins with the visible words (WCAG 2.5.3).
-  const name = reading || !label ? `${visible}${t('read_aloud.about', { what })}` : visible;
+  // between them ("Read aloud : post by Ana"). Each language's label begins with the visible
+  // words (WCAG 2.5.3).
+  const name = reading
+    ? t('read_aloud.stop_named', { what })
+    : label
+      ? label
+      : t('read_aloud.read_named', { what });
 
   return (
     <Button
