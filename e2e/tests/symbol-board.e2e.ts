@@ -156,6 +156,14 @@ describe('symbol-supported writing (issue 21)', () => {
     await strip.waitFor();
     expect(await strip.getByRole('listitem').allInnerTexts()).toEqual(['tired', 'medicine']);
     await expectNoAxeViolations(page, '/feed with a post written with symbols');
+
+    // The pictures' licence asks for their source where they are used: /info names it with links.
+    await page.goto('/info');
+    const credit = page.getByText('Symbols:', { exact: false }).filter({ hasText: 'CC BY-SA 4.0' });
+    await credit.getByRole('link', { name: /OpenMoji/ }).waitFor();
+    expect(await credit.getByRole('link', { name: /CC BY-SA 4\.0/ }).getAttribute('href')).toBe(
+      'https://creativecommons.org/licenses/by-sa/4.0/',
+    );
   });
 
   it('the open board reflows at 320 px with text at 200 %, in German', async () => {
