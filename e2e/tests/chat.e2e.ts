@@ -78,7 +78,8 @@ describe('chat between friends (spec §2 "Chat", §4, §7 WebSocket)', () => {
     await brunoLog.getByText('Hola Bruno, ¿qué tal?').waitFor();
 
     // Reading it sends the receipt: Ana's message gets its tick.
-    await sent.getByText('Read').waitFor();
+    // The state, not the message's "Read aloud" button.
+    await sent.locator('.chat-message__state').getByText('Read').waitFor();
     expect(await sent.locator('.chat-message__tick').count()).toBe(1);
     await expect.poll(() => b.getByRole('link', { name: /unread message/ }).count()).toBe(0);
 
