@@ -121,15 +121,21 @@ describe('symbol-supported writing (issue 21)', () => {
     expect(await strip.getByRole('listitem').allInnerTexts()).toEqual(['pain', 'hospital', 'help']);
     expect(await strip.locator('img').count()).toBe(3);
     // Every picture is loaded (bundled with the app), and the strip is above the words.
-    expect(
-      await strip
-        .locator('img')
-        .evaluateAll((images) =>
-          images.every(
-            (image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0,
-          ),
-        ),
-    ).toBe(true);
+    // (They may still be arriving when the words are shown: waited for, on a busy machine too.)
+    await expect
+      .poll(
+        () =>
+          strip
+            .locator('img')
+            .evaluateAll((images) =>
+              images.every(
+                (image) =>
+                  (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0,
+              ),
+            ),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     const stripBox = await strip.boundingBox();
     const textBox = await received.getByText(text, { exact: true }).boundingBox();
     expect(stripBox && textBox && stripBox.y + stripBox.height <= textBox.y + 1).toBe(true);
