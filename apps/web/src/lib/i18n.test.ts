@@ -23,13 +23,16 @@ beforeAll(async () => {
   detector = i18n.modules.languageDetector as LanguageDetectorModule;
 });
 
-/** What the backend tells i18next: the error, and whether its connector retries (spec §7). */
-function read(answer: () => Promise<Response>) {
+/**
+ * What the backend tells i18next: the error, and whether its connector retries (spec §7). A file
+ * read once is kept (easy-read switches without a new request), so each case names its language.
+ */
+function read(answer: () => Promise<Response>, language = 'es') {
   fetchMock.mockImplementationOnce(answer);
   return new Promise<{ error: unknown; retriable: unknown; url: unknown }>((resolve) => {
     const callback: ReadCallback = (error, data) =>
       resolve({ error, retriable: error ? data : undefined, url: fetchMock.mock.lastCall?.[0] });
-    void backend.read('es', 'translation', callback);
+    void backend.read(language, 'translation', callback);
   });
 }
 
@@ -40,16 +43,16 @@ describe('translation loading (spec §7: server and network failures are retried
   });
 
   it('retries a server failure and a lost connection, not a missing file or unreadable JSON', async () => {
-    expect(await read(() => Promise.resolve(new Response('', { status: 503 })))).toMatchObject({
+    expect(await read(() => Promise.resolve(new Response('', { status: 503 })), 'fr')).toMatchObject({
       retriable: true,
     });
-    expect(await read(() => Promise.reject(new TypeError('Failed to fetch')))).toMatchObject({
+    expect(await read(() => Promise.reject(new TypeError('Failed to fetch')), 'fr')).toMatchObject({
       retriable: true,
     });
-    expect(await read(() => Promise.resolve(new Response('', { status: 404 })))).toMatchObject({
+    expect(await read(() => Promise.resolve(new Response('', { status: 404 })), 'fr')).toMatchObject({
       retriable: false,
     });
-    expect(await read(() => Promise.resolve(new Response('{', { status: 200 })))).toMatchObject({
+    expect(await read(() => Promise.resolve(new Response('{', { status: 200 })), 'fr')).toMatchObject({
       retriable: false,
     });
   });
