@@ -68,7 +68,7 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/edit-profile' || url.pathname === '/info');
   await page.getByRole('heading', { level: 1, name: /^(Edit your profile|Welcome to Juntos)$/ }).waitFor();
 }
