@@ -7,17 +7,19 @@ export type TranslationProblem = { key: string; problem: 'missing' | 'extra' | '
 
 type Tree = { [key: string]: unknown };
 
-function flatten(tree: unknown, prefix = '', out = new Map<string, unknown>()) {
+/** { a: { b: 'x' } } → Map { 'a.b' => 'x' } (also the easy-read coverage of the web app). */
+export function flattenTexts(tree: unknown, prefix = '', out = new Map<string, unknown>()) {
   if (typeof tree === 'object' && tree !== null && !Array.isArray(tree)) {
     for (const [key, value] of Object.entries(tree as Tree))
-      flatten(value, prefix ? `${prefix}.${key}` : key, out);
+      flattenTexts(value, prefix ? `${prefix}.${key}` : key, out);
   } else {
     out.set(prefix, tree);
   }
   return out;
 }
 
-const placeholders = (value: unknown) =>
+/** The {{names}} a text interpolates, sorted, as one string to compare. */
+export const placeholders = (value: unknown) =>
   typeof value === 'string'
     ? [...value.matchAll(/\{\{\s*(\w+)\s*\}\}/g)]
         .map((m) => m[1])
@@ -53,8 +55,8 @@ export function compareTranslations(
   candidate: unknown,
   language?: string,
 ): TranslationProblem[] {
-  const expected = expandPlurals(flatten(reference), language);
-  const actual = flatten(candidate);
+  const expected = expandPlurals(flattenTexts(reference), language);
+  const actual = flattenTexts(candidate);
   const problems: TranslationProblem[] = [];
   for (const [key, value] of expected) {
     if (!actual.has(key)) problems.push({ key, problem: 'missing' });

@@ -1,3 +1,5 @@
+import { flattenTexts, placeholders } from '@juntos/domain';
+
 /**
  * The texts of the main screens that easy-read mode rewrites in plain language (issue 21): for
  * each screen, the translation keys it shows. An entry names one key, or a whole section (every
@@ -105,27 +107,6 @@ export function isListedKey(key: string, entries: readonly string[]): boolean {
   const base = key.replace(PLURAL_SUFFIX, '');
   return entries.some((entry) => key === entry || base === entry || key.startsWith(`${entry}.`));
 }
-
-type Tree = { [key: string]: unknown };
-
-/** { a: { b: 'x' } } → Map { 'a.b' => 'x' } */
-export function flattenTexts(tree: unknown, prefix = '', out = new Map<string, unknown>()) {
-  if (typeof tree === 'object' && tree !== null && !Array.isArray(tree)) {
-    for (const [key, value] of Object.entries(tree as Tree))
-      flattenTexts(value, prefix ? `${prefix}.${key}` : key, out);
-  } else {
-    out.set(prefix, tree);
-  }
-  return out;
-}
-
-const placeholders = (value: unknown) =>
-  typeof value === 'string'
-    ? [...value.matchAll(/\{\{\s*(\w+)\s*\}\}/g)]
-        .map((match) => match[1])
-        .sort()
-        .join(',')
-    : '';
 
 export type EasyReadCoverage = {
   /** Keys the screen shows (from the language's own translation.json, so its plural forms). */
