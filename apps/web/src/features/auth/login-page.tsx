@@ -10,6 +10,7 @@ import { startSession } from '../../lib/session';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useConsent } from '../cookie-consent/consent-context';
+import { isCancelled } from '../passkeys/cancelled';
 import { login } from './login-api';
 import { Button, buttonClass } from '../../components/ui/button';
 
@@ -87,7 +88,7 @@ export default function LoginPage() {
       const { signInWithPasskey } = await import('../passkeys/passkeys-api');
       await completeSignIn(await signInWithPasskey());
     } catch (error) {
-      if (error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError')) {
+      if (isCancelled(error)) {
         setMessage({ text: t('passkeys.sign_in_cancelled'), tone: 'error' });
         setSubmitting(false);
       } else refused(error);

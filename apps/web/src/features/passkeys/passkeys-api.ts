@@ -42,6 +42,4 @@ export async function signInWithPasskey(): Promise<LoginResponse> {
   });
 }
 
-/** The member closed the device's prompt, or it timed out: not a failure worth an error tone. */
-export const isCancelled = (error: unknown) =>
-  error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError');
+export { isCancelled } from './cancelled';
