@@ -78,6 +78,41 @@ export const MemberNoticeSchema = z.object({
   created_at: z.string(),
 });
 
+/** One chat message of a report's snapshot; `sender_id` null and `sender_label` set once the sender was erased. */
+export const ReportSnapshotMessageSchema = z.object({
+  id: z.number(),
+  sender_id: z.number().nullable(),
+  sender_label: z.string().nullable(),
+  message: z.string(),
+  timestamp: z.string(),
+  reported: z.boolean(),
+});
+
+/**
+ * What a report was about, as it was when the report was filed (decision 0032): the moderators
+ * read it when the author deleted the item or erased their account. Pseudonymised at the
+ * author's erasure: `author_id` and `author_name` null, `author_label` the "former member #…"
+ * label, `image_key` null and `image_removed` true (the file went with the account).
+ */
+export const ReportSnapshotSchema = z.object({
+  taken_at: z.string(),
+  target_type: z.enum(REPORT_TARGET_TYPES),
+  author_id: z.number().nullable(),
+  author_name: z.string().nullable(),
+  author_label: z.string().nullable(),
+  title: z.string().nullable(),
+  text: z.string(),
+  /** When the item was written (a member report: null). */
+  created_at: z.string().nullable(),
+  image_key: z.string().nullable(),
+  image_alt: z.string(),
+  image_removed: z.boolean(),
+  parent: z.string().nullable(),
+  /** Chat reports: the reported message and those around it, or the conversation's last ones. */
+  context: z.array(ReportSnapshotMessageSchema).nullable(),
+});
+export type ReportSnapshot = z.output<typeof ReportSnapshotSchema>;
+
 /**
  * A report in the moderators' queue, with the reported item as it is now. `details`, `reporter`
  * and `content.author_suspended` are for administrators only: a community moderator (issue 18)

@@ -6,16 +6,17 @@ import { users } from './users';
  * One chat message between two friends (spec §3 "Chat message"). Signing out hides the member's
  * own copy only (`chat_settings.hidden_through_id`): the other member keeps theirs, and the
  * moderators keep the evidence for CHAT_MESSAGE_RETENTION_DAYS after sending, when the purge
- * deletes it (issue 16). The indexes serve a conversation page, the unread counts, a resend and
- * the purge.
+ * deletes it (issue 16). When the sender's account is erased the receiver's copy stays until
+ * then too, without the sender (decision 0032): `sender_id` becomes null and `former_sender`
+ * holds a random label drawn at the erasure. The indexes serve a conversation page, the unread
+ * counts, a resend and the purge.
  */
 export const chatMessages = pgTable(
   'chat_messages',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    senderId: bigint('sender_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the sender was erased: what they wrote stays the receiver's evidence. */
+    senderId: bigint('sender_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     receiverId: bigint('receiver_id', { mode: 'number' })
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -29,6 +30,11 @@ export const chatMessages = pgTable(
     symbols: text('symbols').array(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /**
+     * For an erased sender: a random label, the same for all their messages and nothing else, so
+     * the receiver can tell one former member's conversation from another's without an id.
+     */
+    formerSender: text('former_sender'),
   },
   (table) => [
     // A conversation in either direction is one range of this index, read backwards by id.
@@ -45,6 +51,10 @@ export const chatMessages = pgTable(
     // Account deletion (cascade) and reports look up both sides.
     index('chat_messages_sender_idx').on(table.senderId),
     index('chat_messages_receiver_idx').on(table.receiverId),
+    // A receiver's conversations with former members (decision 0032).
+    index('chat_messages_former_sender_idx')
+      .on(table.receiverId, table.formerSender, table.id)
+      .where(sql`${table.formerSender} is not null`),
     uniqueIndex('chat_messages_sender_temp_id_unique').on(table.senderId, table.tempId),
     check('chat_messages_not_self', sql`${table.senderId} <> ${table.receiverId}`),
   ],

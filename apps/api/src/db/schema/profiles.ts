@@ -12,7 +12,12 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { REPORT_TARGET_TYPES, type FieldAudience, type PrivateProfileField } from '@juntos/domain';
+import {
+  REPORT_TARGET_TYPES,
+  type FieldAudience,
+  type PrivateProfileField,
+  type ReportSnapshot,
+} from '@juntos/domain';
 import { users } from './users';
 
 /**
@@ -113,7 +118,13 @@ export const blocks = pgTable(
   ],
 );
 
-/** A report of a member or of something they published, kept for the moderators. */
+/**
+ * A report of a member or of something they published, kept for the moderators. It outlives
+ * what it reports (decision 0032): `snapshot` is what was reported as it was when the report was
+ * filed, and when the reported member is erased the report stays, pseudonymised (`target_id`
+ * null for a member or conversation, `subject_label` instead of the person), until it is
+ * resolved and then for RETENTION_DAYS.resolvedReport.
+ */
 export const reports = pgTable(
   'reports',
   {
@@ -126,7 +137,8 @@ export const reports = pgTable(
      * `chat_conversation` the target is the other member of the reporter's conversation.
      */
     targetType: text('target_type', { enum: REPORT_TARGET_TYPES }).notNull(),
-    targetId: bigint('target_id', { mode: 'number' }).notNull(),
+    /** Null once the reported member (of a `member` or `chat_conversation` report) was erased. */
+    targetId: bigint('target_id', { mode: 'number' }),
     reason: text('reason').notNull(),
     details: text('details').notNull().default(''),
     status: text('status', { enum: ['open', 'resolved'] })
@@ -136,6 +148,10 @@ export const reports = pgTable(
     outcome: text('outcome', { enum: ['dismissed', 'hidden', 'suspended'] }),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The reported item and its context when the report was filed; null for older reports. */
+    snapshot: jsonb('snapshot').$type<ReportSnapshot>(),
+    /** "Former member #<label>": set when the reported member was erased, a random label. */
+    subjectLabel: text('subject_label'),
   },
   (table) => [
     index('reports_status_idx').on(table.status, table.createdAt),
