@@ -169,6 +169,18 @@ const EnvironmentSchema = z
           .map((host) => host.trim().toLowerCase())
           .filter(Boolean),
       ),
+    PUSH_TEST_SERVICE: z
+      .string()
+      .trim()
+      .transform((value) => value || undefined)
+      .pipe(
+        z
+          .string()
+          .regex(/^127\.0\.0\.1:\d{1,5}$/, 'must be 127.0.0.1:<port>, the tests’ own push service')
+          .transform((value) => ({ host: '127.0.0.1', port: Number(value.split(':')[1]) }))
+          .optional(),
+      )
+      .optional(),
     NOTIFICATION_EMAIL_DELAY_SECONDS: z.coerce
       .number({ message: 'must be a number of seconds' })
       .int('must be a whole number of seconds')
@@ -245,6 +257,13 @@ const EnvironmentSchema = z
     S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
   })
   .superRefine((env, context) => {
+    // It lets pushes reach a loopback address on any port: a deployment must never have it.
+    if (env.PUSH_TEST_SERVICE && env.NODE_ENV !== 'test')
+      context.addIssue({
+        code: 'custom',
+        path: ['PUSH_TEST_SERVICE'],
+        message: 'is for the automated tests only (NODE_ENV=test): unset it',
+      });
     if (!env.S3_ENDPOINT) return;
     for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)
       if (!env[name])
@@ -314,7 +333,17 @@ export type Config = {
    * point at: a subscription is an address the server will post to, so it must be a real push
    * service's, never one inside the operator's network.
    */
-  push: { publicKey: string; privateKey: string; subject: string; serviceHosts: string[] };
+  push: {
+    publicKey: string;
+    privateKey: string;
+    subject: string;
+    serviceHosts: string[];
+    /**
+     * Tests only (refused at start-up otherwise): the fake push service on 127.0.0.1, which may
+     * be reached on its own port although it is a loopback address.
+     */
+    testService: { host: string; port: number } | undefined;
+  };
   /** How long a signed address of a friends-only picture works (unfriending takes effect within it). */
   mediaUrlTtlSeconds: number;
   /**
@@ -443,6 +472,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         : loadOrCreateVapidKeys(dataDir)),
       subject: env.VAPID_SUBJECT ?? `mailto:${env.CONTACT_EMAIL ?? `privacy@${new URL(publicUrl).hostname}`}`,
       serviceHosts: env.PUSH_SERVICE_HOSTS,
+      testService: env.PUSH_TEST_SERVICE,
     },
     mediaUrlTtlSeconds: env.MEDIA_URL_TTL_SECONDS,
     mediaCacheSeconds: env.MEDIA_CACHE_SECONDS,

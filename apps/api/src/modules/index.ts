@@ -179,7 +179,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
     emailDelaySeconds: config.notificationEmailDelaySeconds,
     devices: createPushDevicesRepository(db),
     sendPush: createPushSender(config.push),
-    pushServiceHosts: config.push.serviceHosts,
+    pushServices: config.push,
     log,
   });
   const notify: Notify = (event) => notifications.tell(event);

@@ -18,7 +18,7 @@ import type { FanOut } from '../../realtime';
 import { notificationEmail } from './notification-emails';
 import { deviceLabel } from '../../lib/device-label';
 import type { PushDevicesRepository } from './push-devices.repository';
-import { isPushServiceAddress, type PushSender } from './push-sender';
+import { isPushServiceAddress, type PushSender, type PushServiceRules } from './push-sender';
 import {
   kindsWith,
   type NotificationEvent,
@@ -56,8 +56,8 @@ export type NotificationsServiceDeps = {
   emailDelaySeconds: number;
   devices: PushDevicesRepository;
   sendPush: PushSender;
-  /** The push services a subscription may point at (Config['push'].serviceHosts). */
-  pushServiceHosts: readonly string[];
+  /** The push services a subscription may point at (Config['push']). */
+  pushServices: PushServiceRules;
   log: FastifyBaseLogger;
 };
 
@@ -209,6 +209,14 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
         url: '/notificaciones',
       });
       const outcomes = await Promise.all(targets.map((target) => deps.sendPush(target, payload)));
+      // A refused device is kept (forgetting it would tell its owner that nothing answered there)
+      // and logged by id: its address is the member's and no business of the log.
+      for (const [index, target] of targets.entries())
+        if (outcomes[index] === 'refused')
+          deps.log.warn(
+            { userId, deviceId: target.id },
+            'push refused: the device’s address is no allowed push service',
+          );
       await Promise.all(
         targets.flatMap((target, index) =>
           outcomes[index] === 'gone'
@@ -341,7 +349,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
 
     /** Turns push on for one of the member's devices (its browser's subscription). */
     async addDevice(userId: number, subscription: PushSubscriptionInput, userAgent: string | undefined) {
-      if (!isPushServiceAddress(subscription.endpoint, deps.pushServiceHosts))
+      if (!isPushServiceAddress(subscription.endpoint, deps.pushServices))
         throw new AppError(400, 'validation_failed', 'notifications.errors.push_service', {
           fields: { endpoint: 'notifications.errors.push_service' },
         });

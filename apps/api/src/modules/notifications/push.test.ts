@@ -37,11 +37,24 @@ describe('web push (issue 20)', () => {
   let serviceUrl: string;
   let received: ReceivedPush[];
   let answers: Map<string, number>;
+  let log = '';
+  const logStream = { write: (line: string) => void (log += line) };
 
   beforeAll(async () => {
     service = await startFakePushService();
     ({ url: serviceUrl, received, answers } = service);
-    t = await createTestApp({ NOTIFICATION_EMAIL_DELAY_SECONDS: '0', JOBS_RETRY_DELAY_SECONDS: '1' });
+    t = await createTestApp(
+      {
+        NOTIFICATION_EMAIL_DELAY_SECONDS: '0',
+        JOBS_RETRY_DELAY_SECONDS: '1',
+        // The fake service, a wildcard like the default list's, and a name that resolves to this
+        // machine (the send-time check has to refuse it).
+        PUSH_SERVICE_HOSTS: '127.0.0.1,*.push.apple.com,localhost',
+        PUSH_TEST_SERVICE: service.address,
+        LOG_LEVEL: 'info',
+      },
+      { logStream },
+    );
   });
   afterAll(async () => {
     await t.cleanup();
@@ -190,6 +203,50 @@ describe('web push (issue 20)', () => {
       expect(refused.statusCode).toBe(400);
       expect(Object.keys(refused.json<{ fields: object }>().fields)).toEqual(['endpoint']);
     }
+    const port = new URL(serviceUrl).port;
+    // Issue 32: each spelling a URL parser reads one way and `web-push` (url.parse) another, and
+    // each address outside the rules, is refused when the browser hands it in.
+    for (const endpoint of [
+      'https://127.0.0.77;.push.apple.com/x',
+      'https://127.0.0.77{.push.apple.com/x',
+      'https://127.0.0.77}.push.apple.com/x',
+      'https://127.0.0.77\\.push.apple.com/x',
+      "https://127.0.0.77'.push.apple.com/x",
+      'https://127.0.0.77".push.apple.com/x',
+      'https://web.push.apple.com:444/x',
+      'http://web.push.apple.com/x',
+      'https://127.0.0.2/x',
+      `https://127.0.0.2:${port}/x`,
+      `https://localhost:${port}/x`,
+      'https://2130706433/x',
+      'https://0x7f.0.0.1/x',
+      'https://127.1/x',
+      'https://a@web.push.apple.com/x',
+      'https://a@evil/',
+      'https://a:b@127.0.0.1/x',
+      'https://[::1]/x',
+      'https://web.push.apple.com./x',
+      'https://web..push.apple.com/x',
+      'HTTPS://web.push.apple.com%2e/x',
+    ]) {
+      const refused = await call('POST', '/api/notificaciones/dispositivos/', ana, {
+        endpoint,
+        keys: browserKeys().keys,
+      });
+      expect(refused.statusCode, endpoint).toBe(400);
+      expect(Object.keys(refused.json<{ fields: object }>().fields), endpoint).toEqual(['endpoint']);
+    }
+    // A push service's own spellings still pass: port 443 written out, a wildcard's host.
+    for (const endpoint of ['https://web.push.apple.com:443/QGx-1~a', 'https://api.push.apple.com/x?y=%2B']) {
+      const added = await call('POST', '/api/notificaciones/dispositivos/', ana, {
+        endpoint,
+        keys: browserKeys().keys,
+      });
+      expect(added.statusCode, endpoint).toBe(201);
+      const id = added.json<{ id: number }>().id;
+      expect((await call('DELETE', `/api/notificaciones/dispositivos/${id}/`, ana)).statusCode).toBe(204);
+    }
+
     const broken = await call('POST', '/api/notificaciones/dispositivos/', ana, {
       endpoint: `${serviceUrl}/push/x`,
       keys: { p256dh: 'short', auth: '' },
@@ -199,5 +256,46 @@ describe('web push (issue 20)', () => {
       'keys.auth',
       'keys.p256dh',
     ]);
+  });
+
+  it('refuses at send time a push service whose name resolves inside the network, and keeps the device', async () => {
+    const ana = await createMemberWithProfile(t.app);
+    const bea = await createMemberWithProfile(t.app);
+    // `localhost` is on this deployment's list, but its addresses are loopback ones.
+    const added = await subscribe(ana, '/push/ok', browserKeys().keys);
+    expect(added.statusCode).toBe(201);
+    const rebound = await call('POST', '/api/notificaciones/dispositivos/', ana, {
+      endpoint: 'https://localhost/push/rebound',
+      keys: browserKeys().keys,
+    });
+    expect(rebound.statusCode).toBe(201);
+    const reboundId = rebound.json<{ id: number }>().id;
+    // A row stored before the rules were strict: checked again when it is sent to.
+    await t.app.database.db.insert(pushSubscriptions).values({
+      userId: ana.user.id,
+      endpoint: 'https://127.0.0.77;.push.apple.com/push/old',
+      p256dh: browserKeys().keys.p256dh,
+      auth: browserKeys().keys.auth,
+      label: 'old',
+    });
+
+    await commentOn(ana, bea);
+    await eventually(() => expect(received.some((request) => request.path === '/push/ok')).toBe(true));
+    await eventually(() => expect(log.match(/push refused/g)?.length, log.slice(-2000)).toBe(2));
+    const refusedLines = log.split('\n').filter((line) => line.includes('push refused'));
+    expect(refusedLines.join('\n')).toContain(`"deviceId":${reboundId}`);
+    for (const line of refusedLines) {
+      expect(line).not.toContain('localhost');
+      expect(line).not.toContain('127.0.0.77');
+    }
+    // Nothing reached the fake service for them, and both are still listed.
+    expect(
+      received.filter((request) => request.path.includes('rebound') || request.path.includes('old')),
+    ).toEqual([]);
+    const endpoints = (await call('GET', '/api/notificaciones/dispositivos/', ana))
+      .json<{ endpoint: string }[]>()
+      .map((device) => device.endpoint);
+    expect(endpoints).toContain('https://localhost/push/rebound');
+    expect(endpoints).toContain('https://127.0.0.77;.push.apple.com/push/old');
   });
 });

@@ -16,7 +16,8 @@ const key = readFileSync(path.join(here, 'key.pem'));
 /**
  * A push service on a free 127.0.0.1 port that keeps every push it receives and answers 201, or
  * the status `answers` holds for a path (410 Gone, 503…). The test process trusts its
- * certificate, so the platform's sender reaches it as it would reach a browser vendor's.
+ * certificate, so the platform's sender reaches it as it would reach a browser vendor's; start it
+ * before the app, whose push sender takes the trusted certificates when it is made.
  */
 export async function startFakePushService() {
   const received: ReceivedPush[] = [];
@@ -34,8 +35,11 @@ export async function startFakePushService() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const previousCa = globalAgent.options.ca;
   globalAgent.options.ca = cert;
+  const port = (server.address() as AddressInfo).port;
   return {
-    url: `https://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: `https://127.0.0.1:${port}`,
+    /** For PUSH_TEST_SERVICE: the one loopback address and port the app may push to. */
+    address: `127.0.0.1:${port}`,
     received,
     answers,
     close: async () => {
