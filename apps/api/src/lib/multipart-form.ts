@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { invalidTextError, invalidTextFields, isStorableText } from '../plugins/input-gate';
 import { AppError } from './app-error';
 import { MAX_IMAGE_BYTES } from './images';
@@ -25,6 +26,44 @@ export async function registerMultipart(app: FastifyInstance) {
   });
 }
 
+/**
+ * What an upload route reads: its text fields (the domain schema the service parses them with)
+ * and the one file field. Declared on the route (`config.form`, through `uploadForm`), it is both
+ * what `readForm` reads and what the OpenAPI document shows as the multipart body
+ * (`plugins/route-schemas.ts`), so the two cannot drift apart.
+ */
+export type FormDeclaration = {
+  fields: z.ZodType;
+  file: string;
+  fileRequired: boolean;
+  fileDescription: string;
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set on routes that read a multipart form: see `uploadForm`. */
+    form?: FormDeclaration;
+  }
+}
+
+/** Route options of an upload route: spread them into the route's options. */
+export function uploadForm(
+  fields: z.ZodType,
+  file: string,
+  options: { fileRequired?: boolean; fileDescription: string },
+): { config: { form: FormDeclaration } } {
+  return {
+    config: {
+      form: {
+        fields,
+        file,
+        fileRequired: options.fileRequired ?? false,
+        fileDescription: options.fileDescription,
+      },
+    },
+  };
+}
+
 const tooLarge = (fileField: string) =>
   new AppError(413, 'image_too_large', 'errors.image_too_large', {
     values: { max: MAX_IMAGE_BYTES / 1024 / 1024 },
@@ -39,11 +78,17 @@ const tooLarge = (fileField: string) =>
 const isStorableFormText = (text: string) => isStorableText(text) && !text.includes('\ufffd');
 
 /**
- * Reads a form sent as multipart (what the screens send) or as JSON (handy for scripts); other
- * files than `fileField` are drained and ignored. Every text field passes the input gate; a body
- * the multipart parser cannot read (no boundary, truncated, malformed part headers) is a 400.
+ * Reads the form the route declared with `uploadForm`, sent as multipart (what the screens send)
+ * or as JSON (handy for scripts); other files than the declared one are drained and ignored.
+ * Every text field passes the input gate; a body the multipart parser cannot read (no boundary,
+ * truncated, malformed part headers) is a 400.
  */
-export async function readForm(request: FastifyRequest, fileField: string): Promise<MultipartForm> {
+export async function readForm(request: FastifyRequest): Promise<MultipartForm> {
+  const declared = request.routeOptions.config.form;
+  // A route that reads a form without declaring it would be missing from the API reference.
+  if (!declared)
+    throw new Error(`${request.routeOptions.url ?? 'this route'} reads a form it does not declare`);
+  const fileField = declared.file;
   if (!request.isMultipart()) {
     const body: unknown = request.body ?? {};
     if (typeof body !== 'object' || body === null || Array.isArray(body))

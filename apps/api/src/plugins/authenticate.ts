@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
 import type { AccessClaims, AccessTokens } from '../lib/access-tokens';
+import { signedInOnly } from './signed-in';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -36,14 +37,14 @@ export function createSessionVerifier(
  * requests are personal, so they are never stored by a browser or proxy cache.
  */
 export function createRequireAuth(verifySession: VerifySession) {
-  return async function requireAuth(request: FastifyRequest, reply: FastifyReply) {
+  return signedInOnly(async function requireAuth(request: FastifyRequest, reply: FastifyReply) {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
     const session = token ? await verifySession(token) : undefined;
     if (!session) throw new AppError(401, 'unauthorized', 'errors.unauthorized');
     request.userId = session.userId;
     void reply.header('cache-control', 'no-store');
-  };
+  });
 }
 
 export type RequireAuth = ReturnType<typeof createRequireAuth>;

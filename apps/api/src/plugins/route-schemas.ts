@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   jsonSchemaTransform,
@@ -8,8 +8,43 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { requiresSignIn } from './signed-in';
 
 /** The browsable reference; its own routes are hidden from the document it shows. */
+export const MULTIPART = 'multipart/form-data';
+const BEARER = [{ bearer: [] }];
+
+type JsonObjectSchema = { type?: string; properties?: Record<string, unknown>; required?: string[] };
+
+/**
+ * What a route's options say beyond its schema, written into its operation so that nothing is
+ * declared by hand route by route (issue 32): a route guarded by `requireAuth` (or a check built
+ * on it) gets the bearer security requirement, and an upload route (`uploadForm`) its
+ * multipart/form-data body, the declared text fields plus the file. The body exists in the
+ * document only: Fastify does not validate a multipart body against it (the service parses the
+ * fields with the same domain schema).
+ */
+function describeRouteOptions(document: Parameters<typeof jsonSchemaTransform>[0]) {
+  const route: RouteOptions = document.route;
+  const form = route.config?.form;
+  const schema: FastifySchema = form
+    ? { ...document.schema, body: form.fields, consumes: [MULTIPART] }
+    : document.schema;
+  const transformed = jsonSchemaTransform({ ...document, schema });
+  const described: FastifySchema & { hide?: boolean; security?: unknown } = transformed.schema;
+  if (described.hide) return transformed;
+  if (form) {
+    const body = described.body as JsonObjectSchema;
+    body.properties = {
+      ...body.properties,
+      [form.file]: { type: 'string', format: 'binary', description: form.fileDescription },
+    };
+    if (form.fileRequired) body.required = [...(body.required ?? []), form.file];
+  }
+  if (requiresSignIn(route)) described.security ??= BEARER;
+  return transformed;
+}
+
 export const API_DOCS_PREFIX = '/api/docs';
 export const OPENAPI_DOCUMENT_URL = '/api/openapi.json';
 
@@ -45,7 +80,7 @@ export const routeSchemas = fp(
           },
         },
       },
-      transform: jsonSchemaTransform,
+      transform: describeRouteOptions,
     });
 
     // The UI's page loads only its own script and style files, so the app's strict CSP

@@ -1,6 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { requiresSignIn } from './signed-in';
 
-export type RouteEntry = { method: string; url: string; websocket: boolean };
+export type RouteEntry = {
+  method: string;
+  url: string;
+  websocket: boolean;
+  /** Runs `requireAuth` (or a check built on it) before its handler: 401 without a token. */
+  signedIn: boolean;
+  /** Reads a multipart form (`uploadForm`) or says it consumes one. */
+  upload: boolean;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,11 +26,14 @@ export function recordRouteTable(app: FastifyInstance) {
   const table: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const consumes = route.schema?.consumes ?? [];
     for (const method of methods)
       table.push({
         method,
         url: route.url,
         websocket: (route as { websocket?: boolean }).websocket === true,
+        signedIn: requiresSignIn(route),
+        upload: route.config?.form !== undefined || consumes.includes('multipart/form-data'),
       });
   });
   app.decorate('routeTable', table);

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import type { RequireAuth } from '../../plugins/authenticate';
+import { signedInOnly } from '../../plugins/signed-in';
 import type { AdminRepository } from './admin.repository';
 
 declare module 'fastify' {
@@ -16,10 +17,10 @@ declare module 'fastify' {
  * at once, not when a token expires.
  */
 export function createRequireAdmin(requireAuth: RequireAuth, repository: AdminRepository) {
-  return async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
+  return signedInOnly(async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
     await requireAuth(request, reply);
     const admin = await repository.adminById(request.userId);
     if (!admin) throw new AppError(403, 'forbidden', 'admin.errors.forbidden');
     request.admin = { id: admin.id, email: admin.email };
-  };
+  });
 }

@@ -6,11 +6,12 @@ import {
   CommunityFeedQuery,
   CommunityFeedSettingsSchema,
   CommunityIdParams,
+  PostFormSchema,
   PostSchema,
   communityFeedPaths,
   pageOf,
 } from '@juntos/domain';
-import { readForm } from '../../lib/multipart-form';
+import { readForm, uploadForm } from '../../lib/multipart-form';
 import { nextPageUrl } from '../../lib/paging';
 import type { RequireAuth } from '../../plugins/authenticate';
 import type { PostsService } from '../posts';
@@ -87,18 +88,18 @@ export function registerCommunityFeedRoutes(app: FastifyInstance, { posts, requi
     COMMUNITY_FEED_ROUTES.feed,
     {
       ...member,
+      ...uploadForm(PostFormSchema, 'image', {
+        fileDescription: 'A picture for the post (JPEG, PNG, WebP or GIF; re-encoded by the server)',
+      }),
       schema: {
         tags,
         summary: 'Publish a post in a community you belong to',
-        consumes: ['multipart/form-data'],
         params: CommunityIdParams,
         response: { 201: PostSchema },
       },
     },
     async (request, reply) => {
-      const post = await posts.createInCommunity(request.userId, request.params.id, () =>
-        readForm(request, 'image'),
-      );
+      const post = await posts.createInCommunity(request.userId, request.params.id, () => readForm(request));
       return reply.status(201).send(post);
     },
   );

@@ -5,8 +5,10 @@ import {
   CommentSchema,
   DetailSchema,
   GalleryCommentSchema,
+  GalleryFormSchema,
   GalleryImageDetailsSchema,
   GalleryImageSchema,
+  GalleryPatchSchema,
   IdParams,
   LikeAnswerSchema,
   pageOf,
@@ -14,7 +16,7 @@ import {
   recordId,
 } from '@juntos/domain';
 import { requestLanguage, translate } from '../../i18n/messages';
-import { readForm } from '../../lib/multipart-form';
+import { readForm, uploadForm } from '../../lib/multipart-form';
 import { nextPageUrl } from '../../lib/paging';
 import type { RequireAuth } from '../../plugins/authenticate';
 import type { GalleryService } from './gallery.service';
@@ -22,8 +24,11 @@ import type { GalleryService } from './gallery.service';
 /** A member's gallery: `owner` is the member whose images are listed (default: the caller). */
 const ListQuery = pageQuery({ defaultLimit: 24, maxLimit: 100 }).extend({ owner: recordId.optional() });
 const tags = ['gallery'];
-/** The image form (title, description, image) is read by the service. */
-const multipart = ['multipart/form-data'];
+const IMAGE = 'The picture (JPEG, PNG, WebP or GIF; re-encoded by the server)';
+const newImage = uploadForm(GalleryFormSchema, 'image', { fileRequired: true, fileDescription: IMAGE });
+const changedImage = uploadForm(GalleryPatchSchema, 'image', {
+  fileDescription: `${IMAGE}, replacing the current one`,
+});
 
 /** The image gallery (spec §7 "Gallery"). */
 export function registerGalleryRoutes(
@@ -58,15 +63,15 @@ export function registerGalleryRoutes(
     '/api/gallery/images/',
     {
       ...member,
+      ...newImage,
       schema: {
         tags,
         summary: 'Add an image to your gallery',
-        consumes: multipart,
         response: { 201: GalleryImageDetailsSchema },
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.create(request.userId, await readForm(request, 'image'))),
+      reply.status(201).send(await service.create(request.userId, await readForm(request))),
   );
 
   routes.get(
@@ -87,15 +92,15 @@ export function registerGalleryRoutes(
     '/api/gallery/images/:id/',
     {
       ...member,
+      ...changedImage,
       schema: {
         tags,
         summary: 'Change one of your images (only the fields sent)',
-        consumes: multipart,
         params: IdParams,
         response: { 200: GalleryImageDetailsSchema },
       },
     },
-    async (request) => service.update(request.userId, request.params.id, await readForm(request, 'image')),
+    async (request) => service.update(request.userId, request.params.id, await readForm(request)),
   );
 
   routes.delete(

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import type { RequireAuth } from '../../plugins/authenticate';
+import { signedInOnly } from '../../plugins/signed-in';
 import type { ModerationRepository, ModerationScope } from './moderation.repository';
 
 /** Who moderates: their id and e-mail for the audit log, and what they may act on. */
@@ -26,7 +27,7 @@ export function createRequireModerator(deps: {
   adminById: (userId: number) => Promise<{ id: number; email: string } | undefined>;
   repository: Pick<ModerationRepository, 'moderatorById'>;
 }) {
-  return async function requireModerator(request: FastifyRequest, reply: FastifyReply) {
+  return signedInOnly(async function requireModerator(request: FastifyRequest, reply: FastifyReply) {
     await deps.requireAuth(request, reply);
     const admin = await deps.adminById(request.userId);
     if (admin) {
@@ -40,7 +41,7 @@ export function createRequireModerator(deps: {
       email: moderator.email,
       scope: { everything: false, moderatorId: request.userId, communityIds: moderator.communityIds },
     };
-  };
+  });
 }
 
 export type RequireModerator = ReturnType<typeof createRequireModerator>;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   CommentSchema,
   DetailSchema,
@@ -7,6 +8,7 @@ import {
   IdParams,
   LikeAnswerSchema,
   PostCommentSchema,
+  PostFormSchema,
   PostSchema,
   PostSearchText,
   countryFilter,
@@ -14,7 +16,7 @@ import {
   recordId,
 } from '@juntos/domain';
 import { requestLanguage, translate } from '../../i18n/messages';
-import { readForm } from '../../lib/multipart-form';
+import { readForm, uploadForm } from '../../lib/multipart-form';
 import { nextPageUrl } from '../../lib/paging';
 import type { RequireAuth } from '../../plugins/authenticate';
 import type { PostsService } from './posts.service';
@@ -27,8 +29,18 @@ import type { PostsService } from './posts.service';
 const FeedQuery = FeedPageQuery.extend({ country: countryFilter, before: recordId.optional() });
 const SearchQuery = FeedPageQuery.extend({ q: PostSearchText });
 const tags = ['posts'];
-/** The post form (title, text, image_alt, remove_image, image) is read by the service. */
-const multipart = ['multipart/form-data'];
+const IMAGE = 'A picture for the post (JPEG, PNG, WebP or GIF; re-encoded by the server)';
+const newPost = uploadForm(PostFormSchema, 'image', { fileDescription: IMAGE });
+const changedPost = uploadForm(
+  PostFormSchema.extend({
+    remove_image: z
+      .enum(['true', 'false'])
+      .optional()
+      .describe('`true` removes the picture (without a new one)'),
+  }),
+  'image',
+  { fileDescription: IMAGE },
+);
 
 /** Posts, likes and comments (spec §7 "Posts"). */
 export function registerPostRoutes(app: FastifyInstance, service: PostsService, requireAuth: RequireAuth) {
@@ -89,10 +101,11 @@ export function registerPostRoutes(app: FastifyInstance, service: PostsService, 
     '/api/posts/',
     {
       ...member,
-      schema: { tags, summary: 'Publish a post', consumes: multipart, response: { 201: PostSchema } },
+      ...newPost,
+      schema: { tags, summary: 'Publish a post', response: { 201: PostSchema } },
     },
     async (request, reply) => {
-      const post = await service.create(request.userId, await readForm(request, 'image'));
+      const post = await service.create(request.userId, await readForm(request));
       return reply.status(201).send(post);
     },
   );
@@ -101,15 +114,15 @@ export function registerPostRoutes(app: FastifyInstance, service: PostsService, 
     '/api/posts/:id/',
     {
       ...member,
+      ...changedPost,
       schema: {
         tags,
         summary: 'Change one of your posts',
-        consumes: multipart,
         params: IdParams,
         response: { 200: PostSchema },
       },
     },
-    async (request) => service.update(request.userId, request.params.id, await readForm(request, 'image')),
+    async (request) => service.update(request.userId, request.params.id, await readForm(request)),
   );
 
   routes.delete(

@@ -9,16 +9,18 @@ import {
   OwnProfileSchema,
   PlaceFilter,
   SavedProfileSchema,
+  createProfileSchema,
   pageOf,
   pageQuery,
   MeSchema,
   FUNCTIONAL_FIELDS,
   FUNCTIONAL_FIELD_VALUES,
   isCountryCode,
+  todayIso,
   type FunctionalField,
 } from '@juntos/domain';
 import { requestLanguage, translate } from '../../i18n/messages';
-import { readForm } from '../../lib/multipart-form';
+import { readForm, uploadForm } from '../../lib/multipart-form';
 import { nextPageUrl } from '../../lib/paging';
 import type { RequireAuth } from '../../plugins/authenticate';
 import type { ProfileService } from './profile.service';
@@ -86,8 +88,22 @@ const DiseaseSearchQuery = z
   })
   .refine((query) => cityOfCountry(query), { path: ['ciudad'], message: 'profile_edit.errors.city_invalid' });
 
+/**
+ * The profile form as the API reference shows it: its fields are the same for both registration
+ * types (only the allowed birth dates differ, checked per account when it is saved).
+ */
+const profileForm = uploadForm(
+  createProfileSchema({ registrationType: 'adulto', today: todayIso() }).in.extend({
+    remove_photo: z
+      .enum(['true', 'false'])
+      .optional()
+      .describe('`true` removes the photo (without a new one)'),
+  }),
+  'photo',
+  { fileDescription: 'A profile photo (JPEG, PNG, WebP or GIF; re-encoded by the server)' },
+);
+
 const tags = ['profile'];
-const security = [{ bearer: [] }];
 const signedIn = { 401: ApiErrorSchema };
 
 /** The own profile (spec §7 "Profile") and another member's profile as the viewer may see it. */
@@ -106,7 +122,6 @@ export function registerProfileRoutes(
       ...member,
       schema: {
         tags,
-        security,
         summary: 'The signed-in account with its profile',
         response: { 200: MeSchema, ...signedIn },
       },
@@ -120,7 +135,6 @@ export function registerProfileRoutes(
       ...member,
       schema: {
         tags,
-        security,
         summary: "The member's own profile",
         response: { 200: OwnProfileSchema, ...signedIn },
       },
@@ -132,16 +146,15 @@ export function registerProfileRoutes(
     '/api/profile/',
     {
       ...member,
+      ...profileForm,
       schema: {
         tags,
-        security,
         summary: 'Saves the own profile (a form with an optional photo)',
-        consumes: ['multipart/form-data'],
         response: { 200: SavedProfileSchema, 400: ApiErrorSchema, 413: ApiErrorSchema, ...signedIn },
       },
     },
     async (request) => {
-      const form = await readForm(request, 'photo');
+      const form = await readForm(request);
       const profile = await service.saveProfile(request.userId, form);
       return { ...profile, detail: translate(requestLanguage(request.headers), 'profile.saved') };
     },
@@ -153,7 +166,6 @@ export function registerProfileRoutes(
       ...member,
       schema: {
         tags,
-        security,
         summary: 'Remembers that the member has seen the profile introduction',
         response: { 204: z.void().describe('Remembered'), ...signedIn },
       },
@@ -170,7 +182,6 @@ export function registerProfileRoutes(
       ...member,
       schema: {
         tags,
-        security,
         summary: 'Member search by place, community, age and functional answers',
         querystring: ProfileSearchQuery,
         response: { 200: pageOf(MemberProfileSchema), 400: ApiErrorSchema, ...signedIn },
@@ -193,7 +204,6 @@ export function registerProfileRoutes(
       ...member,
       schema: {
         tags,
-        security,
         summary: 'Members who declared a disease, optionally in a place',
         querystring: DiseaseSearchQuery,
         response: {
@@ -225,7 +235,6 @@ export function registerProfileRoutes(
       ...member,
       schema: {
         tags,
-        security,
         summary: "Another member's profile as the viewer may see it",
         params: IdParams,
         response: { 200: MemberProfileSchema, 404: ApiErrorSchema, ...signedIn },
