@@ -30,6 +30,40 @@ export const ChatHistoryPageSchema = z.object({
 });
 export type ChatHistoryPage = z.output<typeof ChatHistoryPageSchema>;
 
+/**
+ * A conversation with a member who has since erased their account (decision 0032): what they
+ * sent stays the receiver's to read until the chat's retention period ends, under a random
+ * label instead of their name or id. It cannot be answered.
+ */
+export const FormerConversationSchema = z.object({
+  label: z.string(),
+  messages: z.number(),
+  unread: z.number(),
+  last_timestamp: z.string(),
+});
+export type FormerConversation = z.output<typeof FormerConversationSchema>;
+
+/** A message from a former member: no sender, only the caller as receiver. */
+export const FormerMessageSchema = z.object({
+  id: z.number(),
+  sender_id: z.null(),
+  former_member: z.string(),
+  message: z.string(),
+  symbols: z.array(z.string()),
+  timestamp: z.string(),
+  read: z.boolean(),
+});
+export type FormerMessage = z.output<typeof FormerMessageSchema>;
+
+export const FormerHistoryPageSchema = z.object({
+  results: z.array(FormerMessageSchema),
+  older: z.string().nullable(),
+});
+export type FormerHistoryPage = z.output<typeof FormerHistoryPageSchema>;
+
+/** The label of a former member in a chat address: drawn by the erasure, 12 hex digits. */
+export const FORMER_MEMBER_LABEL = /^[0-9a-f]{12}$/;
+
 export const ChatSettingsSchema = z.object({
   read_receipts: z.boolean({ error: 'chat.errors.read_receipts' }),
 });

@@ -122,7 +122,13 @@ export type ReportSnapshot = z.output<typeof ReportSnapshotSchema>;
 export const AdminReportSchema = z.object({
   id: z.number(),
   target_type: z.enum(REPORT_TARGET_TYPES),
-  target_id: z.number(),
+  /** Null once the reported member (of a member or conversation report) erased their account. */
+  target_id: z.number().nullable(),
+  /**
+   * Set once the reported member erased their account (decision 0032): the random label the
+   * report names them by ("former member #…"); their name, e-mail and id are gone.
+   */
+  former_member: z.string().nullable(),
   reason: z.string(),
   details: z.string().optional(),
   status: z.enum(REPORT_STATUSES),
@@ -130,7 +136,7 @@ export const AdminReportSchema = z.object({
   created_at: z.string(),
   resolved_at: z.string().nullable(),
   reporter: z.object({ id: z.number(), name: z.string() }).optional(),
-  /** Null when the reported item no longer exists. */
+  /** Null when the reported item, or its author's account, no longer exists: see `snapshot`. */
   content: z
     .object({
       author_id: z.number(),
@@ -146,20 +152,19 @@ export const AdminReportSchema = z.object({
     })
     .nullable(),
   /**
-   * Chat reports only (else null): the messages around the reported one, or the conversation's
-   * last ones before the report, oldest first, including those the members deleted for themselves.
+   * What was reported as it was when the report was filed (null for reports filed before
+   * snapshots existed), pseudonymised once its author was erased. `image_url` is null when the
+   * file is gone (`image_removed`).
    */
-  context: z
-    .array(
-      z.object({
-        id: z.number(),
-        sender_id: z.number(),
-        message: z.string(),
-        timestamp: z.string(),
-        reported: z.boolean(),
-      }),
-    )
+  snapshot: ReportSnapshotSchema.omit({ image_key: true })
+    .extend({ image_url: z.string().nullable() })
     .nullable(),
+  /**
+   * Chat reports only (else null): the messages around the reported one, or the conversation's
+   * last ones before the report, oldest first, including those the members deleted for themselves;
+   * from the snapshot when the messages are gone. A former member's have `sender_id` null.
+   */
+  context: z.array(ReportSnapshotMessageSchema).nullable(),
 });
 export type AdminReport = z.output<typeof AdminReportSchema>;
 

@@ -139,9 +139,15 @@ export const PERSONAL_DATA_CATALOGUE = {
     },
   },
   chat_messages: {
-    holds: 'Chat messages sent and received, with when they were read.',
-    memberColumns: { sender_id: cascade, receiver_id: cascade },
+    holds:
+      'Chat messages sent and received, with when they were read; messages from a member who has since deleted their account, under a random label.',
+    memberColumns: {
+      sender_id: { export: 'rows', erasure: 'pseudonymised' },
+      receiver_id: cascade,
+    },
     otherIdColumns: { temp_id: 'the sender’s own id for a message, to recognise a resend' },
+    retained:
+      'Deleted RETENTION_DAYS.chatMessage after sending (later while a report about the conversation is open). At deletion, what the member received goes with the account; what they sent stays in the receivers’ copies until then, the sender id and temp_id replaced by a random label (former_sender), so that a receiver keeps what they were told (decision 0032).',
   },
   chat_settings: {
     holds: 'Chat settings: read receipts, and up to which message the member hid their copy.',
@@ -157,10 +163,17 @@ export const PERSONAL_DATA_CATALOGUE = {
           withheld:
             'reports about the member or their content name the reporter and their words; the reporter is protected (Art. 15(4)). The decisions taken are in the copy (admin_audit_log).',
         },
-        erasure: 'erased',
+        erasure: 'pseudonymised',
       },
     },
-    retained: 'Resolved reports are deleted RETENTION_DAYS.resolvedReport after resolution.',
+    withheldColumns: {
+      snapshot:
+        'what was reported as it was when the report was filed: another member’s words, name and picture (Art. 15(4)); the reporter’s own messages in it are in their copy of chat_messages while stored',
+      subject_label:
+        'the random label of a reported member who deleted their account: about that person, not the reporter',
+    },
+    retained:
+      'Kept while open, then deleted RETENTION_DAYS.resolvedReport after resolution. When the reported member deletes their account the reports about them or their content stay (GDPR Art. 17(3)(e), decision 0032): target_id null for a member or conversation, the snapshot pseudonymised (no id, name, e-mail or picture of theirs) and subject_label a random label.',
   },
   member_notices: {
     holds: 'Notices the platform showed the member (moderation outcomes, a copy ready).',

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNull, lt, max, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, max, or, sql } from 'drizzle-orm';
 import { conversationBetween, shownTo, unorderedPair } from '../../db/chat-conversations';
 import type { Database } from '../../db/database';
 import { adultsBornOnOrBefore, mayReach, mayReachAt } from '../../db/safeguarding';
@@ -35,9 +35,11 @@ const fromRaw = (row: RawMessageRow): StoredMessage => ({
   symbols: row.symbols ?? null,
   createdAt: asDate(row.created_at),
   readAt: row.read_at === null ? null : asDate(row.read_at),
+  // A message just stored has its sender: only an erasure sets the label (decision 0032).
+  formerSender: null,
 });
 /** What tells the messages of one batch apart: (sender, temp_id) is unique; without one, the text. */
-const batchKey = (value: Pick<NewMessage, 'senderId' | 'receiverId' | 'tempId' | 'message'>) =>
+const batchKey = (value: Pick<StoredMessage, 'senderId' | 'receiverId' | 'tempId' | 'message'>) =>
   value.tempId === null
     ? `n:${value.senderId}:${value.receiverId}:${value.message}`
     : `t:${value.senderId}:${value.tempId}`;
@@ -58,7 +60,15 @@ export function createChatRepository(db: Database) {
   const unreadCountsStatement = db
     .select({ senderId: chatMessages.senderId, count: count() })
     .from(chatMessages)
-    .where(and(eq(chatMessages.receiverId, receiver), isNull(chatMessages.readAt), shownTo(receiver)))
+    .where(
+      and(
+        eq(chatMessages.receiverId, receiver),
+        isNull(chatMessages.readAt),
+        // A former member's messages are read on their own list (`formerConversations`).
+        isNotNull(chatMessages.senderId),
+        shownTo(receiver),
+      ),
+    )
     .groupBy(chatMessages.senderId)
     .orderBy(asc(chatMessages.senderId))
     // A member has at most a few hundred friends; this bounds the answer all the same.
@@ -168,7 +178,69 @@ export function createChatRepository(db: Database) {
         )
         .limit(limit),
 
-    unreadCounts: (receiverId: number) => unreadCountsStatement.execute({ receiver: receiverId }),
+    unreadCounts: async (receiverId: number) =>
+      (await unreadCountsStatement.execute({ receiver: receiverId })).flatMap((row) =>
+        row.senderId === null ? [] : [{ senderId: row.senderId, count: row.count }],
+      ),
+
+    /**
+     * What the member still has of conversations with erased members (decision 0032), one entry
+     * per former member's label, most recent first. Read-only: there is nobody to answer.
+     */
+    formerConversations: (receiverId: number, limit: number) =>
+      db
+        .select({
+          label: sql<string>`${chatMessages.formerSender}`,
+          messages: count(),
+          unread: sql<number>`count(*) filter (where ${chatMessages.readAt} is null)`.mapWith(Number),
+          lastAt: sql<Date>`max(${chatMessages.createdAt})`.mapWith((value: string | Date) =>
+            value instanceof Date ? value : new Date(value),
+          ),
+        })
+        .from(chatMessages)
+        .where(
+          and(
+            eq(chatMessages.receiverId, receiverId),
+            isNotNull(chatMessages.formerSender),
+            shownTo(receiverId),
+          ),
+        )
+        .groupBy(chatMessages.formerSender)
+        .orderBy(desc(sql`max(${chatMessages.id})`))
+        .limit(limit),
+
+    /** One page of what a former member sent `readerId`, newest first, below `beforeId`. */
+    formerPage: (readerId: number, label: string, beforeId: number | undefined, limit: number) =>
+      db
+        .select()
+        .from(chatMessages)
+        .where(
+          and(
+            eq(chatMessages.receiverId, readerId),
+            eq(chatMessages.formerSender, label),
+            shownTo(readerId),
+            beforeId ? lt(chatMessages.id, beforeId) : undefined,
+          ),
+        )
+        .orderBy(desc(chatMessages.id))
+        .limit(limit),
+
+    /** Marks what a former member sent `readerId` as read (no receipt: nobody to tell). */
+    async markFormerRead(readerId: number, label: string) {
+      const rows = await db
+        .update(chatMessages)
+        .set({ readAt: new Date() })
+        .where(
+          and(
+            eq(chatMessages.receiverId, readerId),
+            eq(chatMessages.formerSender, label),
+            isNull(chatMessages.readAt),
+            shownTo(readerId),
+          ),
+        )
+        .returning({ id: chatMessages.id });
+      return rows.length;
+    },
 
     /** Marks what `senderId` wrote to `readerId` as read; how many messages that changed. */
     async markRead(readerId: number, senderId: number) {

@@ -5,6 +5,9 @@ import {
   ChatHistoryPageSchema,
   ChatSettingsSchema,
   DeletedMessagesSchema,
+  FORMER_MEMBER_LABEL,
+  FormerConversationSchema,
+  FormerHistoryPageSchema,
   FriendSchema,
   IdParams,
   MarkedReadSchema,
@@ -18,6 +21,9 @@ import type { ChatService } from './chat.service';
 const FriendParams = z.object({ friendId: recordId });
 /** `before`: the id of the oldest message already shown; the page holds the messages before it. */
 const HistoryQuery = z.object({ before: recordId.optional() });
+const FormerParams = z.object({
+  label: z.string().regex(FORMER_MEMBER_LABEL, { error: 'chat.errors.former_member_label' }),
+});
 
 /**
  * The chat's HTTP calls (spec §7 "Friends and chat"). Messages themselves travel on the socket
@@ -94,6 +100,56 @@ export function registerChatRoutes(
         older: page.before === null ? null : `/api/chat/historial/${friendId}/?before=${page.before}`,
       };
     },
+  );
+
+  // What erased members sent stays the receiver's to read, without their name or id (decision 0032).
+  routes.get(
+    '/api/chat/exmiembros/',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'Your conversations with members who have since deleted their account (read-only)',
+        response: { 200: z.array(FormerConversationSchema) },
+      },
+    },
+    async (request) => service.formerConversations(request.userId),
+  );
+
+  routes.get(
+    '/api/chat/exmiembros/:label/',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'A page of what a former member sent you, oldest first (no sender id or name)',
+        params: FormerParams,
+        querystring: HistoryQuery,
+        response: { 200: FormerHistoryPageSchema },
+      },
+    },
+    async (request) => {
+      const { label } = request.params;
+      const page = await service.formerHistory(request.userId, label, request.query.before);
+      return {
+        results: page.results,
+        older: page.before === null ? null : `/api/chat/exmiembros/${label}/?before=${page.before}`,
+      };
+    },
+  );
+
+  routes.post(
+    '/api/chat/exmiembros/:label/marcar-leidos/',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "Mark a former member's messages to you as read (nobody is told)",
+        params: FormerParams,
+        response: { 200: MarkedReadSchema },
+      },
+    },
+    async (request) => ({ marcados: await service.markFormerRead(request.userId, request.params.label) }),
   );
 
   // Hides the caller's own copy only; the other member keeps theirs (issue 16: evidence kept).

@@ -2,6 +2,8 @@ import {
   CHAT_BLOCKED_CODE,
   CHAT_HISTORY_PAGE_SIZE,
   type ChatMessage,
+  type FormerConversation,
+  type FormerMessage,
   type UnreadEntry,
 } from '@juntos/domain';
 import type { FastifyBaseLogger } from 'fastify';
@@ -12,6 +14,9 @@ import type { ChatRepository, StoredMessage } from './chat.repository';
 import { createCoalescer } from './coalesce';
 import { createInsertBatcher, createMicroBatcher } from './insert-batch';
 import { createWriteContextCache, type WriteContext } from './write-context-cache';
+
+/** Conversations with former members listed at most (each is one label; they expire with the purge). */
+const FORMER_CONVERSATIONS_SHOWN = 200;
 
 /** Messages a member may send per window, before RATE_LIMIT_SCALE. */
 export const CHAT_RATE_LIMIT = { messages: 20, windowMs: 10_000 } as const;
@@ -106,10 +111,15 @@ export function createChatService(deps: {
     return result;
   }
 
-  const present = (row: StoredMessage, sender: { nombre: string; apellidos: string }): ChatMessage => ({
+  /** `senderId`: the row's, known to the caller (a message between two members has both). */
+  const present = (
+    row: StoredMessage,
+    senderId: number,
+    sender: { nombre: string; apellidos: string },
+  ): ChatMessage => ({
     id: row.id,
     temp_id: row.tempId,
-    sender_id: row.senderId,
+    sender_id: senderId,
     sender: { nombre: sender.nombre, apellidos: sender.apellidos },
     sender_nombre: sender.nombre,
     sender_apellidos: sender.apellidos,
@@ -138,7 +148,7 @@ export function createChatService(deps: {
           symbols: input.symbols?.length ? [...input.symbols] : null,
         });
         if (!stored) throw new AppError(409, 'conflict', 'errors.internal');
-        const message = present(stored.message, context);
+        const message = present(stored.message, senderId, context);
         const frame = { type: 'chat_message', ...message };
         // A resend is answered to the sender only: the receiver already has the message.
         if (stored.isNew) {
@@ -180,10 +190,47 @@ export function createChatService(deps: {
       );
       const unknown = { nombre: '', apellidos: '' };
       return {
-        results: page.map((row) => present(row, names.get(row.senderId) ?? unknown)),
+        results: page.map((row) => {
+          // conversationBetween matches only rows whose sender is one of the two.
+          const senderId = row.senderId ?? friendId;
+          return present(row, senderId, names.get(senderId) ?? unknown);
+        }),
         before: hasOlder ? (page[0]?.id ?? null) : null,
       };
     },
+
+    /** The member's conversations with erased members (decision 0032), read-only. */
+    async formerConversations(userId: number): Promise<FormerConversation[]> {
+      const rows = await repository.formerConversations(userId, FORMER_CONVERSATIONS_SHOWN);
+      return rows.map((row) => ({
+        label: row.label,
+        messages: row.messages,
+        unread: row.unread,
+        last_timestamp: row.lastAt.toISOString(),
+      }));
+    },
+
+    /** A page of what one former member sent the member, oldest first; a 404 when there is none. */
+    async formerHistory(userId: number, label: string, beforeId: number | undefined) {
+      const rows = await repository.formerPage(userId, label, beforeId, CHAT_HISTORY_PAGE_SIZE + 1);
+      if (rows.length === 0 && beforeId === undefined) throw notFound('chat.errors.conversation_not_found');
+      const hasOlder = rows.length > CHAT_HISTORY_PAGE_SIZE;
+      const page = rows.slice(0, CHAT_HISTORY_PAGE_SIZE).reverse();
+      return {
+        results: page.map((row): FormerMessage => ({
+          id: row.id,
+          sender_id: null,
+          former_member: label,
+          message: row.message,
+          symbols: row.symbols ?? [],
+          timestamp: row.createdAt.toISOString(),
+          read: row.readAt !== null,
+        })),
+        before: hasOlder ? (page[0]?.id ?? null) : null,
+      };
+    },
+
+    markFormerRead: (userId: number, label: string) => repository.markFormerRead(userId, label),
 
     /** "Delete my messages": hides the member's own copy only (see the repository). */
     hideConversations: (userId: number) => repository.hideConversationsOf(userId),

@@ -92,7 +92,7 @@ describe('the write-context cache', () => {
 });
 
 const stored = (value: NewMessage, id: number): StoreResult => ({
-  message: { id, ...value, symbols: null, createdAt: new Date(), readAt: null },
+  message: { id, ...value, symbols: null, createdAt: new Date(), readAt: null, formerSender: null },
   isNew: true,
 });
 

@@ -1,7 +1,8 @@
-import { RETENTION_DAYS, type ReportTargetType } from '@juntos/domain';
+import { RETENTION_DAYS, type ReportSnapshot, type ReportTargetType } from '@juntos/domain';
 import { and, eq, inArray, isNull, or, sql, type AnyColumn } from 'drizzle-orm';
 import { auditLogAboutMember } from '../../db/audit-log-about-member';
 import type { Database } from '../../db/database';
+import { pseudonymiseSnapshot, takeReportSnapshot } from '../moderation';
 import {
   adminAuditLog,
   blocks,
@@ -28,7 +29,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export type ErasureCounts = {
   retainedRecords: number;
   auditEntriesPseudonymised: number;
-  reportsDeleted: number;
+  /** Reports about the member or their content, kept pseudonymised (decision 0032). */
+  reportsKept: number;
+  /** Messages the member sent, kept in the receivers' copies from "a former member". */
+  messagesKeptForReceivers: number;
   otherMembersExportsDeleted: number;
   emailsDeleted: number;
 };
@@ -51,8 +55,15 @@ export function createErasureRepository(db: Database) {
     /**
      * Erases the member; undefined when there is no such account. `pseudonym` is the only id that
      * the records kept afterwards carry; the caller must not store it with the member's id.
+     * `label` is the random "former member #label" by which the reports about them and the
+     * messages they sent name them from now on (decision 0032).
      */
-    eraseMember: (userId: number, pseudonym: string, now: Date): Promise<Erasure | undefined> =>
+    eraseMember: (
+      userId: number,
+      pseudonym: string,
+      now: Date,
+      label: string,
+    ): Promise<Erasure | undefined> =>
       db.transaction(async (tx) => {
         const [account] = await tx
           .select({ email: users.email })
@@ -69,7 +80,8 @@ export function createErasureRepository(db: Database) {
         const retained = await retainRecords(tx, userId, pseudonym, now);
         const otherMembersExportsDeleted = await deleteExportsHoldingMember(tx, userId);
         const auditEntriesPseudonymised = await pseudonymiseAuditLog(tx, userId, `erased:${pseudonym}`);
-        const reportsDeleted = await deleteReportsAbout(tx, userId);
+        const reportsKept = await keepReportsAbout(tx, userId, { pseudonym, label, now });
+        const messagesKeptForReceivers = await keepSentMessages(tx, userId, label);
         const hisEmails = await tx
           .select({ id: emailOutbox.id })
           .from(emailOutbox)
@@ -83,7 +95,8 @@ export function createErasureRepository(db: Database) {
           counts: {
             retainedRecords: retained,
             auditEntriesPseudonymised,
-            reportsDeleted,
+            reportsKept,
+            messagesKeptForReceivers,
             otherMembersExportsDeleted,
             emailsDeleted: addressedToHim.length,
           },
@@ -226,16 +239,82 @@ function reportsAbout(tx: Transaction, userId: number) {
     ...contentTargets.map(([targetType, ids]) =>
       and(eq(reports.targetType, targetType), inArray(reports.targetId, ids)),
     ),
+    // Content the member deleted before: only the snapshot still names them.
+    sql`(${reports.snapshot} ->> 'author_id')::bigint = ${userId}`,
   );
 }
 
 /**
- * Reports about the member go with them: the moderators' decisions on them stay in the audit
- * log, pseudonymised, and a report without its subject is nothing to act on.
+ * Reports about the member or their content outlive them (decision 0032: GDPR Art. 17(3)(e), the
+ * platform's duty to handle reports of illegal content): each keeps its snapshot (taken now for a
+ * report older than snapshots, while the content still exists), pseudonymised, names the member
+ * by `label` only, and loses the member's id as its target. They stay until resolved, then for
+ * RETENTION_DAYS.resolvedReport (the retention job). An audit entry records that a reported
+ * member was erased, under the audit log's pseudonym for them. How many reports were kept.
  */
-async function deleteReportsAbout(tx: Transaction, userId: number) {
-  const deleted = await tx.delete(reports).where(reportsAbout(tx, userId)).returning({ id: reports.id });
-  return deleted.length;
+async function keepReportsAbout(
+  tx: Transaction,
+  userId: number,
+  erased: { pseudonym: string; label: string; now: Date },
+) {
+  const about = await tx
+    .select({
+      id: reports.id,
+      reporterId: reports.reporterId,
+      targetType: reports.targetType,
+      targetId: reports.targetId,
+      createdAt: reports.createdAt,
+      status: reports.status,
+      snapshot: reports.snapshot,
+    })
+    .from(reports)
+    .where(reportsAbout(tx, userId))
+    .for('update');
+  for (const report of about) {
+    let snapshot: ReportSnapshot | null = report.snapshot;
+    if (!snapshot && report.targetId !== null)
+      snapshot = await takeReportSnapshot(tx, { ...report, targetId: report.targetId }, erased.now);
+    const personTarget = report.targetType === 'member' || report.targetType === 'chat_conversation';
+    await tx
+      .update(reports)
+      .set({
+        snapshot: snapshot && pseudonymiseSnapshot(snapshot, userId, erased.label),
+        subjectLabel: erased.label,
+        ...(personTarget && { targetId: null }),
+      })
+      .where(eq(reports.id, report.id));
+  }
+  if (about.length > 0)
+    await tx.insert(adminAuditLog).values({
+      adminId: 0,
+      adminEmail: 'system',
+      action: 'member.erased_while_reported',
+      targetType: 'member',
+      targetId: `erased:${erased.pseudonym}`,
+      details: {
+        former_member: erased.label,
+        reports_kept: about.length,
+        open: about.filter((report) => report.status === 'open').length,
+        report_ids: about.map((report) => report.id),
+      },
+      createdAt: erased.now,
+    });
+  return about.length;
+}
+
+/**
+ * What the member sent stays in each receiver's copy until the chat's retention period ends
+ * (decision 0032): the receiver keeps what they were told, and a harasser cannot erase it. No
+ * sender id, no client id of theirs: the random label only. What they received goes with the
+ * account (the cascade on `receiver_id`).
+ */
+async function keepSentMessages(tx: Transaction, userId: number, label: string) {
+  const kept = await tx
+    .update(chatMessages)
+    .set({ senderId: null, formerSender: label, tempId: null })
+    .where(eq(chatMessages.senderId, userId))
+    .returning({ id: chatMessages.id });
+  return kept.length;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MediaStore } from '../../lib/media-store';
 import type { ErasureRepository } from './erasure.repository';
@@ -24,7 +24,10 @@ export function createErasureService(deps: ErasureServiceDependencies) {
   return {
     /** False when there is no such account (already erased). Warning: irreversible. */
     async erase(userId: number): Promise<boolean> {
-      const erased = await deps.repository.eraseMember(userId, randomUUID(), now());
+      // Drawn apart from the pseudonym: a receiver who sees the label cannot derive from it the
+      // pseudonym under which the records kept for the law are filed.
+      const label = randomBytes(6).toString('hex');
+      const erased = await deps.repository.eraseMember(userId, randomUUID(), now(), label);
       if (!erased) return false;
       await deps.endLiveSessions(userId);
       // The rows are gone and the account cannot be deleted again: what fails below is removed by

@@ -6,7 +6,8 @@ import { createErasureService } from './erasure.service';
 const counts: ErasureCounts = {
   retainedRecords: 3,
   auditEntriesPseudonymised: 2,
-  reportsDeleted: 1,
+  reportsKept: 1,
+  messagesKeptForReceivers: 2,
   otherMembersExportsDeleted: 1,
   emailsDeleted: 0,
 };

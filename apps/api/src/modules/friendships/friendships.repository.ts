@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { takeReportSnapshot } from '../moderation';
 import { blocks, friendships, profiles, reports, users } from '../../db/schema';
 import { adultsBornOnOrBefore, mayReach, mayReachAt } from '../../db/safeguarding';
 
@@ -194,11 +195,17 @@ export function createFriendshipsRepository(db: Database) {
         .orderBy(desc(blocks.createdAt))
         .limit(limit),
 
-    /** Stores a report; the same member reporting the same item again while it waits adds nothing. */
-    async report(values: typeof reports.$inferInsert) {
+    /**
+     * Stores a report with a snapshot of what it is about (decision 0032: the report keeps what
+     * was filed when the author deletes it or their account); the same member reporting the same
+     * item again while it waits adds nothing.
+     */
+    async report(values: Omit<typeof reports.$inferInsert, 'snapshot'> & { targetId: number }) {
+      const now = new Date();
+      const snapshot = await takeReportSnapshot(db, { ...values, id: 0, createdAt: now }, now);
       const [created] = await db
         .insert(reports)
-        .values(values)
+        .values({ ...values, snapshot, createdAt: now })
         .onConflictDoNothing()
         .returning({ id: reports.id });
       if (created) return [created];

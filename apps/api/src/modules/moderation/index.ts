@@ -4,6 +4,7 @@ import { registerModerationRoutes } from './moderation.routes';
 export { createModerationRepository, type ModerationRepository } from './moderation.repository';
 export { createModerationService, type ModerationService } from './moderation.service';
 export { auditAs } from './moderation.routes';
+export { pseudonymiseSnapshot, takeReportSnapshot, type SnapshotRef } from './report-snapshot';
 export { createRequireModerator, type Moderator, type RequireModerator } from './require-moderator';
 
 /** `requireAdmin` and `audit` come from the admin module; `requireModerator` from `createRequireModerator`. */

@@ -40,6 +40,8 @@ export const CONTENT_HIDE_ACTION = 'content.hide';
 /** What a moderator needs to see of one reported item, whatever its kind. */
 export type ReportedContent = {
   authorId: number;
+  /** When it was written; null for a member (the report is about the person). */
+  createdAt: Date | null;
   authorName: string;
   /** The text of the post or comment, or the image's title and description. */
   text: string;
@@ -54,13 +56,23 @@ export type ReportedContent = {
 
 const name = sql<string>`coalesce(${profiles.nombre} || ' ' || ${profiles.apellidos}, ${users.email})`;
 
-/** One message around a reported chat message or in a reported conversation. */
-export type ContextMessage = { id: number; senderId: number; message: string; createdAt: Date };
+/**
+ * One message around a reported chat message or in a reported conversation; `senderId` null and
+ * `formerSender` set when its sender was erased (decision 0032).
+ */
+export type ContextMessage = {
+  id: number;
+  senderId: number | null;
+  formerSender: string | null;
+  message: string;
+  createdAt: Date;
+};
 /** What a chat report needs to find its context. */
 export type ChatReportRef = {
   id: number;
   targetType: ReportTargetType;
-  targetId: number;
+  /** Null once the reported member was erased: the context is then the report's snapshot. */
+  targetId: number | null;
   reporterId: number;
   createdAt: Date;
 };
@@ -135,6 +147,7 @@ function moderationStore(db: Database) {
         id: column<number>(source.id),
         authorId: column<number>(source.owner),
         authorName: name,
+        createdAt: column<Date | null>(source.createdAt),
         text: column<string>(source.text),
         title: column<string | null>(source.title),
         imageKey: column<string | null>(source.imageKey),
@@ -157,6 +170,7 @@ function moderationStore(db: Database) {
         id: comments.id,
         authorId: comments.authorId,
         authorName: name,
+        createdAt: comments.createdAt,
         text: comments.text,
         title: sql<null>`null`,
         imageKey: sql<null>`null`,
@@ -176,9 +190,13 @@ function moderationStore(db: Database) {
    * The reported items of a page of reports: one statement per type present (at most six),
    * whatever the number of reports.
    */
-  async function contentOf(targets: { targetType: ReportTargetType; targetId: number }[]) {
+  async function contentOf(targets: { targetType: ReportTargetType; targetId: number | null }[]) {
     const ids = (type: ReportTargetType) => [
-      ...new Set(targets.filter((target) => target.targetType === type).map((target) => target.targetId)),
+      ...new Set(
+        targets.flatMap((target) =>
+          target.targetType === type && target.targetId !== null ? [target.targetId] : [],
+        ),
+      ),
     ];
     const found = new Map<string, ReportedContent>();
     const put = (type: ReportTargetType, rows: ({ id: number } & ReportedContent)[]) => {
@@ -198,8 +216,10 @@ function moderationStore(db: Database) {
         await db
           .select({
             id: chatMessages.id,
-            authorId: chatMessages.senderId,
+            // The inner join leaves out a former member's message: the report's snapshot shows it.
+            authorId: users.id,
             authorName: name,
+            createdAt: chatMessages.createdAt,
             text: chatMessages.message,
             title: sql<null>`null`,
             imageKey: sql<null>`null`,
@@ -222,6 +242,7 @@ function moderationStore(db: Database) {
             id: users.id,
             authorId: users.id,
             authorName: name,
+            createdAt: sql<Date | null>`null`,
             text: sql<string>`coalesce(${profiles.bio}, '')`,
             title: sql<null>`null`,
             imageKey: profiles.photoKey,
@@ -247,6 +268,7 @@ function moderationStore(db: Database) {
   const contextColumns = {
     id: chatMessages.id,
     senderId: chatMessages.senderId,
+    formerSender: chatMessages.formerSender,
     message: chatMessages.message,
     createdAt: chatMessages.createdAt,
   };
@@ -261,13 +283,15 @@ function moderationStore(db: Database) {
     const found = new Map<number, ContextMessage[]>();
     await Promise.all(
       refs.map(async (ref) => {
+        // A reported member who was erased: their report's snapshot holds the context.
+        if (ref.targetId === null) return;
         if (ref.targetType === 'chat_message') {
           const [reported] = await db
             .select({ senderId: chatMessages.senderId, receiverId: chatMessages.receiverId })
             .from(chatMessages)
             .where(eq(chatMessages.id, ref.targetId))
             .limit(1);
-          if (!reported) return;
+          if (!reported?.senderId) return;
           const conversation = conversationBetween(reported.senderId, reported.receiverId);
           const [before, after] = await Promise.all([
             db
@@ -322,6 +346,8 @@ function moderationStore(db: Database) {
           resolvedAt: reports.resolvedAt,
           reporterId: reports.reporterId,
           reporterName: name,
+          snapshot: reports.snapshot,
+          subjectLabel: reports.subjectLabel,
         })
         .from(reports)
         .innerJoin(users, eq(users.id, reports.reporterId))

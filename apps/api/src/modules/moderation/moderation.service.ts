@@ -1,3 +1,4 @@
+import type { ReportSnapshot } from '@juntos/domain';
 import { AppError, notFound } from '../../lib/app-error';
 import { noticeExcerpt } from '../../lib/text';
 import type {
@@ -49,6 +50,21 @@ export function createModerationService(deps: {
     await repository.addNotices(rows);
     await deps.noticesAdded(rows);
   }
+
+  /** The stored snapshot as the queue shows it: an address for the image while its file exists. */
+  const presentSnapshot = ({ image_key: imageKey, ...snapshot }: ReportSnapshot) => ({
+    ...snapshot,
+    image_url: imageKey && !snapshot.image_removed ? deps.mediaUrl(imageKey) : null,
+  });
+
+  /**
+   * The report's target, or the "content gone" 404 once it has none (its member was erased):
+   * there is nothing left to hide or suspend, only the report to settle (dismiss).
+   */
+  const targetOf = (report: { targetId: number | null }) => {
+    if (report.targetId === null) throw notFound('moderation.errors.content_gone');
+    return report.targetId;
+  };
 
   const reportClosed = () => new AppError(409, 'report_closed', 'moderation.errors.report_closed');
   const notYourCommunity = () =>
@@ -149,6 +165,7 @@ export function createModerationService(deps: {
             id: row.id,
             target_type: row.targetType,
             target_id: row.targetId,
+            former_member: row.subjectLabel,
             reason: row.reason,
             status: row.status,
             outcome: row.outcome,
@@ -171,16 +188,21 @@ export function createModerationService(deps: {
                   ...(everything && { author_suspended: content.authorSuspended }),
                 }
               : null,
+            snapshot: row.snapshot && presentSnapshot(row.snapshot),
             // Chat reports only: the messages around the reported one (or the conversation's
-            // last ones), including those either member deleted for themselves.
+            // last ones), including those either member deleted for themselves; what was filed
+            // when they are gone (purged, or their sender erased).
             context:
               contexts.get(row.id)?.map((message) => ({
                 id: message.id,
                 sender_id: message.senderId,
+                sender_label: message.formerSender,
                 message: message.message,
                 timestamp: message.createdAt.toISOString(),
                 reported: row.targetType === 'chat_message' && message.id === row.targetId,
-              })) ?? null,
+              })) ??
+              row.snapshot?.context ??
+              null,
           };
         }),
         more: rows.length > limit,
@@ -209,11 +231,12 @@ export function createModerationService(deps: {
       if (report.targetType === 'chat_message' || report.targetType === 'chat_conversation')
         throw new AppError(409, 'chat_report', 'moderation.errors.chat_not_content');
       const type: ContentType = report.targetType;
-      const content = await contentOrNotFound(type, report.targetId);
+      const targetId = targetOf(report);
+      const content = await contentOrNotFound(type, targetId);
       return transaction(async (store) => {
-        const closed = await closeReportsOn(store, type, report.targetId, 'hidden');
+        const closed = await closeReportsOn(store, type, targetId, 'hidden');
         if (!closed.includes(reportId)) throw reportClosed();
-        await store.setHidden(type, report.targetId, true);
+        await store.setHidden(type, targetId, true);
         await store.addNotices([
           {
             userId: content.authorId,
@@ -221,18 +244,19 @@ export function createModerationService(deps: {
             data: { target_type: type, excerpt: noticeExcerpt(content) },
           },
         ]);
-        return { report, authorId: content.authorId, closed: closed.length };
+        return { report: { ...report, targetId }, authorId: content.authorId, closed: closed.length };
       });
     },
 
     /** Suspends the reported member, or the author of the reported item (administrators only). */
     async suspendFromReport(reportId: number) {
       const report = await openReport({ everything: true }, reportId);
-      const content = await contentOrNotFound(report.targetType, report.targetId);
+      const targetId = targetOf(report);
+      const content = await contentOrNotFound(report.targetType, targetId);
       // Already suspended (through another report): this report is settled the same way.
       await suspendMember(content.authorId);
       // For a report about a member, the suspension has already closed it with the others.
-      const closed = await closeReportsOn(repository, report.targetType, report.targetId, 'suspended');
+      const closed = await closeReportsOn(repository, report.targetType, targetId, 'suspended');
       return { report, memberId: content.authorId, closed: closed.length };
     },
 
