@@ -12,7 +12,14 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../../db/database';
 import { mayReach } from '../../db/safeguarding';
-import { notificationActors, notificationPreferences, notifications, profiles, users } from '../../db/schema';
+import {
+  chatMessages,
+  notificationActors,
+  notificationPreferences,
+  notifications,
+  profiles,
+  users,
+} from '../../db/schema';
 
 /** One event to tell a member (`actorId` null: the platform itself, for moderation and payments). */
 export type NotificationEvent = {
@@ -69,6 +76,22 @@ export function createNotificationsRepository(db: Database) {
   const shownTo = (viewerId: number) =>
     sql`(${notifications.kind} = any(${sql.param([...PLATFORM_NOTIFICATION_KINDS])}::text[])
       or exists (select 1 from ${notificationActors} where ${notificationActors.notificationId} = ${notifications.id} and ${reachableActor(viewerId)}))`;
+
+  /**
+   * How many events of a notification the member is told of. Messages are counted by events and
+   * grouped across senders ("3 new messages"), so when a sender has left the member's reach (a
+   * block since, another age group, a suspension) their messages must not count: the count is
+   * then the member's unread messages from the senders still in reach (at least one, since the
+   * notification is shown only with one of them), never more than the events recorded. Other
+   * kinds are counted by people, who are filtered by `reachableActor`.
+   */
+  const eventsShownTo = (viewerId: number) => sql<number>`case
+    when ${notifications.kind} = 'message' and exists (select 1 from ${notificationActors} where ${notificationActors.notificationId} = ${notifications.id} and not ${reachableActor(viewerId)})
+    then greatest(1, least(${notifications.events}, (
+      select count(*)::int from ${chatMessages}
+      where ${chatMessages.receiverId} = ${viewerId} and ${chatMessages.readAt} is null
+        and ${chatMessages.senderId} in (select ${notificationActors.actorId} from ${notificationActors} where ${notificationActors.notificationId} = ${notifications.id} and ${reachableActor(viewerId)}))))
+    else ${notifications.events} end`;
 
   async function preferences(userId: number): Promise<Preferences> {
     const [row] = await db
@@ -127,7 +150,7 @@ export function createNotificationsRepository(db: Database) {
         .select({
           id: notifications.id,
           kind: notifications.kind,
-          events: notifications.events,
+          events: eventsShownTo(userId),
           subjectType: notifications.subjectType,
           subjectId: notifications.subjectId,
           communityId: notifications.communityId,
@@ -222,6 +245,12 @@ export function createNotificationsRepository(db: Database) {
      * What the member has not read and no e-mail (or push) has counted yet, per kind, for the
      * kinds they want on that channel: counts only, never who or what. `asOf` is the moment
      * counted, for `markSent` once the e-mail or push is out (a failure leaves them for the retry).
+     *
+     * Counted as the centre shows them (issue 32): only notifications the member may see
+     * (`shownTo`), people they may still reach, messages of senders in reach. A notification left
+     * with nobody in reach is marked counted on that channel here, in the same statement: there
+     * is nothing to tell of it, and the digest sweep would otherwise pick the member again and
+     * again for it.
      */
     async pending(userId: number, kinds: readonly NotificationKind[], channel: 'email' | 'push') {
       const sentAt = channel === 'email' ? sql.raw('emailed_at') : sql.raw('pushed_at');
@@ -235,16 +264,23 @@ export function createNotificationsRepository(db: Database) {
         db,
         sql`
         with pending as (
-          select id, kind, events from ${notifications}
-          where user_id = ${userId} and read_at is null
-            and (${sentAt} is null or ${sentAt} < updated_at)
-            and kind = any(${sql.param([...kinds])}::text[])
+          select ${notifications.id} as id, ${notifications.kind} as kind,
+            ${eventsShownTo(userId)} as events, ${shownTo(userId)} as shown
+          from ${notifications}
+          where ${notifications.userId} = ${userId} and ${notifications.readAt} is null
+            and (${sentAt} is null or ${sentAt} < ${notifications.updatedAt})
+            and ${notifications.kind} = any(${sql.param([...kinds])}::text[])
+        ), nothing_to_tell as (
+          update ${notifications} set ${sentAt} = now()
+          where ${notifications.id} in (select id from pending where not shown)
+          returning 1
         )
         select kind, count(*)::int as notifications, sum(events)::int as events,
-          (select count(distinct a.actor_id)::int from ${notificationActors} a
-            where a.notification_id in (select p2.id from pending p2 where p2.kind = pending.kind)) as people,
+          (select count(distinct ${notificationActors.actorId})::int from ${notificationActors}
+            where ${notificationActors.notificationId} in (select p2.id from pending p2 where p2.kind = pending.kind and p2.shown)
+              and ${reachableActor(userId)}) as people,
           now()::text as as_of
-        from pending group by kind`,
+        from pending where shown group by kind`,
       );
       return {
         counts: rows.map((row) => ({
