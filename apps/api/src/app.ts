@@ -11,7 +11,7 @@ import { openDatabase, type DatabaseHandle } from './db/database';
 import { createSafeguarding } from './db/safeguarding';
 import { createAccessTokens } from './lib/access-tokens';
 import { createImagePipeline } from './lib/images';
-import { serializeError, serializeRequest } from './lib/log-serializers';
+import { HEADER_SERIALIZERS, serializeError, serializeRequest } from './lib/log-serializers';
 import { createJobQueue, type JobQueue } from './lib/job-queue';
 import { createMailer } from './lib/mailer';
 import { createLocalMediaStore } from './lib/media-store';
@@ -95,10 +95,11 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      // Secrets never reach the log: tokens travel in query strings (the chat socket, reset
-      // links), which the request serializer drops, and in these headers, should anything log them.
+      // Secrets never reach the log, at any level: tokens travel in paths (`/baja/<token>`) and
+      // query strings (the chat socket, reset links), which the request serializer replaces with
+      // the route's template and parameter names, and in headers, whoever logs them.
       // Errors are logged field by field: a failed query carries the row it was writing.
-      serializers: { req: serializeRequest, err: serializeError },
+      serializers: { req: serializeRequest, err: serializeError, ...HEADER_SERIALIZERS },
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       ...(logDestination ? { stream: logDestination } : {}),
     },

@@ -1,14 +1,29 @@
 import type { FastifyRequest } from 'fastify';
 
 /**
- * The address of a request as it may be logged: the path, and the names of the query parameters
- * without their values. Values are dropped rather than filtered by name because secrets travel
- * there (`/ws/chat/?token=<JWT>`, `/reset-confirm?token=…`) and so do members' own words (`?q=` of
- * a search, often a diagnosis); a list of known secret names would miss the next one added.
+ * A path the router matched no route for, as it may be logged: its first segment when that is a
+ * plain word (`/baja`, `/comunidades`, `/api`), the rest as `…`. The web app's own pages reach the
+ * server this way, and their later segments carry what the log must not hold: the unsubscribe
+ * token of `/baja/<token>`, the disease of `/comunidades/enfermedad/<orphacode>`.
  */
-export function loggableUrl(url: string): string {
+export function redactedPath(path: string): string {
+  const [, first = '', rest = ''] = /^\/([^/]*)(.*)$/s.exec(path) ?? [];
+  const head = /^[a-z][a-z0-9-]{0,39}$/i.test(first) ? first : first === '' ? '' : '…';
+  return `/${head}${rest === '' ? '' : rest === '/' ? '/' : '/…'}`;
+}
+
+/**
+ * The address of a request as it may be logged: the route's template when the router matched one
+ * (`/api/notificaciones/baja/:token/`, `/api/comunidades/enfermedad/:orphacode/`), never the
+ * values in its path, which are tokens and health facts as often as ids; otherwise a redacted
+ * path. Of the query, the names of the parameters without their values: secrets travel there
+ * (`/ws/chat/?token=<JWT>`, `/reset-confirm?token=…`) and so do members' own words (`?q=` of a
+ * search, often a diagnosis); a list of known secret names would miss the next one added.
+ */
+export function loggableUrl(url: string, routeTemplate?: string): string {
   const queryStart = url.indexOf('?');
-  if (queryStart === -1) return url;
+  const path = routeTemplate ?? redactedPath(queryStart === -1 ? url : url.slice(0, queryStart));
+  if (queryStart === -1) return path;
   const names = url
     .slice(queryStart + 1)
     .split('&')
@@ -19,24 +34,56 @@ export function loggableUrl(url: string): string {
       // plain names are kept.
       return /^[\w.[\]-]{1,40}$/.test(name) ? name : '…';
     });
-  const path = url.slice(0, queryStart);
   return names.length ? `${path}?${names.map((name) => `${name}=…`).join('&')}` : path;
 }
 
 /**
  * Replaces Fastify's request serializer, which logs `req.url` whole: redacting `req.query.token`
  * does nothing there, because the query is never logged as an object. Keeps what helps to follow a
- * request (method, path, parameter names, host, client address); headers are not logged at all.
+ * request (method, route, parameter names, host, client address); headers are not logged at all.
  */
 export function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,
-    url: loggableUrl(request.url),
+    url: loggableUrl(request.url, request.routeOptions?.url),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
   };
 }
+
+/** Headers that carry credentials: logged as `[Redacted]` wherever a line holds headers. */
+const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
+
+/** A headers object as it may be logged: every header but the credentials. */
+export function withoutSecretHeaders(headers: unknown): unknown {
+  if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) return headers;
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [
+      name,
+      SECRET_HEADERS.has(name.toLowerCase()) ? '[Redacted]' : value,
+    ]),
+  );
+}
+
+/** An object holding a `headers` object (a library's options), with those headers redacted. */
+function withRedactedHeaders(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || !('headers' in value)) return value;
+  return { ...value, headers: withoutSecretHeaders(value.headers) };
+}
+
+/**
+ * Serializers for the keys under which lines carry headers. Fastify's request serializer is
+ * replaced (it logs no headers), but libraries log their own: at `trace` @fastify/multipart logs
+ * `{ busboyOptions }`, the request's headers among them, `authorization: Bearer …` included.
+ * Serializers rather than wildcard `redact` paths: they run only for lines that have the key,
+ * while a wildcard path costs every request line several microseconds. The trace-level log test
+ * (no-personal-data-in-log.test.ts) catches a library that logs headers under another name.
+ */
+export const HEADER_SERIALIZERS = {
+  headers: withoutSecretHeaders,
+  busboyOptions: withRedactedHeaders,
+};
 
 /**
  * Error fields that say what failed without carrying what a member is or wrote: codes, the

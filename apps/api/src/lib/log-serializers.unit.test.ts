@@ -1,16 +1,23 @@
 import { DrizzleQueryError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { loggableUrl, maskErrorText, serializeError } from './log-serializers';
+import { loggableUrl, maskErrorText, serializeError, withoutSecretHeaders } from './log-serializers';
 
 describe('loggableUrl', () => {
-  it('keeps the path and the parameter names, never the values', () => {
-    expect(loggableUrl('/ws/chat/?token=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln')).toBe(
+  it('keeps the route’s template and the parameter names, never the values', () => {
+    expect(loggableUrl('/ws/chat/?token=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln', '/ws/chat/')).toBe(
       '/ws/chat/?token=…',
     );
-    expect(loggableUrl('/api/posts/search/?q=Dravet%20syndrome&limit=5')).toBe(
+    expect(loggableUrl('/api/posts/search/?q=Dravet%20syndrome&limit=5', '/api/posts/search/')).toBe(
       '/api/posts/search/?q=…&limit=…',
     );
-    expect(loggableUrl('/api/posts/')).toBe('/api/posts/');
+    expect(loggableUrl('/api/posts/', '/api/posts/')).toBe('/api/posts/');
+    // Issue 32: a token or a disease in the path stays out.
+    expect(loggableUrl('/api/notificaciones/baja/12.c2lnbmF0dXJl/', '/api/notificaciones/baja/:token/')).toBe(
+      '/api/notificaciones/baja/:token/',
+    );
+    expect(
+      loggableUrl('/api/comunidades/enfermedad/558/?page=2', '/api/comunidades/enfermedad/:orphacode/'),
+    ).toBe('/api/comunidades/enfermedad/:orphacode/?page=…');
   });
 
   it('drops a bare value that could be a token, and an empty query', () => {
@@ -18,8 +25,40 @@ describe('loggableUrl', () => {
       '/reset-confirm?…=…',
     );
     expect(loggableUrl('/reset-confirm?a%3Db=1')).toBe('/reset-confirm?…=…');
-    expect(loggableUrl('/api/posts/?')).toBe('/api/posts/');
-    expect(loggableUrl('/api/posts/?&&')).toBe('/api/posts/');
+    expect(loggableUrl('/api/posts/?', '/api/posts/')).toBe('/api/posts/');
+    expect(loggableUrl('/api/posts/?&&', '/api/posts/')).toBe('/api/posts/');
+  });
+
+  it('keeps only the first word of a path no route matched (the web app’s pages)', () => {
+    expect(loggableUrl('/baja/12.c2lnbmF0dXJlLXNpZ25hdHVyZQ')).toBe('/baja/…');
+    expect(loggableUrl('/comunidades/enfermedad/558')).toBe('/comunidades/…');
+    expect(loggableUrl('/perfil/17?tab=fotos')).toBe('/perfil/…?tab=…');
+    expect(loggableUrl('/feed')).toBe('/feed');
+    expect(loggableUrl('/feed/')).toBe('/feed/');
+    expect(loggableUrl('/')).toBe('/');
+    expect(loggableUrl('/12.c2lnbmF0dXJl')).toBe('/…');
+    expect(loggableUrl('/Marfan%20syndrome/x')).toBe('/…/…');
+  });
+});
+
+describe('withoutSecretHeaders', () => {
+  it('redacts credentials in any header object, whatever their case', () => {
+    expect(
+      withoutSecretHeaders({
+        Authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.c2ln',
+        cookie: 'refresh=secret',
+        'set-cookie': ['a=b'],
+        'proxy-authorization': 'Basic dXNlcjpwYXNz',
+        'content-type': 'multipart/form-data; boundary=x',
+      }),
+    ).toEqual({
+      Authorization: '[Redacted]',
+      cookie: '[Redacted]',
+      'set-cookie': '[Redacted]',
+      'proxy-authorization': '[Redacted]',
+      'content-type': 'multipart/form-data; boundary=x',
+    });
+    expect(withoutSecretHeaders(undefined)).toBeUndefined();
   });
 });
 

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adultPayload, codeFrom, resetTokenFrom, STRONG_PASSWORD } from '../test-support/accounts';
 import { parseEmail } from '../test-support/email-message';
 import { describeLeaks, findPersonalDataInLog } from '../test-support/personal-data-in-log';
-import { completeProfile, putProfile, sendForm } from '../test-support/profiles';
+import { eventually } from '../test-support/eventually';
+import { completeProfile, createMemberWithProfile, putProfile, sendForm } from '../test-support/profiles';
+import { createSoftwareAuthenticator } from '../test-support/software-authenticator';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
 type Tokens = { access: string; refresh: string };
@@ -21,20 +23,26 @@ async function closedPort(): Promise<number> {
 }
 
 /**
- * One member's whole journey through an app logging at debug level, without SMTP_URL (e-mails
- * written as files), and a second app whose SMTP server is down: afterwards the log holds none of
- * the addresses, names, phone, codes, links or tokens, only member ids (issue 24, point 5).
+ * One member's whole journey through an app logging at the default level and at trace (where
+ * libraries log their own details: @fastify/multipart logs the request's headers), without
+ * SMTP_URL (e-mails written as files), and a second app whose SMTP server is down: afterwards the
+ * log holds none of the addresses, names, phone, codes, links or tokens, only member ids (issue 24,
+ * point 5), and no health fact or secret from a path: the unsubscribe token, the disease of a
+ * community, passkey and push routes (issue 32, point 8).
  */
-describe('no personal data in the log', () => {
+describe.each(['info', 'trace'] as const)('no personal data in the log at %s', (level) => {
   let log = '';
   const logStream = { write: (line: string) => void (log += line) };
   let t: TestApp;
   let failing: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp({ LOG_LEVEL: 'debug', CONTACT_EMAIL: 'privacy@juntos.test' }, { logStream });
+    t = await createTestApp(
+      { LOG_LEVEL: level, CONTACT_EMAIL: 'privacy@juntos.test', NOTIFICATION_EMAIL_DELAY_SECONDS: '0' },
+      { logStream },
+    );
     failing = await createTestApp(
-      { LOG_LEVEL: 'debug', SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` },
+      { LOG_LEVEL: level, SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` },
       { logStream },
     );
   });
@@ -45,15 +53,23 @@ describe('no personal data in the log', () => {
 
   const post = (app: TestApp, url: string, payload: unknown, headers: Record<string, string> = {}) =>
     app.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers });
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, access: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${access}`, 'accept-language': 'en' },
+      ...(payload ? { payload } : {}),
+    });
 
-  /** The newest `.eml` file to `to` in DATA_DIR/mail. */
-  const lastMailTo = (to: string) => {
+  /** The newest `.eml` file to `to` in DATA_DIR/mail (whose raw text matches `rawHas`). */
+  const lastMailTo = (to: string, rawHas: RegExp = /./) => {
     const mailDir = t.config.paths.mail;
     const last = readdirSync(mailDir)
       .filter((name) => name.endsWith('.eml'))
       .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
-      .map((name) => parseEmail(readFileSync(path.join(mailDir, name), 'utf8')))
-      .filter((mail) => mail.to.includes(to))
+      .map((name) => readFileSync(path.join(mailDir, name), 'utf8'))
+      .map((raw) => ({ raw, ...parseEmail(raw) }))
+      .filter((mail) => mail.to.includes(to) && rawHas.test(mail.raw))
       .at(-1);
     if (!last) throw new Error(`no e-mail to ${to}`);
     return last;
@@ -84,11 +100,84 @@ describe('no personal data in the log', () => {
     secrets.push(session.access, session.refresh);
 
     const name = { nombre: 'Wilhelmina', apellidos: 'Quintanilla-Berrocal' };
-    const saved = await putProfile(t.app, session.access, completeProfile(name));
+    // A disease whose code and name appear nowhere else in a log line (no timestamp holds 98249).
+    const disease = { enfermedad: 'Ehlers-Danlos syndrome', orphacode: '98249' };
+    const saved = await putProfile(t.app, session.access, completeProfile({ ...name, ...disease }));
     expect(saved.statusCode).toBe(200);
     const words = 'Mi hija Wilhelmina duerme mal desde la operación';
+    // A multipart upload: at trace, the form parser's own line carries the request's headers.
     const posted = await sendForm(t.app, session.access, 'POST', '/api/posts/', { text: words });
     expect(posted.statusCode).toBe(201);
+    const community = await call('GET', `/api/comunidades/enfermedad/${disease.orphacode}/`, session.access);
+    expect(community.statusCode).toBeLessThan(500);
+
+    // Push: the device's address is the member's; the send is refused (loopback), logged by id.
+    const endpoint = 'https://127.0.0.1/push/CANARYDEVICEADDRESS';
+    secrets.push('CANARYDEVICEADDRESS');
+    const device = await call('POST', '/api/notificaciones/dispositivos/', session.access, {
+      endpoint,
+      keys: {
+        p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+        auth: 'tBHItJI5svbpez7KI4CCXg',
+      },
+    });
+    expect(device.statusCode, device.body).toBe(201);
+    expect((await call('GET', '/api/notificaciones/dispositivos/', session.access)).statusCode).toBe(200);
+
+    // Passkeys: the password asked again, the ceremony's ids, the session it opens.
+    const authenticator = createSoftwareAuthenticator('http://localhost:5173');
+    const begun = await call('POST', '/api/passkeys/options/', session.access, {
+      password: payload.password,
+    });
+    expect(begun.statusCode, begun.body).toBe(200);
+    const ceremony = begun.json<{ challenge_id: string; options: { challenge: string } }>();
+    secrets.push(ceremony.challenge_id, ceremony.options.challenge);
+    const added = await call('POST', '/api/passkeys/', session.access, {
+      challenge_id: ceremony.challenge_id,
+      label: 'Wilhelmina’s phone',
+      credential: authenticator.register(ceremony.options),
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    secrets.push(authenticator.credentialId);
+    const signInBegun = await post(t, '/api/login/passkey/options/', {});
+    const signInCeremony = signInBegun.json<{ challenge_id: string; options: { challenge: string } }>();
+    secrets.push(signInCeremony.challenge_id, signInCeremony.options.challenge);
+    const passkeySession = await post(t, '/api/login/passkey/', {
+      challenge_id: signInCeremony.challenge_id,
+      credential: authenticator.authenticate(signInCeremony.options),
+    });
+    expect(passkeySession.statusCode, passkeySession.body).toBe(200);
+    secrets.push(passkeySession.json<Tokens>().access, passkeySession.json<Tokens>().refresh);
+    const passkeyId = added.json<{ id: number }>().id;
+    expect((await call('DELETE', `/api/passkeys/${passkeyId}/`, session.access)).statusCode).toBe(204);
+
+    // An e-mail about a comment carries the permanent unsubscribe token; both of its addresses
+    // are then visited: the page (`/baja/<token>`) and the one-click POST.
+    const { settings } = (await call('GET', '/api/notificaciones/ajustes/', session.access)).json<{
+      settings: object;
+    }>();
+    const immediately = await call('PUT', '/api/notificaciones/ajustes/', session.access, {
+      ...settings,
+      email_frequency: 'immediately',
+    });
+    expect(immediately.statusCode, immediately.body).toBe(200);
+    const commenter = await createMemberWithProfile(t.app);
+    const postId = posted.json<{ id: number }>().id;
+    expect(
+      (await call('POST', `/api/posts/${postId}/comment/`, commenter.access, { text: 'Un abrazo' }))
+        .statusCode,
+    ).toBe(201);
+    const notice = await eventually(() => lastMailTo(payload.email, /^List-Unsubscribe:/m), 30_000);
+    const unsubscribeToken = /\/api\/notificaciones\/baja\/([\w.-]+)\//.exec(notice.raw)?.[1] ?? '';
+    secrets.push(unsubscribeToken);
+    await t.app.inject({ method: 'GET', url: `/baja/${unsubscribeToken}`, headers: { accept: 'text/html' } });
+    const unsubscribed = await t.app.inject({
+      method: 'POST',
+      url: `/api/notificaciones/baja/${unsubscribeToken}/`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(unsubscribed.statusCode).toBe(200);
     const search = await t.app.inject({
       method: 'GET',
       url: `/api/buscar/perfil/?q=${encodeURIComponent(name.apellidos)}`,
@@ -122,12 +211,21 @@ describe('no personal data in the log', () => {
     expect(log).toContain('e-mail delivery failed');
     expect(log).toContain('"url":"/reset-confirm?token=…"');
     expect(log).toMatch(/"userId":\d+[^\n]*e-mail delivery failed/);
-    expect(log).toContain('"level":20');
+    expect(log).toContain('"url":"/api/comunidades/enfermedad/:orphacode/"');
+    expect(log).toContain('"url":"/api/notificaciones/baja/:token/"');
+    expect(log).toContain('"url":"/baja/…"');
+    expect(log).toContain('"url":"/api/passkeys/:id/"');
+    if (level === 'trace') {
+      expect(log).toContain('"level":10');
+      expect(log).toContain('Providing options to busboy');
+      expect(log).toContain('"authorization":"[Redacted]"');
+    } else expect(log).not.toContain('"level":20');
 
     const leaks = findPersonalDataInLog(log, {
       emails: [payload.email, unlucky.email],
       names: [name.nombre, name.apellidos, words],
       phones: [telefono],
+      healthFacts: [disease.orphacode, disease.enfermedad, 'Ehlers'],
       secrets,
       allowedEmails: ['privacy@juntos.test'],
     });

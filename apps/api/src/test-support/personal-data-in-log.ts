@@ -8,13 +8,16 @@ export type KnownPersonalData = {
   emails?: readonly string[];
   names?: readonly string[];
   phones?: readonly string[];
+  /** Diseases and their codes: a path like `/comunidades/enfermedad/<orphacode>` says who has what. */
+  healthFacts?: readonly string[];
   /** Tokens, activation codes, reset tokens, passwords. */
   secrets?: readonly string[];
   /** Addresses that may be logged: the operator's own (CONTACT_EMAIL, MAIL_FROM). */
   allowedEmails?: readonly string[];
 };
 
-export type LeakKind = 'email' | 'name' | 'phone' | 'secret' | 'email-like' | 'token-parameter' | 'jwt';
+export type LeakKind =
+  'email' | 'name' | 'phone' | 'health' | 'secret' | 'email-like' | 'token-parameter' | 'jwt';
 
 export type Leak = { kind: LeakKind; value: string; line: number; excerpt: string };
 
@@ -66,6 +69,8 @@ export function findPersonalDataInLog(log: string, known: KnownPersonalData): Le
     const national = phone.replace(/\D/g, '').slice(-9);
     if (national.length >= 6) check('phone', phone, new RegExp(`(?<!\\d)${national}(?!\\d)`));
   }
+  for (const fact of each(known.healthFacts))
+    if (fact.trim()) check('health', fact, standingAlone(fact.trim()));
   for (const secret of each(known.secrets)) {
     if (!secret) continue;
     check('secret', secret, standingAlone(secret));
