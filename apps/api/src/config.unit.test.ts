@@ -106,4 +106,22 @@ describe('loadConfig', () => {
     for (const wrong of ['true', '0', '10.0.0.0/33', 'proxy.example.org', '10.0.0.1,'])
       expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: wrong }), wrong).toThrow(/TRUST_PROXY/);
   });
+
+  it('PUSH_TEST_SERVICE: the tests’ push service on 127.0.0.1; any other environment refuses to start', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).push.testService).toBeUndefined();
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'test', PUSH_TEST_SERVICE: '127.0.0.1:4443' }).push
+        .testService,
+    ).toEqual({ host: '127.0.0.1', port: 4443 });
+    for (const environment of ['production', 'development'])
+      expect(
+        () => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: environment, PUSH_TEST_SERVICE: '127.0.0.1:4443' }),
+        environment,
+      ).toThrow(/PUSH_TEST_SERVICE: is for the automated tests only/);
+    for (const wrong of ['10.0.0.1:443', 'localhost:4443', '127.0.0.1'])
+      expect(
+        () => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'test', PUSH_TEST_SERVICE: wrong }),
+        wrong,
+      ).toThrow(/PUSH_TEST_SERVICE/);
+  });
 });
