@@ -111,7 +111,8 @@ function ReportCard({ report, onHandled }: { report: AdminReport; onHandled: () 
     onError,
   });
   const restore = useMutation({
-    mutationFn: () => restoreContent(report.target_type, report.target_id),
+    // Restoring is offered only for content that still exists, so it has its id.
+    mutationFn: () => restoreContent(report.target_type, report.target_id ?? 0),
     onSuccess: async () => {
       toast.success(t('admin.moderation.done.restore'));
       await refresh();
@@ -120,7 +121,14 @@ function ReportCard({ report, onHandled }: { report: AdminReport; onHandled: () 
     onError,
   });
   const content = report.content;
+  const snapshot = report.snapshot;
   const what = t(`admin.moderation.targets.${report.target_type}`);
+  // Decision 0032: a member who erased their account is named by a random label, never by name.
+  const authorName =
+    content?.author_name ??
+    (report.former_member !== null
+      ? t('admin.moderation.former_member', { label: report.former_member })
+      : (snapshot?.author_name ?? '—'));
   // Members and chats have nothing to hide: chat messages stay as evidence (suspend instead).
   const hideable = !['member', 'chat_message', 'chat_conversation'].includes(report.target_type);
 
@@ -128,8 +136,8 @@ function ReportCard({ report, onHandled }: { report: AdminReport; onHandled: () 
     <article className="report-card" aria-labelledby={titleId}>
       <h2 id={titleId} className="report-card__title">
         {report.target_type === 'member'
-          ? t('admin.moderation.report_about_member', { name: content?.author_name ?? '—' })
-          : t('admin.moderation.report_about', { what, name: content?.author_name ?? '—' })}
+          ? t('admin.moderation.report_about_member', { name: authorName })
+          : t('admin.moderation.report_about', { what, name: authorName })}
       </h2>
       <p className="report-card__meta">
         {/* Community moderators are not told who reported (only administrators are). */}
@@ -154,7 +162,7 @@ function ReportCard({ report, onHandled }: { report: AdminReport; onHandled: () 
             <img className="report-card__image" src={content.image_url} alt={content.image_alt || what} />
           )}
           {content.text && <p className="report-card__text">{content.text}</p>}
-          {report.context && <ChatContext report={report} />}
+          {report.context && <ChatContext report={report} authorName={authorName} />}
           {(content.hidden || content.author_suspended) && (
             <p className="report-card__flags">
               {content.hidden && (
@@ -165,6 +173,21 @@ function ReportCard({ report, onHandled }: { report: AdminReport; onHandled: () 
               )}
             </p>
           )}
+        </div>
+      ) : snapshot ? (
+        <div className="report-card__content">
+          <h3>{t('admin.moderation.snapshot_heading')}</h3>
+          <p>{t('admin.moderation.snapshot_note', { date: date.format(new Date(snapshot.taken_at)) })}</p>
+          {snapshot.parent && (
+            <p className="report-card__parent">{t('admin.moderation.in', { parent: snapshot.parent })}</p>
+          )}
+          {snapshot.title && <p className="report-card__content-title">{snapshot.title}</p>}
+          {snapshot.image_url && (
+            <img className="report-card__image" src={snapshot.image_url} alt={snapshot.image_alt || what} />
+          )}
+          {snapshot.image_removed && <p>{t('admin.moderation.image_removed')}</p>}
+          {snapshot.text && <p className="report-card__text">{snapshot.text}</p>}
+          {report.context && <ChatContext report={report} authorName={authorName} />}
         </div>
       ) : (
         <p>{t('admin.moderation.content_gone')}</p>
@@ -221,7 +244,7 @@ function ReportCard({ report, onHandled }: { report: AdminReport; onHandled: () 
       )}
       <ConfirmDialog
         open={confirmingSuspend}
-        title={t('admin.moderation.suspend_title', { name: content?.author_name ?? '' })}
+        title={t('admin.moderation.suspend_title', { name: authorName })}
         body={t('admin.moderation.suspend_body')}
         confirmLabel={t('admin.moderation.suspend')}
         cancelLabel={t('admin.cancel')}
@@ -237,14 +260,20 @@ function ReportCard({ report, onHandled }: { report: AdminReport; onHandled: () 
  * The messages around a reported chat message (or a reported conversation's last ones), as a
  * list with each author named; the reported message is marked in words, not by colour alone.
  */
-function ChatContext({ report }: { report: AdminReport }) {
+function ChatContext({ report, authorName }: { report: AdminReport; authorName: string }) {
   const { t, i18n } = useTranslation();
   const headingId = useId();
   const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'short', timeStyle: 'short' });
   const messages = report.context ?? [];
-  // A chat has two members: the reported author and the member who reported them.
-  const nameOf = (senderId: number) =>
-    senderId === report.content?.author_id ? report.content.author_name : (report.reporter?.name ?? '—');
+  // A chat has two members: the reported author and the member who reported them. An erased
+  // sender has no id: the messages carry their label instead.
+  const authorId = report.content?.author_id ?? report.snapshot?.author_id ?? null;
+  const nameOf = (message: NonNullable<AdminReport['context']>[number]) =>
+    message.sender_label !== null
+      ? t('admin.moderation.former_member', { label: message.sender_label })
+      : message.sender_id === authorId
+        ? authorName
+        : (report.reporter?.name ?? '—');
   return (
     <section className="report-context" aria-labelledby={headingId}>
       <h4 id={headingId}>
@@ -267,7 +296,7 @@ function ChatContext({ report }: { report: AdminReport }) {
                 <strong className="badge badge--inactive">{t('admin.moderation.reported_marker')}</strong>
               )}{' '}
               <span className="report-context__author">
-                {t('admin.moderation.context_wrote', { name: nameOf(message.sender_id) })}
+                {t('admin.moderation.context_wrote', { name: nameOf(message) })}
               </span>{' '}
               <time dateTime={message.timestamp} className="report-context__time">
                 {date.format(new Date(message.timestamp))}

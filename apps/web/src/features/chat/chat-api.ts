@@ -6,6 +6,8 @@ import {
   type ChatHistoryPage,
   type ChatSettings,
   type DeletedMessages,
+  type FormerConversation,
+  type FormerHistoryPage,
   type Friend,
   type MarkedRead,
   type UnreadEntry,
@@ -19,6 +21,8 @@ export const chatKeys = {
   unread: ['chat', 'unread'] as const,
   settings: ['chat', 'settings'] as const,
   history: (friendId: number) => ['chat', 'history', friendId] as const,
+  former: ['chat', 'former'] as const,
+  formerHistory: (label: string) => ['chat', 'former', label] as const,
 };
 
 export const fetchChatFriends = () => apiRequest<Friend[]>('/chat/friends/');
@@ -26,6 +30,12 @@ export const fetchHistory = (friendId: number, before?: number) =>
   apiRequest<ChatHistoryPage>(`/chat/historial/${friendId}/${before ? `?before=${before}` : ''}`);
 export const markReadOverHttp = (friendId: number) =>
   apiRequest<MarkedRead>(`/chat/marcar-leidos/${friendId}/`, { method: 'POST' });
+/** Conversations with members who have since deleted their account (decision 0032): read-only. */
+export const fetchFormerConversations = () => apiRequest<FormerConversation[]>('/chat/exmiembros/');
+export const fetchFormerHistory = (label: string, before?: number) =>
+  apiRequest<FormerHistoryPage>(`/chat/exmiembros/${label}/${before ? `?before=${before}` : ''}`);
+export const markFormerRead = (label: string) =>
+  apiRequest<MarkedRead>(`/chat/exmiembros/${label}/marcar-leidos/`, { method: 'POST' });
 export const deleteServerMessages = () =>
   apiRequest<DeletedMessages>('/chat/borrar-mensajes/', { method: 'DELETE' });
 export const fetchChatSettings = () => apiRequest<ChatSettings>('/chat/ajustes/');

@@ -12,6 +12,7 @@ import { TextField } from '../../components/ui/field';
 import {
   chatKeys,
   chatSettingsQuery,
+  fetchFormerConversations,
   saveChatSettings,
   setOpenConversation,
   useChatFriends,
@@ -19,6 +20,7 @@ import {
 } from './chat-api';
 import { ChatIntroDialog } from './chat-intro-dialog';
 import { ConversationPane } from './conversation-pane';
+import { FormerConversationPane } from './former-conversation-pane';
 
 const fullName = (friend: Pick<Friend, 'nombre' | 'apellidos'>) =>
   [friend.nombre, friend.apellidos].filter(Boolean).join(' ');
@@ -37,6 +39,8 @@ export default function ChatPage() {
   const friends = useChatFriends();
   const unread = useUnreadMessages();
   const activeId = Number(params.get('amigo')) || null;
+  // A conversation with a member who deleted their account: read-only, by its label (decision 0032).
+  const formerLabel = activeId === null ? params.get('exmiembro') : null;
   const [search, setSearch] = useState('');
 
   useEffect(() => {
@@ -69,7 +73,7 @@ export default function ChatPage() {
   const active = listed ?? (remembered?.id === activeId ? { ...remembered, online: false } : undefined);
 
   return (
-    <section className={`page chat${active ? ' chat--has-active' : ''}`}>
+    <section className={`page chat${active || formerLabel ? ' chat--has-active' : ''}`}>
       <h1 className="chat__title">{t('chat.title')}</h1>
       <div className="chat__layout">
         <div className="chat__friends">
@@ -134,10 +138,16 @@ export default function ChatPage() {
               )
             }
           </QueryState>
+          <FormerConversations
+            activeLabel={formerLabel}
+            onOpen={(label) => setParams({ exmiembro: label })}
+          />
           <ReadReceiptsSetting />
         </div>
         <div className="chat__conversation">
-          {active ? (
+          {formerLabel ? (
+            <FormerConversationPane key={formerLabel} label={formerLabel} onBack={() => setParams({})} />
+          ) : active ? (
             <ConversationPane
               key={active.id}
               friend={active}
@@ -152,6 +162,57 @@ export default function ChatPage() {
       </div>
       <ChatIntroDialog />
     </section>
+  );
+}
+
+/**
+ * Conversations with members who have since deleted their account: what they sent stays readable
+ * until the chat's retention period ends, from "a former member" (no name), most recent first.
+ * Nothing is shown when there are none.
+ */
+function FormerConversations({
+  activeLabel,
+  onOpen,
+}: {
+  activeLabel: string | null;
+  onOpen: (label: string) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const former = useQuery({ queryKey: chatKeys.former, queryFn: fetchFormerConversations });
+  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' });
+  if (!former.data?.length) return null;
+  return (
+    <>
+      <h2 id="chat-former-title" className="chat__heading">
+        {t('chat.former.title')}
+      </h2>
+      <ul className="chat-friends" aria-labelledby="chat-former-title">
+        {former.data.map((conversation) => (
+          <li key={conversation.label}>
+            <button
+              type="button"
+              className="chat-friend"
+              aria-current={conversation.label === activeLabel ? 'true' : undefined}
+              onClick={() => onOpen(conversation.label)}
+            >
+              <span className="avatar avatar--small avatar--default" aria-hidden="true" />
+              <span className="chat-friend__text">
+                <span className="chat-friend__name">{t('chat.former.member')}</span>
+                <span className="presence presence--offline">
+                  {t('chat.former.last', { date: date.format(new Date(conversation.last_timestamp)) })}
+                </span>
+              </span>
+              {conversation.unread > 0 && (
+                <span className="badge badge--count">
+                  <span aria-hidden="true">{conversation.unread}</span>
+                  <span className="visually-hidden">{t('chat.unread', { count: conversation.unread })}</span>
+                </span>
+              )}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
