@@ -187,6 +187,21 @@ describe('evidence outlives its author', () => {
       [receiver.user.id, null, 'leave me alone'],
     ]);
 
+    // A message from the former member can still be reported by its receiver, under the label.
+    const lateReport = await report(receiver, 'chat_message', sent[2]!);
+    const late = (await queue()).items.find((item) => item.id === lateReport);
+    expect(late).toMatchObject({ former_member: label, content: null });
+    expect(late?.snapshot).toMatchObject({
+      author_id: null,
+      author_label: label,
+      text: 'third: do not tell anyone',
+    });
+    expect(late?.context?.map((row) => [row.sender_id, row.reported])).toEqual([
+      [null, false],
+      [null, false],
+      [null, true],
+    ]);
+
     // An audit entry records that a reported member was erased; the report can still be settled.
     const [entry] = await t.app.database.db
       .select()

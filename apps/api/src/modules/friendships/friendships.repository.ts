@@ -205,7 +205,8 @@ export function createFriendshipsRepository(db: Database) {
       const snapshot = await takeReportSnapshot(db, { ...values, id: 0, createdAt: now }, now);
       const [created] = await db
         .insert(reports)
-        .values({ ...values, snapshot, createdAt: now })
+        // A former member's message (reported after their erasure) names them by label only.
+        .values({ ...values, snapshot, subjectLabel: snapshot?.author_label ?? null, createdAt: now })
         .onConflictDoNothing()
         .returning({ id: reports.id });
       if (created) return [created];

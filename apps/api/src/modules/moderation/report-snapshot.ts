@@ -1,5 +1,7 @@
-import type { ReportSnapshot, ReportTargetType } from '@juntos/domain';
+import { and, asc, desc, eq, gt, lte } from 'drizzle-orm';
+import { CHAT_REPORT_CONTEXT, type ReportSnapshot, type ReportTargetType } from '@juntos/domain';
 import type { Database } from '../../db/database';
+import { chatMessages } from '../../db/schema';
 import { createModerationRepository, type ContextMessage } from './moderation.repository';
 
 /** What a snapshot is taken of: the report being filed (or, for an older report, kept). */
@@ -41,7 +43,8 @@ export async function takeReportSnapshot(
   ]);
   const content = contents.get(`${ref.targetType}:${ref.targetId}`);
   const context = contexts.get(ref.id) ?? null;
-  if (!content && !context) return null;
+  if (!content && !context)
+    return ref.targetType === 'chat_message' ? formerMemberMessage(db, ref.targetId, now) : null;
   const reported = ref.targetType === 'chat_message' ? ref.targetId : null;
   return {
     taken_at: now.toISOString(),
@@ -57,6 +60,60 @@ export async function takeReportSnapshot(
     image_removed: false,
     parent: content?.parent ?? null,
     context: context?.map((message) => contextMessage(message, reported)) ?? null,
+  };
+}
+
+/**
+ * A message from a former member, reported by its receiver after the sender's erasure: what it
+ * said, under the sender's label, with the messages around it that the receiver still has from
+ * the same former member (their own went with the sender's account).
+ */
+async function formerMemberMessage(
+  db: Database,
+  messageId: number,
+  now: Date,
+): Promise<ReportSnapshot | null> {
+  const [reported] = await db.select().from(chatMessages).where(eq(chatMessages.id, messageId)).limit(1);
+  if (!reported?.formerSender) return null;
+  const columns = {
+    id: chatMessages.id,
+    senderId: chatMessages.senderId,
+    formerSender: chatMessages.formerSender,
+    message: chatMessages.message,
+    createdAt: chatMessages.createdAt,
+  };
+  const same = and(
+    eq(chatMessages.receiverId, reported.receiverId),
+    eq(chatMessages.formerSender, reported.formerSender),
+  );
+  const [before, after] = await Promise.all([
+    db
+      .select(columns)
+      .from(chatMessages)
+      .where(and(same, lte(chatMessages.id, messageId)))
+      .orderBy(desc(chatMessages.id))
+      .limit(CHAT_REPORT_CONTEXT + 1),
+    db
+      .select(columns)
+      .from(chatMessages)
+      .where(and(same, gt(chatMessages.id, messageId)))
+      .orderBy(asc(chatMessages.id))
+      .limit(CHAT_REPORT_CONTEXT),
+  ]);
+  return {
+    taken_at: now.toISOString(),
+    target_type: 'chat_message',
+    author_id: null,
+    author_name: null,
+    author_label: reported.formerSender,
+    title: null,
+    text: reported.message,
+    created_at: reported.createdAt.toISOString(),
+    image_key: null,
+    image_alt: '',
+    image_removed: false,
+    parent: null,
+    context: [...before.reverse(), ...after].map((message) => contextMessage(message, messageId)),
   };
 }
 
