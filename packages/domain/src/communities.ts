@@ -16,10 +16,27 @@ export type CommunityKind = (typeof COMMUNITY_KINDS)[number];
 
 /**
  * The word-cloud rule (a count below this could point at a person): a disease declared by fewer
- * members never appears in the word cloud, and a community with fewer members shows "a few",
- * never an exact number.
+ * members never appears in the word cloud.
  */
 export const MIN_COUNTED_MEMBERS = 3;
+
+/**
+ * How a community's size is shown (issue 32): never an exact number, which two extra accounts
+ * turned into a way to see a hidden member join or leave, but the largest of these steps the
+ * count has reached ("at least 50 members"), or nothing below the first ("fewer than 10"). A
+ * change then shows only when the count crosses a step, so learning about one member takes as
+ * many accounts as the gap to the next step (10 below the first), not one or two. The count is
+ * of the members the viewer may reach (docs/decisions/0034): an adult never counts the minors,
+ * a minor never the adults. Counting stops at the last step.
+ */
+export const MEMBER_COUNT_STEPS = [10, 20, 50, 100, 200, 500, 1000] as const;
+
+/** The step a count of reachable members is shown as; null below the first step. */
+export function memberCountStep(reachable: number): number | null {
+  let shown: number | null = null;
+  for (const step of MEMBER_COUNT_STEPS) if (reachable >= step) shown = step;
+  return shown;
+}
 
 /**
  * Most communities one member may join: enough for every real interest, and it bounds the "my
@@ -82,10 +99,18 @@ export function isSuggestionId(value: string): boolean {
 
 // ─── Answers ────────────────────────────────────────────────────────────────────────────────────
 
+const MembersAtLeast = z
+  .number()
+  .nullable()
+  .describe(
+    `The step (${MEMBER_COUNT_STEPS.join(', ')}) the members in your reach have reached; null: fewer than ${MEMBER_COUNT_STEPS[0]}`,
+  );
+
 /**
  * A community as lists, search and detail show it, in the reader's language. `id` is null for a
  * disease community nobody has opened yet (GET /api/comunidades/enfermedad/{orphacode}/ creates
- * it). `member_count` is null and `few` true below MIN_COUNTED_MEMBERS.
+ * it). `members_at_least`: the step of MEMBER_COUNT_STEPS its members in the reader's reach have
+ * reached, null for fewer than the first step.
  * `estado`: the ORPHA code's status for disease communities (obsolete, not rare), null for topics.
  */
 export const CommunitySummarySchema = z.object({
@@ -96,8 +121,7 @@ export const CommunitySummarySchema = z.object({
   name: z.string(),
   description: z.string(),
   estado: z.enum(ORPHACODE_STATUSES).nullable(),
-  member_count: z.number().nullable(),
-  few: z.boolean(),
+  members_at_least: MembersAtLeast,
   joined: z.boolean(),
   listed: z.boolean(),
 });
@@ -127,8 +151,7 @@ export type CommunityDetail = z.output<typeof CommunityDetailSchema>;
 export const CommunityMembershipSchema = z.object({
   joined: z.boolean(),
   listed: z.boolean(),
-  member_count: z.number().nullable(),
-  few: z.boolean(),
+  members_at_least: MembersAtLeast,
 });
 export type CommunityMembership = z.output<typeof CommunityMembershipSchema>;
 

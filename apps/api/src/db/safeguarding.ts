@@ -1,8 +1,17 @@
 import { ADULT_AGE, bornYearsAgo, todayIso } from '@juntos/domain';
 import { sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { MediaAccess } from '../lib/media-store';
 import type { Database } from './database';
-import { profiles, users } from './schema';
+import {
+  blocks,
+  chatMessages,
+  friendships,
+  notificationActors,
+  notifications,
+  profiles,
+  users,
+} from './schema';
 
 /**
  * The safeguarding rule of the whole product (DESIGN.md "Safeguarding", docs/decisions/0011):
@@ -24,7 +33,7 @@ export const adultsBornOnOrBefore = (today: string = todayIso()): string => born
 export const member = alias(users, 'safeguarding_member');
 export const memberProfile = alias(profiles, 'safeguarding_profile');
 // In a raw fragment an alias renders as its name alone, so the FROM clause names the tables.
-const membersWithProfiles = sql`${users} as ${sql.identifier('safeguarding_member')} left join ${profiles} as ${sql.identifier('safeguarding_profile')} on ${memberProfile.userId} = ${member.id}`;
+export const membersWithProfiles = sql`${users} as ${sql.identifier('safeguarding_member')} left join ${profiles} as ${sql.identifier('safeguarding_profile')} on ${memberProfile.userId} = ${member.id}`;
 
 /**
  * A minor: an administrator said so or (with no administrator's word) the registration type is
@@ -35,15 +44,15 @@ const membersWithProfiles = sql`${users} as ${sql.identifier('safeguarding_membe
  * Written once, as the SQL function `safeguarding_is_minor` (migration 0016), which the planner
  * inlines.
  */
-export const isMinor = (adultsFrom: string) =>
+export const isMinor = (adultsFrom: string | SQL) =>
   sql`safeguarding_is_minor(${member.ageGroup}, ${member.tipoRegistro}, ${memberProfile.dateOfBirth}, ${adultsFrom}::date)`;
 
 /** The condition that lets the partial index `users_minor_candidates_idx` serve `isMinor`. */
 export const mayBeMinor = sql`(${member.tipoRegistro} = 'menor' or ${member.ageGroup} = 'minor')`;
 
-/** The group of one member, as one scalar sub-select. */
-const groupOf = (userId: number, adultsFrom: string) =>
-  sql<SafeguardingGroup>`(select case when not ${isMinor(adultsFrom)} then 'adult' when ${member.minorReviewedAt} is not null then 'minor' else 'unreviewed_minor' end from ${membersWithProfiles} where ${member.id} = ${userId})`;
+/** The group of one member (a number, or a column of the outer query), as one scalar sub-select. */
+const groupOf = (userId: Bound<number> | AnyColumn, adultsFrom: Bound<string>) =>
+  sql<SafeguardingGroup>`(select case when not ${isMinor(sql`${adultsFrom}::date`)} then 'adult' when ${member.minorReviewedAt} is not null then 'minor' else 'unreviewed_minor' end from ${membersWithProfiles} where ${member.id} = ${userId})`;
 
 /** A value of a statement: a number, or a named placeholder of a prepared statement. */
 export type Bound<T> = T | Placeholder | SQL;
@@ -81,6 +90,44 @@ export function mayReachAt(
 export const mayReach = (viewerId: number, memberColumn: AnyColumn | SQL, today?: string): SQL =>
   mayReachAt(viewerId, memberColumn, adultsBornOnOrBefore(today));
 
+/**
+ * True when the viewer would reach the member but for the viewer's own block of them: both
+ * adults, or both reviewed minors, the member has not blocked the viewer and is not suspended. A
+ * member's block list names only these people, so blocking someone by id never tells anyone a
+ * name the rule keeps from them (issue 32). A minor awaiting review knows nobody.
+ */
+export function reachableButForOwnBlock(
+  viewerId: number,
+  memberColumn: AnyColumn | SQL,
+  today?: string,
+): SQL {
+  const day = adultsBornOnOrBefore(today);
+  const viewer = sql`${viewerId}::bigint`;
+  const viewerGroup = groupOf(viewerId, day);
+  // Named apart: the outer query may itself read `blocks` (the block list does).
+  const block = sql`${blocks} as ${sql.identifier('reach_block')}`;
+  const blockerOf = sql.identifier('reach_block');
+  return sql`(${memberColumn} = ${viewer} or (${viewerGroup} <> 'unreviewed_minor' and ${viewerGroup} = ${groupOf(memberColumn, day)}
+    and not exists (select 1 from ${block} where ${blockerOf}.blocker_id = ${memberColumn} and ${blockerOf}.blocked_id = ${viewer})
+    and not exists (select 1 from ${users} as ${sql.identifier('reach_member')} where ${sql.identifier('reach_member')}.id = ${memberColumn} and ${sql.identifier('reach_member')}.suspended_at is not null)))`;
+}
+
+/**
+ * True when the viewer already holds the member's id through something they took part in: a
+ * friendship or request between the two (any state), a chat message either way, a notification
+ * the member's action caused, or the viewer's own block. Acting on someone out of reach (blocking
+ * a member who blocked you, or who has since left your age group) is allowed through these links
+ * only, so counting through ids never tells anyone that a minor's account exists.
+ */
+export function holdsLinkTo(viewerId: number, memberId: number): SQL {
+  const viewer = sql`${viewerId}::bigint`;
+  const target = sql`${memberId}::bigint`;
+  return sql`(exists (select 1 from ${friendships} where (${friendships.requesterId} = ${viewer} and ${friendships.addresseeId} = ${target}) or (${friendships.requesterId} = ${target} and ${friendships.addresseeId} = ${viewer}))
+    or exists (select 1 from ${chatMessages} where (${chatMessages.senderId} = ${viewer} and ${chatMessages.receiverId} = ${target}) or (${chatMessages.senderId} = ${target} and ${chatMessages.receiverId} = ${viewer}))
+    or exists (select 1 from ${notificationActors} join ${notifications} on ${notifications.id} = ${notificationActors.notificationId} where ${notificationActors.actorId} = ${target} and ${notifications.userId} = ${viewer})
+    or exists (select 1 from ${blocks} where ${blocks.blockerId} = ${viewer} and ${blocks.blockedId} = ${target}))`;
+}
+
 /** The rule for one pair of members, and a member's own group (for telling them why). */
 export function createSafeguarding(db: Database) {
   // Both drivers (PGlite and node-postgres) answer a raw statement with `rows`.
@@ -94,6 +141,25 @@ export function createSafeguarding(db: Database) {
         sql`select ${mayReach(viewerId, sql`${memberId}::bigint`)} as ok`,
       );
       return row?.ok === true;
+    },
+
+    /**
+     * Whether the viewer may act on the member (block, report them): in reach, or linked to them
+     * already (`holdsLinkTo`). Anyone else is answered as an unknown id.
+     */
+    async mayActOn(viewerId: number, memberId: number): Promise<boolean> {
+      const row = await firstRow<{ ok: boolean }>(
+        sql`select (${mayReach(viewerId, sql`${memberId}::bigint`)} or ${holdsLinkTo(viewerId, memberId)}) as ok`,
+      );
+      return row?.ok === true;
+    },
+
+    /**
+     * Where a member's pictures are stored: a minor's (reviewed or not) as private files, served
+     * only at addresses signed for a viewer the rule let see them (issue 32); an adult's public.
+     */
+    async mediaAccessFor(userId: number): Promise<MediaAccess> {
+      return (await this.groupOf(userId)) === 'adult' ? 'public' : 'private';
     },
 
     async groupOf(userId: number): Promise<SafeguardingGroup | undefined> {

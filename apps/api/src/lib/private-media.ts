@@ -70,3 +70,11 @@ export function createPrivateMedia(deps: {
 }
 
 export type PrivateMedia = ReturnType<typeof createPrivateMedia>;
+
+/**
+ * The address a viewer loads a member's picture from (`PrivateMedia.urlFor`): minors' photos and
+ * post pictures and every gallery picture are private files, so the address is signed for that
+ * viewer; adults' public photos keep their bare, cacheable address. Call it only after deciding
+ * the viewer may see the picture.
+ */
+export type MemberMediaUrl = (key: string, viewerId: number) => string;

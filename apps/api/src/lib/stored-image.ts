@@ -8,7 +8,8 @@ import type { MediaAccess, MediaStore } from './media-store';
  */
 export function createStoredImages(
   deps: { mediaStore: MediaStore; images: ImagePipeline },
-  access: MediaAccess,
+  /** One access for every file, or the owner's (minors' pictures are private: issue 32). */
+  access: MediaAccess | ((userId: number) => Promise<MediaAccess>),
 ) {
   return {
     /**
@@ -21,7 +22,14 @@ export function createStoredImages(
       write: (imageKey: string | undefined) => Promise<T>,
     ): Promise<T> {
       const image = file ? await deps.images.process(userId, file, 'image') : undefined;
-      const imageKey = image ? await deps.mediaStore.save(userId, image.data, 'webp', access) : undefined;
+      const imageKey = image
+        ? await deps.mediaStore.save(
+            userId,
+            image.data,
+            'webp',
+            typeof access === 'function' ? await access(userId) : access,
+          )
+        : undefined;
       try {
         return await write(imageKey);
       } catch (error) {

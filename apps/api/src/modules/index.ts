@@ -190,7 +190,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
     repository: friendshipsRepository,
     safeguarding,
     fanOut,
-    mediaStore,
+    mediaUrl: privateMedia.urlFor,
     online,
     chatReports: createChatReportCheck(chatRepository),
     notify,
@@ -230,6 +230,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
       (await moderationRepository.moderatorById(userId))?.communityIds ?? [],
     galleryOf: async (viewerId, ownerId) => (await gallery.list(viewerId, ownerId, 24, 0)).images,
     mediaStore,
+    mediaUrl: privateMedia.urlFor,
     images,
     diseases,
     onProfileChanged: () => wordCloud.profilesChanged(),
@@ -252,6 +253,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
     repository: createCommunitiesRepository(db),
     diseases,
     mediaStore,
+    mediaUrl: privateMedia.urlFor,
     audit,
     rateLimits,
   });
@@ -286,6 +288,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
   const posts = createPostsService({
     repository: createPostsRepository(db),
     mediaStore,
+    mediaUrl: privateMedia.urlFor,
     images,
     safeguarding,
     notify,
@@ -327,7 +330,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
         requireModerator,
         audit,
       });
-      await app.register(minorReviewModule, { db, requireAdmin, audit });
+      await app.register(minorReviewModule, { db, mediaStore, requireAdmin, audit });
       await app.register(communitiesModule, { service: communities, requireAuth, requireAdmin });
       await app.register(communityModerationModule, {
         service: createCommunityModerationService({

@@ -1,5 +1,11 @@
-import { and, asc, count, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
-import { FUNCTIONAL_FIELDS, foldForSearch, type Language, type TopicCommunityInput } from '@juntos/domain';
+import { and, asc, count, desc, eq, gte, inArray, notExists, sql } from 'drizzle-orm';
+import {
+  FUNCTIONAL_FIELDS,
+  MEMBER_COUNT_STEPS,
+  foldForSearch,
+  type Language,
+  type TopicCommunityInput,
+} from '@juntos/domain';
 import type { Database } from '../../db/database';
 import { mayReach } from '../../db/safeguarding';
 import {
@@ -175,6 +181,36 @@ export function createCommunitiesRepository(db: Database) {
         .innerJoin(communities, eq(communities.id, communityMembers.communityId))
         .where(eq(communityMembers.userId, userId))
         .orderBy(sql`${communityMembers.joinedAt} desc`, asc(communities.id));
+    },
+
+    /**
+     * How many members of each community the viewer may reach (the rule of `mayReach`: an adult
+     * never counts a minor, a minor never an adult, a minor awaiting review only themselves),
+     * counted up to the last shown step: what `memberCountStep` turns into the shown value. A
+     * community whose whole membership (the stored count) is below the first step is not
+     * counted at all: its reachable members are fewer still. Each count is a range of the
+     * primary key (community_id, user_id), stopped at the cap, so a list of communities costs at
+     * most cap rows per community.
+     */
+    async reachableMemberCounts(viewerId: number, communityIds: readonly number[]) {
+      const counts = new Map<number, number>();
+      if (communityIds.length === 0) return counts;
+      const cap = MEMBER_COUNT_STEPS[MEMBER_COUNT_STEPS.length - 1];
+      const reachable = sql<number>`(select count(*)::int from (
+        select 1 from ${communityMembers}
+        where ${communityMembers.communityId} = ${communities.id} and ${mayReach(viewerId, communityMembers.userId)}
+        limit ${cap}) as capped)`;
+      const rows = await db
+        .select({ id: communities.id, reachable })
+        .from(communities)
+        .where(
+          and(
+            inArray(communities.id, [...communityIds]),
+            gte(communities.memberCount, MEMBER_COUNT_STEPS[0]),
+          ),
+        );
+      for (const row of rows) counts.set(row.id, Number(row.reachable));
+      return counts;
     },
 
     /** The member's membership of each of these communities (absent: not a member). */

@@ -3,10 +3,10 @@ import {
   COMMUNITY_SEARCH_LIMIT,
   COMMUNITY_SUGGESTION_LIMIT,
   FUNCTIONAL_FIELDS,
-  MIN_COUNTED_MEMBERS,
   NO_DIAGNOSIS,
   NO_DIAGNOSIS_SUGGESTION,
   foldForSearch,
+  memberCountStep,
   needsHelpWith,
   type AdminCommunity,
   type CommunityDetail,
@@ -20,6 +20,7 @@ import {
 import { translate } from '../../i18n/messages';
 import { AppError, notFound } from '../../lib/app-error';
 import type { MediaStore } from '../../lib/media-store';
+import type { MemberMediaUrl } from '../../lib/private-media';
 import type { RateLimits } from '../../lib/rate-limiter';
 import type { DiseaseCatalogue } from '../diseases';
 import type { CommunitiesRepository, CommunityRow } from './communities.repository';
@@ -45,11 +46,11 @@ const tooManyCommunities = () =>
     values: { max: COMMUNITY_MEMBERSHIP_LIMIT },
   });
 
-/** A count below the word-cloud rule's minimum could point at a person: shown as "a few". */
-function shownCount(memberCount: number) {
-  const few = memberCount < MIN_COUNTED_MEMBERS;
-  return { member_count: few ? null : memberCount, few };
-}
+/**
+ * The size a reader is shown: the step their reachable members have reached, never the number
+ * (MEMBER_COUNT_STEPS: an exact count let two extra accounts watch a hidden member, issue 32).
+ */
+const shownCount = (reachable: number | undefined) => ({ members_at_least: memberCountStep(reachable ?? 0) });
 
 /** A text of the reader's language, else the Spanish one administrators must give, else any. */
 function localized(texts: Partial<Record<Language, string>>, language: Language): string {
@@ -65,6 +66,7 @@ export function createCommunitiesService(deps: {
   repository: CommunitiesRepository;
   diseases: DiseaseCatalogue;
   mediaStore: MediaStore;
+  mediaUrl: MemberMediaUrl;
   audit: Audit;
   rateLimits: RateLimits;
 }) {
@@ -93,10 +95,11 @@ export function createCommunitiesService(deps: {
     entries: readonly (CommunityRow | { orphacode: number })[],
   ): Promise<CommunitySummary[]> {
     const created = entries.filter((entry): entry is CommunityRow => 'id' in entry);
-    const memberships = await repository.membershipsOf(
-      userId,
-      created.map((row) => row.id),
-    );
+    const ids = created.map((row) => row.id);
+    const [memberships, reachable] = await Promise.all([
+      repository.membershipsOf(userId, ids),
+      repository.reachableMemberCounts(userId, ids),
+    ]);
     const codes = entries.flatMap((entry) => (entry.orphacode === null ? [] : [entry.orphacode]));
     const statuses = await statusesOf(codes);
     return entries.map((entry) => {
@@ -116,7 +119,7 @@ export function createCommunitiesService(deps: {
             ? translate(language, 'communities.disease_description', { name })
             : localized(row?.description ?? {}, language),
         estado: orphacode !== null ? (statuses.get(orphacode) ?? 'unknown') : null,
-        ...shownCount(row?.memberCount ?? 0),
+        ...shownCount(row ? reachable.get(row.id) : 0),
         joined: membership !== undefined,
         listed: membership?.listed ?? false,
       };
@@ -153,9 +156,17 @@ export function createCommunitiesService(deps: {
   }
 
   async function membership(userId: number, communityId: number): Promise<CommunityMembership> {
-    const row = await requireCommunity(communityId);
-    const own = (await repository.membershipsOf(userId, [communityId])).get(communityId);
-    return { joined: own !== undefined, listed: own?.listed ?? false, ...shownCount(row.memberCount) };
+    await requireCommunity(communityId);
+    const [memberships, reachable] = await Promise.all([
+      repository.membershipsOf(userId, [communityId]),
+      repository.reachableMemberCounts(userId, [communityId]),
+    ]);
+    const own = memberships.get(communityId);
+    return {
+      joined: own !== undefined,
+      listed: own?.listed ?? false,
+      ...shownCount(reachable.get(communityId)),
+    };
   }
 
   function adminView(row: CommunityRow, moderators: { id: number; nombre: string }[], language: Language) {
@@ -285,7 +296,7 @@ export function createCommunitiesService(deps: {
       const members: CommunityMember[] = rows.slice(0, limit).map((row) => ({
         id: row.id,
         nombre: row.nombre,
-        photo: row.photoKey ? deps.mediaStore.publicUrl(row.photoKey) : null,
+        photo: row.photoKey ? deps.mediaUrl(row.photoKey, viewerId) : null,
         country: row.country,
         is_moderator: row.isModerator,
       }));

@@ -148,35 +148,79 @@ describe('communities', () => {
     expect((await call(first, 'GET', `/api/comunidades/${Number.MAX_SAFE_INTEGER}/`)).statusCode).toBe(404);
   });
 
-  it('joins and leaves freely; the count follows, shown only from 3 members', async () => {
+  it('joins and leaves freely; the stored count follows, the shown size stays below the first step', async () => {
     const community = await topic('count');
     const [a, b, c] = await Promise.all([1, 2, 3].map(() => createMemberWithProfile(t.app)));
     if (!a || !b || !c) throw new Error('members missing');
-    expect(await join(a, community.id)).toEqual({
-      joined: true,
-      listed: false,
-      member_count: null,
-      few: true,
-    });
+    expect(await join(a, community.id)).toEqual({ joined: true, listed: false, members_at_least: null });
     // Joining twice is one membership.
-    expect(await join(a, community.id)).toMatchObject({ joined: true, few: true });
+    expect(await join(a, community.id)).toMatchObject({ joined: true, members_at_least: null });
     await join(b, community.id);
-    expect(await join(c, community.id)).toEqual({ joined: true, listed: false, member_count: 3, few: false });
-    expect(await detail(a, community.id)).toMatchObject({ member_count: 3, joined: true, can_post: true });
+    expect(await join(c, community.id)).toEqual({ joined: true, listed: false, members_at_least: null });
+    expect(await detail(a, community.id)).toMatchObject({
+      members_at_least: null,
+      joined: true,
+      can_post: true,
+    });
 
     const left = await ok<CommunityMembership>(call(c, 'POST', `/api/comunidades/${community.id}/salir/`));
-    expect(left).toEqual({ joined: false, listed: false, member_count: null, few: true });
+    expect(left).toEqual({ joined: false, listed: false, members_at_least: null });
     // Leaving twice is no error and changes nothing.
     expect(await ok<CommunityMembership>(call(c, 'POST', `/api/comunidades/${community.id}/salir/`))).toEqual(
       left,
     );
-    expect(await detail(c, community.id)).toMatchObject({ joined: false, can_post: false, few: true });
+    expect(await detail(c, community.id)).toMatchObject({ joined: false, can_post: false });
     const [row] = await t.app.database.db.select().from(communities).where(eq(communities.id, community.id));
     expect(row?.memberCount).toBe(2);
 
     expect((await call(a, 'POST', `/api/comunidades/${Number.MAX_SAFE_INTEGER}/unirse/`)).statusCode).toBe(
       404,
     );
+  });
+
+  it('shows the size in steps of the members in reach: extra accounts below 10 change nothing, minors never count for adults', async () => {
+    const community = await topic('steps');
+    const adults: Member[] = [];
+    for (let index = 0; index < 7; index += 1) adults.push(await createMemberWithProfile(t.app));
+    for (const adult of adults) await join(adult, community.id);
+    const [observer] = adults;
+    if (!observer) throw new Error('members missing');
+    const shown = async (who: Member) => (await detail(who, community.id)).members_at_least;
+    expect(await shown(observer)).toBeNull();
+
+    // Two accounts of an observer's own: 9 members, still "fewer than 10" for everyone.
+    const extra = [await createMemberWithProfile(t.app), await createMemberWithProfile(t.app)];
+    for (const account of extra) expect((await join(account, community.id)).members_at_least).toBeNull();
+    expect(await shown(observer)).toBeNull();
+
+    // A minor joins: ten members stored, but an adult reaches nine of them, and the minor one.
+    const minor = await approvedMinor(birthDateBounds('menor', todayIso()).max);
+    expect((await join(minor, community.id)).members_at_least).toBeNull();
+    const [stored] = await t.app.database.db
+      .select()
+      .from(communities)
+      .where(eq(communities.id, community.id));
+    expect(stored?.memberCount).toBe(10);
+    expect(await shown(observer)).toBeNull();
+    expect(await shown(minor)).toBeNull();
+
+    // A tenth adult: the adults see the first step; the minor still does not count the adults.
+    const tenth = await createMemberWithProfile(t.app);
+    expect((await join(tenth, community.id)).members_at_least).toBe(10);
+    expect(await shown(observer)).toBe(10);
+    expect(await shown(minor)).toBeNull();
+    // Another minor joining or leaving changes nothing an adult sees.
+    const otherMinor = await approvedMinor(birthDateBounds('menor', todayIso()).min);
+    await join(otherMinor, community.id);
+    expect(await shown(observer)).toBe(10);
+    await ok(call(otherMinor, 'POST', `/api/comunidades/${community.id}/salir/`));
+    expect(await shown(observer)).toBe(10);
+    // Nor does a member the observer blocked count for them (the rule of every list).
+    await ok(call(observer, 'POST', `/api/bloqueos/${tenth.user.id}/`));
+    expect(await shown(observer)).toBeNull();
+    expect(
+      (await lists(observer)).mine.find((entry) => entry.id === community.id)?.members_at_least,
+    ).toBeNull();
   });
 
   it('suggests the member’s own disease and the topics of their functional needs, to them alone', async () => {
@@ -458,7 +502,7 @@ describe('communities', () => {
     expect(await memberIds(unlistedOne, community.id)).toEqual([]);
   });
 
-  it('keeps the member list of each age group apart; the count is the whole community’s', async () => {
+  it('keeps the member list and the count of each age group apart', async () => {
     const community = await topic('ages');
     const adult = await createMemberWithProfile(t.app);
     const minor = await approvedMinor(birthDateBounds('menor', todayIso()).max);
@@ -477,8 +521,8 @@ describe('communities', () => {
     expect((await memberIds(minor, community.id)).sort()).toEqual([minor.user.id, otherMinor.user.id].sort());
     // A minor awaiting review sees nobody but themselves.
     expect(await memberIds(unreviewed, community.id)).toEqual([unreviewed.user.id]);
-    expect(await detail(adult, community.id)).toMatchObject({ member_count: 4 });
-    expect(await detail(minor, community.id)).toMatchObject({ member_count: 4 });
+    expect(await detail(adult, community.id)).toMatchObject({ members_at_least: null });
+    expect(await detail(minor, community.id)).toMatchObject({ members_at_least: null });
   });
 
   it('lets administrators create, change and delete topic communities and appoint moderators, audited', async () => {

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { takeReportSnapshot } from '../moderation';
 import { blocks, friendships, profiles, reports, users } from '../../db/schema';
-import { adultsBornOnOrBefore, mayReach, mayReachAt } from '../../db/safeguarding';
+import { adultsBornOnOrBefore, mayReach, mayReachAt, reachableButForOwnBlock } from '../../db/safeguarding';
 
 /** Friendships, blocks and reports: who may see, ask and write to whom. */
 export function createFriendshipsRepository(db: Database) {
@@ -181,10 +181,15 @@ export function createFriendshipsRepository(db: Database) {
         .delete(blocks)
         .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)))
         .returning(),
+    /**
+     * The members one has blocked, newest first. Name and photo only for members the blocker would
+     * reach but for this block (`reachableButForOwnBlock`): anyone else stays a bare id.
+     */
     blocked: (blockerId: number, limit: number) =>
       db
         .select({
           id: blocks.blockedId,
+          known: reachableButForOwnBlock(blockerId, blocks.blockedId).mapWith(Boolean),
           nombre: profiles.nombre,
           apellidos: profiles.apellidos,
           photoKey: profiles.photoKey,
@@ -194,6 +199,12 @@ export function createFriendshipsRepository(db: Database) {
         .where(eq(blocks.blockerId, blockerId))
         .orderBy(desc(blocks.createdAt))
         .limit(limit),
+
+    /** Whether an account exists, complete profile or not (any account can be blocked). */
+    async accountExists(userId: number) {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+      return row !== undefined;
+    },
 
     /**
      * Stores a report with a snapshot of what it is about (decision 0032: the report keeps what

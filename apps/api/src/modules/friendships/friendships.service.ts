@@ -8,7 +8,7 @@ import {
 import { AppError, notFound } from '../../lib/app-error';
 import type { Safeguarding } from '../../db/safeguarding';
 import type { FanOut, OnlinePort } from '../../realtime';
-import type { MediaStore } from '../../lib/media-store';
+import type { MemberMediaUrl } from '../../lib/private-media';
 import type { Notify } from '../notifications';
 import type { FriendshipsRepository } from './friendships.repository';
 
@@ -57,7 +57,7 @@ export function createFriendshipsService(deps: {
   repository: FriendshipsRepository;
   safeguarding: Safeguarding;
   fanOut: FanOut;
-  mediaStore: MediaStore;
+  mediaUrl: MemberMediaUrl;
   /** Which of these members have a live connection (realtime presence). */
   online: OnlinePort;
   chatReports: ChatReportsPort;
@@ -98,7 +98,7 @@ export function createFriendshipsService(deps: {
     return { viewer, member };
   }
 
-  const presentPerson = (person: Person) => {
+  const presentPerson = (viewerId: number, person: Person) => {
     const ageVisible = audienceAllows(
       (person.visibility.date_of_birth as 'members' | 'friends' | 'only_me' | undefined) ?? 'members',
       'member',
@@ -106,7 +106,7 @@ export function createFriendshipsService(deps: {
     return {
       nombre: person.nombre,
       apellidos: person.apellidos,
-      photo: person.photoKey ? deps.mediaStore.publicUrl(person.photoKey) : null,
+      photo: person.photoKey ? deps.mediaUrl(person.photoKey, viewerId) : null,
       ciudad: person.ciudad,
       country: person.country,
       edad: ageVisible ? (ageOn(person.dateOfBirth, today()) ?? null) : null,
@@ -152,7 +152,7 @@ export function createFriendshipsService(deps: {
 
     async received(userId: number) {
       const rows = await repository.received(userId, LIST_LIMIT);
-      return rows.map((row) => ({ id: row.id, sender_id: row.senderId, ...presentPerson(row) }));
+      return rows.map((row) => ({ id: row.id, sender_id: row.senderId, ...presentPerson(userId, row) }));
     },
 
     pendingCount: (userId: number) => repository.pendingCount(userId),
@@ -194,17 +194,22 @@ export function createFriendshipsService(deps: {
         id: row.id,
         nombre: row.nombre,
         apellidos: row.apellidos,
-        photo: row.photoKey ? deps.mediaStore.publicUrl(row.photoKey) : null,
+        photo: row.photoKey ? deps.mediaUrl(row.photoKey, userId) : null,
         ciudad: row.ciudad,
         country: row.country,
         online: online.has(row.id),
       }));
     },
 
+    /**
+     * Any account can be blocked, complete profile or not; but someone out of the member's reach
+     * only through an id the member already holds (`Safeguarding.mayActOn`), and the answer is
+     * the same 404 as an unknown id otherwise, so blocking never tells who exists (issue 32).
+     */
     async block(userId: number, memberId: number) {
       if (userId === memberId) throw new AppError(400, 'self_block', 'friends.errors.self');
-      const member = await repository.participant(memberId);
-      if (!member) throw notFound('errors.profile_not_found');
+      if (!(await repository.accountExists(memberId)) || !(await deps.safeguarding.mayActOn(userId, memberId)))
+        throw notFound('errors.profile_not_found');
       const hadFriendship = await repository.areFriends(userId, memberId);
       await repository.block(userId, memberId);
       if (hadFriendship) await notify(memberId, 'friendship_cancelled', userId);
@@ -218,9 +223,9 @@ export function createFriendshipsService(deps: {
     async blocked(userId: number) {
       return (await repository.blocked(userId, LIST_LIMIT)).map((row) => ({
         id: row.id,
-        nombre: row.nombre ?? '',
-        apellidos: row.apellidos ?? '',
-        photo: row.photoKey ? deps.mediaStore.publicUrl(row.photoKey) : null,
+        nombre: row.known ? (row.nombre ?? '') : '',
+        apellidos: row.known ? (row.apellidos ?? '') : '',
+        photo: row.known && row.photoKey ? deps.mediaUrl(row.photoKey, userId) : null,
       }));
     },
 

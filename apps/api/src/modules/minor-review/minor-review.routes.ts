@@ -16,6 +16,7 @@ import {
 import { notFound } from '../../lib/app-error';
 import { nextPageUrl } from '../../lib/paging';
 import type { RequireAuth } from '../../plugins/authenticate';
+import type { MinorMedia } from './minor-media';
 import type { MinorReviewRepository } from './minor-review.repository';
 
 const PageQuery = pageQuery({ defaultLimit: 25, maxLimit: 100 });
@@ -38,7 +39,12 @@ type Audit = (
  */
 export function registerMinorReviewRoutes(
   app: FastifyInstance,
-  deps: { repository: MinorReviewRepository; requireAdmin: RequireAuth; audit: Audit },
+  deps: {
+    repository: MinorReviewRepository;
+    minorMedia: MinorMedia;
+    requireAdmin: RequireAuth;
+    audit: Audit;
+  },
 ) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const admin = { preValidation: deps.requireAdmin };
@@ -122,6 +128,8 @@ export function registerMinorReviewRoutes(
       const { age_group } = request.body;
       if (!(await deps.repository.setAgeGroup(memberId, age_group)))
         throw notFound('errors.profile_not_found');
+      // From now on the member's pictures are served only at signed addresses (issue 32).
+      if (age_group === 'minor') await deps.minorMedia.makePrivate(request.log, { userId: memberId });
       await deps.audit(request.admin, {
         action: 'member.age_group',
         targetType: 'member',

@@ -3,6 +3,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { ImagePipeline } from '../../lib/images';
 import type { Safeguarding } from '../../db/safeguarding';
 import type { MediaStore } from '../../lib/media-store';
+import type { MemberMediaUrl } from '../../lib/private-media';
 import type { MultipartForm } from '../../lib/multipart-form';
 import { createStoredImages } from '../../lib/stored-image';
 import { createEngagementService, type CommentRow } from '../engagement';
@@ -26,12 +27,13 @@ function presentComment(row: CommentRow): PostComment {
 export function createPostsService(deps: {
   repository: PostsRepository;
   mediaStore: MediaStore;
+  mediaUrl: MemberMediaUrl;
   images: ImagePipeline;
   safeguarding: Safeguarding;
   notify: Notify;
 }) {
   const { repository, mediaStore } = deps;
-  const storedImages = createStoredImages(deps, 'public');
+  const storedImages = createStoredImages(deps, (userId) => deps.safeguarding.mediaAccessFor(userId));
   const recentComments = { perContent: COMMENTS_PER_POST, keep: 'newest' } as const;
 
   /** Posts with their recent comments: two statements for the whole page. */
@@ -51,7 +53,7 @@ export function createPostsService(deps: {
       id: row.id,
       title: row.title,
       text: row.text,
-      image_url: row.imageKey ? mediaStore.publicUrl(row.imageKey) : null,
+      image_url: row.imageKey ? deps.mediaUrl(row.imageKey, viewerId) : null,
       image_alt: row.imageAlt,
       symbols: row.symbols ?? [],
       created_at: row.createdAt.toISOString(),
@@ -66,7 +68,7 @@ export function createPostsService(deps: {
       author: {
         id: row.authorId,
         nombre: row.nombre ?? '',
-        photo: row.photoKey ? mediaStore.publicUrl(row.photoKey) : null,
+        photo: row.photoKey ? deps.mediaUrl(row.photoKey, viewerId) : null,
         country: row.authorCountry ?? row.country,
       },
     }));

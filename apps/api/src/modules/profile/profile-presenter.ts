@@ -10,7 +10,7 @@ import {
   type RegistrationType,
   type ViewerRelation,
 } from '@juntos/domain';
-import type { MediaStore } from '../../lib/media-store';
+import type { MemberMediaUrl } from '../../lib/private-media';
 import type { ProfileRow } from './profile.repository';
 
 export function visibilityOf(row: Pick<ProfileRow, 'visibility'> | null): FieldVisibility {
@@ -27,12 +27,12 @@ const functionalValues = (row: ProfileRow | null) =>
 export function presentOwnProfile(
   user: { id: number; email: string; tipoRegistro: RegistrationType },
   row: ProfileRow | null,
-  media: MediaStore,
+  mediaUrl: MemberMediaUrl,
 ): OwnProfile {
   return {
     nombre: row?.nombre ?? '',
     apellidos: row?.apellidos ?? '',
-    photo: row?.photoKey ? media.publicUrl(row.photoKey) : null,
+    photo: row?.photoKey ? mediaUrl(row.photoKey, user.id) : null,
     country: row?.country ?? null,
     ciudad: row?.ciudad ?? '',
     comunidad: row?.comunidad ?? '',
@@ -54,7 +54,7 @@ export function presentProfileFor(
   row: ProfileRow,
   relation: ViewerRelation,
   friendshipStatus: FriendshipStatus,
-  media: MediaStore,
+  photoUrl: (key: string) => string,
   today: string,
 ) {
   const visibility = visibilityOf(row);
@@ -64,7 +64,7 @@ export function presentProfileFor(
     id: row.userId,
     nombre: row.nombre,
     apellidos: row.apellidos,
-    photo: row.photoKey ? media.publicUrl(row.photoKey) : null,
+    photo: row.photoKey ? photoUrl(row.photoKey) : null,
     country: row.country,
     ciudad: row.ciudad,
     comunidad: row.comunidad,

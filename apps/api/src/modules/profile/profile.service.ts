@@ -12,6 +12,7 @@ import {
 import { AppError, notFound } from '../../lib/app-error';
 import type { ImagePipeline } from '../../lib/images';
 import type { Safeguarding } from '../../db/safeguarding';
+import type { MemberMediaUrl } from '../../lib/private-media';
 import type { MediaStore } from '../../lib/media-store';
 import type { MultipartForm } from '../../lib/multipart-form';
 import type { DiseaseCatalogue } from '../diseases';
@@ -38,6 +39,7 @@ export function createProfileService(deps: {
   /** A member's gallery as the viewer may see it (the public profile shows it to friends). */
   galleryOf: (viewerId: number, ownerId: number) => Promise<GalleryImage[]>;
   mediaStore: MediaStore;
+  mediaUrl: MemberMediaUrl;
   images: ImagePipeline;
   diseases: DiseaseCatalogue;
   /** Told after every save, so aggregates of profiles (the word cloud) can follow. */
@@ -54,7 +56,7 @@ export function createProfileService(deps: {
 
   async function ownProfile(userId: number) {
     const { user, profile } = await accountOf(userId);
-    return presentOwnProfile(user, profile, deps.mediaStore);
+    return presentOwnProfile(user, profile, deps.mediaUrl);
   }
 
   return {
@@ -105,7 +107,14 @@ export function createProfileService(deps: {
         photoKey: removePhoto ? null : (current?.photoKey ?? null),
       };
 
-      const newKey = photo ? await deps.mediaStore.save(userId, photo.data, 'webp') : undefined;
+      const newKey = photo
+        ? await deps.mediaStore.save(
+            userId,
+            photo.data,
+            'webp',
+            await deps.safeguarding.mediaAccessFor(userId),
+          )
+        : undefined;
       if (newKey) values.photoKey = newKey;
       try {
         await deps.repository.saveProfile(userId, values);
@@ -149,7 +158,13 @@ export function createProfileService(deps: {
           status = friendship.requesterId === viewerId ? 'pending' : 'received';
         }
       }
-      const profile = presentProfileFor(member.profile, relation, status, deps.mediaStore, day);
+      const profile = presentProfileFor(
+        member.profile,
+        relation,
+        status,
+        (key) => deps.mediaUrl(key, viewerId),
+        day,
+      );
       // Spec §2: the gallery only for accepted friends (and the member), a locked note otherwise.
       if (relation !== 'member') profile.imagenes = await deps.galleryOf(viewerId, memberId);
       return profile;
@@ -186,7 +201,7 @@ export function createProfileService(deps: {
           row.profile,
           status === 'accepted' ? 'friend' : 'member',
           status,
-          deps.mediaStore,
+          (key) => deps.mediaUrl(key, viewerId),
           day,
         );
       });

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { CommunitySummary } from '@juntos/domain';
+import { MEMBER_COUNT_STEPS, type CommunitySummary } from '@juntos/domain';
 import { MembershipButton } from './membership';
 
 /** A disease community nobody opened yet has no id: its address is its ORPHA code. */
@@ -10,10 +10,15 @@ export function communityAddress(community: Pick<CommunitySummary, 'id' | 'orpha
   return `/comunidades/enfermedad/${community.orphacode ?? ''}`;
 }
 
-/** The word-cloud rule: below three members the page says "a few", never the number. */
-export function memberCountText(t: TFunction, community: Pick<CommunitySummary, 'member_count' | 'few'>) {
-  if (community.few || community.member_count === null) return t('communities.few_members');
-  return t('communities.members_count', { count: community.member_count });
+/**
+ * The size in steps, never a number (issue 32): "fewer than 10 members" below the first step,
+ * else the largest step reached ("at least 50 members"), counted by the server among the members
+ * the reader may reach.
+ */
+export function memberCountText(t: TFunction, community: Pick<CommunitySummary, 'members_at_least'>) {
+  if (community.members_at_least === null)
+    return t('communities.members_fewer_than', { limit: MEMBER_COUNT_STEPS[0] });
+  return t('communities.members_at_least', { count: community.members_at_least });
 }
 
 /** The kind, and the ORPHA code's status when Orphanet no longer uses it or does not count it rare. */
