@@ -36,7 +36,12 @@ import {
 import { createDataExportRepository, createDataExportService, dataExportModule } from './data-export';
 import { createDiseasesRepository, diseasesModule, type DiseaseCatalogue } from './diseases';
 import { createErasureRepository, createErasureService } from './erasure';
-import { createFriendshipsRepository, createFriendshipsService, friendshipsModule } from './friendships';
+import {
+  createFriendshipsRepository,
+  createFriendshipsService,
+  createReportGate,
+  friendshipsModule,
+} from './friendships';
 import { functionalProfileModule } from './functional-profile';
 import { createGalleryRepository, createGalleryService, galleryModule } from './gallery';
 import { healthModule } from './health';
@@ -194,6 +199,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
     online,
     chatReports: createChatReportCheck(chatRepository),
     notify,
+    reportGate: createReportGate({ db, rateLimits }),
   });
   const chat = createChatService({
     repository: chatRepository,
@@ -210,6 +216,8 @@ export function createModules(infrastructure: SharedInfrastructure) {
     fanOut,
     verifySession,
     options: config.chat,
+    readToken: (token) => infrastructure.accessTokens.verify(token),
+    rateLimits,
   });
 
   const gallery = createGalleryService({
@@ -388,6 +396,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
     plugin,
     openSockets: socketGateway.connectionCount,
     /** Shutdown, in this order: nothing new starts, work in hand ends, then the sockets. */
+    socketCounts: socketGateway.counts,
     async close() {
       await retentionTimer.stop();
       wordCloud.close();

@@ -239,9 +239,9 @@ export async function createMemberInEveryTable(app: FastifyInstance) {
     time_zone: 'Europe/Madrid',
   });
 
-  // Push notifications on for one device (nothing listens on port 9: a push fails quietly).
+  // Push notifications on for one device (port 443 only, issue 32; nothing listens there in tests: a push fails quietly).
   await call('POST', '/api/notificaciones/dispositivos/', signedIn, {
-    endpoint: `https://127.0.0.1:9/push/${member.user.id}`,
+    endpoint: `https://127.0.0.1/push/${member.user.id}`,
     keys: { p256dh: FIXTURE_P256DH, auth: 'c2VjcmV0LWF1dGgta2V5' },
   });
 

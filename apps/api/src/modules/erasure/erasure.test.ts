@@ -311,13 +311,31 @@ describe('account erasure', () => {
       expect(JSON.stringify([...about, ...hidden, ...his])).not.toContain(member.email);
     });
 
-    it('deletes the reports about him, another member’s copy that named him, and his files', async () => {
+    it('keeps the reports about him pseudonymised, deletes his own, another member’s copy that named him, and his files', async () => {
       const { ids, others } = fixture;
-      const reports = await rowsOf<{ id: number }>(
+      // Decision 0032: reports about him are evidence (GDPR Art. 17(3)(e)); the one he sent goes.
+      const reports = await rowsOf<{
+        id: number;
+        target_id: number | null;
+        subject_label: string | null;
+        author_id: string | null;
+        author_label: string | null;
+      }>(
         t.app.database.db,
-        sql`select id from reports where id in (${ids.reports.aboutPost}, ${ids.reports.aboutConversation}, ${ids.reports.aboutMember}, ${ids.reports.sent})`,
+        sql`select id, target_id, subject_label, snapshot ->> 'author_id' as author_id,
+                   snapshot ->> 'author_label' as author_label
+            from reports where id in (${ids.reports.aboutPost}, ${ids.reports.aboutConversation}, ${ids.reports.aboutMember}, ${ids.reports.sent})
+            order by id`,
       );
-      expect(reports).toEqual([]);
+      expect(reports.map((report) => Number(report.id))).toEqual(
+        [ids.reports.aboutPost, ids.reports.aboutConversation, ids.reports.aboutMember].sort((a, b) => a - b),
+      );
+      const [label] = new Set(reports.map((report) => report.subject_label));
+      expect(label).toMatch(/^[0-9a-f]{12}$/);
+      for (const report of reports) {
+        expect(report).toMatchObject({ subject_label: label, author_id: null, author_label: label });
+        if (Number(report.id) !== ids.reports.aboutPost) expect(report.target_id).toBeNull();
+      }
       expect(friendsExportId).toBeDefined();
       expect(
         await t.app.database.db
