@@ -205,6 +205,7 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   registerMetrics(app, {
     token: config.metricsToken,
     openSockets: modules.openSockets,
+    socketCounts: modules.socketCounts,
     unsentEmails: () => mailer.unsentCount(),
   });
   await app.register(modules.plugin);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SOCKET_FRAME_LIMIT } from '../realtime/socket-gateway';
+import { MEMBER_FRAME_LIMIT } from '../realtime/socket-gateway';
 import type { RouteEntry } from '../plugins/route-table';
 import { createActiveMember } from '../test-support/accounts';
 import { makeAdmin } from '../test-support/admins';
@@ -456,10 +456,11 @@ describe('fuzz: every route answers hostile input with a JSON 4xx, never a 5xx',
  * The chat socket's frames pass the same gate: hostile frames (NUL and lone surrogates in every
  * field, odd ids, random JSON, text that is not JSON, binary frames) over real sockets. None may
  * end in an internal error, every socket stays open, and the chat works afterwards. Each round
- * uses a fresh socket and stays under its frame burst, so the frame limit does not cut it short.
+ * uses a fresh socket of a fresh member and stays under the frame burst, which belongs to the
+ * member, so the frame limit does not cut it short.
  */
 describe('fuzz: the chat socket answers hostile frames without an internal error', () => {
-  const FRAMES_PER_SOCKET = SOCKET_FRAME_LIMIT.burst - 20;
+  const FRAMES_PER_SOCKET = MEMBER_FRAME_LIMIT.burst - 20;
   const ROUNDS = 5;
   let t: TestApp;
   beforeAll(async () => {
@@ -526,7 +527,9 @@ describe('fuzz: the chat socket answers hostile frames without an internal error
         fc.array(raw, { minLength: FRAMES_PER_SOCKET, maxLength: FRAMES_PER_SOCKET }),
         async (frames) => {
           round += 1;
-          const socket = await connectChat(t.app, member.access);
+          const sender = await createMemberWithProfile(t.app, { nombre: `Fuzz ${round}` });
+          await makeFriends(t.app, sender.user.id, friend.user.id);
+          const socket = await connectChat(t.app, sender.access);
           used.push(socket);
           try {
             for (const data of frames) socket.socket.send(data);

@@ -14,6 +14,8 @@ export function registerMetrics(
   options: {
     token: string | undefined;
     openSockets: () => number;
+    /** Chat connections accepted and refused, frames handled and refused (realtime/socket-gateway.ts). */
+    socketCounts: () => { accepted: number; refused: number; framesHandled: number; framesRefused: number };
     unsentEmails: () => Promise<number>;
   },
 ) {
@@ -38,6 +40,31 @@ export function registerMetrics(
     registers: [registry],
     collect() {
       this.set(options.openSockets());
+    },
+  });
+  // Read from the gateway's own counts when scraped: a reconnect or frame flood is seen here.
+  new Counter({
+    name: 'juntos_chat_connections_total',
+    help: 'Chat WebSocket connection attempts on this instance, accepted or refused (no or bad token, connection limits).',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+    collect() {
+      const counts = options.socketCounts();
+      this.reset();
+      this.inc({ outcome: 'accepted' }, counts.accepted);
+      this.inc({ outcome: 'refused' }, counts.refused);
+    },
+  });
+  new Counter({
+    name: 'juntos_chat_frames_total',
+    help: 'Chat WebSocket frames received on this instance, handled or refused by the frame limit.',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+    collect() {
+      const counts = options.socketCounts();
+      this.reset();
+      this.inc({ outcome: 'handled' }, counts.framesHandled);
+      this.inc({ outcome: 'refused' }, counts.framesRefused);
     },
   });
   new Gauge({

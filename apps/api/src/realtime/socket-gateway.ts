@@ -16,6 +16,8 @@ import {
   type Language,
 } from '@juntos/domain';
 import { AppError } from '../lib/app-error';
+import type { AccessClaims } from '../lib/access-tokens';
+import { clientKey, type RateLimits } from '../lib/rate-limiter';
 import { SESSION_ENDED_FRAME, type FanOut, type LiveMessage } from './fan-out';
 import { translate } from '../i18n/messages';
 import { shortened } from '../lib/text';
@@ -50,22 +52,41 @@ const ClientFrameSchema = z.union([
   }),
 ]);
 
+/** The allowance a member has at `now`, refilled at MEMBER_FRAME_LIMIT's rate. */
+const refilled = (allowance: FrameAllowance, now: number) =>
+  Math.min(
+    MEMBER_FRAME_LIMIT.burst,
+    allowance.left + ((now - allowance.at) * MEMBER_FRAME_LIMIT.perSecond) / 1000,
+  );
+
 export const textOf = (data: RawData) =>
   (Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)).toString(
     'utf8',
   );
 
 /**
- * Frames one socket may send: a burst of 100, then 10 a second. A client beats every 30 s and a
- * member sends a few messages a second at most (and 20 per 10 s are stored), so only a broken or
- * hostile client goes past this; it is closed with 1008.
+ * Frames one member may send, over all their sockets on an instance: a burst of 100, then 10 a
+ * second. A client beats every 30 s per socket and a member sends a few messages a second at most
+ * (and 20 per 10 s are stored), so only a broken or hostile client goes past this; the socket that
+ * does is closed with 1008. The allowance belongs to the member, not to the socket, and outlives
+ * the member's sockets until it has refilled: a new socket does not bring a new allowance
+ * (issue 32, docs/decisions/0033).
  */
-export const SOCKET_FRAME_LIMIT = { burst: 100, perSecond: 10 } as const;
-/**
- * Open sockets one member may hold on one instance. The frame limit is per socket, so without
- * this a client could multiply it by opening sockets; a member's tabs and devices stay far below.
- */
+export const MEMBER_FRAME_LIMIT = { burst: 100, perSecond: 10 } as const;
+/** Open sockets one member may hold on one instance; a member's tabs and devices stay far below. */
 export const MAX_SOCKETS_PER_MEMBER = 10;
+/**
+ * Connections that may be opened per minute (before RATE_LIMIT_SCALE), counted across instances
+ * when REDIS_URL is set. Every attempt counts against its client address before anything else is
+ * done, then a token with a valid signature against its member before the account is looked up, so
+ * a refused attempt costs no database query. A member's tabs and devices reconnecting after a
+ * deploy open at most MAX_SOCKETS_PER_MEMBER at once; an address is shared by a household or a
+ * school, hence its larger count.
+ */
+export const CONNECTION_LIMITS = {
+  perMember: { points: 10, windowMs: 60_000 },
+  perAddress: { points: 120, windowMs: 60_000 },
+} as const;
 /** setTimeout's longest delay; a later expiry is checked again when this one fires. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -103,10 +124,10 @@ type Connection = {
   /** When the access token the socket was opened or last renewed with expires (ms). */
   expiresAt: number;
   expiryTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Token bucket of SOCKET_FRAME_LIMIT. */
-  frameAllowance: number;
-  allowanceAt: number;
 };
+
+/** A member's token bucket of MEMBER_FRAME_LIMIT. */
+type FrameAllowance = { left: number; at: number };
 
 /**
  * `/ws/chat/?token=ACCESS` (spec §7, DESIGN.md: same port as the API). A missing, invalid or
@@ -114,7 +135,8 @@ type Connection = {
  * renewed it on the socket, or the end of the member's sessions (suspension, password change or
  * reset, logout, deletion) published through the fan-out to every instance. A foreign Origin is
  * refused before the upgrade; frames above 64 KiB close it with 1009, frames faster than
- * SOCKET_FRAME_LIMIT with 1008, and so does a socket past MAX_SOCKETS_PER_MEMBER. Frames pass the
+ * MEMBER_FRAME_LIMIT with 1008, and so does a socket past MAX_SOCKETS_PER_MEMBER or
+ * CONNECTION_LIMITS. Frames pass the
  * input gate (plugins/input-gate.ts) like any HTTP body. Each socket hears everything published for its member
  * (realtime/fan-out.ts), so a member's tabs and devices all stay in step. Frames from one socket are
  * handled one after the other, in the order they arrived.
@@ -125,14 +147,32 @@ export function createSocketGateway(deps: {
   fanOut: FanOut;
   /** The member behind an access token (undefined: refused with 4401). */
   verifySession: VerifySession;
+  /**
+   * The claims of a token whose signature is valid, without the account lookup: the member a
+   * connection counts against before verifySession queries the database.
+   */
+  readToken: (token: string) => Promise<Pick<AccessClaims, 'userId'> | undefined>;
+  rateLimits: RateLimits;
   options: ChatSocketOptions;
 }) {
-  const { chat, presence, fanOut, verifySession, options } = deps;
+  const { chat, presence, fanOut, verifySession, readToken, options } = deps;
+  const connectsPerAddress = deps.rateLimits.fixedWindow('ws-connect-address', {
+    ...CONNECTION_LIMITS.perAddress,
+    messageKey: 'chat.errors.connecting_too_often',
+  });
+  const connectsPerMember = deps.rateLimits.fixedWindow('ws-connect-member', {
+    ...CONNECTION_LIMITS.perMember,
+    messageKey: 'chat.errors.connecting_too_often',
+  });
   const instanceId = randomUUID();
   let sequence = 0;
   const connections = new Set<Connection>();
   /** Open sockets per member on this instance (MAX_SOCKETS_PER_MEMBER). */
   const socketsOf = new Map<number, number>();
+  /** Frame allowances of members who used some of theirs and have not refilled it yet. */
+  const allowances = new Map<number, FrameAllowance>();
+  /** What the metrics report: connections accepted and refused, frames handled and refused. */
+  const counts = { accepted: 0, refused: 0, framesHandled: 0, framesRefused: 0 };
   const cleanups = new Set<Promise<unknown>>();
   let sweeper: ReturnType<typeof setInterval> | undefined;
 
@@ -261,16 +301,25 @@ export function createSocketGateway(deps: {
       connection.expiryTimer.unref();
     }
 
-    /** Token bucket: false once the socket sends faster than SOCKET_FRAME_LIMIT allows. */
-    function allowFrame(connection: Connection) {
+    /** Counts a refusal by a connection limit, which answers the upgrade request with 429. */
+    async function refuseBeyond(hit: () => Promise<void>) {
+      try {
+        await hit();
+      } catch (error) {
+        counts.refused += 1;
+        throw error;
+      }
+    }
+
+    /** Token bucket: false once the member sends faster than MEMBER_FRAME_LIMIT allows. */
+    function allowFrame(userId: number) {
       const now = Date.now();
-      connection.frameAllowance = Math.min(
-        SOCKET_FRAME_LIMIT.burst,
-        connection.frameAllowance + ((now - connection.allowanceAt) * SOCKET_FRAME_LIMIT.perSecond) / 1000,
-      );
-      connection.allowanceAt = now;
-      if (connection.frameAllowance < 1) return false;
-      connection.frameAllowance -= 1;
+      const allowance = allowances.get(userId) ?? { left: MEMBER_FRAME_LIMIT.burst, at: now };
+      allowance.left = refilled(allowance, now);
+      allowance.at = now;
+      allowances.set(userId, allowance);
+      if (allowance.left < 1) return false;
+      allowance.left -= 1;
       return true;
     }
 
@@ -380,7 +429,16 @@ export function createSocketGateway(deps: {
             return;
           }
           const token = (request.query as Record<string, unknown>).token;
-          request.chatSession = typeof token === 'string' && token ? await verifySession(token) : undefined;
+          // Cheapest first: the address, then the token's signature and its member, and only then
+          // the account in the database. Past a connection limit the upgrade is refused with an
+          // HTTP 429 and Retry-After: no socket is opened, so a flooding client cannot make the
+          // server read frames it will not handle (issue 32: a refusal must be cheap).
+          await refuseBeyond(() => connectsPerAddress.hit(clientKey(request.ip)));
+          if (typeof token !== 'string' || !token) return;
+          const claims = await readToken(token);
+          if (!claims) return;
+          await refuseBeyond(() => connectsPerMember.hit(String(claims.userId)));
+          request.chatSession = await verifySession(token);
         },
       },
       (socket, request) => {
@@ -392,6 +450,7 @@ export function createSocketGateway(deps: {
         // Refused with a close code rather than an HTTP status: browsers hide the status of a
         // failed upgrade from the page, but show it the close code and reason.
         if (!session) {
+          counts.refused += 1;
           const hasToken = typeof query.token === 'string' && query.token !== '';
           sendError(
             { socket, language },
@@ -410,6 +469,7 @@ export function createSocketGateway(deps: {
         const { userId } = session;
         const open = socketsOf.get(userId) ?? 0;
         if (open >= MAX_SOCKETS_PER_MEMBER) {
+          counts.refused += 1;
           request.log.info({ userId }, 'Chat socket refused: too many open for the member');
           sendError(
             { socket, language },
@@ -421,6 +481,7 @@ export function createSocketGateway(deps: {
           return;
         }
         socketsOf.set(userId, open + 1);
+        counts.accepted += 1;
         const connection: Connection = {
           socket,
           userId,
@@ -431,8 +492,6 @@ export function createSocketGateway(deps: {
           stopListening: () => undefined,
           expiresAt: session.expiresAt,
           expiryTimer: undefined,
-          frameAllowance: SOCKET_FRAME_LIMIT.burst,
-          allowanceAt: Date.now(),
         };
         connection.stopListening = fanOut.subscribe(userId, (frame) => deliver(connection, frame));
         connections.add(connection);
@@ -446,12 +505,14 @@ export function createSocketGateway(deps: {
         socket.on('message', (data, isBinary) => {
           // A closing socket reads on until the close handshake ends: nothing more is handled.
           if (socket.readyState !== socket.OPEN) return;
-          if (!allowFrame(connection)) {
+          if (!allowFrame(userId)) {
+            counts.framesRefused += 1;
             request.log.info({ userId }, 'Chat socket closed: frames sent too fast');
             sendError(connection, new AppError(429, 'too_many_frames', 'errors.rate_limited'));
             socket.close(1008, 'too many frames');
             return;
           }
+          counts.framesHandled += 1;
           const raw = isBinary ? '' : textOf(data);
           chain = chain
             .then(async () => {
@@ -481,7 +542,11 @@ export function createSocketGateway(deps: {
     // Sockets that stopped sending heartbeats are closed here; the presence sweep also catches
     // sockets of an instance that died without closing them.
     sweeper = setInterval(() => {
-      const staleBefore = Date.now() - options.heartbeatTimeoutMs;
+      const now = Date.now();
+      // A full allowance is what a member without an entry gets: the entry is no longer needed.
+      for (const [userId, allowance] of allowances)
+        if (refilled(allowance, now) >= MEMBER_FRAME_LIMIT.burst) allowances.delete(userId);
+      const staleBefore = now - options.heartbeatTimeoutMs;
       for (const connection of connections)
         if (connection.lastSeen < staleBefore) {
           connection.socket.close(WEBSOCKET_CLOSE.timedOut, 'heartbeat timeout');
@@ -494,6 +559,8 @@ export function createSocketGateway(deps: {
 
   return {
     connectionCount: () => connections.size,
+    /** Connections accepted and refused, frames handled and refused, since the start. */
+    counts: () => ({ ...counts }),
     /** Registers `/ws/chat/` (and the websocket plugin) on the app. */
     plugin: fp(register, { name: 'socket-gateway' }),
     /** After the plugin's preClose closed every socket: waits for their presence clean-up. */

@@ -29,7 +29,6 @@ import type { RequireAuth } from '../../plugins/authenticate';
 import { DISEASE_COMMUNITIES_PER_HOUR, type CommunitiesService } from './communities.service';
 
 const tags = ['communities'];
-const security = [{ bearer: [] }];
 const refusals = { 401: ApiErrorSchema, 403: ApiErrorSchema };
 const AdminPageQuery = pageQuery({ defaultLimit: 50, maxLimit: 200 });
 
@@ -54,7 +53,6 @@ export function registerCommunityRoutes(
       ...member,
       schema: {
         tags,
-        security,
         summary: 'Communities suggested for you (from your own profile) and the communities you joined',
         response: { 200: CommunityListsSchema, 401: ApiErrorSchema },
       },
@@ -68,7 +66,6 @@ export function registerCommunityRoutes(
       ...member,
       schema: {
         tags,
-        security,
         summary: 'Communities whose name in your language holds the words (accents and case ignored)',
         querystring: CommunitySearchQuery,
         response: { 200: CommunitySearchAnswerSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
@@ -83,7 +80,6 @@ export function registerCommunityRoutes(
       ...member,
       schema: {
         tags,
-        security,
         summary: `The community of a rare disease (created the first time anyone opens it; ${DISEASE_COMMUNITIES_PER_HOUR} new ones per member and hour)`,
         params: CommunityOrphacodeParams,
         response: {
@@ -104,7 +100,6 @@ export function registerCommunityRoutes(
       ...member,
       schema: {
         tags,
-        security,
         summary: 'A community: description, member count, whether you belong and may post',
         params: CommunityIdParams,
         response: {
@@ -124,7 +119,6 @@ export function registerCommunityRoutes(
       ...member,
       schema: {
         tags,
-        security,
         summary: `Join a community (not listed among its members until you choose it; at most ${COMMUNITY_MEMBERSHIP_LIMIT})`,
         params: CommunityIdParams,
         response: {
@@ -144,7 +138,6 @@ export function registerCommunityRoutes(
       ...member,
       schema: {
         tags,
-        security,
         summary: 'Leave a community (leaving twice is no error)',
         params: CommunityIdParams,
         response: { 200: CommunityMembershipSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
@@ -159,7 +152,6 @@ export function registerCommunityRoutes(
       ...member,
       schema: {
         tags,
-        security,
         summary: 'Choose whether you appear in the member list of a community you belong to',
         params: CommunityIdParams,
         body: CommunityListingBody,
@@ -175,7 +167,6 @@ export function registerCommunityRoutes(
       ...member,
       schema: {
         tags,
-        security,
         summary: 'Members who chose to be listed, for members only (your own age group)',
         params: CommunityIdParams,
         querystring: CommunityMembersQuery,
@@ -206,7 +197,6 @@ export function registerCommunityRoutes(
       ...admin,
       schema: {
         tags: ['admin'],
-        security,
         summary: 'Every community (topics first) with its moderators',
         querystring: AdminPageQuery,
         response: { 200: pageOf(AdminCommunitySchema), 400: ApiErrorSchema, ...refusals },
@@ -228,7 +218,6 @@ export function registerCommunityRoutes(
       ...admin,
       schema: {
         tags: ['admin'],
-        security,
         summary: 'Create a topic community (Spanish name and description required)',
         body: TopicCommunityInputSchema,
         response: { 201: AdminCommunitySchema, 400: ApiErrorSchema, ...refusals, 409: ApiErrorSchema },
@@ -244,7 +233,6 @@ export function registerCommunityRoutes(
       ...admin,
       schema: {
         tags: ['admin'],
-        security,
         summary: 'Change a topic community',
         params: CommunityIdParams,
         body: TopicCommunityInputSchema,
@@ -266,7 +254,6 @@ export function registerCommunityRoutes(
       ...admin,
       schema: {
         tags: ['admin'],
-        security,
         summary: 'Delete a topic community with its memberships and posts',
         params: CommunityIdParams,
         response: {
@@ -289,7 +276,6 @@ export function registerCommunityRoutes(
       ...admin,
       schema: {
         tags: ['admin'],
-        security,
         summary: 'Appoint a member as moderator of a community (joining them to it)',
         params: CommunityModeratorParams,
         response: {
@@ -312,7 +298,6 @@ export function registerCommunityRoutes(
       ...admin,
       schema: {
         tags: ['admin'],
-        security,
         summary: 'End a member’s moderation of a community (they stay a member)',
         params: CommunityModeratorParams,
         response: {

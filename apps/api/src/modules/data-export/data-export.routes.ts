@@ -12,7 +12,6 @@ import type { RequireAuth } from '../../plugins/authenticate';
 import type { DataExportService } from './data-export.service';
 
 const tags = ['data-export'];
-const security = [{ bearer: [] }];
 
 /**
  * The member's copy of their data (not named by the spec; GDPR Art. 20): ask for one, see how
@@ -32,7 +31,6 @@ export function registerDataExportRoutes(
       ...member,
       schema: {
         tags,
-        security,
         summary: "The member's latest copy of their data, if any",
         response: { 200: LatestExportAnswerSchema, 401: ApiErrorSchema },
       },
@@ -46,7 +44,6 @@ export function registerDataExportRoutes(
       ...member,
       schema: {
         tags,
-        security,
         summary: 'Asks for a copy of the member’s data, prepared in the background',
         response: { 202: RequestedExportAnswerSchema, 401: ApiErrorSchema, 429: ApiErrorSchema },
       },
@@ -63,7 +60,6 @@ export function registerDataExportRoutes(
       ...member,
       schema: {
         tags,
-        security,
         summary: 'Downloads a ready copy (a ZIP archive)',
         params: IdParams,
         response: {

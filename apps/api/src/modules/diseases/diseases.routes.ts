@@ -61,7 +61,6 @@ export function registerDiseaseRoutes(
       schema: {
         tags: ['diseases'],
         summary: "The status of the member's own ORPHA code",
-        security: [{ bearer: [] }],
         response: { 200: OrphacodeStatusAnswerSchema, 401: ApiErrorSchema },
       },
     },

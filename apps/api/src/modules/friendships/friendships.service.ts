@@ -11,6 +11,7 @@ import type { FanOut, OnlinePort } from '../../realtime';
 import type { MemberMediaUrl } from '../../lib/private-media';
 import type { Notify } from '../notifications';
 import type { FriendshipsRepository } from './friendships.repository';
+import type { ReportGate } from './report-gate';
 
 const LIST_LIMIT = 500;
 
@@ -61,6 +62,8 @@ export function createFriendshipsService(deps: {
   /** Which of these members have a live connection (realtime presence). */
   online: OnlinePort;
   chatReports: ChatReportsPort;
+  /** The per-reporter limit and the target's existence and visibility (docs/decisions/0033). */
+  reportGate: Pick<ReportGate, 'admit'>;
   notify: Notify;
 }) {
   const { repository, fanOut } = deps;
@@ -238,6 +241,7 @@ export function createFriendshipsService(deps: {
         details: string;
       },
     ) {
+      await deps.reportGate.admit(userId, input.target_type, input.target_id);
       if (input.target_type === 'chat_message' || input.target_type === 'chat_conversation')
         await deps.chatReports.checkReportable(userId, input.target_type, input.target_id);
       const [row] = await repository.report({

@@ -70,7 +70,6 @@ export function registerFunctionalProfileRoutes(
       schema: {
         tags: ['functional-profile'],
         summary: "The member's functional profile, in the caller's language",
-        security: [{ bearer: [] }],
         response: { 200: FunctionalProfileSchema, 401: ApiErrorSchema },
       },
     },
@@ -85,7 +84,6 @@ export function registerFunctionalProfileRoutes(
       schema: {
         tags: ['functional-profile'],
         summary: 'Saves answers of the functional profile',
-        security: [{ bearer: [] }],
         body: SaveSchema,
         response: { 200: FunctionalProfileSavedSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
       },

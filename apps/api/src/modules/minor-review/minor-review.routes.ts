@@ -24,7 +24,6 @@ const AgeGroupBody = z.object({
   age_group: z.enum(AGE_GROUPS, { error: 'admin.errors.age_group_required' }),
 });
 const tags = ['admin'];
-const security = [{ bearer: [] }];
 const refusals = { 401: ApiErrorSchema, 403: ApiErrorSchema };
 
 type Audit = (
@@ -55,7 +54,6 @@ export function registerMinorReviewRoutes(
       ...admin,
       schema: {
         tags,
-        security,
         summary: "Minors' accounts waiting for review, oldest first",
         querystring: PageQuery,
         response: { 200: pageOf(PendingMinorSchema), 400: ApiErrorSchema, ...refusals },
@@ -91,7 +89,6 @@ export function registerMinorReviewRoutes(
       ...admin,
       schema: {
         tags,
-        security,
         summary: "Approves a minor's account after review",
         params: IdParams,
         response: { 200: MinorApprovedSchema, 404: ApiErrorSchema, ...refusals },
@@ -111,7 +108,6 @@ export function registerMinorReviewRoutes(
       ...admin,
       schema: {
         tags,
-        security,
         summary: "Sets an account's age group",
         params: IdParams,
         body: AgeGroupBody,

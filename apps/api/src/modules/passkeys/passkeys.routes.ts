@@ -16,7 +16,6 @@ import type { RequireAuth } from '../../plugins/authenticate';
 import type { PasskeysService } from './passkeys.service';
 
 const tags = ['passkeys'];
-const security = [{ bearer: [] }];
 const refused = { 400: ApiErrorSchema, 429: ApiErrorSchema };
 
 /** Passkeys: a member adds them after signing in, and may then sign in with one instead of a password. */
@@ -34,7 +33,6 @@ export function registerPasskeyRoutes(
       ...member,
       schema: {
         tags,
-        security,
         summary: 'Your passkeys, oldest first',
         response: { 200: PasskeyListSchema },
       },
@@ -47,7 +45,6 @@ export function registerPasskeyRoutes(
       ...member,
       schema: {
         tags,
-        security,
         summary:
           'Begins adding a passkey (the password is asked again): options for navigator.credentials.create',
         body: PasskeyRegistrationStartSchema,
@@ -62,7 +59,6 @@ export function registerPasskeyRoutes(
       ...member,
       schema: {
         tags,
-        security,
         summary: 'Adds the passkey the browser created with those options',
         body: PasskeyRegistrationSchema,
         response: { 201: PasskeySchema, 409: ApiErrorSchema, ...refused },
@@ -79,7 +75,6 @@ export function registerPasskeyRoutes(
       ...member,
       schema: {
         tags,
-        security,
         summary: 'Removes one of your passkeys',
         params: IdParams,
         response: { 204: z.null().describe('Removed'), 404: ApiErrorSchema },
