@@ -7,7 +7,7 @@ import { connectChat, settle, type ChatClient, type Frame } from '../../test-sup
 import { createMemberWithProfile, makeFriends } from '../../test-support/profiles';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { MARK_READ_INTERVAL_MS } from './chat.service';
-import { SOCKET_FRAME_LIMIT } from '../../realtime/socket-gateway';
+import { MEMBER_FRAME_LIMIT } from '../../realtime/socket-gateway';
 
 type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 
@@ -265,7 +265,7 @@ describe('a socket flooding frames', () => {
     await settle(MARK_READ_INTERVAL_MS + 300);
     // Without the limit, each of the 15,000 mark_read frames would be handled.
     const floodQueries = t.app.database.queryCount() - atFlood - feedQueries;
-    expect(floodQueries).toBeLessThan(SOCKET_FRAME_LIMIT.burst / 10);
+    expect(floodQueries).toBeLessThan(MEMBER_FRAME_LIMIT.burst / 10);
     await brunoSocket.close();
   });
 
@@ -276,7 +276,7 @@ describe('a socket flooding frames', () => {
     const socket = await connectChat(t.app, ana.access);
     await settle(200);
     const atStart = t.app.database.queryCount();
-    const burst = SOCKET_FRAME_LIMIT.burst - 10;
+    const burst = MEMBER_FRAME_LIMIT.burst - 10;
     for (let index = 0; index < burst; index += 1)
       socket.send({ action: 'mark_read', sender_id: bruno.user.id });
     // Frames are handled in order: once this one is answered, every mark_read before it was.
