@@ -111,7 +111,13 @@ try {
       }
       ids.set(member.key, row.id);
       const initials = `${member.nombre[0] ?? ''}${member.apellidos[0] ?? ''}`;
-      const photoKey = await mediaStore.save(row.id, await picture(member.colours, initials, 320), 'webp');
+      // A minor's pictures are private files, served only at signed addresses (issue 32).
+      const photoKey = await mediaStore.save(
+        row.id,
+        await picture(member.colours, initials, 320),
+        'webp',
+        member.guardian ? 'private' : 'public',
+      );
       await db.insert(profiles).values({
         userId: row.id,
         nombre: member.nombre,
@@ -142,7 +148,12 @@ try {
         const authorId = id(post.author);
         const author = DEMO_MEMBERS.find((member) => member.key === post.author);
         const imageKey = post.picture
-          ? await mediaStore.save(authorId, await picture(post.picture, '♥', 640), 'webp')
+          ? await mediaStore.save(
+              authorId,
+              await picture(post.picture, '♥', 640),
+              'webp',
+              author?.guardian ? 'private' : 'public',
+            )
           : null;
         const createdAt = hoursAgo((DEMO_POSTS.length - index) * 7);
         const [row] = await db
