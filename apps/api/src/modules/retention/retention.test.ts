@@ -378,6 +378,49 @@ describe('retention job', () => {
     expect(await present(db, chatMessages, chatMessages.id, held)).toEqual(new Set());
   });
 
+  it('keeps an erased member’s messages and the reports about him for their periods, then purges them (decision 0032)', async () => {
+    const { db } = t.app.database;
+    const [sender, receiver] = [await createActiveMember(t.app), await createActiveMember(t.app)];
+    const old = await chatMessage(sender.user.id, receiver.user.id, daysAgo(RETENTION_DAYS.chatMessage + 30));
+    const recent = await chatMessage(sender.user.id, receiver.user.id, new Date());
+    // Filed before snapshots existed: the erasure takes one while the messages still name him.
+    const [filed] = await db
+      .insert(reports)
+      .values({
+        reporterId: receiver.user.id,
+        targetType: 'chat_conversation',
+        targetId: sender.user.id,
+        reason: 'harassment',
+      })
+      .returning({ id: reports.id });
+    const reportId = filed!.id;
+    expect(await erasureFor(t).erase(sender.user.id)).toBe(true);
+    const [kept] = await db.select().from(reports).where(eq(reports.id, reportId));
+    expect(kept).toMatchObject({ targetId: null, status: 'open' });
+    expect(kept?.snapshot?.context?.map((message) => [message.sender_id, message.sender_label])).toEqual([
+      [null, kept.subjectLabel],
+      [null, kept.subjectLabel],
+    ]);
+
+    // While the report is open, even the old message stays; the report stays whatever its age.
+    await passNow(retentionFor(t));
+    expect(await present(db, chatMessages, chatMessages.id, [old, recent])).toEqual(new Set([old, recent]));
+    expect(await present(db, reports, reports.id, [reportId])).toEqual(new Set([reportId]));
+
+    // Resolved past the reports' period: the report goes, and the old message with the chat's rule.
+    await db
+      .update(reports)
+      .set({
+        status: 'resolved',
+        outcome: 'dismissed',
+        resolvedAt: daysAgo(RETENTION_DAYS.resolvedReport + 1),
+      })
+      .where(eq(reports.id, reportId));
+    await passNow(retentionFor(t));
+    expect(await present(db, chatMessages, chatMessages.id, [old, recent])).toEqual(new Set([recent]));
+    expect(await present(db, reports, reports.id, [reportId])).toEqual(new Set());
+  });
+
   it('runs one pass at a time: a second instance skips while the lease is held, and takes a crashed holder’s', async () => {
     const { db } = t.app.database;
     let release = () => {};
