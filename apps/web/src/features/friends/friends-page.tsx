@@ -60,15 +60,18 @@ export default function FriendsPage() {
       {blocked.data && blocked.data.length === 0 && <p>{t('friends.no_blocked')}</p>}
       {blocked.data && blocked.data.length > 0 && (
         <ul className="member-list">
-          {blocked.data.map((member) => (
-            <li key={member.id} className="member-summary">
-              <span className="member-summary__name">{[member.nombre, member.apellidos].join(' ')}</span>
-              <Button size="small" onClick={() => unblock.mutate(member.id)}>
-                {t('friends.unblock')}{' '}
-                <span className="visually-hidden">{[member.nombre, member.apellidos].join(' ')}</span>
-              </Button>
-            </li>
-          ))}
+          {blocked.data.map((member) => {
+            // Someone blocked from out of reach comes without a name (issue 32): said so, not blank.
+            const name = [member.nombre, member.apellidos].join(' ').trim() || t('friends.blocked_unnamed');
+            return (
+              <li key={member.id} className="member-summary">
+                <span className="member-summary__name">{name}</span>
+                <Button size="small" onClick={() => unblock.mutate(member.id)}>
+                  {t('friends.unblock')} <span className="visually-hidden">{name}</span>
+                </Button>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>
