@@ -9,7 +9,7 @@ import {
   type UploadFile,
 } from '../test-support/profiles';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { IMAGE_UPLOADS_PER_HOUR } from './images';
+import { IMAGE_UPLOADS_PER_HOUR, IMAGES_IN_FLIGHT_PER_MEMBER } from './images';
 
 /** A flat 16-bit PNG: a few hundred KB on the wire, width × height pixels to decode. */
 const png16 = async (width: number, height: number): Promise<UploadFile> => ({
@@ -76,17 +76,25 @@ describe('image uploads: pixel limit, 16-bit input, decoding in turn', () => {
   });
 
   it('16 large uploads at once do not starve a login: images are decoded two at a time', async () => {
-    const uploader = await createMemberWithProfile(t.app);
+    // Eight members with two each: a member has at most IMAGES_IN_FLIGHT_PER_MEMBER in hand.
+    const uploaders = await Promise.all(
+      Array.from({ length: 16 / IMAGES_IN_FLIGHT_PER_MEMBER }, () => createMemberWithProfile(t.app)),
+    );
     const other = await createActiveMember(t.app);
     const large = await png16(6000, 4000);
     let finished = 0;
     const uploads = Array.from({ length: 16 }, (_, index) =>
-      sendForm(t.app, uploader.access, 'POST', '/api/posts/', { text: `Scan ${index}` }, large).then(
-        (response) => {
-          finished += 1;
-          return response.statusCode;
-        },
-      ),
+      sendForm(
+        t.app,
+        uploaders[index % uploaders.length]!.access,
+        'POST',
+        '/api/posts/',
+        { text: `Scan ${index}` },
+        large,
+      ).then((response) => {
+        finished += 1;
+        return response.statusCode;
+      }),
     );
     // Let the uploads reach the decoder.
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -115,11 +123,13 @@ describe('a bounded queue in front of the decoder (IMAGE_QUEUE_LIMIT)', () => {
   afterAll(async () => t.cleanup());
 
   it('refuses uploads beyond the waiting ones with 503 server_busy and Retry-After, then accepts again', async () => {
-    const member = await createMemberWithProfile(t.app);
+    // Six members with one upload each: the queue, not a member's share, is what fills here.
+    const members = await Promise.all(Array.from({ length: 6 }, () => createMemberWithProfile(t.app)));
+    const member = members[0]!;
     const large = await png16(4000, 3000);
     const responses = await Promise.all(
-      Array.from({ length: 6 }, (_, index) =>
-        sendForm(t.app, member.access, 'POST', '/api/posts/', { text: `Scan ${index}` }, large),
+      members.map((each, index) =>
+        sendForm(t.app, each.access, 'POST', '/api/posts/', { text: `Scan ${index}` }, large),
       ),
     );
     const statuses = responses.map((response) => response.statusCode);
@@ -135,16 +145,73 @@ describe('a bounded queue in front of the decoder (IMAGE_QUEUE_LIMIT)', () => {
     });
     expect(Number(busy.headers['retry-after'])).toBeGreaterThan(0);
     // A refused upload stored nothing; once the queue has drained, uploads are accepted again.
-    const feed = await t.app.inject({
-      method: 'GET',
-      url: '/api/posts/?limit=50',
-      headers: { authorization: `Bearer ${member.access}` },
-    });
-    expect(
-      feed.json<{ results: { is_author: boolean }[] }>().results.filter((post) => post.is_author),
-    ).toHaveLength(accepted);
+    const stored = await Promise.all(
+      members.map(async (each) => {
+        const feed = await t.app.inject({
+          method: 'GET',
+          url: '/api/posts/?limit=50',
+          headers: { authorization: `Bearer ${each.access}` },
+        });
+        return feed.json<{ results: { is_author: boolean }[] }>().results.filter((post) => post.is_author)
+          .length;
+      }),
+    );
+    expect(stored.reduce((sum, count) => sum + count, 0)).toBe(accepted);
     expect(
       (await sendForm(t.app, member.access, 'POST', '/api/posts/', { text: 'Later' }, await imageFile()))
+        .statusCode,
+    ).toBe(201);
+  });
+});
+
+/**
+ * Issue 32 (9): one member's burst of uploads once filled the whole queue, and another member's
+ * upload waited on 503 server_busy. A member now has at most IMAGES_IN_FLIGHT_PER_MEMBER uploads
+ * in hand; the rest are refused at once with 429, so the queue keeps room for everyone else.
+ */
+describe('each member’s fair share of the image queue', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Two decode and two may wait: without the share, one member's six uploads fill all four.
+    t = await createTestApp({ IMAGE_QUEUE_LIMIT: '2' });
+  });
+  afterAll(async () => t.cleanup());
+
+  it(`refuses a member’s uploads beyond ${IMAGES_IN_FLIGHT_PER_MEMBER} in hand with 429, and another member’s upload gets through`, async () => {
+    const [greedy, other] = await Promise.all([
+      createMemberWithProfile(t.app),
+      createMemberWithProfile(t.app),
+    ]);
+    const large = await png16(4000, 3000);
+    const burst = Array.from({ length: 6 }, (_, index) =>
+      sendForm(t.app, greedy.access, 'POST', '/api/posts/', { text: `Scan ${index}` }, large),
+    );
+    const theirs = sendForm(t.app, other.access, 'POST', '/api/posts/', { text: 'Mine' }, large);
+    const responses = await Promise.all(burst);
+    expect((await theirs).statusCode).toBe(201);
+
+    const statuses = responses.map((response) => response.statusCode);
+    expect(
+      statuses.every((status) => status === 201 || status === 429),
+      String(statuses),
+    ).toBe(true);
+    // The six arrive within milliseconds and decoding one takes far longer: two are in hand.
+    expect(statuses.filter((status) => status === 201).length).toBeGreaterThanOrEqual(
+      IMAGES_IN_FLIGHT_PER_MEMBER,
+    );
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(1);
+    const refused = responses.find((response) => response.statusCode === 429)!;
+    expect(refused.json()).toEqual({
+      code: 'images_in_progress',
+      error: `Your other pictures are still being prepared (at most ${IMAGES_IN_FLIGHT_PER_MEMBER} at a time). Please wait until they are ready, then try again.`,
+      fields: {
+        image: `Your other pictures are still being prepared (at most ${IMAGES_IN_FLIGHT_PER_MEMBER} at a time). Please wait until they are ready, then try again.`,
+      },
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Once the member's uploads are done, the member may upload again.
+    expect(
+      (await sendForm(t.app, greedy.access, 'POST', '/api/posts/', { text: 'Later' }, await imageFile()))
         .statusCode,
     ).toBe(201);
   });

@@ -15,6 +15,15 @@ export const MAX_IMAGE_PIXELS = 24_000_000;
 /** Images (posts, gallery, profile photo) one member may upload per hour, before RATE_LIMIT_SCALE. */
 export const IMAGE_UPLOADS_PER_HOUR = 40;
 /**
+ * Images one member may have in an instance's pipeline at once, waiting or being decoded: the
+ * queue is shared by everyone, so without this one member's burst of uploads fills it and every
+ * other member's upload is refused with 503 (issue 32, docs/decisions/0033). A member's third
+ * upload while two are in hand is refused with 429 at once, before it waits or is decoded.
+ */
+export const IMAGES_IN_FLIGHT_PER_MEMBER = 2;
+/** What a member past IMAGES_IN_FLIGHT_PER_MEMBER is told to wait: about one decoding. */
+const IN_FLIGHT_RETRY_AFTER_SECONDS = 5;
+/**
  * Images decoded at once by one instance. Decoding holds libuv worker threads (4 by default),
  * which password hashing also needs: with two at most, a burst of uploads waits its turn
  * instead of starving sign-ins.
@@ -126,6 +135,14 @@ export type ImagePipeline = {
   process(ownerId: number, input: Buffer, field?: string): Promise<ProcessedImage>;
 };
 
+/** The refusal of an upload while the member already has IMAGES_IN_FLIGHT_PER_MEMBER in hand. */
+const inProgress = (field: string) =>
+  new AppError(429, 'images_in_progress', 'errors.images_in_progress', {
+    values: { max: IMAGES_IN_FLIGHT_PER_MEMBER },
+    fields: { [field]: 'errors.images_in_progress' },
+    headers: { 'retry-after': String(IN_FLIGHT_RETRY_AFTER_SECONDS) },
+  });
+
 /**
  * One queue per application, hence per instance: it guards this machine's CPU, worker threads
  * and memory.
@@ -145,10 +162,21 @@ export function createImagePipeline(
     windowMs: 60 * 60 * 1000,
     messageKey: 'errors.too_many_uploads',
   });
+  /** Uploads in hand per member (IMAGES_IN_FLIGHT_PER_MEMBER); a member with none has no entry. */
+  const inFlight = new Map<number, number>();
   return {
     async process(ownerId, input, field = 'image') {
-      await uploads.hit(String(ownerId));
-      return processUploadedImage(input, field, decodeInTurn);
+      const own = inFlight.get(ownerId) ?? 0;
+      if (own >= IMAGES_IN_FLIGHT_PER_MEMBER) throw inProgress(field);
+      inFlight.set(ownerId, own + 1);
+      try {
+        await uploads.hit(String(ownerId));
+        return await processUploadedImage(input, field, decodeInTurn);
+      } finally {
+        const left = (inFlight.get(ownerId) ?? 1) - 1;
+        if (left > 0) inFlight.set(ownerId, left);
+        else inFlight.delete(ownerId);
+      }
     },
   };
 }
