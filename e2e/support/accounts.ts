@@ -41,6 +41,16 @@ export async function createActiveAccount(prefix = 'member'): Promise<Account> {
   return { email, password: STRONG_PASSWORD, access: tokens.access, refresh: tokens.refresh };
 }
 
+/** Signs in through the API, as another device of the member would: that session's tokens. */
+export async function openSession(
+  email: string,
+  password: string,
+): Promise<{ access: string; refresh: string }> {
+  const signedIn = await post('/login/', { email, password });
+  expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+  return signedIn.body as { access: string; refresh: string };
+}
+
 /** Asks the API to renew a refresh token: 200 while it is valid, 401 once revoked. */
 export async function refreshStatus(refresh: string): Promise<number> {
   return (await post('/token/refresh/', { refresh })).status;

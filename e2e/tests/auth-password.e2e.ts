@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActiveAccount, refreshStatus, signIn, storedTokens, tabTo } from '../support/accounts';
+import {
+  createActiveAccount,
+  openSession,
+  refreshStatus,
+  signIn,
+  storedTokens,
+  tabTo,
+} from '../support/accounts';
 import { expectNoAxeViolations } from '../support/axe';
 import { launchBrowser, newContext } from '../support/browser';
 import { resetLinkFrom, waitForEmail } from '../support/mail';
@@ -79,8 +86,9 @@ describe('forgotten and changed passwords (spec §2, §4, §7, §8)', () => {
     await context.close();
   });
 
-  it('change password: back to /login, the old password is refused and the new one works', async () => {
+  it('change password: the other devices are signed out, this one stays; the old password is refused and the new one works', async () => {
     const account = await createActiveAccount('change');
+    const otherDevice = await openSession(account.email, account.password);
     const newPassword = 'Juntos-e2e-Harbour-Changed-3';
     const context = await newContext(browser, {
       consent: { advertising: false },
@@ -95,6 +103,8 @@ describe('forgotten and changed passwords (spec §2, §4, §7, §8)', () => {
     const submit = page.getByRole('button', { name: 'Change my password' });
     await current.waitFor();
     expect(await submit.isDisabled()).toBe(true);
+    // Removing the passkeys is offered, and chosen unless the member unticks it.
+    expect(await page.getByLabel('Also remove my passkeys').isChecked()).toBe(true);
     await expectNoAxeViolations(page, '/change-password');
 
     await current.fill('not-my-password');
@@ -110,11 +120,17 @@ describe('forgotten and changed passwords (spec §2, §4, §7, §8)', () => {
     await page.keyboard.type(account.password);
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
-    await page.getByRole('status').filter({ hasText: 'Your password has been changed' }).waitFor();
-    expect(await storedTokens(page)).toEqual({ access: null, refresh: null });
-    await page.waitForURL('**/login');
-    expect(await refreshStatus(account.refresh)).toBe(401);
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Your password has been changed. Your other devices have been signed out.' })
+      .waitFor();
+    await page.waitForURL('**/info');
+    // This browser is still signed in; the other device's session is over.
+    expect((await storedTokens(page)).refresh).not.toBeNull();
+    expect(await refreshStatus(otherDevice.refresh)).toBe(401);
 
+    await page.goto('/logout');
+    await page.waitForURL('**/login');
     await expectLoginRefused(page, account.email, account.password);
     await signIn(page, account.email, newPassword);
     await context.close();

@@ -22,3 +22,22 @@ export async function withDatabase<T>(run: (databaseUrl: string | undefined) => 
     await admin.end();
   }
 }
+
+/**
+ * The session a bench member's access tokens name: one per member, derived from its id, so a
+ * bench can sign tokens for members it seeded without keeping a map.
+ */
+export const benchSessionId = (userId: number) =>
+  `00000000-0000-4000-8000-${String(userId).padStart(12, '0')}`;
+
+/**
+ * The refresh-token row that keeps that session open: an access token whose session has no live
+ * refresh-token family is refused (decision 0031). Insert it with the member.
+ */
+export const benchSessionRow = (userId: number) => ({
+  userId,
+  familyId: benchSessionId(userId),
+  tokenHash: `bench-session-${userId}`,
+  expiresAt: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000),
+  device: null,
+});

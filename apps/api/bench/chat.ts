@@ -43,11 +43,11 @@ import { build } from 'esbuild';
 import { Redis } from 'ioredis';
 import WebSocket from 'ws';
 import { openDatabase } from '../src/db/database';
-import { friendships, profiles, users } from '../src/db/schema';
+import { friendships, profiles, refreshTokens, users } from '../src/db/schema';
 import { createAccessTokens } from '../src/lib/access-tokens';
 import { textOf } from '../src/realtime/socket-gateway';
 import { startServerProcess, type ServerProcess } from '../src/test-support/server-process';
-import { withDatabase } from './bench-database';
+import { benchSessionId, benchSessionRow, withDatabase } from './bench-database';
 import { writeResults } from './report';
 
 const SOCKETS = (process.env.BENCH_SOCKETS ?? '1000,5000')
@@ -157,6 +157,7 @@ async function seed(databaseUrl: string | undefined, pgliteDir: string, count: n
           enfermedad: 'Sans diagnostic',
         })),
       );
+      await db.insert(refreshTokens).values(created.map(({ id }) => benchSessionRow(id)));
       ids.push(...created.map(({ id }) => id));
     }
     ids.sort((a, b) => a - b);
@@ -458,7 +459,7 @@ async function runScenario(options: {
     const wsUrl = async (server: ServerProcess | undefined, userId: number) => {
       const base = (server?.url ?? '').replace(/^http/, 'ws');
       if (target === 'relay') return `${base}/?user=${userId}`;
-      return `${base}/ws/chat/?token=${encodeURIComponent(await accessTokens.sign(userId))}`;
+      return `${base}/ws/chat/?token=${encodeURIComponent(await accessTokens.sign(userId, benchSessionId(userId)))}`;
     };
     const plan = await Promise.all(
       pairs.flatMap(([a, b]) => [

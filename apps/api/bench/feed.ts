@@ -31,11 +31,11 @@ import { EU_COUNTRY_CODES } from '@juntos/domain';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/database';
-import { communities, users } from '../src/db/schema';
+import { communities, refreshTokens, users } from '../src/db/schema';
 import { createAccessTokens } from '../src/lib/access-tokens';
 import { nextPageUrl } from '../src/lib/paging';
 import { createPostsRepository, type FeedSource } from '../src/modules/posts';
-import { withDatabase } from './bench-database';
+import { benchSessionId, benchSessionRow, withDatabase } from './bench-database';
 import {
   measureInTurns,
   measureLoad,
@@ -295,7 +295,8 @@ async function benchSize(
       await printPlan(db, name, repository.feedStatement(viewerId, source, PAGE + 1, offset));
 
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    const token = await createAccessTokens(config.jwtSecret).sign(viewerId);
+    await db.insert(refreshTokens).values(benchSessionRow(viewerId));
+    const token = await createAccessTokens(config.jwtSecret).sign(viewerId, benchSessionId(viewerId));
     const headers = { authorization: `Bearer ${token}` };
 
     const runStatement: RunStatement = databaseUrl

@@ -26,7 +26,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createAccessTokens } from '../src/lib/access-tokens';
-import { withDatabase } from './bench-database';
+import { benchSessionId, benchSessionRow, withDatabase } from './bench-database';
 import {
   measureInTurns,
   measureLoad,
@@ -259,7 +259,12 @@ async function signedInRows(): Promise<ComparisonRow[]> {
          values ($1, 'Bench', 'ES', '1980-01-01', 'Sans diagnostic')`,
         [userId],
       );
-      const token = await createAccessTokens(JWT_SECRET).sign(userId);
+      const session = benchSessionRow(userId);
+      await pool.query(
+        'insert into refresh_tokens (user_id, family_id, token_hash, expires_at) values ($1, $2, $3, $4)',
+        [session.userId, session.familyId, session.tokenHash, session.expiresAt],
+      );
+      const token = await createAccessTokens(JWT_SECRET).sign(userId, benchSessionId(userId));
       const authorization = { authorization: `Bearer ${token}` };
       const statements = await statementsOfMe(url, token);
       console.log(`\nSigned-in /api/me runs ${statements.length} statements:`);

@@ -238,10 +238,17 @@ export const ResetConfirmSchema = z.object({
   new_password: passwordField,
 });
 
+/**
+ * Changing the password ends the member's other sessions; `remove_passkeys` (default true) also
+ * removes their passkeys, which someone who briefly had the session and the password may have
+ * added (decision 0031).
+ */
 export const ChangePasswordSchema = z.object({
   current_password: requiredText('change_password.required', 1024),
   new_password: passwordField,
+  remove_passkeys: z.boolean({ error: 'change_password.remove_passkeys_invalid' }).default(true),
 });
+export type ChangePassword = z.input<typeof ChangePasswordSchema>;
 
 /** Account deletion asks for the current password again (a session left open is not enough). */
 export const DeleteAccountSchema = z.object({

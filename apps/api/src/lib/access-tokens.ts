@@ -6,11 +6,14 @@ import { SignJWT, jwtVerify } from 'jose';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
-/** What a valid access token says: whose it is, when it was issued and until when (ms since the epoch). */
-export type AccessClaims = { userId: number; issuedAt: number; expiresAt: number };
+/**
+ * What a valid access token says: whose it is, the session it belongs to (the refresh-token
+ * family opened by the sign-in), when it was issued and until when (ms since the epoch).
+ */
+export type AccessClaims = { userId: number; sessionId: string; issuedAt: number; expiresAt: number };
 
 export type AccessTokens = {
-  sign(userId: number): Promise<string>;
+  sign(userId: number, sessionId: string): Promise<string>;
   /** The claims of a valid, unexpired access token; undefined otherwise. */
   verify(token: string): Promise<AccessClaims | undefined>;
 };
@@ -20,12 +23,17 @@ export type AccessTokens = {
  * " 1" or "0x1" as member 1, so one id would have many token spellings.
  */
 const CANONICAL_ID = /^[1-9][0-9]{0,15}$/;
+/**
+ * A session id is the uuid of a refresh-token family. Checked before it reaches the database,
+ * where a malformed uuid would be an error rather than a refusal.
+ */
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export function createAccessTokens(secret: string): AccessTokens {
   const key = new TextEncoder().encode(secret);
   return {
-    sign: (userId) =>
-      new SignJWT({ typ: 'access' })
+    sign: (userId, sessionId) =>
+      new SignJWT({ typ: 'access', sid: sessionId })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(userId))
         .setIssuedAt()
@@ -33,18 +41,21 @@ export function createAccessTokens(secret: string): AccessTokens {
         .sign(key),
     async verify(token) {
       try {
-        // A token without `exp` would be a session that never ends: refused, not defaulted.
+        // A token without `exp` would be a session that never ends, and one without `sid` a
+        // session that no logout could end: both refused, not defaulted.
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
-          requiredClaims: ['exp', 'iat', 'sub'],
+          requiredClaims: ['exp', 'iat', 'sub', 'sid'],
         });
         if (payload.typ !== 'access' || typeof payload.sub !== 'string' || !CANONICAL_ID.test(payload.sub))
           return undefined;
+        const sessionId = payload.sid;
+        if (typeof sessionId !== 'string' || !SESSION_ID.test(sessionId)) return undefined;
         const userId = Number(payload.sub);
         const { exp, iat } = payload;
         if (!Number.isSafeInteger(userId) || typeof exp !== 'number' || typeof iat !== 'number')
           return undefined;
-        return { userId, issuedAt: iat * 1000, expiresAt: exp * 1000 };
+        return { userId, sessionId, issuedAt: iat * 1000, expiresAt: exp * 1000 };
       } catch {
         return undefined;
       }

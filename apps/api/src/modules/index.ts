@@ -118,8 +118,8 @@ export function createModules(infrastructure: SharedInfrastructure) {
   const { db } = database;
 
   const authRepository = createAuthRepository(db);
-  const verifySession = createSessionVerifier(infrastructure.accessTokens, (userId, issuedAt) =>
-    authRepository.accountUsable(userId, issuedAt),
+  const verifySession = createSessionVerifier(infrastructure.accessTokens, (userId, sessionId) =>
+    authRepository.sessionUsable(userId, sessionId),
   );
   const requireAuth = createRequireAuth(verifySession);
   const endLiveSessions = (userId: number, reason: Parameters<typeof sessionEnded>[0]) =>
@@ -154,6 +154,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
     secret: config.jwtSecret,
     publicUrl: config.publicUrl,
     productName: config.operator.name,
+    contactEmail: config.operator.contactEmail,
     rateLimits,
   });
 

@@ -7,6 +7,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in member, set by `requireAuth`. */
     userId: number;
+    /** The session (refresh-token family) of the request's access token, set by `requireAuth`. */
+    sessionId: string;
   }
 }
 
@@ -18,17 +20,17 @@ export type VerifySession = (token: string) => Promise<AccessClaims | undefined>
 
 /**
  * An access token lives 15 minutes, so its signature alone would let a suspended or deleted
- * account go on for that long, and a token stolen before a password change would outlive it:
- * every use also checks (one primary-key lookup) that the account exists, is not suspended and
- * has not changed its password since the token was issued.
+ * account, a logged-out session or one ended by a password change go on for that long: every use
+ * also checks (one indexed lookup) that the account exists, is not suspended and that the token's
+ * session is still open (decision 0031).
  */
 export function createSessionVerifier(
   accessTokens: AccessTokens,
-  accountUsable: (userId: number, tokenIssuedAt: number) => Promise<boolean>,
+  sessionUsable: (userId: number, sessionId: string) => Promise<boolean>,
 ): VerifySession {
   return async (token) => {
     const claims = await accessTokens.verify(token);
-    return claims && (await accountUsable(claims.userId, claims.issuedAt)) ? claims : undefined;
+    return claims && (await sessionUsable(claims.userId, claims.sessionId)) ? claims : undefined;
   };
 }
 
@@ -43,6 +45,7 @@ export function createRequireAuth(verifySession: VerifySession) {
     const session = token ? await verifySession(token) : undefined;
     if (!session) throw new AppError(401, 'unauthorized', 'errors.unauthorized');
     request.userId = session.userId;
+    request.sessionId = session.sessionId;
     void reply.header('cache-control', 'no-store');
   });
 }

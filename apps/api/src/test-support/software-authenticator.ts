@@ -17,9 +17,29 @@ type CeremonyOptions = { challenge: string; rp?: { id?: string }; rpId?: string 
  */
 export function createSoftwareAuthenticator(origin: string, options: { userVerified?: boolean } = {}) {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const credentialId = randomBytes(32);
-  let counter = 0;
-  let userHandle: string | undefined;
+  const keys = { privateKey, publicKey, credentialId: randomBytes(32) };
+  const authenticator = softwareAuthenticator(origin, options, keys, { counter: 0, userHandle: undefined });
+  return {
+    ...authenticator,
+    /**
+     * A copy of this authenticator with its key and its counter as they are now (a cloned
+     * authenticator): its next sign-in presents the same counter as this one's next.
+     */
+    clone: () => softwareAuthenticator(origin, options, keys, authenticator.state()),
+  };
+}
+
+type Keys = { privateKey: KeyObject; publicKey: KeyObject; credentialId: Buffer };
+type State = { counter: number; userHandle: string | undefined };
+
+function softwareAuthenticator(
+  origin: string,
+  options: { userVerified?: boolean },
+  keys: Keys,
+  initial: State,
+) {
+  const { privateKey, publicKey, credentialId } = keys;
+  let { counter, userHandle } = initial;
 
   const flags = (attested: boolean) =>
     FLAGS.userPresent |
@@ -104,5 +124,7 @@ export function createSoftwareAuthenticator(origin: string, options: { userVerif
         authenticatorAttachment: 'platform',
       };
     },
+
+    state: (): State => ({ counter, userHandle }),
   };
 }

@@ -1,4 +1,4 @@
-import { and, sql, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, sql, eq, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import {
   activationCodes,
@@ -14,33 +14,33 @@ export type NewUser = typeof users.$inferInsert;
 
 /** Data access of the accounts feature: users, codes, reset links, refresh tokens, consents. */
 export function createAuthRepository(db: Database) {
-  const usableAccount = (passwordUnchanged?: SQL) =>
+  const usableAccount = (sessionLive?: SQL) =>
     db
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.id, sql.placeholder('id')), isNull(users.suspendedAt), passwordUnchanged))
+      .where(and(eq(users.id, sql.placeholder('id')), isNull(users.suspendedAt), sessionLive))
       .limit(1);
   const accountUsableStatement = usableAccount().prepare('account_usable');
+  // A session is live while its refresh-token family is not revoked: a logout, a password change
+  // or reset, or a reused refresh token revokes the family, and its access tokens stop at once.
   const sessionUsableStatement = usableAccount(
-    sql`(${users.passwordChangedAt} is null or ${users.passwordChangedAt} < to_timestamp(${sql.placeholder('issuedBefore')}))`,
+    sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder('sessionId')} and ${refreshTokens.userId} = ${users.id} and ${refreshTokens.revokedAt} is null)`,
   ).prepare('session_usable');
   return {
     findUserByEmail: async (email: string) =>
       (await db.select().from(users).where(eq(users.email, email)).limit(1))[0],
+    /** The account exists and is not suspended (a refresh token may renew it). */
+    async accountUsable(id: number) {
+      const [row] = await accountUsableStatement.execute({ id });
+      return row !== undefined;
+    },
     /**
-     * The account exists and is not suspended; with `tokenIssuedAt` (ms), its password has not
-     * changed since then. Token times have whole seconds, so a token issued in the second of the
-     * change (the new session's own) still counts. This runs for every signed-in request, so the
-     * statements are prepared once instead of being built again on every call.
+     * The account exists, is not suspended, and the session (refresh-token family) an access
+     * token names is still open. This runs for every signed-in request and every new chat socket
+     * (one primary-key lookup and one indexed family lookup), so the statement is prepared once.
      */
-    async accountUsable(id: number, tokenIssuedAt?: number) {
-      const [row] =
-        tokenIssuedAt === undefined
-          ? await accountUsableStatement.execute({ id })
-          : await sessionUsableStatement.execute({
-              id,
-              issuedBefore: Math.floor(tokenIssuedAt / 1000) + 1,
-            });
+    async sessionUsable(id: number, sessionId: string) {
+      const [row] = await sessionUsableStatement.execute({ id, sessionId });
       return row !== undefined;
     },
     findUserById: async (id: number) => (await db.select().from(users).where(eq(users.id, id)).limit(1))[0],
@@ -125,11 +125,33 @@ export function createAuthRepository(db: Database) {
         .returning({ id: refreshTokens.id });
       return rows.length === 1;
     },
-    revokeRefreshFamily: (familyId: string) =>
+    /** Ends a session (of that member, when given); false when it had ended already. */
+    async revokeRefreshFamily(familyId: string, userId?: number) {
+      const rows = await db
+        .update(refreshTokens)
+        .set({ revokedAt: new Date() })
+        .where(
+          and(
+            eq(refreshTokens.familyId, familyId),
+            isNull(refreshTokens.revokedAt),
+            userId === undefined ? undefined : eq(refreshTokens.userId, userId),
+          ),
+        )
+        .returning({ id: refreshTokens.id });
+      return rows.length > 0;
+    },
+    /** Every session of the member but one (a password change keeps the session that made it). */
+    revokeOtherRefreshFamilies: (userId: number, keptFamilyId: string) =>
       db
         .update(refreshTokens)
         .set({ revokedAt: new Date() })
-        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt))),
+        .where(
+          and(
+            eq(refreshTokens.userId, userId),
+            isNull(refreshTokens.revokedAt),
+            ne(refreshTokens.familyId, keptFamilyId),
+          ),
+        ),
     revokeAllRefreshTokens: (userId: number) =>
       db
         .update(refreshTokens)

@@ -130,13 +130,16 @@ export function registerAuthRoutes(app: FastifyInstance, service: AuthService, r
       preValidation: bodyOrNothing,
       schema: {
         tags,
-        summary: 'Ends the session of a refresh token',
+        summary:
+          'Ends the session of a refresh token (or of the bearer access token); its access tokens stop at once',
         body: LogoutSchema,
         response: { 204: z.void().describe('Session ended'), 400: ApiErrorSchema },
       },
     },
     async (request, reply) => {
-      await service.logout(request.body?.refresh);
+      const header = request.headers.authorization;
+      const access = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
+      await service.logout(request.body?.refresh, access);
       return reply.status(204).send();
     },
   );
@@ -182,14 +185,17 @@ export function registerAuthRoutes(app: FastifyInstance, service: AuthService, r
       schema: {
         tags,
         security,
-        summary: 'Changes the password; other sessions end',
+        summary: 'Changes the password; the other sessions end, and the passkeys unless kept',
         body: ChangePasswordSchema,
         response: { 200: DetailSchema, 401: ApiErrorSchema, ...refused },
       },
     },
     async (request) => {
-      const { current_password, new_password } = request.body;
-      await service.changePassword(request.userId, current_password, new_password);
+      const { current_password, new_password, remove_passkeys } = request.body;
+      await service.changePassword(
+        { userId: request.userId, sessionId: request.sessionId },
+        { currentPassword: current_password, newPassword: new_password, removePasskeys: remove_passkeys },
+      );
       return { detail: translate(requestLanguage(request.headers), 'auth.password_changed') };
     },
   );

@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error';
 import type { SessionEndReason } from '../../realtime';
 import type { Mailer } from '../../lib/mailer';
 import { clientKey, type RateLimits } from '../../lib/rate-limiter';
-import { activationEmail, passwordResetEmail } from './auth-emails';
+import { activationEmail, passwordResetEmail, securityNoticeEmail, type SecurityEvent } from './auth-emails';
 import type { AuthRepository, UserRow } from './auth.repository';
 import { hashPassword, isCommonPassword, verifyAgainstNothing, verifyPassword } from './passwords';
 import {
@@ -43,6 +43,8 @@ export type AuthServiceDependencies = {
   secret: string;
   publicUrl: string;
   productName: string;
+  /** Where a member who did not make a change to their account can write (security notices). */
+  contactEmail: string;
   /** Told after an account is deleted (its declared disease leaves the word cloud). */
   onAccountDeleted?: () => void;
   /**
@@ -105,6 +107,27 @@ export function createAuthService(deps: AuthServiceDependencies) {
       maxDelayMs: 2000,
     }),
   };
+  // Wrong activation codes (issue 32, docs/decisions/0033): the waiting falls on the address that
+  // guessed; the pending account is only made to wait a while, never loses its code to strangers,
+  // and keeps a stored ceiling (ACTIVATION_MAX_FAILED_ATTEMPTS) that these waits keep out of reach.
+  const activation = {
+    wrongPerIp: deps.rateLimits.failures('activate-wrong-ip', {
+      free: 5,
+      cap: 30,
+      windowMs: HOUR,
+      firstDelayMs: 1000,
+      maxDelayMs: 15 * MINUTE,
+      resetOnSuccess: false,
+    }),
+    wrongPerAccount: deps.rateLimits.failures('activate-wrong-account', {
+      free: 5,
+      cap: 30,
+      windowMs: ACTIVATION_CODE_TTL_MS,
+      firstDelayMs: 30_000,
+      maxDelayMs: ACTIVATION_CODE_TTL_MS,
+      resetOnSuccess: true,
+    }),
+  };
   const limits = {
     registerPerIp: limit('register-ip', 10, HOUR),
     activatePerIp: limit('activate-ip', 30, 15 * MINUTE),
@@ -133,7 +156,35 @@ export function createAuthService(deps: AuthServiceDependencies) {
       expiresAt: new Date(now().getTime() + REFRESH_TOKEN_TTL_MS),
       device,
     });
-    return { access: await deps.accessTokens.sign(userId), refresh };
+    // The access token names its family: ending the family (logout, password change) ends it too.
+    return { access: await deps.accessTokens.sign(userId, familyId), refresh };
+  }
+
+  /**
+   * Tells the member by e-mail, in their language, that something able to open their account
+   * changed (decision 0031). The change is already stored; the mailer records a failed delivery
+   * rather than throwing, so the member's action is not answered as failed.
+   */
+  async function sendSecurityNotice(
+    userId: number,
+    event: SecurityEvent,
+    details: { label?: string; passkeysRemoved?: boolean } = {},
+  ) {
+    const user = await deps.repository.findUserById(userId);
+    if (!user) return;
+    await deps.mailer.send(
+      securityNoticeEmail({
+        to: user.email,
+        userId: user.id,
+        language: languageOf(user),
+        event,
+        at: now(),
+        details,
+        resetLink: new URL('/reset-password', deps.publicUrl).toString(),
+        contact: deps.contactEmail,
+        product: deps.productName,
+      }),
+    );
   }
 
   async function sendActivationCode(user: UserRow) {
@@ -220,13 +271,19 @@ export function createAuthService(deps: AuthServiceDependencies) {
     },
 
     async activate(emailInput: string, code: string, ip: string, userAgent?: string) {
-      await limits.activatePerIp.hit(clientKey(ip));
+      const address = clientKey(ip);
+      await limits.activatePerIp.hit(address);
+      await activation.wrongPerIp.begin(address);
       const user = await deps.repository.findUserByEmail(normalizeEmail(emailInput));
       const pending = user && !user.isActive ? await deps.repository.findActivationCode(user.id) : undefined;
-      if (!user || !pending)
+      if (!user || !pending) {
+        await activation.wrongPerIp.failed(address);
         throw new AppError(400, 'invalid_code', 'errors.invalid_code', {
           fields: { code: 'errors.invalid_code' },
         });
+      }
+      const account = String(user.id);
+      await activation.wrongPerAccount.begin(account);
       if (pending.failedAttempts >= ACTIVATION_MAX_FAILED_ATTEMPTS)
         throw new AppError(400, 'too_many_attempts', 'errors.too_many_attempts', {
           fields: { code: 'errors.too_many_attempts' },
@@ -238,6 +295,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
       if (pending.codeHash !== hashActivationCode(deps.secret, user.id, code)) {
         const failedAttempts = pending.failedAttempts + 1;
         await deps.repository.recordFailedActivation(user.id, failedAttempts);
+        await Promise.all([activation.wrongPerIp.failed(address), activation.wrongPerAccount.failed(account)]);
         const exhausted = failedAttempts >= ACTIVATION_MAX_FAILED_ATTEMPTS;
         throw new AppError(
           400,
@@ -250,6 +308,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
       }
       await deps.repository.deleteActivationCode(user.id);
       await deps.repository.activateUser(user.id);
+      await activation.wrongPerAccount.succeeded(account);
       return { user, tokens: await issueTokens(user.id, sessionDevice(userAgent)) };
     },
 
@@ -312,6 +371,9 @@ export function createAuthService(deps: AuthServiceDependencies) {
     /** The password asked again before adding a passkey (a borrowed session must not do it alone). */
     confirmPassword,
 
+    /** Tells the member that a passkey was added to their account (modules/passkeys). */
+    passkeyAdded: (userId: number, label: string) => sendSecurityNotice(userId, 'passkey_added', { label }),
+
     /** Rotates a refresh token; a token presented again after rotation revokes its family. */
     async refresh(refreshToken: string): Promise<TokenPair> {
       const stored = await deps.repository.findRefreshToken(hashOpaqueToken(refreshToken));
@@ -335,16 +397,23 @@ export function createAuthService(deps: AuthServiceDependencies) {
     },
 
     /**
-     * Access tokens carry no session id, so every socket of the member closes, not only this
-     * device's: the others renew their own session and reconnect (docs/api.md).
+     * Ends the session of the refresh token, or of the access token when only that is given: its
+     * family is revoked, so the session's access tokens stop at once too (decision 0031). Sockets
+     * are addressed per member, so every socket of the member closes, not only this device's: the
+     * others renew their own session and reconnect (docs/api.md).
      */
-    async logout(refreshToken: string | undefined) {
-      if (!refreshToken) return;
-      const stored = await deps.repository.findRefreshToken(hashOpaqueToken(refreshToken));
-      if (!stored) return;
-      await deps.repository.revokeRefreshFamily(stored.familyId);
+    async logout(refreshToken: string | undefined, accessToken: string | undefined) {
+      const stored = refreshToken
+        ? await deps.repository.findRefreshToken(hashOpaqueToken(refreshToken))
+        : undefined;
+      const claims = !stored && accessToken ? await deps.accessTokens.verify(accessToken) : undefined;
+      const session = stored
+        ? { userId: stored.userId, familyId: stored.familyId }
+        : claims && { userId: claims.userId, familyId: claims.sessionId };
+      if (!session) return;
+      const revoked = await deps.repository.revokeRefreshFamily(session.familyId, session.userId);
       // An old, already revoked token must not let its holder disconnect the member again and again.
-      if (!stored.revokedAt) await deps.endLiveSessions?.(stored.userId, 'logged_out');
+      if (revoked) await deps.endLiveSessions?.(session.userId, 'logged_out');
     },
 
     /** Answers the same whether or not the address exists (no account enumeration). */
@@ -383,10 +452,12 @@ export function createAuthService(deps: AuthServiceDependencies) {
       rejectCommonPassword(newPassword, 'new_password');
       if (!(await deps.repository.consumeResetToken(stored.id))) throw invalid();
       await deps.repository.updatePassword(stored.userId, await hashPassword(newPassword));
+      // Every session ends, with its access tokens (decision 0031).
       await deps.repository.revokeAllRefreshTokens(stored.userId);
       // Whoever asked for the reset may have lost a device: a passkey on it must not outlive the password.
       await deps.repository.deletePasskeys(stored.userId);
       await deps.endLiveSessions?.(stored.userId, 'password_changed');
+      await sendSecurityNotice(stored.userId, 'password_reset');
       // Proving control of the mailbox also proves the address: a pending account becomes active.
       const user = await deps.repository.findUserById(stored.userId);
       if (user && !user.isActive) {
@@ -395,7 +466,17 @@ export function createAuthService(deps: AuthServiceDependencies) {
       }
     },
 
-    async changePassword(userId: number, currentPassword: string, newPassword: string) {
+    /**
+     * Changes the password of a signed-in member: every other session ends (with its access
+     * tokens), the one that made the change goes on. Passkeys are removed unless the member asks
+     * to keep them: whoever briefly had the session and the password may have added one.
+     */
+    async changePassword(
+      session: { userId: number; sessionId: string },
+      input: { currentPassword: string; newPassword: string; removePasskeys: boolean },
+    ) {
+      const { userId } = session;
+      const { currentPassword, newPassword } = input;
       const user = await deps.repository.findUserById(userId);
       if (!user) throw new AppError(401, 'unauthorized', 'errors.unauthorized');
       await limits.passwordChecksPerMember.hit(String(userId));
@@ -405,8 +486,12 @@ export function createAuthService(deps: AuthServiceDependencies) {
         });
       rejectCommonPassword(newPassword, 'new_password');
       await deps.repository.updatePassword(userId, await hashPassword(newPassword));
-      await deps.repository.revokeAllRefreshTokens(userId);
+      await deps.repository.revokeOtherRefreshFamilies(userId, session.sessionId);
+      if (input.removePasskeys) await deps.repository.deletePasskeys(userId);
+      // Sockets are addressed per member: this device's close too, and reconnect with its own
+      // session, which stays open.
       await deps.endLiveSessions?.(userId, 'password_changed');
+      await sendSecurityNotice(userId, 'password_changed', { passkeysRemoved: input.removePasskeys });
     },
 
     async me(userId: number) {

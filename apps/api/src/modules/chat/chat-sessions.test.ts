@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { SignJWT } from 'jose';
+import { SignJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBSOCKET_CLOSE } from '@juntos/domain';
 import { lastEmailTo, resetTokenFrom } from '../../test-support/accounts';
@@ -10,6 +11,9 @@ import { MARK_READ_INTERVAL_MS } from './chat.service';
 import { MEMBER_FRAME_LIMIT } from '../../realtime/socket-gateway';
 
 type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
+
+/** The session a member's access token names: a token signed here must name a live one. */
+const sessionOf = (member: Member) => String(decodeJwt(member.access).sid);
 
 const isError = (code: string) => (frame: Frame) => frame.type === 'error' && frame.code === code;
 const NEW_PASSWORD = 'a brand new passphrase 77';
@@ -34,8 +38,8 @@ describe('chat sockets and the end of a session', () => {
   };
   const bearer = (member: Member) => ({ authorization: `Bearer ${member.access}`, 'accept-language': 'en' });
   /** Signs an access token as the server would, with the claims a test chooses. */
-  const signed = (claims: { sub: string; exp?: number; typ?: string }) => {
-    const jwt = new SignJWT({ typ: claims.typ ?? 'access' })
+  const signed = (claims: { sub: string; sid: string; exp?: number; typ?: string }) => {
+    const jwt = new SignJWT({ typ: claims.typ ?? 'access', sid: claims.sid })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(claims.sub)
       .setIssuedAt();
@@ -151,7 +155,7 @@ describe('chat sockets and the end of a session', () => {
 
   it('closes a socket when its token expires, unless the client renewed it on the socket', async () => {
     const [ana, bruno] = await friends();
-    const shortLived = await signed({ sub: String(ana.user.id), exp: inSeconds(2) });
+    const shortLived = await signed({ sub: String(ana.user.id), sid: sessionOf(ana), exp: inSeconds(2) });
     const expiring = await open(shortLived);
     const renewing = await open(shortLived);
     renewing.send({ action: 'renew', token: ana.access });
@@ -172,7 +176,10 @@ describe('chat sockets and the end of a session', () => {
     await renewing.waitFor(isError('unauthorized'));
     expect((await renewing.closed).code).toBe(WEBSOCKET_CLOSE.unauthorized);
     const another = await open(ana.access);
-    another.send({ action: 'renew', token: await signed({ sub: String(ana.user.id), exp: inSeconds(-10) }) });
+    another.send({
+      action: 'renew',
+      token: await signed({ sub: String(ana.user.id), sid: sessionOf(ana), exp: inSeconds(-10) }),
+    });
     expect((await another.closed).code).toBe(WEBSOCKET_CLOSE.unauthorized);
   });
 });
@@ -185,8 +192,8 @@ describe('access tokens', () => {
   });
   afterAll(async () => t.cleanup());
 
-  const sign = (sub: string, exp: number | undefined) => {
-    const jwt = new SignJWT({ typ: 'access' })
+  const sign = (sub: string, exp: number | undefined, sid: string | undefined) => {
+    const jwt = new SignJWT({ typ: 'access', ...(sid === undefined ? {} : { sid }) })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(sub)
       .setIssuedAt();
@@ -196,22 +203,28 @@ describe('access tokens', () => {
   const me = (token: string) =>
     t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
 
-  it('refuses a token without exp and a member id in any spelling but the canonical one', async () => {
+  it('refuses a token without exp or session, a session not the member’s, and a member id in any spelling but the canonical one', async () => {
     const ana = await createMemberWithProfile(t.app, { nombre: 'Ana' });
+    const bruno = await createMemberWithProfile(t.app, { nombre: 'Bruno' });
     const id = ana.user.id;
+    const sid = sessionOf(ana);
     const inAMinute = Math.floor(Date.now() / 1000) + 60;
     // The same signing with canonical claims is accepted: the refusals below are about the claims.
-    expect((await me(await sign(String(id), inAMinute))).statusCode).toBe(200);
+    expect((await me(await sign(String(id), inAMinute, sid))).statusCode).toBe(200);
 
     const refused = [
-      await sign(String(id), undefined),
+      await sign(String(id), undefined, sid),
+      await sign(String(id), inAMinute, undefined),
+      await sign(String(id), inAMinute, sid.toUpperCase()),
+      await sign(String(id), inAMinute, randomUUID()),
+      await sign(String(id), inAMinute, sessionOf(bruno)),
       ...(await Promise.all(
         [`${id}e0`, `0${id}`, ` ${id}`, `${id} `, `${id}.0`, `+${id}`, `0x${id.toString(16)}`].map((sub) =>
-          sign(sub, inAMinute),
+          sign(sub, inAMinute, sid),
         ),
       )),
     ];
-    if (id === 1) refused.push(await sign('1e0', inAMinute));
+    if (id === 1) refused.push(await sign('1e0', inAMinute, sid));
     for (const token of refused) {
       const answer = await me(token);
       expect(answer.statusCode).toBe(401);

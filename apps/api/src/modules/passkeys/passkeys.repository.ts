@@ -32,11 +32,22 @@ export function createPasskeysRepository(db: Database) {
       return row;
     },
 
-    recordUse: (id: number, counter: number) =>
-      db
-        .update(passkeys)
-        .set({ counter, lastUsedAt: sql`now()` })
-        .where(eq(passkeys.id, id)),
+    /**
+     * Records a sign-in with the signature counter it presented, only if that counter is above
+     * the stored one (or both are 0: an authenticator without a counter, WebAuthn §6.1.1). One
+     * conditional UPDATE, so of two sign-ins presenting the same counter (a cloned authenticator)
+     * exactly one is recorded; false for the other, which must be refused.
+     */
+    recordUse: async (id: number, counter: number) =>
+      (
+        await db
+          .update(passkeys)
+          .set({ counter, lastUsedAt: sql`now()` })
+          .where(
+            and(eq(passkeys.id, id), counter === 0 ? eq(passkeys.counter, 0) : lt(passkeys.counter, counter)),
+          )
+          .returning({ id: passkeys.id })
+      ).length === 1,
 
     /** False when the passkey is not the member's (or is gone). */
     remove: async (userId: number, id: number) =>

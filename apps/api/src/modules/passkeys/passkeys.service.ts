@@ -42,6 +42,8 @@ export type PasskeysServiceDependencies = {
   auth: {
     confirmPassword: (userId: number, password: string, field: string) => Promise<{ email: string }>;
     signInVerified: (userId: number, userAgent?: string) => Promise<LoginResponse>;
+    /** Tells the member by e-mail that a passkey was added (someone with their session might have). */
+    passkeyAdded: (userId: number, label: string) => Promise<void>;
   };
   relyingParty: RelyingParty;
   /** Derives the opaque WebAuthn user handle, so the member's id is not written on the authenticator. */
@@ -195,6 +197,7 @@ export function createPasskeysService(deps: PasskeysServiceDependencies) {
         throw new AppError(409, 'passkey_exists', 'errors.passkey_exists', {
           fields: { credential: 'errors.passkey_exists' },
         });
+      await deps.auth.passkeyAdded(userId, row.label);
       return presentPasskey(row);
     },
 
@@ -242,8 +245,11 @@ export function createPasskeysService(deps: PasskeysServiceDependencies) {
         requireUserVerification: true,
       }).catch(() => undefined);
       if (!verification?.verified) throw await refuse();
+      // The counter was checked above against the value read before; only the conditional
+      // update decides between two sign-ins that presented the same one.
+      if (!(await deps.repository.recordUse(passkey.id, verification.authenticationInfo.newCounter)))
+        throw await refuse();
       await signInFailuresPerIp.succeeded(client);
-      await deps.repository.recordUse(passkey.id, verification.authenticationInfo.newCounter);
       return deps.auth.signInVerified(passkey.userId, userAgent);
     },
   };

@@ -215,6 +215,50 @@ describe('passkeys (issue 21): sign in without a password', () => {
     expect(refused.json()).toMatchObject({ code: 'account_suspended' });
   });
 
+  it('of two sign-ins presenting the same signature counter (a cloned authenticator), exactly one succeeds', async () => {
+    const member = await createActiveMember(t.app);
+    const key = createSoftwareAuthenticator(ORIGIN);
+    expect((await addPasskey(member, key)).statusCode).toBe(201);
+    const copy = key.clone();
+    const ceremonies = await Promise.all(
+      [key, copy].map(async (authenticator) => {
+        const begun = (await call('POST', '/api/login/passkey/options/')).json<{
+          challenge_id: string;
+          options: { challenge: string };
+        }>();
+        return { challenge_id: begun.challenge_id, credential: authenticator.authenticate(begun.options) };
+      }),
+    );
+    // Each answer is valid on its own (its own challenge, a counter above the stored one); only
+    // one may be recorded.
+    const answers = await Promise.all(ceremonies.map((body) => call('POST', '/api/login/passkey/', body)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
+    expect(answers.find((answer) => answer.statusCode === 401)?.json()).toMatchObject({
+      code: 'passkey_not_recognised',
+    });
+    const [stored] = await t.app.database.db
+      .select()
+      .from(passkeys)
+      .where(eq(passkeys.credentialId, key.credentialId));
+    expect(stored?.counter).toBe(1);
+    // The authenticator that won goes on; the copy, whose counter is behind now, stays refused.
+    expect((await signInWith(key)).statusCode).toBe(200);
+    expect((await signInWith(copy)).statusCode).toBe(401);
+  });
+
+  it('adding a passkey tells the member by e-mail, in their language: what, when, and what to do if it was not them', async () => {
+    const member = await createActiveMember(t.app, { language: 'fr' });
+    expect(
+      (await addPasskey(member, createSoftwareAuthenticator(ORIGIN), 'Téléphone de Léa')).statusCode,
+    ).toBe(201);
+    const notice = await lastEmailTo(t.app, member.email);
+    expect(notice.subject).toMatch(/clé d’accès a été ajoutée/);
+    expect(notice.textBody).toContain('« Téléphone de Léa »');
+    expect(notice.textBody).toMatch(/Quand : .*\d{4}.* \(UTC\)/);
+    expect(notice.textBody).toContain('/reset-password');
+    expect(notice.htmlBody).toContain('Téléphone de Léa');
+  });
+
   it('a password reset removes every passkey of the account', async () => {
     const member = await createActiveMember(t.app);
     const key = createSoftwareAuthenticator(ORIGIN);

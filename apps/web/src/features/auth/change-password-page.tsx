@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ChangePasswordSchema, REDIRECT_DELAY_MS } from '@juntos/domain';
-import { TextField } from '../../components/ui/field';
+import { CheckboxField, TextField } from '../../components/ui/field';
 import { FormMessage } from '../../components/ui/form-message';
-import { forgetSession } from '../../lib/session';
 import { errorText, formFieldErrors, useSchemaForm } from '../../lib/forms';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLater } from '../../lib/use-later';
@@ -13,16 +12,18 @@ import { failureText } from './auth-form-helpers';
 import { changePassword } from './password-api';
 import { Button } from '../../components/ui/button';
 
-type Field = 'current_password' | 'new_password';
+type Field = 'current_password' | 'new_password' | 'remove_passkeys';
 
 const SERVER_FIELDS: Readonly<Record<string, Field>> = {
   current_password: 'current_password',
   new_password: 'new_password',
+  remove_passkeys: 'remove_passkeys',
 };
 
 /**
- * /change-password (signed in; spec §4, §5, §8). The server ends every session of the account
- * on success, so this browser forgets its tokens too and the member signs in again.
+ * /change-password (signed in; spec §4, §5, §8). The server ends every other session of the
+ * account; this one goes on. The member chooses whether their passkeys go too (checked by
+ * default: someone who briefly had the session and the password may have added one).
  */
 export default function ChangePasswordPage() {
   const { t } = useTranslation();
@@ -38,7 +39,7 @@ export default function ChangePasswordPage() {
     clearErrors,
     formState: { errors },
   } = useSchemaForm(ChangePasswordSchema, {
-    defaultValues: { current_password: '', new_password: '' },
+    defaultValues: { current_password: '', new_password: '', remove_passkeys: true },
     // A message goes away when its field changes; the focus stays where the member is.
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
@@ -48,16 +49,17 @@ export default function ChangePasswordPage() {
   const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' }>();
   const field = (name: Field) => register(name, { onChange: () => clearErrors(name) });
 
-  const onSubmit = handleSubmit(async ({ current_password, new_password }) => {
+  const onSubmit = handleSubmit(async (input) => {
     if (state !== 'editing') return;
     setState('submitting');
     setMessage(undefined);
     try {
-      await changePassword(current_password, new_password);
-      forgetSession(queryClient);
+      await changePassword(input);
+      // What other screens hold may have changed with it (the passkeys list).
+      void queryClient.invalidateQueries();
       setState('done');
       setMessage({ text: t('change_password.success'), tone: 'success' });
-      later(() => void navigate('/login', { replace: true }), REDIRECT_DELAY_MS.medium);
+      later(() => void navigate('/info', { replace: true }), REDIRECT_DELAY_MS.medium);
     } catch (error) {
       for (const [name, text] of Object.entries(formFieldErrors(error, SERVER_FIELDS)))
         setError(name as Field, { type: 'server', message: text });
@@ -91,6 +93,13 @@ export default function ChangePasswordPage() {
           disabled={busy}
           {...field('new_password')}
           error={errorText(t, errors.new_password)}
+        />
+        <CheckboxField
+          label={t('change_password.remove_passkeys')}
+          hint={t('change_password.remove_passkeys_hint')}
+          disabled={busy}
+          {...field('remove_passkeys')}
+          error={errorText(t, errors.remove_passkeys)}
         />
         <Button type="submit" variant="primary" disabled={busy || !current || !next}>
           {state === 'submitting' ? t('change_password.submitting') : t('change_password.submit')}

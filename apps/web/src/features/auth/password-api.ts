@@ -1,4 +1,4 @@
-import type { Detail } from '@juntos/domain';
+import type { ChangePassword, Detail } from '@juntos/domain';
 import { apiRequest } from '../../lib/api-client';
 
 /** POST /api/auth/request-reset/: the same answer whether or not the address has an account. */
@@ -17,10 +17,7 @@ export function confirmPasswordReset(token: string, newPassword: string) {
   });
 }
 
-/** POST /api/change-password/ (signed in). */
-export function changePassword(currentPassword: string, newPassword: string) {
-  return apiRequest<Detail>('/change-password/', {
-    method: 'POST',
-    body: JSON.stringify({ current_password: currentPassword, new_password: newPassword }),
-  });
+/** POST /api/change-password/ (signed in): the other sessions end; this one goes on. */
+export function changePassword(input: ChangePassword) {
+  return apiRequest<Detail>('/change-password/', { method: 'POST', body: JSON.stringify(input) });
 }
