@@ -17,6 +17,16 @@ export default function DashboardPage() {
   const status = useQuery(monetizationStatusQuery());
   const name = me.data?.profile.nombre;
 
+  // The greeting's length depends on the name, so its space cannot be reserved: until the member's
+  // profile has arrived only the title is shown, and the rest comes in one piece below it instead
+  // of being pushed down by a late greeting (a 0.07 layout shift in French at 320 px, issue 33).
+  if (me.isLoading)
+    return (
+      <section className="page" aria-busy="true">
+        <h1>{t('dashboard.title')}</h1>
+      </section>
+    );
+
   return (
     <section className="page">
       <h1>{t('dashboard.title')}</h1>
