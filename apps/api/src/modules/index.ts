@@ -199,8 +199,8 @@ export function createModules(infrastructure: SharedInfrastructure) {
     mediaUrl: privateMedia.urlFor,
     online,
     chatReports: createChatReportCheck(chatRepository),
-    notify,
     reportGate: createReportGate({ db, rateLimits }),
+    notify,
   });
   const chat = createChatService({
     repository: chatRepository,
@@ -216,9 +216,9 @@ export function createModules(infrastructure: SharedInfrastructure) {
     presence,
     fanOut,
     verifySession,
-    options: config.chat,
     readToken: (token) => infrastructure.accessTokens.verify(token),
     rateLimits,
+    options: config.chat,
   });
 
   const gallery = createGalleryService({
@@ -396,8 +396,8 @@ export function createModules(infrastructure: SharedInfrastructure) {
   return {
     plugin,
     openSockets: socketGateway.connectionCount,
-    /** Shutdown, in this order: nothing new starts, work in hand ends, then the sockets. */
     socketCounts: socketGateway.counts,
+    /** Shutdown, in this order: nothing new starts, work in hand ends, then the sockets. */
     async close() {
       await retentionTimer.stop();
       wordCloud.close();

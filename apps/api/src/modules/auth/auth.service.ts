@@ -115,7 +115,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
       free: 5,
       cap: 30,
       windowMs: HOUR,
-      firstDelayMs: 1000,
+      firstDelayMs: MINUTE,
       maxDelayMs: 15 * MINUTE,
       resetOnSuccess: false,
     }),
@@ -295,7 +295,10 @@ export function createAuthService(deps: AuthServiceDependencies) {
       if (pending.codeHash !== hashActivationCode(deps.secret, user.id, code)) {
         const failedAttempts = pending.failedAttempts + 1;
         await deps.repository.recordFailedActivation(user.id, failedAttempts);
-        await Promise.all([activation.wrongPerIp.failed(address), activation.wrongPerAccount.failed(account)]);
+        await Promise.all([
+          activation.wrongPerIp.failed(address),
+          activation.wrongPerAccount.failed(account),
+        ]);
         const exhausted = failedAttempts >= ACTIVATION_MAX_FAILED_ATTEMPTS;
         throw new AppError(
           400,

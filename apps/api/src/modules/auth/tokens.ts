@@ -2,7 +2,13 @@ import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const ACTIVATION_CODE_TTL_MS = 10 * 60 * 1000;
-export const ACTIVATION_MAX_FAILED_ATTEMPTS = 5;
+/**
+ * Wrong codes after which a code is spent and a new one must be asked for. Wrong codes make the
+ * guessing address and the account wait long before this (auth.service.ts), so strangers cannot
+ * spend someone else's code: the ceiling matters only where those counts are lost (a restart, or
+ * instances counting apart without Redis).
+ */
+export const ACTIVATION_MAX_FAILED_ATTEMPTS = 20;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 /** A random opaque token (refresh, reset link): 256 bits, URL-safe. */

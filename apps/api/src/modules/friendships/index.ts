@@ -9,6 +9,7 @@ export {
   type ChatReportsPort,
   type FriendshipsService,
 } from './friendships.service';
+export { createReportGate, REPORTS_PER_HOUR, type ReportGate } from './report-gate';
 
 export type FriendshipsModuleOptions = { service: FriendshipsService; requireAuth: RequireAuth };
 
