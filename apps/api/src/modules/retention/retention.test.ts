@@ -398,8 +398,8 @@ describe('retention job', () => {
     const [kept] = await db.select().from(reports).where(eq(reports.id, reportId));
     expect(kept).toMatchObject({ targetId: null, status: 'open' });
     expect(kept?.snapshot?.context?.map((message) => [message.sender_id, message.sender_label])).toEqual([
-      [null, kept.subjectLabel],
-      [null, kept.subjectLabel],
+      [null, kept?.subjectLabel],
+      [null, kept?.subjectLabel],
     ]);
 
     // While the report is open, even the old message stays; the report stays whatever its age.
