@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBSOCKET_CLOSE } from '@juntos/domain';
@@ -225,5 +226,64 @@ describe('sessions end when they should', () => {
       fields: { current_password: expect.any(String) },
     });
     expect((await me(other.access)).statusCode).toBe(200);
+  });
+});
+
+/**
+ * Instances agree without a list of their own to keep in step: the session check reads the
+ * refresh-token table they share (decision 0031), so an end on one holds on the other at once.
+ */
+describe('sessions end on every instance', () => {
+  const environment = { JWT_SECRET: randomBytes(32).toString('hex') };
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    a = await createTestApp(environment);
+    b = await createTestApp(environment, { database: a.app.database });
+    await Promise.all([
+      a.app.listen({ port: 0, host: '127.0.0.1' }),
+      b.app.listen({ port: 0, host: '127.0.0.1' }),
+    ]);
+  });
+  afterAll(async () => {
+    await b.cleanup();
+    await a.cleanup();
+  });
+
+  const me = (instance: TestApp, access: string) =>
+    instance.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${access}` } });
+
+  it('a logout on one instance ends the access token on the other, for the API and new sockets', async () => {
+    const member = await createActiveMember(a.app);
+    expect((await me(b, member.access)).statusCode).toBe(200);
+    const loggedOut = await a.app.inject({
+      method: 'POST',
+      url: '/api/logout/',
+      payload: { refresh: member.refresh },
+    });
+    expect(loggedOut.statusCode).toBe(204);
+    expect((await me(b, member.access)).statusCode).toBe(401);
+    const socket = await connectChat(b.app, member.access);
+    expect((await socket.closed).code).toBe(WEBSOCKET_CLOSE.unauthorized);
+  });
+
+  it('a password change on one instance ends the other sessions on the other', async () => {
+    const member = await createActiveMember(a.app);
+    const other = (
+      await b.app.inject({
+        method: 'POST',
+        url: '/api/login/',
+        payload: { email: member.email, password: member.password },
+      })
+    ).json<Session>();
+    const changed = await b.app.inject({
+      method: 'POST',
+      url: '/api/change-password/',
+      headers: { authorization: `Bearer ${member.access}` },
+      payload: { current_password: member.password, new_password: NEW_PASSWORD },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await me(a, other.access)).statusCode).toBe(401);
+    expect((await me(a, member.access)).statusCode).toBe(200);
   });
 });
