@@ -381,7 +381,14 @@ describe('account erasure', () => {
       ).toBe(200);
     // Her copy holds her decisions, with his id as their target.
     await waitForReadyExport(t, admin.access);
-    await erase(member);
+    // The suspension ended his sessions (issue 32, point 7): he signs in again to delete his account.
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/',
+      payload: { email: member.email, password: member.password },
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    await erase({ ...member, access: signedIn.json<{ access: string }>().access });
     expect(
       await t.app.database.db.select().from(dataExports).where(eq(dataExports.userId, admin.user.id)),
     ).toEqual([]);
