@@ -16,7 +16,8 @@ type Ceremony = {
   challenge_id: string;
   options: { challenge: string; rp?: { id?: string }; user?: { id?: string } };
 };
-type Authenticator = ReturnType<typeof createSoftwareAuthenticator>;
+// A clone of an authenticator signs in the same way, but cannot be cloned again.
+type Authenticator = Omit<ReturnType<typeof createSoftwareAuthenticator>, 'clone'>;
 
 const ORIGIN = 'http://localhost:5173';
 
