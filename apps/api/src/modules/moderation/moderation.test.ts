@@ -216,7 +216,10 @@ describe('moderation', () => {
     const hidden = await call('POST', `/api/admin/reports/${memberReport}/hide/`, admin);
     expect(hidden.statusCode).toBe(409);
     expect(hidden.json()).toMatchObject({ code: 'member_report' });
-    const gone = await report(reporter, 'post', 999_999);
+    // A report needs a post that exists when it is filed; its author deletes it afterwards.
+    const deleted = await publish(author, 'Soon gone');
+    const gone = await report(reporter, 'post', deleted.id);
+    expect((await call('DELETE', `/api/posts/${deleted.id}/`, author)).statusCode).toBe(200);
     const answer = await call('POST', `/api/admin/reports/${gone}/hide/`, admin);
     expect(answer.statusCode).toBe(404);
     expect((await call('POST', `/api/admin/reports/${gone}/dismiss/`, admin)).statusCode).toBe(200);
