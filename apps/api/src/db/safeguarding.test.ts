@@ -596,6 +596,9 @@ describe('the safeguarding rule on every route', () => {
     'POST /api/reportes/': 'reports to the moderators: protective',
     'GET /api/chat/no-leidos/': 'own inbox: counts of messages already received',
     'POST /api/chat/marcar-leidos/:id/': 'own inbox',
+    'GET /api/chat/exmiembros/': 'own inbox: conversations with erased members, by label, no one named',
+    'GET /api/chat/exmiembros/:label/': "own copy of a former member's messages (evidence), no sender id",
+    'POST /api/chat/exmiembros/:label/marcar-leidos/': 'own inbox',
     'GET /api/chat/historial/:friendId/':
       "the member's own copy of a conversation (evidence they may report)",
     'DELETE /api/chat/borrar-mensajes/': 'hides own copy of conversations',
