@@ -52,13 +52,6 @@ const ClientFrameSchema = z.union([
   }),
 ]);
 
-/** The allowance a member has at `now`, refilled at MEMBER_FRAME_LIMIT's rate. */
-const refilled = (allowance: FrameAllowance, now: number) =>
-  Math.min(
-    MEMBER_FRAME_LIMIT.burst,
-    allowance.left + ((now - allowance.at) * MEMBER_FRAME_LIMIT.perSecond) / 1000,
-  );
-
 export const textOf = (data: RawData) =>
   (Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)).toString(
     'utf8',
@@ -129,15 +122,22 @@ type Connection = {
 /** A member's token bucket of MEMBER_FRAME_LIMIT. */
 type FrameAllowance = { left: number; at: number };
 
+/** The allowance a member has at `now`, refilled at MEMBER_FRAME_LIMIT's rate. */
+const refilled = (allowance: FrameAllowance, now: number) =>
+  Math.min(
+    MEMBER_FRAME_LIMIT.burst,
+    allowance.left + ((now - allowance.at) * MEMBER_FRAME_LIMIT.perSecond) / 1000,
+  );
+
 /**
  * `/ws/chat/?token=ACCESS` (spec §7, DESIGN.md: same port as the API). A missing, invalid or
  * expired token closes the socket with 4401, and so does the token's expiry unless the client
  * renewed it on the socket, or the end of the member's sessions (suspension, password change or
  * reset, logout, deletion) published through the fan-out to every instance. A foreign Origin is
- * refused before the upgrade; frames above 64 KiB close it with 1009, frames faster than
- * MEMBER_FRAME_LIMIT with 1008, and so does a socket past MAX_SOCKETS_PER_MEMBER or
- * CONNECTION_LIMITS. Frames pass the
- * input gate (plugins/input-gate.ts) like any HTTP body. Each socket hears everything published for its member
+ * refused before the upgrade (403), and so is an attempt past CONNECTION_LIMITS (429); frames
+ * above 64 KiB close it with 1009, frames faster than MEMBER_FRAME_LIMIT with 1008, and so does a
+ * socket past MAX_SOCKETS_PER_MEMBER. Frames pass the input gate (plugins/input-gate.ts) like any
+ * HTTP body. Each socket hears everything published for its member
  * (realtime/fan-out.ts), so a member's tabs and devices all stay in step. Frames from one socket are
  * handled one after the other, in the order they arrived.
  */
