@@ -72,7 +72,7 @@ function minimalValue(schema: JsonSchema | undefined, name: string, id: number):
   }
   if (schema.allOf?.length) return minimalValue(Object.assign({}, ...schema.allOf) as JsonSchema, name, id);
   const type = Array.isArray(schema.type) ? schema.type.find((item) => item !== 'null') : schema.type;
-  switch (type) {
+  switch (type ?? 'string') {
     case 'object': {
       const value: Record<string, unknown> = {};
       for (const key of schema.required ?? []) value[key] = minimalValue(schema.properties?.[key], key, id);

@@ -9,7 +9,7 @@ import type { ImagePipeline } from '../lib/images';
 import type { JobQueue } from '../lib/job-queue';
 import type { Mailer } from '../lib/mailer';
 import type { MediaStore } from '../lib/media-store';
-import type { PrivateMedia } from '../lib/private-media';
+import type { MemberMediaUrl, PrivateMedia } from '../lib/private-media';
 import type { RateLimits } from '../lib/rate-limiter';
 import { createRequireAuth, createSessionVerifier } from '../plugins/authenticate';
 import {
@@ -114,6 +114,8 @@ export type SharedInfrastructure = {
 export function createModules(infrastructure: SharedInfrastructure) {
   const { config, database, log, mailer, mediaStore, privateMedia, rateLimits, images, safeguarding } =
     infrastructure;
+  // Every member picture's address, signed for its viewer when the file is private (decision 0029).
+  const mediaUrl: MemberMediaUrl = (key, viewerId) => privateMedia.urlFor(key, viewerId);
   const { diseases, fanOut, presenceStore } = infrastructure;
   const { db } = database;
 
@@ -196,7 +198,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
     repository: friendshipsRepository,
     safeguarding,
     fanOut,
-    mediaUrl: privateMedia.urlFor,
+    mediaUrl,
     online,
     chatReports: createChatReportCheck(chatRepository),
     reportGate: createReportGate({ db, rateLimits }),
@@ -239,7 +241,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
       (await moderationRepository.moderatorById(userId))?.communityIds ?? [],
     galleryOf: async (viewerId, ownerId) => (await gallery.list(viewerId, ownerId, 24, 0)).images,
     mediaStore,
-    mediaUrl: privateMedia.urlFor,
+    mediaUrl,
     images,
     diseases,
     onProfileChanged: () => wordCloud.profilesChanged(),
@@ -262,7 +264,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
     repository: createCommunitiesRepository(db),
     diseases,
     mediaStore,
-    mediaUrl: privateMedia.urlFor,
+    mediaUrl,
     audit,
     rateLimits,
   });
@@ -297,7 +299,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
   const posts = createPostsService({
     repository: createPostsRepository(db),
     mediaStore,
-    mediaUrl: privateMedia.urlFor,
+    mediaUrl,
     images,
     safeguarding,
     notify,
