@@ -115,9 +115,10 @@ export function reachableButForOwnBlock(
 /**
  * True when the viewer already holds the member's id through something they took part in: a
  * friendship or request between the two (any state), a chat message either way, a notification
- * the member's action caused, or the viewer's own block. Acting on someone out of reach (blocking
- * a member who blocked you, or who has since left your age group) is allowed through these links
- * only, so counting through ids never tells anyone that a minor's account exists.
+ * the member's action caused, or a block either way. Acting on someone out of reach (blocking or
+ * reporting a member who blocked you, or who has since left your age group) is allowed through
+ * these links only, so counting through ids never tells anyone that a minor's account exists; a
+ * victim whom the offender blocked can still block and report him.
  */
 export function holdsLinkTo(viewerId: number, memberId: number): SQL {
   const viewer = sql`${viewerId}::bigint`;
@@ -125,7 +126,7 @@ export function holdsLinkTo(viewerId: number, memberId: number): SQL {
   return sql`(exists (select 1 from ${friendships} where (${friendships.requesterId} = ${viewer} and ${friendships.addresseeId} = ${target}) or (${friendships.requesterId} = ${target} and ${friendships.addresseeId} = ${viewer}))
     or exists (select 1 from ${chatMessages} where (${chatMessages.senderId} = ${viewer} and ${chatMessages.receiverId} = ${target}) or (${chatMessages.senderId} = ${target} and ${chatMessages.receiverId} = ${viewer}))
     or exists (select 1 from ${notificationActors} join ${notifications} on ${notifications.id} = ${notificationActors.notificationId} where ${notificationActors.actorId} = ${target} and ${notifications.userId} = ${viewer})
-    or exists (select 1 from ${blocks} where ${blocks.blockerId} = ${viewer} and ${blocks.blockedId} = ${target}))`;
+    or exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewer} and ${blocks.blockedId} = ${target}) or (${blocks.blockerId} = ${target} and ${blocks.blockedId} = ${viewer})))`;
 }
 
 /** The rule for one pair of members, and a member's own group (for telling them why). */

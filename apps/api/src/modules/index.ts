@@ -201,7 +201,11 @@ export function createModules(infrastructure: SharedInfrastructure) {
     mediaUrl,
     online,
     chatReports: createChatReportCheck(chatRepository),
-    reportGate: createReportGate({ db, rateLimits }),
+    reportGate: createReportGate({
+      db,
+      rateLimits,
+      mayActOn: (viewerId, memberId) => safeguarding.mayActOn(viewerId, memberId),
+    }),
     notify,
   });
   const chat = createChatService({

@@ -1,8 +1,7 @@
-import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { ReportTargetType } from '@juntos/domain';
 import type { Database } from '../../db/database';
-import { mayReach } from '../../db/safeguarding';
-import { blocks, comments, galleryImages, posts, users } from '../../db/schema';
+import { comments, galleryImages, posts, users } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import type { RateLimits } from '../../lib/rate-limiter';
 
@@ -16,13 +15,19 @@ type PublishedTarget = Exclude<ReportTargetType, 'chat_message' | 'chat_conversa
 /**
  * What a report must pass before it is stored (issue 32, docs/decisions/0033): a reporter files at
  * most REPORTS_PER_HOUR, and only about something that exists and that they could see. "Could
- * see" is the reach rule for the target's author, or a block between the two: a member who
- * blocked someone no longer reaches them, yet must still be able to report what they did. A
+ * see" is the safeguarding rule for acting on the target's author (`Safeguarding.mayActOn`: in
+ * reach, or linked already, a block either way included): a member who blocked someone no longer
+ * reaches them, yet must still be able to report what they did. A
  * target the reporter could not see is answered like an unknown id (404), so reports cannot tell
  * a stranger whether a minor's post or account exists. Hidden content is shown to nobody but its
  * author, so it is not reportable either.
  */
-export function createReportGate(deps: { db: Database; rateLimits: RateLimits }) {
+export function createReportGate(deps: {
+  db: Database;
+  rateLimits: RateLimits;
+  /** The safeguarding rule for acting on a member (`Safeguarding.mayActOn`, decision 0029). */
+  mayActOn: (viewerId: number, memberId: number) => Promise<boolean>;
+}) {
   const { db } = deps;
   const perReporter = deps.rateLimits.fixedWindow('report', {
     points: REPORTS_PER_HOUR,
@@ -70,18 +75,6 @@ export function createReportGate(deps: { db: Database; rateLimits: RateLimits })
     }
   }
 
-  /** The reach rule for the author, or a block in either direction between the two. */
-  async function couldSee(reporterId: number, authorId: number) {
-    const blocked: SQL = sql`exists (select 1 from ${blocks} where ${or(
-      and(eq(blocks.blockerId, reporterId), eq(blocks.blockedId, authorId)),
-      and(eq(blocks.blockerId, authorId), eq(blocks.blockedId, reporterId)),
-    )})`;
-    const result: unknown = await db.execute(
-      sql`select (${mayReach(reporterId, sql`${authorId}::bigint`)} or ${blocked}) as ok`,
-    );
-    return (result as { rows: Array<{ ok: boolean }> }).rows[0]?.ok === true;
-  }
-
   return {
     /**
      * Counts the attempt (429 with Retry-After past the limit, before any lookup, so the limit
@@ -91,7 +84,7 @@ export function createReportGate(deps: { db: Database; rateLimits: RateLimits })
       await perReporter.hit(String(reporterId));
       if (targetType === 'chat_message' || targetType === 'chat_conversation') return;
       const author = await authorOf(targetType, targetId);
-      if (author === undefined || author === reporterId || !(await couldSee(reporterId, author)))
+      if (author === undefined || author === reporterId || !(await deps.mayActOn(reporterId, author)))
         throw notFound('report.errors.target_not_found');
     },
   };
