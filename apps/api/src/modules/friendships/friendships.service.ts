@@ -211,7 +211,10 @@ export function createFriendshipsService(deps: {
      */
     async block(userId: number, memberId: number) {
       if (userId === memberId) throw new AppError(400, 'self_block', 'friends.errors.self');
-      if (!(await repository.accountExists(memberId)) || !(await deps.safeguarding.mayActOn(userId, memberId)))
+      if (
+        !(await repository.accountExists(memberId)) ||
+        !(await deps.safeguarding.mayActOn(userId, memberId))
+      )
         throw notFound('errors.profile_not_found');
       const hadFriendship = await repository.areFriends(userId, memberId);
       await repository.block(userId, memberId);
