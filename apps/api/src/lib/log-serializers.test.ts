@@ -103,10 +103,12 @@ describe('the log of a full session', () => {
     expect(refreshed.status).toBe(200);
     remember('refreshed access token', refreshed.json<Tokens>().access);
     remember('rotated refresh token', refreshed.json<Tokens>().refresh);
-    // The spent refresh token again: a reuse, refused and logged as a client error.
-    expect((await call('POST', '/api/token/refresh/', { refresh })).status).toBe(401);
-
     expect((await call('GET', '/api/me', undefined, refreshed.json<Tokens>().access)).status).toBe(200);
+    // The spent refresh token again: a reuse, refused and logged as a client error; it ends the
+    // whole session, the access token it was rotated into included (decision 0031).
+    expect((await call('POST', '/api/token/refresh/', { refresh })).status).toBe(401);
+    expect((await call('GET', '/api/me', undefined, refreshed.json<Tokens>().access)).status).toBe(401);
+
     const forged = `${refreshed.json<Tokens>().access.slice(0, -6)}AAAAAA`;
     remember('forged access token', forged);
     expect((await call('GET', '/api/me', undefined, forged)).status).toBe(401);
