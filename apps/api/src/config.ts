@@ -92,6 +92,7 @@ const EnvironmentSchema = z
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60_000).default(10_000),
     MAIL_FROM: z.string().trim().min(3).optional(),
     RATE_LIMIT_SCALE: z.coerce.number().min(1, 'must be 1 or more').max(1000).default(1),
+    PASSWORD_HASH_COST: z.enum(['standard', 'test']).default('standard'),
     TRUST_PROXY: z
       .string()
       .trim()
@@ -257,6 +258,13 @@ const EnvironmentSchema = z
     S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
   })
   .superRefine((env, context) => {
+    // A cheap password hash is for the automated tests' hundreds of sign-ups, never for a member.
+    if (env.PASSWORD_HASH_COST === 'test' && env.NODE_ENV !== 'test')
+      context.addIssue({
+        code: 'custom',
+        path: ['PASSWORD_HASH_COST'],
+        message: 'is for the automated tests only (NODE_ENV=test): unset it',
+      });
     // It lets pushes reach a loopback address on any port: a deployment must never have it.
     if (env.PUSH_TEST_SERVICE && env.NODE_ENV !== 'test')
       context.addIssue({
@@ -363,6 +371,8 @@ export type Config = {
   adImpressionIntervalMs: number;
   /** Multiplies every rate limit (the browser tests sign up many accounts from one address). */
   rateLimitScale: number;
+  /** `test` only with NODE_ENV=test (checked above): the automated tests' cheap password hash. */
+  passwordHashCost: 'standard' | 'test';
   /** Fastify's trustProxy: false (no proxy), a hop count, or the proxies' addresses and ranges. */
   trustProxy: false | number | string[];
   /** Uploads that may wait for the image decoder per instance; beyond them 503 server_busy. */
@@ -489,6 +499,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     mailFrom: env.MAIL_FROM ?? `${env.OPERATOR_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
     rateLimitScale: env.RATE_LIMIT_SCALE,
+    passwordHashCost: env.PASSWORD_HASH_COST,
     trustProxy: env.TRUST_PROXY,
     imageQueueLimit: env.IMAGE_QUEUE_LIMIT,
     // Tests check no limit unless they set one: a busy test machine (and PGlite's migrations,

@@ -107,6 +107,18 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: wrong }), wrong).toThrow(/TRUST_PROXY/);
   });
 
+  it('PASSWORD_HASH_COST=test: only the automated tests may select the cheap hash', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).passwordHashCost).toBe('standard');
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'test', PASSWORD_HASH_COST: 'test' }).passwordHashCost,
+    ).toBe('test');
+    for (const environment of ['production', 'development'])
+      expect(
+        () => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: environment, PASSWORD_HASH_COST: 'test' }),
+        environment,
+      ).toThrow(/PASSWORD_HASH_COST: is for the automated tests only/);
+  });
+
   it('PUSH_TEST_SERVICE: the tests’ push service on 127.0.0.1; any other environment refuses to start', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).push.testService).toBeUndefined();
     expect(

@@ -158,6 +158,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
     productName: config.operator.name,
     contactEmail: config.operator.contactEmail,
     rateLimits,
+    passwordHashCost: config.passwordHashCost,
   });
 
   const passkeys = createPasskeysService({

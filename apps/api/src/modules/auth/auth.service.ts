@@ -15,7 +15,13 @@ import type { Mailer } from '../../lib/mailer';
 import { clientKey, type RateLimits } from '../../lib/rate-limiter';
 import { activationEmail, passwordResetEmail, securityNoticeEmail, type SecurityEvent } from './auth-emails';
 import type { AuthRepository, UserRow } from './auth.repository';
-import { hashPassword, isCommonPassword, verifyAgainstNothing, verifyPassword } from './passwords';
+import {
+  hashPassword,
+  isCommonPassword,
+  verifyAgainstNothing,
+  verifyPassword,
+  type PasswordHashCost,
+} from './passwords';
 import {
   ACTIVATION_CODE_TTL_MS,
   ACTIVATION_MAX_FAILED_ATTEMPTS,
@@ -53,6 +59,8 @@ export type AuthServiceDependencies = {
    */
   endLiveSessions?: (userId: number, reason: SessionEndReason) => Promise<void>;
   rateLimits: RateLimits;
+  /** `test` only in the automated tests (config refuses it elsewhere): see passwords.ts. */
+  passwordHashCost?: PasswordHashCost;
   now?: () => Date;
 };
 
@@ -253,7 +261,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
       const user = await deps.repository.createUser(
         {
           email: normalizeEmail(input.email),
-          passwordHash: await hashPassword(input.password),
+          passwordHash: await hashPassword(input.password, deps.passwordHashCost),
           telefono: input.telefono.trim(),
           tipoRegistro: input.tipo_registro,
           nombreTutor: input.tipo_registro === 'menor' ? input.nombre_tutor : null,
@@ -338,7 +346,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
       const user = await deps.repository.findUserByEmail(email);
       const correct = user
         ? await verifyPassword(user.passwordHash, password)
-        : await verifyAgainstNothing(password).then(() => false);
+        : await verifyAgainstNothing(password, deps.passwordHashCost).then(() => false);
       if (!user || !correct) {
         await Promise.all([
           login.perIp.failed(client),
@@ -454,7 +462,10 @@ export function createAuthService(deps: AuthServiceDependencies) {
       if (!stored || stored.usedAt || stored.expiresAt.getTime() <= now().getTime()) throw invalid();
       rejectCommonPassword(newPassword, 'new_password');
       if (!(await deps.repository.consumeResetToken(stored.id))) throw invalid();
-      await deps.repository.updatePassword(stored.userId, await hashPassword(newPassword));
+      await deps.repository.updatePassword(
+        stored.userId,
+        await hashPassword(newPassword, deps.passwordHashCost),
+      );
       // Every session ends, with its access tokens (decision 0031).
       await deps.repository.revokeAllRefreshTokens(stored.userId);
       // Whoever asked for the reset may have lost a device: a passkey on it must not outlive the password.
@@ -488,7 +499,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
           fields: { current_password: 'errors.wrong_password' },
         });
       rejectCommonPassword(newPassword, 'new_password');
-      await deps.repository.updatePassword(userId, await hashPassword(newPassword));
+      await deps.repository.updatePassword(userId, await hashPassword(newPassword, deps.passwordHashCost));
       await deps.repository.revokeOtherRefreshFamilies(userId, session.sessionId);
       if (input.removePasskeys) await deps.repository.deletePasskeys(userId);
       // Sockets are addressed per member: this device's close too, and reconnect with its own

@@ -26,7 +26,8 @@ import { ACTIVATION_MAX_FAILED_ATTEMPTS } from './tokens';
 describe('accounts and sessions', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    // The production cost: the stored hash's parameters are checked below.
+    t = await createTestApp({ PASSWORD_HASH_COST: 'standard' });
   });
   afterAll(async () => t.cleanup());
 
