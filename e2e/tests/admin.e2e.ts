@@ -106,13 +106,14 @@ describe('administration (operating the platform)', () => {
     await dialog.getByRole('button', { name: 'Send the report' }).click();
     await asReporter.page.getByText('Your report has been sent to the moderators.').waitFor();
 
-    // Newer reports (of posts since deleted) push this one to the queue's second page.
-    for (let index = 1; index <= 25; index += 1)
-      await api(reporter, 'POST', '/reportes/', {
-        target_type: 'post',
-        target_id: 900_000 + index,
-        reason: 'spam',
-      });
+    // Newer reports push this one to the queue's second page. A report needs a post that exists
+    // (issue 32): another member's posts, deleted after being reported (the reports keep them).
+    const filler = await createMember('moderation-filler');
+    for (let index = 1; index <= 25; index += 1) {
+      const { id } = (await publishPost(filler, { text: `Advert ${index}` })) as { id: number };
+      await api(reporter, 'POST', '/reportes/', { target_type: 'post', target_id: id, reason: 'spam' });
+      await api(filler, 'DELETE', `/posts/${id}/`);
+    }
 
     const { context, page } = await openAs(browser, admin, '/admin/moderacion');
     await page.getByRole('heading', { level: 1, name: 'Moderation' }).waitFor();
