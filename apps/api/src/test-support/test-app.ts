@@ -60,8 +60,11 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     // Tests create many accounts from one address; the rate-limit tests set 1 explicitly.
     RATE_LIMIT_SCALE: '100',
-    // Hundreds of sign-ups: the tests' cheap argon2 cost (refused outside NODE_ENV=test).
-    PASSWORD_HASH_COST: 'test',
+    // Hundreds of sign-ups: the tests' cheap argon2 cost, refused outside NODE_ENV=test (a test
+    // of the production settings gets the real cost).
+    ...(environment.NODE_ENV === undefined || environment.NODE_ENV === 'test'
+      ? { PASSWORD_HASH_COST: 'test' }
+      : {}),
     // A retention pass deletes backdated rows database-wide, so on the suite's shared PostgreSQL one
     // test file's app would purge another's fixtures: only the tests that set it run a pass.
     RETENTION_FIRST_RUN_MS: '86400000',
