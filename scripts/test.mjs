@@ -1,5 +1,5 @@
 // `npm test`: every tier in order, stopping at the first that fails, then the time each took, so a
-// slow tier is seen on every run and not only when somebody times it (issue 33, docs/testing.md).
+// slow tier is seen on every run and not only when somebody times it (issue 33; the tiers are described in docs/testing.md).
 import { spawnSync } from 'node:child_process';
 
 const TIERS = [
