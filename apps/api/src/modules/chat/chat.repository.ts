@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, max, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, max, or, sql, type SQL } from 'drizzle-orm';
 import { conversationBetween, shownTo, unorderedPair } from '../../db/chat-conversations';
 import type { Database } from '../../db/database';
 import { adultsBornOnOrBefore, mayReach, mayReachAt } from '../../db/safeguarding';
@@ -74,6 +74,20 @@ export function createChatRepository(db: Database) {
     // A member has at most a few hundred friends; this bounds the answer all the same.
     .limit(1000)
     .prepare('chat_unread_counts');
+
+  /**
+   * Marks the reader's unread messages from one sender (`from`) as read; how many that changed.
+   * What the reader hid unread stays unread: no receipt for something never seen.
+   */
+  async function markReadFrom(readerId: number, from: SQL) {
+    const rows = await db
+      .update(chatMessages)
+      .set({ readAt: new Date() })
+      .where(and(eq(chatMessages.receiverId, readerId), from, isNull(chatMessages.readAt), shownTo(readerId)))
+      .returning({ id: chatMessages.id });
+    return rows.length;
+  }
+
   return {
     /**
      * Everything a send needs, for the pairs the cache does not hold, in one statement (the send
@@ -226,39 +240,12 @@ export function createChatRepository(db: Database) {
         .limit(limit),
 
     /** Marks what a former member sent `readerId` as read (no receipt: nobody to tell). */
-    async markFormerRead(readerId: number, label: string) {
-      const rows = await db
-        .update(chatMessages)
-        .set({ readAt: new Date() })
-        .where(
-          and(
-            eq(chatMessages.receiverId, readerId),
-            eq(chatMessages.formerSender, label),
-            isNull(chatMessages.readAt),
-            shownTo(readerId),
-          ),
-        )
-        .returning({ id: chatMessages.id });
-      return rows.length;
-    },
+    markFormerRead: (readerId: number, label: string) =>
+      markReadFrom(readerId, eq(chatMessages.formerSender, label)),
 
     /** Marks what `senderId` wrote to `readerId` as read; how many messages that changed. */
-    async markRead(readerId: number, senderId: number) {
-      const rows = await db
-        .update(chatMessages)
-        .set({ readAt: new Date() })
-        .where(
-          and(
-            eq(chatMessages.receiverId, readerId),
-            eq(chatMessages.senderId, senderId),
-            isNull(chatMessages.readAt),
-            // What the reader hid unread stays unread: no receipt for something never seen.
-            shownTo(readerId),
-          ),
-        )
-        .returning({ id: chatMessages.id });
-      return rows.length;
-    },
+    markRead: (readerId: number, senderId: number) =>
+      markReadFrom(readerId, eq(chatMessages.senderId, senderId)),
 
     /**
      * Spec §4 "Logout" ("delete my messages"): hides every message the member has so far, for
