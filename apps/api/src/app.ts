@@ -104,6 +104,11 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
       ...(logDestination ? { stream: logDestination } : {}),
     },
     logController: new OneLinePerRequest(),
+    // Fastify gives each plugin 10 s to load. A busy 2-core host (a deploy beside running
+    // instances, CI running two suites) took longer to load the API reference's assets and the
+    // server then refused to start: a slow start is better than none, and a plugin that truly
+    // hangs is still stopped after a minute.
+    pluginTimeout: 60_000,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     // Keep-alive sockets that sit idle are closed at shutdown; requests in flight finish first.
     forceCloseConnections: 'idle',

@@ -3,7 +3,7 @@ import { CHARACTERISTIC_IDS } from '@juntos/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { monetizationAccounts } from '../db/schema';
-import { createActiveMember } from './accounts';
+import { signUpThroughApi } from './accounts';
 import { makeAdmin } from './admins';
 import { connectChat, type ChatClient } from './chat-client';
 import { createSoftwareAuthenticator } from './software-authenticator';
@@ -83,7 +83,8 @@ export async function createMemberInEveryTable(app: FastifyInstance) {
 
   // A phone number of her own, so an erasure test can look for it everywhere.
   const phone = `+3469${String(randomInt(10_000_000)).padStart(7, '0')}`;
-  const member = await createActiveMember(app, { telefono: phone });
+  // Signed up through the API: the activation code and its e-mail are rows of their own.
+  const member = await signUpThroughApi(app, { telefono: phone });
   const friend = await createMemberWithProfile(app, { nombre: 'Felix', apellidos: 'Friend' });
   const asksMember = await createMemberWithProfile(app, { nombre: 'Rita', apellidos: 'Requester' });
   const askedByMember = await createMemberWithProfile(app, { nombre: 'Pablo', apellidos: 'Pending' });

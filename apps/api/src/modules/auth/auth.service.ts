@@ -34,6 +34,50 @@ import {
 } from './tokens';
 import type { AccessTokens } from '../../lib/access-tokens';
 
+/**
+ * The account row and consent records a sign-up stores, before activation. The tests' member
+ * factory (test-support/accounts.ts) stores the same, so a test member is what a sign-up makes.
+ */
+export function newAccount(input: Registration, passwordHash: string) {
+  const minor = input.tipo_registro === 'menor';
+  return {
+    account: {
+      email: normalizeEmail(input.email),
+      passwordHash,
+      telefono: input.telefono.trim(),
+      tipoRegistro: input.tipo_registro,
+      nombreTutor: minor ? input.nombre_tutor : null,
+      relacionTutor: minor ? input.relacion_tutor : null,
+      language: input.language,
+    },
+    consents: [
+      { kind: 'operating_policy', policyVersion: CONSENT_POLICY_VERSION },
+      { kind: 'health_data_processing', policyVersion: CONSENT_POLICY_VERSION },
+      ...(minor ? [{ kind: 'guardian_responsibility', policyVersion: CONSENT_POLICY_VERSION }] : []),
+    ],
+  };
+}
+
+/** A new session (refresh-token family) of the account, and its first token pair. */
+export async function startSession(
+  deps: Pick<AuthServiceDependencies, 'repository' | 'accessTokens'>,
+  userId: number,
+  device: string | null,
+  at: Date,
+  familyId: string = randomUUID(),
+): Promise<TokenPair> {
+  const refresh = newOpaqueToken();
+  await deps.repository.createRefreshToken({
+    userId,
+    familyId,
+    tokenHash: hashOpaqueToken(refresh),
+    expiresAt: new Date(at.getTime() + REFRESH_TOKEN_TTL_MS),
+    device,
+  });
+  // The access token names its family: ending the family (logout, password change) ends it too.
+  return { access: await deps.accessTokens.sign(userId, familyId), refresh };
+}
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
@@ -151,22 +195,8 @@ export function createAuthService(deps: AuthServiceDependencies) {
   };
 
   /** A sign-in starts a family with its device; each rotation keeps the family's device. */
-  async function issueTokens(
-    userId: number,
-    device: string | null,
-    familyId: string = randomUUID(),
-  ): Promise<TokenPair> {
-    const refresh = newOpaqueToken();
-    await deps.repository.createRefreshToken({
-      userId,
-      familyId,
-      tokenHash: hashOpaqueToken(refresh),
-      expiresAt: new Date(now().getTime() + REFRESH_TOKEN_TTL_MS),
-      device,
-    });
-    // The access token names its family: ending the family (logout, password change) ends it too.
-    return { access: await deps.accessTokens.sign(userId, familyId), refresh };
-  }
+  const issueTokens = (userId: number, device: string | null, familyId?: string) =>
+    startSession(deps, userId, device, now(), familyId);
 
   /**
    * Tells the member by e-mail, in their language, that something able to open their account
@@ -251,25 +281,11 @@ export function createAuthService(deps: AuthServiceDependencies) {
     async register(input: Registration, ip: string) {
       await limits.registerPerIp.hit(clientKey(ip));
       rejectCommonPassword(input.password, 'password');
-      const consents = [
-        { kind: 'operating_policy', policyVersion: CONSENT_POLICY_VERSION },
-        { kind: 'health_data_processing', policyVersion: CONSENT_POLICY_VERSION },
-        ...(input.tipo_registro === 'menor'
-          ? [{ kind: 'guardian_responsibility', policyVersion: CONSENT_POLICY_VERSION }]
-          : []),
-      ];
-      const user = await deps.repository.createUser(
-        {
-          email: normalizeEmail(input.email),
-          passwordHash: await hashPassword(input.password, deps.passwordHashCost),
-          telefono: input.telefono.trim(),
-          tipoRegistro: input.tipo_registro,
-          nombreTutor: input.tipo_registro === 'menor' ? input.nombre_tutor : null,
-          relacionTutor: input.tipo_registro === 'menor' ? input.relacion_tutor : null,
-          language: input.language,
-        },
-        consents,
+      const { account, consents } = newAccount(
+        input,
+        await hashPassword(input.password, deps.passwordHashCost),
       );
+      const user = await deps.repository.createUser(account, consents);
       if (!user)
         throw new AppError(409, 'email_taken', 'errors.email_taken', {
           fields: { email: 'errors.email_taken' },

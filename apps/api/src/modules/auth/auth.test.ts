@@ -14,7 +14,7 @@ import {
   STRONG_PASSWORD,
   adultPayload,
   codeFrom,
-  createActiveMember,
+  signUpThroughApi,
   lastEmailTo,
   minorPayload,
   resetTokenFrom,
@@ -265,7 +265,7 @@ describe('accounts and sessions', () => {
 
   describe('login, tokens and refresh', () => {
     it('answers the fields the client reads, and refuses a wrong password with detail', async () => {
-      const member = await createActiveMember(t.app);
+      const member = await signUpThroughApi(t.app);
       const login = await post('/api/login/', {
         email: member.email.toUpperCase(),
         password: member.password,
@@ -286,7 +286,7 @@ describe('accounts and sessions', () => {
     });
 
     it('GET /api/me needs a valid token and is never cached', async () => {
-      const member = await createActiveMember(t.app);
+      const member = await signUpThroughApi(t.app);
       const me = await t.app.inject({
         method: 'GET',
         url: '/api/me',
@@ -310,7 +310,7 @@ describe('accounts and sessions', () => {
     });
 
     it('rotates refresh tokens; reusing a rotated one revokes the whole family', async () => {
-      const member = await createActiveMember(t.app);
+      const member = await signUpThroughApi(t.app);
       const first = await post('/api/token/refresh/', { refresh: member.refresh });
       expect(first.statusCode).toBe(200);
       const rotated = first.json<{ access: string; refresh: string }>();
@@ -321,7 +321,7 @@ describe('accounts and sessions', () => {
     });
 
     it('logout revokes the refresh token', async () => {
-      const member = await createActiveMember(t.app);
+      const member = await signUpThroughApi(t.app);
       expect((await post('/api/logout/', { refresh: member.refresh })).statusCode).toBe(204);
       expect((await post('/api/token/refresh/', { refresh: member.refresh })).statusCode).toBe(401);
     });
@@ -330,7 +330,7 @@ describe('accounts and sessions', () => {
       const strict = await createTestApp({ RATE_LIMIT_SCALE: '1' });
       try {
         const send = (url: string, payload: object) => strict.app.inject({ method: 'POST', url, payload });
-        const member = await createActiveMember(strict.app);
+        const member = await signUpThroughApi(strict.app);
         const statuses: number[] = [];
         // Five failures are free; the sixth makes the next attempt wait (modules/auth/login-limits.test.ts).
         for (let attempt = 0; attempt < 6; attempt += 1) {
@@ -361,7 +361,7 @@ describe('accounts and sessions', () => {
 
   describe('passwords', () => {
     it('reset: same answer for unknown addresses; the link works once and revokes sessions', async () => {
-      const member = await createActiveMember(t.app);
+      const member = await signUpThroughApi(t.app);
       const unknown = await post('/api/auth/request-reset/', {
         email: uniqueEmail('nobody'),
         language: 'en',
@@ -388,7 +388,7 @@ describe('accounts and sessions', () => {
     });
 
     it('reset: an expired link is refused', async () => {
-      const member = await createActiveMember(t.app);
+      const member = await signUpThroughApi(t.app);
       await post('/api/auth/request-reset/', { email: member.email, language: 'en' });
       const token = resetTokenFrom((await lastEmailTo(t.app, member.email)).textBody);
       await t.app.database.db
@@ -403,7 +403,7 @@ describe('accounts and sessions', () => {
     });
 
     it('change password: checks the current one; the session that changed it goes on', async () => {
-      const member = await createActiveMember(t.app);
+      const member = await signUpThroughApi(t.app);
       const auth = { authorization: `Bearer ${member.access}` };
       const wrong = await post(
         '/api/change-password/',
@@ -431,7 +431,7 @@ describe('accounts and sessions', () => {
       ).toBe(true);
     });
     it('change password: an access token of another session no longer opens anything', async () => {
-      const member = await createActiveMember(t.app);
+      const member = await signUpThroughApi(t.app);
       const other = (await post('/api/login/', { email: member.email, password: STRONG_PASSWORD })).json<{
         access: string;
       }>();
@@ -451,8 +451,8 @@ describe('accounts and sessions', () => {
 
   describe('account deletion', () => {
     it('deletes every row and file of the member, and nothing of anyone else', async () => {
-      const member = await createActiveMember(t.app);
-      const other = await createActiveMember(t.app);
+      const member = await signUpThroughApi(t.app);
+      const other = await signUpThroughApi(t.app);
       const folder = path.join(t.config.paths.media, 'users', String(member.user.id));
       mkdirSync(folder, { recursive: true });
       writeFileSync(path.join(folder, 'photo.webp'), 'image bytes');
@@ -483,7 +483,7 @@ describe('accounts and sessions', () => {
     });
 
     it('asks for the current password: missing is a 400, wrong a 403, each naming the field', async () => {
-      const member = await createActiveMember(t.app);
+      const member = await signUpThroughApi(t.app);
       const remove = (payload?: object, language = 'en') =>
         t.app.inject({
           method: 'DELETE',

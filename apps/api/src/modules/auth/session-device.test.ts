@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshTokens } from '../../db/schema';
-import { createActiveMember } from '../../test-support/accounts';
+import { signUpThroughApi } from '../../test-support/accounts';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
 type Tokens = { access: string; refresh: string };
@@ -32,7 +32,7 @@ describe('the device of a session', () => {
     });
 
   it("records the sign-in's User-Agent (at most 200 characters, none when absent); rotations keep it", async () => {
-    const member = await createActiveMember(t.app);
+    const member = await signUpThroughApi(t.app);
     const phone =
       'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36';
     const first = await signIn(member.email, member.password, `  ${phone}  `);
