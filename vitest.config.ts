@@ -1,4 +1,12 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Vitest leaves one core to itself by default, which on the 2-core machines ran the integration
+ * files one at a time while a core idled: each file's app is its own process-local world (a copied
+ * PGlite directory, or a schema of its own on PostgreSQL), so they run side by side (issue 33).
+ */
+const INTEGRATION_WORKERS = Math.max(2, os.availableParallelism() - 1);
 
 /**
  * Three tiers, run in this order by `npm test`:
@@ -26,6 +34,7 @@ export default defineConfig({
           include: ['apps/api/src/**/*.test.ts'],
           exclude: ['apps/api/src/**/*.unit.test.ts'],
           environment: 'node',
+          poolOptions: { forks: { maxForks: INTEGRATION_WORKERS } },
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -38,7 +47,8 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 90_000,
-          // One browser at a time: the machines have two cores.
+          // One browser per vitest run: scripts/test-e2e-shards.mjs runs several runs side by side,
+          // each with its own server.
           pool: 'forks',
           poolOptions: { forks: { singleFork: true } },
         },

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { buildApp, type AppDependencies } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase } from '../db/database';
@@ -19,13 +20,17 @@ const TEMPLATE_PREFIX = 'juntos-pglite-template-';
  * to do. Test files run in parallel workers: each builds into a directory of its own and renames
  * it into place, and the one that loses the race uses the winner's.
  */
-async function migratedTemplate(): Promise<string> {
+function migrationsHash() {
   const hash = createHash('sha256');
   for (const file of readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort()) {
     const full = path.join(migrationsFolder, file);
     if (file.endsWith('.sql') || file.endsWith('.json')) hash.update(file).update(readFileSync(full));
   }
-  const template = path.join(os.tmpdir(), `${TEMPLATE_PREFIX}${hash.digest('hex').slice(0, 16)}`);
+  return hash.digest('hex').slice(0, 16);
+}
+
+export async function migratedTemplate(): Promise<string> {
+  const template = path.join(os.tmpdir(), `${TEMPLATE_PREFIX}${migrationsHash()}`);
   if (existsSync(template)) return template;
   const building = mkdtempSync(path.join(os.tmpdir(), 'juntos-pglite-building-'));
   const database = await openDatabase({ databaseUrl: undefined, pgliteDir: building });
@@ -43,6 +48,68 @@ async function migratedTemplate(): Promise<string> {
   return template;
 }
 
+/** Runs statements on the server of `databaseUrl`, connected to that URL's own database. */
+async function onServer<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const withDatabase = (databaseUrl: string, name: string) => {
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+/**
+ * On PostgreSQL (the run's DATABASE_URL), each test app gets a database of its own, copied from a
+ * template migrated once per set of migrations, so files run side by side without seeing each
+ * other's rows (issue 33). Every name starts with the run's database name, which `.ci/run` drops
+ * with all its copies. A DATA_DIR a test passes twice names the same database, as it names the same
+ * PGlite directory: a restart finds its data.
+ */
+async function testDatabase(runUrl: string, dataDir: string | undefined) {
+  const base = decodeURIComponent(new URL(runUrl).pathname.slice(1));
+  const template = `${base}_tpl_${migrationsHash()}`;
+  const name = dataDir
+    ? `${base}_dir_${createHash('sha256').update(dataDir).digest('hex').slice(0, 12)}`
+    : `${base}_app_${randomBytes(6).toString('hex')}`;
+  await onServer(runUrl, async (client) => {
+    // Workers start together: one makes the template while the others wait on the lock.
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [template]);
+    try {
+      const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
+      if (exists.rowCount === 0) {
+        await client.query(`CREATE DATABASE ${quoted(template)}`);
+        const database = await openDatabase({ databaseUrl: withDatabase(runUrl, template), pgliteDir: '' });
+        try {
+          await database.migrate();
+        } finally {
+          await database.close();
+        }
+      }
+      const known = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (known.rowCount === 0)
+        await client.query(`CREATE DATABASE ${quoted(name)} TEMPLATE ${quoted(template)}`);
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [template]);
+    }
+  });
+  return {
+    url: withDatabase(runUrl, name),
+    // A DATA_DIR's database outlives the app, as the directory does; `.ci/run` drops it.
+    drop: () =>
+      dataDir
+        ? Promise.resolve()
+        : onServer(runUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${quoted(name)} WITH (FORCE)`)),
+  };
+}
+
 export type TestApp = { app: FastifyInstance; config: Config; cleanup: () => Promise<void> };
 
 /**
@@ -54,6 +121,10 @@ export async function createTestApp(
   dependencies?: AppDependencies,
 ): Promise<TestApp> {
   const dataDir = environment.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'juntos-test-'));
+  const ownDatabase =
+    process.env.DATABASE_URL && !environment.DATABASE_URL && !dependencies?.database
+      ? await testDatabase(process.env.DATABASE_URL, environment.DATA_DIR)
+      : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -76,7 +147,7 @@ export async function createTestApp(
     PUSH_SERVICE_HOSTS: '127.0.0.1',
     ...(process.env.DATABASE_URL
       ? {
-          DATABASE_URL: process.env.DATABASE_URL,
+          DATABASE_URL: ownDatabase?.url ?? process.env.DATABASE_URL,
           // On the suite's shared PostgreSQL each app has a queue of its own: otherwise one test
           // file's app would take (and send through its own mailer) another's jobs.
           JOBS_SCHEMA: `jobs_${randomBytes(6).toString('hex')}`,
@@ -94,6 +165,7 @@ export async function createTestApp(
     config,
     cleanup: async () => {
       await app.close();
+      await ownDatabase?.drop();
       if (!environment.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
     },
   };

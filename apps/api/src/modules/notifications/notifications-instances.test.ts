@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { notifications } from '../../db/schema';
@@ -18,9 +21,12 @@ describe.skipIf(!process.env.DATABASE_URL)('notifications on two instances', () 
   let a: TestApp;
   let b: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+  let shared: Record<string, string> & { DATA_DIR: string };
   beforeAll(async () => {
     smtp = await startSmtpReceiver();
-    const shared = {
+    shared = {
+      // One deployment: the same database (on PostgreSQL, a DATA_DIR names a test app's database).
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'juntos-instances-')),
       SMTP_URL: smtp.url,
       // One deployment: a session signed by one instance is good on the other.
       JWT_SECRET: randomBytes(32).toString('hex'),
@@ -39,6 +45,7 @@ describe.skipIf(!process.env.DATABASE_URL)('notifications on two instances', () 
     await a.cleanup();
     await b.cleanup();
     await smtp.close();
+    rmSync(shared.DATA_DIR, { recursive: true, force: true });
   });
 
   const save = (app: TestApp, member: Member, settings: object) =>
