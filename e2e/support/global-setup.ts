@@ -1,4 +1,5 @@
 import {
+  cpSync,
   existsSync,
   mkdtempSync,
   readdirSync,
@@ -22,6 +23,7 @@ import {
 } from '../../apps/api/src/test-support/personal-data-in-log';
 import { startServerProcess, type ServerProcess } from '../../apps/api/src/test-support/server-process';
 import { startSmtpReceiver } from '../../apps/api/src/test-support/smtp-receiver';
+import { migratedTemplate } from '../../apps/api/src/test-support/test-app';
 import { chromiumPath } from './chromium-path';
 
 declare module 'vitest' {
@@ -110,6 +112,9 @@ export default async function setup(project: TestProject) {
   const mailDir = mkdtempSync(path.join(os.tmpdir(), 'juntos-mail-'));
   // Known here, so the teardown can read what the journeys stored.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'juntos-e2e-'));
+  // The server starts on a copy of the migrated embedded database, as the integration tests' apps do.
+  if (!process.env.DATABASE_URL)
+    cpSync(await migratedTemplate(), path.join(dataDir, 'pg'), { recursive: true });
   const mail = await startSmtpReceiver({ onMessage: writeTo(mailDir) });
   let server: ServerProcess;
   try {
@@ -120,6 +125,9 @@ export default async function setup(project: TestProject) {
         DATA_DIR: dataDir,
         SMTP_URL: mail.url,
         RATE_LIMIT_SCALE: '100',
+        // Some hundred sign-ups and sign-ins: the tests' cheap hash (refused unless NODE_ENV=test;
+        // the integration tier checks the production cost).
+        PASSWORD_HASH_COST: 'test',
         WORD_CLOUD_DEBOUNCE_MS: '200',
         // The earnings journey accrues its tokens through the impression call without waiting 15 s each.
         AD_IMPRESSION_INTERVAL_MS: '0',

@@ -80,15 +80,19 @@ describe('display preferences (text size, contrast, dark, motion, font)', () => 
       localStorage: { display_preferences: JSON.stringify({ textSize: 150, dark: true }) },
     });
     const page = await context.newPage();
+    // Hold the app's code back until the checks are done: what is on screen comes from the
+    // pre-paint script alone.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/assets/*.js', async (route) => {
-      // Hold the app's code back: what is on screen now comes from the pre-paint script alone.
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await released;
       await route.continue();
     });
     await page.goto('/', { waitUntil: 'commit' });
     await page.waitForFunction(() => document.documentElement.getAttribute('data-theme') === 'dark');
     expect(await page.evaluate(() => document.querySelector('#root')?.childElementCount ?? 0)).toBe(0);
     expect(await rootStyle(page, 'font-size')).toBe('24px');
+    release();
     await context.close();
   });
 });

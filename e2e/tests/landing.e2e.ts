@@ -194,16 +194,19 @@ describe('landing page weight', () => {
     await browser.close();
   });
   it('a second link chosen while the application loads wins, and the address changes once', async () => {
-    // The application arrives late, so both clicks happen while it loads.
+    // The application arrives only once both links were chosen, so both clicks happen while it loads.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
     const { browser, page } = await openLanding((page) =>
       page.route('**/full-app-*.js', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await released;
         await route.continue();
       }),
     );
     const entries = await page.evaluate(() => history.length);
     await page.getByRole('link', { name: 'Enter' }).click();
     await page.locator('footer a[href="/politica/terms"]').click();
+    release();
     await page.waitForURL('**/politica/terms');
     await page.getByRole('heading', { level: 1, name: 'Terms of use' }).waitFor();
     expect(await page.evaluate(() => history.length)).toBe(entries + 1);

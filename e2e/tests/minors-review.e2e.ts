@@ -19,8 +19,10 @@ async function rowOf(page: Page, email: string) {
   while ((await row.count()) === 0) {
     const more = page.getByRole('button', { name: 'Show more accounts' });
     expect(await more.count(), `${email} is not in the queue`).toBe(1);
+    const shown = await page.getByRole('row').count();
     await more.click();
-    await page.waitForTimeout(300);
+    // The next page has arrived when a row more is drawn.
+    await page.getByRole('row').nth(shown).waitFor();
   }
   return row;
 }

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActiveAccount, tabTo, type Account } from '../support/accounts';
 import { expectNoAxeViolations } from '../support/axe';
 import { loadedWidth } from '../support/images';
@@ -189,7 +189,16 @@ describe('profiles (spec §2 "Profile edit", "Own profile", "Dashboard", "Functi
     const members = await Promise.all([1, 2, 3].map(() => createActiveAccount('cloud')));
     for (const member of members)
       await saveProfileThroughApi(member, { enfermedad: 'Cystic fibrosis', orphacode: '586' });
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // The cloud is recomputed after a debounce: wait until the API shows the disease in it.
+    await vi.waitFor(
+      async () => {
+        const response = await fetch(`${baseUrl()}/api/nube-palabras/`, {
+          headers: { authorization: `Bearer ${(members[0] as Account).access}` },
+        });
+        expect((await response.text()).toLowerCase()).toContain('cystic fibrosis');
+      },
+      { timeout: 15_000, interval: 100 },
+    );
 
     const context = await signedInContext(browser, members[0] as Account);
     const page = await context.newPage();

@@ -1,0 +1,145 @@
+// The browser tier in shards (issue 33): each shard is a vitest run of its own with its own server,
+// database, mail receiver and browser (e2e/support/global-setup.ts), so journeys in different shards
+// cannot see each other's members, reports or queues, and a shard's result does not depend on what
+// another shard did first. Files are dealt to shards by their time in the last run on this machine
+// (node_modules/.cache), or by a fixed estimate on a fresh clone, longest first.
+//
+// The ten-language reflow walk (reflow.e2e.ts) takes as long as every other journey together, so
+// `npm test` walks it in two languages and `npm run test:reflow`, a step `.ci/run` always runs,
+// walks the other eight, split between the shards.
+//
+//   node scripts/test-e2e-shards.mjs [files...]      E2E_SHARDS=n sets the number (default: 2)
+//   node scripts/test-e2e-shards.mjs --other-languages
+import { spawn } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const testsDir = path.join(root, 'e2e/tests');
+const cacheFile = path.join(root, 'node_modules/.cache/juntos/e2e-durations.json');
+
+/** Seconds per file measured on the 2-core development machine, for a clone with no cache yet. */
+const ESTIMATE = { 'reflow.e2e.ts': 240, 'chat.e2e.ts': 60, 'landing.e2e.ts': 50, 'read-aloud.e2e.ts': 40 };
+const DEFAULT_ESTIMATE = 30;
+
+/** German for the longest words, Greek for another script and long phrases. */
+const REFLOW_LANGUAGES_OF_NPM_TEST = ['de', 'el'];
+const allLanguages = readdirSync(path.join(root, 'packages/locales'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && /^[a-z]{2}$/.test(entry.name))
+  .map((entry) => entry.name);
+
+const otherLanguages = process.argv.includes('--other-languages');
+const requested = process.argv
+  .slice(2)
+  .filter((argument) => !argument.startsWith('--'))
+  .map((file) => path.basename(file));
+const files = (requested.length > 0 ? requested : readdirSync(testsDir))
+  .filter((file) => file.endsWith('.e2e.ts'))
+  .sort();
+
+const known = existsSync(cacheFile) ? JSON.parse(readFileSync(cacheFile, 'utf8')) : {};
+const weight = (file) => known[file] ?? ESTIMATE[file] ?? DEFAULT_ESTIMATE;
+
+const wanted = Math.max(1, Number(process.env.E2E_SHARDS ?? 2) || 1);
+let shards;
+if (otherLanguages) {
+  // Every shard walks reflow.e2e.ts in its share of the eight languages.
+  const languages = allLanguages.filter((language) => !REFLOW_LANGUAGES_OF_NPM_TEST.includes(language));
+  shards = Array.from({ length: Math.min(wanted, languages.length) }, () => ({
+    files: ['reflow.e2e.ts'],
+    env: { REFLOW_LANGUAGES: '', REFLOW_LAYOUTS: '0' },
+  }));
+  languages.forEach((language, index) => {
+    const { env } = shards[index % shards.length];
+    env.REFLOW_LANGUAGES = env.REFLOW_LANGUAGES ? `${env.REFLOW_LANGUAGES},${language}` : language;
+  });
+} else {
+  shards = Array.from({ length: Math.min(wanted, files.length) }, () => ({
+    files: [],
+    load: 0,
+    env: { REFLOW_LANGUAGES: process.env.REFLOW_LANGUAGES ?? REFLOW_LANGUAGES_OF_NPM_TEST.join(',') },
+  }));
+  for (const file of [...files].sort((a, b) => weight(b) - weight(a))) {
+    const lightest = shards.reduce((best, shard) => (shard.load < best.load ? shard : best));
+    lightest.files.push(file);
+    lightest.load += weight(file);
+  }
+}
+const shardCount = shards.length;
+
+const reports = mkdtempSync(path.join(os.tmpdir(), 'juntos-e2e-report-'));
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+/** Runs one shard, printing its output line by line with the shard's name in front. */
+function run(shard, index) {
+  const label = `[browser ${index + 1}/${shardCount}]`;
+  const report = path.join(reports, `shard-${index}.json`);
+  return new Promise((resolve) => {
+    const child = spawn(
+      npx,
+      [
+        'vitest',
+        'run',
+        '--project',
+        'e2e',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${report}`,
+        ...shard.files.map((file) => `e2e/tests/${file}`),
+      ],
+      {
+        cwd: root,
+        env: { ...process.env, ...shard.env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        shell: process.platform === 'win32',
+      },
+    );
+    for (const stream of [child.stdout, child.stderr]) {
+      let pending = '';
+      stream.on('data', (chunk) => {
+        pending += chunk.toString();
+        const lines = pending.split('\n');
+        pending = lines.pop() ?? '';
+        for (const line of lines) console.log(`${label} ${line}`);
+      });
+      stream.on('end', () => pending && console.log(`${label} ${pending}`));
+    }
+    child.on('close', (code) => resolve({ code, report }));
+  });
+}
+
+for (const [index, shard] of shards.entries())
+  console.log(
+    `browser shard ${index + 1}: ${shard.files.join(', ')}` +
+      (shard.files.includes('reflow.e2e.ts') ? ` (reflow in ${shard.env.REFLOW_LANGUAGES})` : ''),
+  );
+const results = await Promise.all(shards.map(run));
+
+// Each file's time in this run, for dealing the next run's shards (not the other languages' walk).
+const durations = { ...known };
+for (const { report } of otherLanguages ? [] : results) {
+  if (!existsSync(report)) continue;
+  const { testResults = [] } = JSON.parse(readFileSync(report, 'utf8'));
+  for (const result of testResults)
+    if (result.startTime && result.endTime)
+      durations[path.basename(result.name)] = Math.round((result.endTime - result.startTime) / 1000);
+}
+mkdirSync(path.dirname(cacheFile), { recursive: true });
+writeFileSync(cacheFile, `${JSON.stringify(durations, null, 2)}\n`);
+rmSync(reports, { recursive: true, force: true });
+
+const failed = results.filter(({ code }) => code !== 0).length;
+if (failed > 0) {
+  console.error(`\n${failed} of ${shardCount} browser shards failed (see the lines marked above).`);
+  process.exit(1);
+}
