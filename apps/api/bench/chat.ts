@@ -45,7 +45,7 @@ import WebSocket from 'ws';
 import { openDatabase } from '../src/db/database';
 import { friendships, profiles, refreshTokens, users } from '../src/db/schema';
 import { createAccessTokens } from '../src/lib/access-tokens';
-import { textOf } from '../src/realtime/socket-gateway';
+import { textOf } from '../src/realtime/socket-connection';
 import { startServerProcess, type ServerProcess } from '../src/test-support/server-process';
 import { benchSessionId, benchSessionRow, withDatabase } from './bench-database';
 import { writeResults } from './report';

@@ -1,8 +1,8 @@
 /**
- * The chat's shared vocabulary (spec §3 "Chat message", §7 WebSocket protocol): limits, the
- * frames the server sends and the ones the client sends. Plain types and constants only, so the
- * landing bundle, which does not load the chat, pays nothing for them (the HTTP answers' schemas
- * are in `chat-schemas.ts`; only their types are read here).
+ * The chat's shared vocabulary (spec §3 "Chat message", §7 WebSocket protocol): limits, close
+ * codes, notification types. Plain types and constants only, so the landing bundle, which does not
+ * load the chat, pays nothing for them (the HTTP answers' schemas are in `chat-schemas.ts`, the
+ * socket's frames in `chat-frames.ts`; only their types are read here).
  */
 
 import type { z } from 'zod';
@@ -39,50 +39,21 @@ export type ChatMessage = z.output<typeof ChatMessageSchema>;
 
 export type UnreadEntry = z.output<typeof UnreadEntrySchema>;
 
-export const NOTIFICATION_TYPES = [
-  'new_message',
-  'user_logged_out',
+/** The `notification` frames of a friendship change: friend lists and profiles are read again. */
+export const FRIEND_NOTIFICATION_TYPES = [
   'new_friend_request',
   'friend_request_accepted',
   'friend_request_rejected',
   'friendship_cancelled',
 ] as const;
+export type FriendNotificationType = (typeof FRIEND_NOTIFICATION_TYPES)[number];
+
+/** What a `notification` frame's `data.type` may be (spec §7). */
+export const NOTIFICATION_TYPES = ['new_message', 'user_logged_out', ...FRIEND_NOTIFICATION_TYPES] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-/** What the server sends on the socket (spec §7): one JSON object per frame, with `type`. */
-export type ServerFrame =
-  | ({ type: 'chat_message' } & ChatMessage)
-  | { type: 'error'; code: string; error: string; temp_id?: string | null; reason?: string }
-  | { type: 'session_renewed'; expires_at: number }
-  | { type: 'read_receipt'; reader_id: number }
-  | { type: 'status_update'; user_id: number; online: boolean }
-  /** The member's notification centre changed (issue 20): count the bell again. */
-  | { type: 'notifications_changed' }
-  | {
-      type: 'notification';
-      data: {
-        type: NotificationType;
-        from: string;
-        sender_id: number;
-        message_preview?: string;
-      };
-    };
-
-/** What the client sends (spec §7). */
-export type ClientFrame =
-  | { action: 'heartbeat' }
-  | { action: 'logout' }
-  | { action: 'mark_read'; sender_id: number }
-  /** A fresh access token of the same member: the socket then lives until that token expires. */
-  | { action: 'renew'; token: string }
-  | {
-      receiver_id: number;
-      message: string;
-      temp_id: string;
-      active_conversation_with: number | null;
-      /** Ids of the board's symbols the message was written with (issue 21). */
-      symbols?: string[];
-    };
+export const isFriendNotification = (type: NotificationType): type is FriendNotificationType =>
+  (FRIEND_NOTIFICATION_TYPES as readonly string[]).includes(type);
 
 /** The first characters of a message, for the new-message notification. */
 export const MESSAGE_PREVIEW_LENGTH = 80;

@@ -24,6 +24,7 @@ export * from './retention-period';
 export * from './route-parts';
 export * from './friendships';
 export * from './chat-schemas';
+export * from './chat-frames';
 export * from './admin';
 export * from './paging';
 export * from './member-data';

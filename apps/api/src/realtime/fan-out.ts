@@ -1,20 +1,31 @@
-/**
- * Delivery of live messages to a member's open connections (chat, presence, notifications).
- * In-process by default; with REDIS_URL the same interface goes through Redis pub/sub
- * (realtime/redis-fan-out.ts), so a message published on one API instance reaches the member's
- * sockets on every instance. Listeners of one member are called in publishing order.
- */
-export type LiveMessage = Record<string, unknown> & { type: string };
+import type { ServerFrame } from '@juntos/domain';
+
 /**
  * Published to a member whose sessions must end (suspension, password change or reset, logout,
  * account deletion): each instance closes that member's sockets instead of passing it on.
  */
 export const SESSION_ENDED_FRAME = 'session_ended';
 export type SessionEndReason = 'suspended' | 'password_changed' | 'logged_out' | 'account_deleted';
-export const sessionEnded = (reason: SessionEndReason): LiveMessage => ({
+/** Never sent to a socket as it is: the gateway answers it with an `error` frame and a close. */
+export type SessionEndedMessage = {
+  type: typeof SESSION_ENDED_FRAME;
+  /** Instances of an older version publish a suspension without a reason. */
+  reason?: SessionEndReason;
+};
+export const sessionEnded = (reason: SessionEndReason): SessionEndedMessage => ({
   type: SESSION_ENDED_FRAME,
   reason,
 });
+
+/**
+ * Delivery of live messages to a member's open connections (chat, presence, notifications).
+ * In-process by default; with REDIS_URL the same interface goes through Redis pub/sub
+ * (realtime/redis-fan-out.ts), so a message published on one API instance reaches the member's
+ * sockets on every instance. Listeners of one member are called in publishing order. What is
+ * published is a frame of the socket contract (`ServerFrame`, packages/domain/src/chat-frames.ts),
+ * sent to the member's sockets as it is, or the end of the member's sessions.
+ */
+export type LiveMessage = ServerFrame | SessionEndedMessage;
 export type LiveListener = (message: LiveMessage) => void;
 
 export type FanOut = {

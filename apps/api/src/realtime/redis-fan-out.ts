@@ -34,6 +34,8 @@ export function createRedisFanOut(options: {
     const userId = Number(channel.slice(channelPrefix.length));
     let message: LiveMessage;
     try {
+      // Published by an instance of this deploy through the typed `publish` below; what reaches a
+      // socket is checked against the contract there in tests (realtime/frame-sender.ts).
       message = JSON.parse(payload) as LiveMessage;
     } catch {
       log.warn({ channel }, 'Ignored a live message that is not JSON');

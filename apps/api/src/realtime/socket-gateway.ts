@@ -2,28 +2,19 @@ import { randomUUID } from 'node:crypto';
 import websocket from '@fastify/websocket';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RawData, WebSocket } from 'ws';
-import { z } from 'zod';
-import {
-  CHAT_MESSAGE_MAX_LENGTH,
-  CHAT_TEMP_ID_MAX_LENGTH,
-  MESSAGE_PREVIEW_LENGTH,
-  SYMBOL_LIMITS,
-  SymbolIdsSchema,
-  WEBSOCKET_CLOSE,
-  WEBSOCKET_MAX_FRAME_BYTES,
-  negotiateLanguage,
-  type Language,
-} from '@juntos/domain';
+import { WEBSOCKET_CLOSE, WEBSOCKET_MAX_FRAME_BYTES, negotiateLanguage } from '@juntos/domain';
 import { AppError } from '../lib/app-error';
 import type { AccessClaims } from '../lib/access-tokens';
 import { clientKey, type RateLimits } from '../lib/rate-limiter';
-import { SESSION_ENDED_FRAME, type FanOut, type LiveMessage } from './fan-out';
+import { SESSION_ENDED_FRAME, type FanOut, type SessionEndedMessage } from './fan-out';
 import { translate } from '../i18n/messages';
-import { shortened } from '../lib/text';
 import type { VerifySession } from '../plugins/authenticate';
-import { invalidTextError, invalidTextFields } from '../plugins/input-gate';
+import { createFrameHandler, type ChatFramesPort } from './frame-handler';
+import { createFrameSender } from './frame-sender';
 import type { PresenceTracker } from './presence';
+import { textOf, type Connection } from './socket-connection';
+
+export type { ChatFramesPort };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,31 +22,6 @@ declare module 'fastify' {
     chatSession?: { userId: number; expiresAt: number } | undefined;
   }
 }
-
-const memberId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-
-/** The frames a client sends (spec §7); anything else is answered with an `error` frame. */
-const ClientFrameSchema = z.union([
-  z.object({ action: z.literal('heartbeat') }),
-  z.object({ action: z.literal('logout') }),
-  z.object({ action: z.literal('mark_read'), sender_id: memberId }),
-  z.object({ action: z.literal('renew'), token: z.string().min(1).max(4096) }),
-  z.object({
-    action: z.undefined().optional(),
-    receiver_id: memberId,
-    message: z.string(),
-    temp_id: z.string().max(CHAT_TEMP_ID_MAX_LENGTH).nullish(),
-    active_conversation_with: memberId.nullish(),
-    // Checked against the board below, with an error that says what is wrong; this only keeps
-    // the shape.
-    symbols: z.array(z.string()).nullish(),
-  }),
-]);
-
-export const textOf = (data: RawData) =>
-  (Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)).toString(
-    'utf8',
-  );
 
 /**
  * Frames one member may send, over all their sockets on an instance: a burst of 100, then 10 a
@@ -83,40 +49,11 @@ export const CONNECTION_LIMITS = {
 /** setTimeout's longest delay; a later expiry is checked again when this one fires. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-/**
- * What the gateway hands to the chat module: the frames that act on conversations. The chat
- * module implements it (its service); the gateway only carries frames and keeps presence.
- */
-export type ChatFramesPort = {
-  /** Stores and delivers a message; an AppError is answered to the socket with its temp_id. */
-  send(
-    senderId: number,
-    input: { receiverId: number; message: string; tempId: string | null; symbols: readonly string[] },
-  ): Promise<unknown>;
-  requestMarkRead(readerId: number, senderId: number): Promise<void>;
-  /** Spec §4 "Logout" from the socket: the member's friends are told. */
-  loggedOut(userId: number): Promise<void>;
-};
-
 export type ChatSocketOptions = {
   /** A socket with no heartbeat for this long is closed and its member may go offline. */
   heartbeatTimeoutMs: number;
   /** How often stale sockets are looked for, here and (through the presence store) anywhere. */
   sweepIntervalMs: number;
-};
-
-type Connection = {
-  socket: WebSocket;
-  userId: number;
-  socketId: string;
-  language: Language;
-  lastSeen: number;
-  /** The friend whose conversation this tab shows: their messages need no notification. */
-  activeConversation: number | null;
-  stopListening: () => void;
-  /** When the access token the socket was opened or last renewed with expires (ms). */
-  expiresAt: number;
-  expiryTimer: ReturnType<typeof setTimeout> | undefined;
 };
 
 /** A member's token bucket of MEMBER_FRAME_LIMIT. */
@@ -140,6 +77,10 @@ const refilled = (allowance: FrameAllowance, now: number) =>
  * HTTP body. Each socket hears everything published for its member
  * (realtime/fan-out.ts), so a member's tabs and devices all stay in step. Frames from one socket are
  * handled one after the other, in the order they arrived.
+ *
+ * This file is the connection's lifecycle: upgrade, token, limits, heartbeats, expiry and close.
+ * What each frame means, in and out, is frame-handler.ts; writing frames (and checking them
+ * against the socket contract in tests) is frame-sender.ts.
  */
 export function createSocketGateway(deps: {
   chat: ChatFramesPort;
@@ -213,76 +154,30 @@ export function createSocketGateway(deps: {
       return app.config.env === 'development' && parsed.hostname === 'localhost';
     }
 
-    // A frame published to several members (or to a member's several sockets) is one object:
-    // it is serialised once for all of them.
-    const serialised = new WeakMap<LiveMessage, string>();
-    const sendFrame = (socket: WebSocket, frame: LiveMessage) => {
-      if (socket.readyState !== socket.OPEN) return;
-      let text = serialised.get(frame);
-      if (text === undefined) {
-        text = JSON.stringify(frame);
-        serialised.set(frame, text);
-      }
-      socket.send(text);
-    };
-    const sendError = (
-      connection: Pick<Connection, 'socket' | 'language'>,
-      error: AppError,
-      tempId?: string | null,
-    ) =>
-      sendFrame(connection.socket, {
-        type: 'error',
-        code: error.code,
-        error: translate(connection.language, error.messageKey, error.options.values),
-        ...(error.options.fields
-          ? {
-              fields: Object.fromEntries(
-                Object.entries(error.options.fields).map(([field, key]) => [
-                  field,
-                  translate(connection.language, key, error.options.values),
-                ]),
-              ),
-            }
-          : {}),
-        ...(tempId !== undefined ? { temp_id: tempId } : {}),
-      });
+    // In tests every frame sent is checked against the socket contract, so drift fails a test.
+    const sender = createFrameSender({ checkFrames: app.config.env === 'test' });
+    const { sendError } = sender;
 
-    function deliver(connection: Connection, frame: LiveMessage) {
-      // The member's sessions ended: every socket of theirs, on every instance, closes now. 4401
-      // sends the client to renew its session: after a suspension, password change or deletion
-      // that fails and it signs out; after a logout elsewhere its own session may still renew.
-      if (frame.type === SESSION_ENDED_FRAME) {
-        // Instances of an older version publish a suspension without a reason.
-        const reason = typeof frame.reason === 'string' ? frame.reason : 'suspended';
-        if (reason === 'suspended')
-          sendError(connection, new AppError(401, 'account_suspended', 'errors.account_suspended'));
-        else
-          sendFrame(connection.socket, {
-            type: 'error',
-            code: 'session_ended',
-            reason,
-            error: translate(connection.language, 'errors.session_expired'),
-          });
-        connection.socket.close(
-          WEBSOCKET_CLOSE.unauthorized,
-          reason === 'suspended' ? 'account suspended' : `session ended: ${reason}`,
-        );
-        return;
-      }
-      sendFrame(connection.socket, frame);
-      const isIncoming = frame.type === 'chat_message' && frame.receiver_id === connection.userId;
-      if (isIncoming && frame.sender_id !== connection.activeConversation) {
-        const text = String(frame.message);
-        sendFrame(connection.socket, {
-          type: 'notification',
-          data: {
-            type: 'new_message',
-            from: typeof frame.sender_nombre === 'string' ? frame.sender_nombre : '',
-            sender_id: Number(frame.sender_id),
-            message_preview: shortened(text, MESSAGE_PREVIEW_LENGTH),
-          },
+    /**
+     * The member's sessions ended: every socket of theirs, on every instance, closes now. 4401
+     * sends the client to renew its session: after a suspension, password change or deletion
+     * that fails and it signs out; after a logout elsewhere its own session may still renew.
+     */
+    function endSession(connection: Connection, message: SessionEndedMessage) {
+      const reason = message.reason ?? 'suspended';
+      if (reason === 'suspended')
+        sendError(connection, new AppError(401, 'account_suspended', 'errors.account_suspended'));
+      else
+        sender.send(connection.socket, {
+          type: 'error',
+          code: 'session_ended',
+          reason,
+          error: translate(connection.language, 'errors.session_expired'),
         });
-      }
+      connection.socket.close(
+        WEBSOCKET_CLOSE.unauthorized,
+        reason === 'suspended' ? 'account suspended' : `session ended: ${reason}`,
+      );
     }
 
     /** The token's end (or a renewal that failed): the client renews its session and reconnects. */
@@ -323,98 +218,20 @@ export function createSocketGateway(deps: {
       return true;
     }
 
-    async function handleFrame(connection: Connection, raw: string) {
-      let frame: z.infer<typeof ClientFrameSchema>;
-      try {
-        frame = ClientFrameSchema.parse(JSON.parse(raw));
-      } catch {
-        sendError(connection, new AppError(400, 'invalid_frame', 'chat.errors.invalid_frame'));
-        return;
-      }
-      // NUL and lone surrogates cannot be stored: refused here with the fields named, as the HTTP
-      // gate does, instead of failing in PostgreSQL.
-      const unstorable = invalidTextFields(frame, 'frame');
-      if (unstorable.length > 0) {
-        const tempId = frame.action === undefined ? (frame.temp_id ?? null) : undefined;
-        sendError(connection, invalidTextError(unstorable), tempId);
-        return;
-      }
-      // Timers can run late (a busy event loop): an expired token acts no more.
-      if (Date.now() >= connection.expiresAt) {
-        expire(connection);
-        return;
-      }
-      connection.lastSeen = Date.now();
-      if (frame.action === 'renew') {
-        const session = await verifySession(frame.token);
-        if (!session || session.userId !== connection.userId) {
-          expire(connection, 'unauthorized');
-          return;
-        }
-        connection.expiresAt = session.expiresAt;
-        watchExpiry(connection);
-        sendFrame(connection.socket, { type: 'session_renewed', expires_at: session.expiresAt });
-        return;
-      }
-      if (frame.action === 'heartbeat') {
-        await presence.socketAlive(connection.userId, connection.socketId);
-        return;
-      }
-      if (frame.action === 'logout') {
-        await chat.loggedOut(connection.userId);
-        connection.socket.close(WEBSOCKET_CLOSE.loggedOut, 'logged out');
-        return;
-      }
-      if (frame.action === 'mark_read') {
-        connection.activeConversation = frame.sender_id;
-        await chat.requestMarkRead(connection.userId, frame.sender_id);
-        return;
-      }
-      connection.activeConversation = frame.active_conversation_with ?? null;
-      const tempId = frame.temp_id ?? null;
-      const text = frame.message.trim();
-      if (!text) {
-        sendError(connection, new AppError(400, 'empty_message', 'chat.errors.empty'), tempId);
-        return;
-      }
-      if (text.length > CHAT_MESSAGE_MAX_LENGTH) {
-        sendError(
-          connection,
-          new AppError(400, 'message_too_long', 'chat.errors.too_long', {
-            values: { max: CHAT_MESSAGE_MAX_LENGTH },
-          }),
-          tempId,
-        );
-        return;
-      }
-      const symbols = SymbolIdsSchema.safeParse(frame.symbols ?? []);
-      if (!symbols.success) {
-        sendError(
-          connection,
-          new AppError(
-            400,
-            'invalid_symbols',
-            symbols.error.issues[0]?.message ?? 'symbols.errors.unknown_symbol',
-            {
-              values: { max: SYMBOL_LIMITS.perMessage },
-            },
-          ),
-          tempId,
-        );
-        return;
-      }
-      try {
-        await chat.send(connection.userId, {
-          receiverId: frame.receiver_id,
-          message: text,
-          tempId,
-          symbols: symbols.data,
-        });
-      } catch (error) {
-        if (error instanceof AppError) sendError(connection, error, tempId);
-        else throw error;
-      }
-    }
+    const frames = createFrameHandler({
+      chat,
+      presence,
+      verifySession,
+      sender,
+      session: {
+        expire,
+        renewed(connection, expiresAt) {
+          connection.expiresAt = expiresAt;
+          watchExpiry(connection);
+        },
+        loggedOut: (connection) => connection.socket.close(WEBSOCKET_CLOSE.loggedOut, 'logged out'),
+      },
+    });
 
     app.get(
       '/ws/chat/',
@@ -493,7 +310,11 @@ export function createSocketGateway(deps: {
           expiresAt: session.expiresAt,
           expiryTimer: undefined,
         };
-        connection.stopListening = fanOut.subscribe(userId, (frame) => deliver(connection, frame));
+        connection.stopListening = fanOut.subscribe(userId, (message) =>
+          message.type === SESSION_ENDED_FRAME
+            ? endSession(connection, message)
+            : frames.deliver(connection, message),
+        );
         connections.add(connection);
         watchExpiry(connection);
         // Frames wait behind the presence update, then run one at a time in arrival order.
@@ -516,7 +337,7 @@ export function createSocketGateway(deps: {
           const raw = isBinary ? '' : textOf(data);
           chain = chain
             .then(async () => {
-              if (socket.readyState === socket.OPEN) await handleFrame(connection, raw);
+              if (socket.readyState === socket.OPEN) await frames.handle(connection, raw);
             })
             .catch((error: unknown) => {
               request.log.error({ err: error }, 'A chat frame could not be handled');

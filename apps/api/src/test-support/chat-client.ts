@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
-import { textOf } from '../realtime/socket-gateway';
+import { textOf } from '../realtime/socket-connection';
 
 export type Frame = Record<string, unknown> & { type: string };
 

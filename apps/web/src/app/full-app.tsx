@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { Link, Navigate, RouterProvider, useLocation } from 'react-router';
 import { NavigationProvider, type AppLinkProps, type Navigation } from './navigation';
 import { Providers } from './providers';
+import { useMatchedRouteLayout } from './route-layout';
 import { createAppRouter } from './router';
 
 const routerNavigation: Navigation = {
@@ -11,6 +12,7 @@ const routerNavigation: Navigation = {
   useLocation,
   Navigate,
   withRouter: true,
+  useRouteLayout: useMatchedRouteLayout,
 };
 
 /**

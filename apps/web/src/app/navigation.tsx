@@ -8,6 +8,7 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
+import type { RouteLayout } from './routes';
 
 /**
  * What the frame and the landing page need of the router, without importing it: react-router is
@@ -29,6 +30,8 @@ export type Navigation = {
   Navigate: ComponentType<{ to: string; replace?: boolean }>;
   /** Whether the router is there: the members' parts of the frame need it. */
   withRouter: boolean;
+  /** The layout of the screen shown, from its route (routes.ts `ROUTE_LAYOUTS`). */
+  useRouteLayout: () => RouteLayout;
 };
 
 function currentLocation(): AppLocation {
@@ -116,6 +119,8 @@ export const handOverNavigation: Navigation = {
   useLocation: useWindowLocation,
   Navigate: HandOverNavigate,
   withRouter: false,
+  // Without the router only the landing page is drawn, and it is a standard screen.
+  useRouteLayout: () => 'standard',
 };
 
 const NavigationContext = createContext<Navigation>(handOverNavigation);
@@ -157,4 +162,9 @@ export function takeHandOverMark(): boolean {
 /** The current address; the provider never changes within one tree, so the hook order holds. */
 export function useAppLocation(): AppLocation {
   return useContext(NavigationContext).useLocation();
+}
+
+/** The layout of the screen shown (routes.ts `RouteLayout`); same hook-order argument as above. */
+export function useRouteLayout(): RouteLayout {
+  return useContext(NavigationContext).useRouteLayout();
 }

@@ -6,6 +6,7 @@ import {
   ADMIN_PATHS,
   PROTECTED_PATHS,
   PUBLIC_PATHS,
+  routeHandle,
   type AdminPath,
   type ProtectedPath,
   type PublicPath,
@@ -152,12 +153,16 @@ const routes: RouteObject[] = [
       </main>
     ),
     children: [
-      ...PUBLIC_PATHS.map((path) => ({ path, element: publicScreens[path] })),
+      ...PUBLIC_PATHS.map((path) => ({ path, element: publicScreens[path], handle: routeHandle(path) })),
       {
         element: <RequireAuth />,
         children: [
-          ...PROTECTED_PATHS.map((path) => ({ path, element: protectedScreens[path] })),
-          ...ADMIN_PATHS.map((path) => ({ path, element: adminScreens[path] })),
+          ...PROTECTED_PATHS.map((path) => ({
+            path,
+            element: protectedScreens[path],
+            handle: routeHandle(path),
+          })),
+          ...ADMIN_PATHS.map((path) => ({ path, element: adminScreens[path], handle: routeHandle(path) })),
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -76,3 +76,21 @@ export const ADMIN_PATHS = [
 export type PublicPath = (typeof PUBLIC_PATHS)[number];
 export type ProtectedPath = (typeof PROTECTED_PATHS)[number];
 export type AdminPath = (typeof ADMIN_PATHS)[number];
+export type AppPath = PublicPath | ProtectedPath | AdminPath;
+
+/**
+ * How a screen sits in the frame: `standard` scrolls under the bars; `full-height` takes the
+ * whole height of a phone, so the members' bottom bar is not drawn there (spec §2: the
+ * conversation needs the height) and the language and display settings stay in the top bar.
+ */
+export type RouteLayout = 'standard' | 'full-height';
+
+/** The screens whose layout is not `standard`; the router puts it in their route's `handle`. */
+export const ROUTE_LAYOUTS: Partial<Record<AppPath, RouteLayout>> = {
+  '/chat': 'full-height',
+};
+
+/** What the router keeps with a route (react-router's `handle`), read from the matched route. */
+export type RouteHandle = { layout: RouteLayout };
+
+export const routeHandle = (path: AppPath): RouteHandle => ({ layout: ROUTE_LAYOUTS[path] ?? 'standard' });

@@ -43,7 +43,10 @@ class FakeSocket {
     this.emit('open', {});
   }
   receive(frame: unknown) {
-    this.emit('message', { data: JSON.stringify(frame) });
+    this.receiveText(JSON.stringify(frame));
+  }
+  receiveText(data: string) {
+    this.emit('message', { data });
   }
   fail() {
     this.emit('error', {});
@@ -231,5 +234,28 @@ describe('the live connection (spec §4 "WebSocket")', () => {
     connection.disconnect();
     vi.advanceTimersByTime(WEBSOCKET_RECONNECT_MS * 2);
     expect(FakeSocket.created).toHaveLength(1);
+  });
+});
+
+describe('reading what the server sends', () => {
+  it('hands on a frame of the contract, and ignores with a warning what is not one', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const connection = await freshConnection();
+      const frames: unknown[] = [];
+      connection.subscribe((frame) => frames.push(frame));
+      connection.connect();
+      const socket = FakeSocket.created[0]!;
+      socket.open();
+      socket.receive({ type: 'status_update', user_id: '4', online: true });
+      socket.receive({ type: 'typing', user_id: 4 });
+      socket.receive({ type: 'notification', data: { type: 'something_new', from: '', sender_id: 4 } });
+      socket.receive({ type: 'status_update', user_id: 4, online: true, extra: 'dropped' });
+      socket.receiveText('{not json');
+      expect(frames).toEqual([{ type: 'status_update', user_id: 4, online: true }]);
+      expect(warn).toHaveBeenCalledTimes(4);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import {
+  ServerFrameSchema,
   WEBSOCKET_CLOSE,
   WEBSOCKET_HEARTBEAT_MS,
   WEBSOCKET_POLICY_RETRY_MS,
@@ -38,6 +39,25 @@ async function inTokenLock(work: () => Promise<void>): Promise<void> {
   if (typeof navigator !== 'undefined' && 'locks' in navigator)
     await navigator.locks.request('juntos-token-renewal', work);
   else await work();
+}
+
+/**
+ * What the server sent, read with the socket contract (`ServerFrameSchema`, packages/domain):
+ * undefined, with a warning, for text that is not JSON or not a frame this client knows (a newer
+ * server's frame, a notification type added later): such a frame is ignored, never thrown.
+ */
+export function readServerFrame(text: string): ServerFrame | undefined {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    console.warn('Ignored a live message that is not JSON');
+    return undefined;
+  }
+  const frame = ServerFrameSchema.safeParse(data);
+  if (frame.success) return frame.data;
+  console.warn('Ignored a live message that is not a known frame', frame.error.issues);
+  return undefined;
 }
 
 /** Frames about the socket's own session: the close that follows them is what the client acts on. */
@@ -137,14 +157,8 @@ export function createLiveConnection() {
       scheduleRenewal();
     });
     opened.addEventListener('message', (event: MessageEvent<string>) => {
-      let frame: ServerFrame;
-      try {
-        frame = JSON.parse(event.data) as ServerFrame;
-      } catch {
-        console.warn('Ignored a live message that is not JSON');
-        return;
-      }
-      if (sessionFrame(frame)) return;
+      const frame = readServerFrame(event.data);
+      if (!frame || sessionFrame(frame)) return;
       listeners.forEach((listener) => listener(frame));
     });
     opened.addEventListener('error', () => opened.close());

@@ -1,7 +1,11 @@
 import {
   CHAT_BLOCKED_CODE,
   CHAT_HISTORY_PAGE_SIZE,
+  CHAT_MESSAGE_MAX_LENGTH,
+  SYMBOL_LIMITS,
+  SymbolIdsSchema,
   type ChatMessage,
+  type ServerFrame,
   type FormerConversation,
   type FormerMessage,
   type UnreadEntry,
@@ -29,11 +33,39 @@ export type FriendsPort = {
 
 export type SendInput = {
   receiverId: number;
+  /** As the client wrote it: `checkMessage` trims and measures it. */
   message: string;
   tempId: string | null;
-  /** Ids of the board's symbols (already checked against the catalogue). */
+  /** Ids of the board's symbols, as the client sent them: checked against the catalogue here. */
   symbols?: readonly string[];
 };
+
+/**
+ * The rules a message must meet before anything else is asked (spec §3 "Chat message", issue 21):
+ * trimmed, 1 to CHAT_MESSAGE_MAX_LENGTH characters, at most SYMBOL_LIMITS.perMessage symbols of
+ * the board's catalogue. What is stored: the trimmed text and the symbols' ids. The codes are the
+ * socket's error codes (`empty_message`, `message_too_long`, `invalid_symbols`).
+ */
+export function checkMessage(input: Pick<SendInput, 'message' | 'symbols'>): {
+  text: string;
+  symbols: string[];
+} {
+  const text = input.message.trim();
+  if (!text) throw new AppError(400, 'empty_message', 'chat.errors.empty');
+  if (text.length > CHAT_MESSAGE_MAX_LENGTH)
+    throw new AppError(400, 'message_too_long', 'chat.errors.too_long', {
+      values: { max: CHAT_MESSAGE_MAX_LENGTH },
+    });
+  const symbols = SymbolIdsSchema.safeParse(input.symbols ?? []);
+  if (!symbols.success)
+    throw new AppError(
+      400,
+      'invalid_symbols',
+      symbols.error.issues[0]?.message ?? 'symbols.errors.unknown_symbol',
+      { values: { max: SYMBOL_LIMITS.perMessage } },
+    );
+  return { text, symbols: symbols.data };
+}
 
 /**
  * At most one mark-read UPDATE per member and conversation in this interval, per instance,
@@ -131,8 +163,12 @@ export function createChatService(deps: {
   });
 
   return {
-    /** Stores and delivers a message; throws an AppError whose code the socket sends back. */
+    /**
+     * Checks (`checkMessage`), stores and delivers a message; throws an AppError whose code the
+     * socket sends back. A message refused by the rules does not count against the rate limit.
+     */
     async send(senderId: number, input: SendInput): Promise<ChatMessage> {
+      const { text, symbols } = checkMessage(input);
       await sendLimiter.hit(String(senderId));
       if (input.receiverId === senderId)
         throw new AppError(403, CHAT_BLOCKED_CODE, 'chat.errors.not_friends');
@@ -143,13 +179,13 @@ export function createChatService(deps: {
           senderId,
           receiverId: input.receiverId,
           tempId: input.tempId,
-          message: input.message,
+          message: text,
           // Most messages have none: the column stays null rather than holding an empty array.
-          symbols: input.symbols?.length ? [...input.symbols] : null,
+          symbols: symbols.length ? symbols : null,
         });
         if (!stored) throw new AppError(409, 'conflict', 'errors.internal');
         const message = present(stored.message, senderId, context);
-        const frame = { type: 'chat_message', ...message };
+        const frame: ServerFrame = { type: 'chat_message', ...message };
         // A resend is answered to the sender only: the receiver already has the message.
         if (stored.isNew) {
           await fanOut.publishToEach([senderId, input.receiverId], frame);

@@ -1,3 +1,4 @@
+import type { ServerFrame } from '@juntos/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { createInProcessFanOut } from '../../realtime/fan-out';
 import type { NewMessage, StoreResult } from './chat.repository';
@@ -5,20 +6,40 @@ import { MAX_BATCH, createInsertBatcher } from './insert-batch';
 import { createWriteContextCache } from './write-context-cache';
 
 const ana = { nombre: 'Ana', apellidos: 'Ruiz' };
+/** A friendship change told to a member, as the friendships module publishes it. */
+const cancelled = (senderId: number) =>
+  ({
+    type: 'notification',
+    data: { type: 'friendship_cancelled', from: '', sender_id: senderId },
+  }) as const;
+const chatMessage: ServerFrame = {
+  type: 'chat_message',
+  id: 1,
+  temp_id: null,
+  sender_id: 1,
+  sender: ana,
+  sender_nombre: ana.nombre,
+  sender_apellidos: ana.apellidos,
+  receiver_id: 2,
+  message: 'hola',
+  symbols: [],
+  timestamp: '2026-11-29T10:00:00.000Z',
+  read: false,
+};
 
 describe('the write-context cache', () => {
   it('keeps a yes for the pair until a relationship event reaches either member', async () => {
     const fanOut = createInProcessFanOut();
     const cache = createWriteContextCache({ fanOut });
     for (const [member, event] of [
-      [1, { type: 'notification', data: { type: 'friendship_cancelled', sender_id: 2 } }],
-      [2, { type: 'notification', data: { type: 'friendship_cancelled', sender_id: 1 } }],
+      [1, cancelled(2)],
+      [2, cancelled(1)],
       [2, { type: 'session_ended', reason: 'suspended' }],
     ] as const) {
       cache.remember(1, 2, ana, cache.begin(1, 2));
       expect(cache.get(1, 2)).toEqual(ana);
       // The chat's own traffic changes nothing.
-      await fanOut.publishToEach([1, 2], { type: 'chat_message', message: 'hola' });
+      await fanOut.publishToEach([1, 2], chatMessage);
       await fanOut.publish(member, { type: 'status_update', user_id: 3, online: true });
       expect(cache.get(1, 2)).toEqual(ana);
       await fanOut.publish(member, event);
@@ -32,7 +53,7 @@ describe('the write-context cache', () => {
     let time = 1_000;
     const cache = createWriteContextCache({ fanOut, ttlMs: 100, now: () => time });
     const since = cache.begin(1, 2);
-    await fanOut.publish(1, { type: 'notification', data: { type: 'friendship_cancelled' } });
+    await fanOut.publish(1, cancelled(2));
     cache.remember(1, 2, ana, since);
     expect(cache.get(1, 2)).toBeUndefined();
 
@@ -81,7 +102,7 @@ describe('the write-context cache', () => {
       // A slow read: the sweep stops listening to members without pairs, then the unfriend is
       // published to nobody.
       vi.advanceTimersByTime(100);
-      await fanOut.publish(1, { type: 'notification', data: { type: 'friendship_cancelled' } });
+      await fanOut.publish(1, cancelled(2));
       cache.remember(1, 2, ana, since);
       expect(cache.get(1, 2)).toBeUndefined();
       cache.close();

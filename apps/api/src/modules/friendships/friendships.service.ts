@@ -2,6 +2,7 @@ import {
   ageOn,
   audienceAllows,
   todayIso,
+  type FriendNotificationType,
   type FriendshipStatus,
   type ReportTargetType,
 } from '@juntos/domain';
@@ -14,14 +15,6 @@ import type { FriendshipsRepository } from './friendships.repository';
 import type { ReportGate } from './report-gate';
 
 const LIST_LIMIT = 500;
-
-export const FRIEND_NOTIFICATIONS = [
-  'new_friend_request',
-  'friend_request_accepted',
-  'friend_request_rejected',
-  'friendship_cancelled',
-] as const;
-export type FriendNotification = (typeof FRIEND_NOTIFICATIONS)[number];
 
 /**
  * Reports of chat messages and conversations go through the friendships' report route, but only
@@ -70,11 +63,11 @@ export function createFriendshipsService(deps: {
   const today = () => todayIso();
 
   /** What the centre keeps of a friendship change (issue 20): a request, and its acceptance. */
-  const stored: Partial<Record<FriendNotification, 'friend_request' | 'friend_accepted'>> = {
+  const stored: Partial<Record<FriendNotificationType, 'friend_request' | 'friend_accepted'>> = {
     new_friend_request: 'friend_request',
     friend_request_accepted: 'friend_accepted',
   };
-  const notify = async (to: number, type: FriendNotification, senderId: number, from?: string) => {
+  const notify = async (to: number, type: FriendNotificationType, senderId: number, from?: string) => {
     await fanOut.publish(to, { type: 'notification', data: { type, from: from ?? '', sender_id: senderId } });
     const kind = stored[type];
     if (kind) await deps.notify({ userId: to, kind, actorId: senderId, groupKey: kind, subject: null });

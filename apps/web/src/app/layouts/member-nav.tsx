@@ -7,6 +7,7 @@ import { BELL_ICON } from '../../features/notifications/notification-bell';
 import { useUnreadNotifications } from '../../features/notifications/notifications-api';
 import { useMeQuery } from '../../lib/session';
 import { CountBadge } from '../../components/ui/count-badge';
+import { useRouteLayout } from '../navigation';
 import { useFrameLayout } from './use-frame-layout';
 
 /**
@@ -66,8 +67,9 @@ function NavIcon({ path }: { path: string }) {
 
 /**
  * The members' navigation (spec §2): a bar under the top bar on wide screens and a bottom bar on
- * phones, where /chat hides it (the conversation needs the height). Badges count unread chat
- * messages and pending friend requests, and stay current through the live connection.
+ * phones, which a full-height screen (/chat) hides (the conversation needs the height). Badges
+ * count unread chat messages and pending friend requests, and stay current through the live
+ * connection.
  */
 export function MemberNav({ topBarControls }: { topBarControls?: ReactNode }) {
   const { t } = useTranslation();
@@ -75,7 +77,8 @@ export function MemberNav({ topBarControls }: { topBarControls?: ReactNode }) {
   const pending = usePendingRequests().data ?? 0;
   const unread = useUnreadMessages().total;
   const notifications = useUnreadNotifications().data ?? 0;
-  const onChat = location.pathname === '/chat';
+  // A full-height screen (/chat) needs the phone's whole height: no bottom bar there.
+  const fullHeight = useRouteLayout() === 'full-height';
   const me = useMeQuery().data;
   const isAdmin = me?.is_admin === true;
   const moderates = (me?.moderates.length ?? 0) > 0;
@@ -117,7 +120,7 @@ export function MemberNav({ topBarControls }: { topBarControls?: ReactNode }) {
   );
   return (
     <nav
-      className={`member-nav${asMenu ? ' member-nav--menu' : onChat ? ' member-nav--desktop-only' : ''}`}
+      className={`member-nav${asMenu ? ' member-nav--menu' : fullHeight ? ' member-nav--desktop-only' : ''}`}
       aria-label={t('nav.label')}
     >
       <ul className="member-nav__list">

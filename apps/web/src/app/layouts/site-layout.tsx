@@ -7,7 +7,7 @@ import { LanguageSwitcher } from '../../features/language/language-switcher';
 import { ReadPageButton } from '../../features/read-aloud/read-page-button';
 import { hasAccessMarker } from '../../lib/storage-keys';
 import { PageLoading } from '../../components/ui/page-loading';
-import { AppLink, takeHandOverMark, useAppLocation, useWithRouter } from '../navigation';
+import { AppLink, takeHandOverMark, useAppLocation, useRouteLayout, useWithRouter } from '../navigation';
 import { useFrameLayout } from './use-frame-layout';
 
 // Loaded only for members: visitors (and the landing page's first bundle, decision 0017) never
@@ -76,11 +76,11 @@ export function SiteLayout({ children }: { children: ReactNode }) {
   // The policies must stay readable while the visitor decides, so the dialog never covers them.
   const showConsentDialog = !location.pathname.startsWith('/politica/');
   // A member's phone keeps the language and display settings in the navigation's panel, and with
-  // large text the search too (use-frame-layout.ts). /chat has no bottom bar on a phone
-  // (spec §2), so there they stay in the top bar.
+  // large text the search too (use-frame-layout.ts). A full-height screen (/chat) has no bottom
+  // bar on a phone (spec §2), so there they stay in the top bar.
   const layout = useFrameLayout();
-  const onChat = location.pathname === '/chat';
-  const folded = member && (layout === 'compact' || (layout === 'phone' && !onChat));
+  const fullHeight = useRouteLayout() === 'full-height';
+  const folded = member && (layout === 'compact' || (layout === 'phone' && !fullHeight));
   const searchFolded = member && layout === 'compact';
   const controls = (
     <>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import {
   CHAT_FRIENDS_REFRESH_MS,
   NOTIFICATION_POLL_MS,
@@ -67,6 +67,19 @@ export function useOpenConversation() {
     () => openConversation,
   );
 }
+
+/** Whether the chat screen is shown: a new message then needs no toast (it is in the list). */
+let chatScreenShown = false;
+/** Called by the chat screen: marks it shown while it is mounted. */
+export function useChatScreenShown() {
+  useEffect(() => {
+    chatScreenShown = true;
+    return () => {
+      chatScreenShown = false;
+    };
+  }, []);
+}
+export const isChatScreenShown = () => chatScreenShown;
 
 /**
  * Unread messages per friend (spec §7 GET /chat/no-leidos/): read every 15 minutes and again on

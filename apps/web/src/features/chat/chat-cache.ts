@@ -69,16 +69,12 @@ function update(friendId: number, change: (messages: LocalMessage[]) => LocalMes
   cacheListeners.forEach((listener) => listener(friendId));
 }
 
-let signedInMember: number | null = null;
-/** Whose browser this is: a message's friend is the other side of it. */
-export function setCacheOwner(userId: number | null) {
-  signedInMember = userId;
-}
-
-/** A message the server stored, seen on the live connection (sent by the member or to them). */
-export function recordIncoming(message: ChatMessage) {
-  if (signedInMember === null) return;
-  const friendId = message.sender_id === signedInMember ? message.receiver_id : message.sender_id;
+/**
+ * A message the server stored, seen on the live connection (sent by the member or to them).
+ * `memberId`: whose browser this is; a message's friend is the other side of it.
+ */
+export function recordIncoming(message: ChatMessage, memberId: number) {
+  const friendId = message.sender_id === memberId ? message.receiver_id : message.sender_id;
   update(friendId, (messages) => mergeMessages(messages, [message]));
 }
 
@@ -96,7 +92,6 @@ export function recordOutgoing(friendId: number, message: LocalMessage) {
 
 /** The server refused a message: it stays, marked as not sent. */
 export function recordFailed(tempId: string) {
-  if (signedInMember === null) return;
   for (let index = 0; index < window.localStorage.length; index += 1) {
     const key = window.localStorage.key(index);
     if (!key?.startsWith(STORAGE_KEYS.chatMessagesPrefix)) continue;

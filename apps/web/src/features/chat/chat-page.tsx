@@ -16,6 +16,7 @@ import {
   saveChatSettings,
   setOpenConversation,
   useChatFriends,
+  useChatScreenShown,
   useUnreadMessages,
 } from './chat-api';
 import { ChatIntroDialog } from './chat-intro-dialog';
@@ -34,6 +35,7 @@ const fullName = (friend: Pick<Friend, 'nombre' | 'apellidos'>) =>
 export default function ChatPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('titles.chat'));
+  useChatScreenShown();
   const [params, setParams] = useSearchParams();
   const me = useMeQuery();
   const friends = useChatFriends();

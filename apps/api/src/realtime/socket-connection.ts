@@ -1,0 +1,23 @@
+import type { Language } from '@juntos/domain';
+import type { RawData, WebSocket } from 'ws';
+
+/** One open `/ws/chat/` socket of a member whose token was valid. */
+export type Connection = {
+  socket: WebSocket;
+  userId: number;
+  socketId: string;
+  language: Language;
+  lastSeen: number;
+  /** The friend whose conversation this tab shows: their messages need no notification. */
+  activeConversation: number | null;
+  stopListening: () => void;
+  /** When the access token the socket was opened or last renewed with expires (ms). */
+  expiresAt: number;
+  expiryTimer: ReturnType<typeof setTimeout> | undefined;
+};
+
+/** The text of a frame as `ws` hands it over (one buffer, or several, or an ArrayBuffer). */
+export const textOf = (data: RawData) =>
+  (Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)).toString(
+    'utf8',
+  );
