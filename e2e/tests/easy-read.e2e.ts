@@ -86,7 +86,9 @@ describe('easy-read mode (issue 21)', () => {
 
     // Keyboard: the switch is reached and turned on like the other display settings.
     let dialog = await openSettings(page, 'Display settings');
-    const easySwitch = dialog.getByRole('switch', { name: 'Easy read' });
+    // Found in whichever dialog is open: the dialog takes its easy name ("How the page looks") as
+    // soon as the easy texts arrive, which can be before the switch's state is read.
+    const easySwitch = page.getByRole('dialog').getByRole('switch', { name: 'Easy read' });
     await easySwitch.focus();
     await page.keyboard.press('Space');
     expect(await easySwitch.getAttribute('aria-checked')).toBe('true');
