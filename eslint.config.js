@@ -8,10 +8,49 @@ import tseslint from 'typescript-eslint';
 
 const FEATURES_WEB = 'apps/web/src/features';
 const MODULES_API = 'apps/api/src/modules';
-/** Every folder under apps/api/src/modules is a module: a new one is covered without listing it. */
-const API_MODULES = readdirSync(new URL(`./${MODULES_API}`, import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+/** The folders directly under `dir`, read when lint starts: a new folder is covered without listing it. */
+const foldersOf = (dir) =>
+  readdirSync(new URL(`./${dir}`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+/** Every folder under apps/api/src/modules is a module. */
+const API_MODULES = foldersOf(MODULES_API);
+/** Every folder under apps/web/src/features is a feature. */
+const WEB_FEATURES = foldersOf(FEATURES_WEB);
+/**
+ * Every feature may import itself, the shared consent state, the not-found page (the operators'
+ * area shows it to anyone else) and read aloud (a button on every kind of content: posts, comments,
+ * messages, resources, legal sections, and a part of the display settings; decision 0025).
+ */
+const WEB_SHARED_FEATURES = ['cookie-consent', 'not-found', 'read-aloud'];
+/** The other features a feature may import besides those; a feature not named here imports none. */
+const WEB_FEATURE_EXCEPTIONS = {
+  // The login page offers signing in with a passkey.
+  auth: ['passkeys'],
+  // The profile lists the member's passkeys.
+  profile: ['passkeys'],
+  info: ['legal'],
+  // The dashboard shows the word cloud, and the programme link by the monetization status.
+  dashboard: ['word-cloud', 'notices', 'monetization'],
+  // The feed's card shows the symbols a post was written with, its form the board.
+  feed: ['symbol-board'],
+  'member-search': ['friends'],
+  'public-profile': ['friends', 'gallery'],
+  // Both show posts with the feed's post list and form.
+  'new-post': ['feed'],
+  search: ['feed'],
+  // A community's feed is the main feed's post list, card and form.
+  communities: ['feed'],
+  // The chat lists the member's friends; its composer has the symbol board.
+  chat: ['friends', 'symbol-board'],
+  // The banner earns for members in the programme.
+  ads: ['monetization'],
+};
+// A name that is no folder (renamed, merged) would silently allow or forbid nothing: say so at once.
+for (const name of [...WEB_SHARED_FEATURES, ...Object.entries(WEB_FEATURE_EXCEPTIONS).flat(2)]) {
+  if (!WEB_FEATURES.includes(name))
+    throw new Error(`eslint.config.js: there is no folder ${FEATURES_WEB}/${name}`);
+}
 export default tseslint.config(
   {
     ignores: [
@@ -48,54 +87,12 @@ export default tseslint.config(
             { target: 'apps/web', from: 'apps/api', message: 'The web app never imports the API.' },
             { target: 'apps/api', from: 'apps/web', message: 'The API never imports the web app.' },
             { target: 'packages/domain', from: 'apps', message: 'packages/domain imports nothing but zod.' },
-            ...Object.entries({
-              landing: [],
-              legal: [],
-              'cookie-consent': [],
-              'display-preferences': [],
-              'installable-app': [],
-              language: [],
-              // The login page offers signing in with a passkey.
-              auth: ['./passkeys'],
-              'not-found': [],
-              // The profile lists the member's passkeys.
-              profile: ['./passkeys'],
-              passkeys: [],
-              'functional-profile': [],
-              'word-cloud': [],
-              info: ['./legal'],
-              // The dashboard shows the word cloud, and the programme link by the monetization status.
-              dashboard: ['./word-cloud', './notices', './monetization'],
-              notices: [],
-              // The feed's card shows the symbols a post was written with, its form the board.
-              feed: ['./symbol-board'],
-              gallery: [],
-              friends: [],
-              'member-search': ['./friends'],
-              'public-profile': ['./friends', './gallery'],
-              // Both show posts with the feed's post list and form.
-              'new-post': ['./feed'],
-              search: ['./feed'],
-              // A community's feed is the main feed's post list, card and form.
-              communities: ['./feed'],
-              // The chat lists the member's friends; its composer has the symbol board.
-              chat: ['./friends', './symbol-board'],
-              resources: [],
-              monetization: [],
-              // The banner earns for members in the programme.
-              ads: ['./monetization'],
-              // The operators' area shows "page not found" to anyone else.
-              admin: [],
-              'read-aloud': [],
-              'symbol-board': [],
-            }).map(([feature, allowed]) => ({
+            ...WEB_FEATURES.map((feature) => ({
               target: `${FEATURES_WEB}/${feature}`,
               from: FEATURES_WEB,
-              // Read aloud is a button on every kind of content (posts, comments, messages,
-              // resources, legal sections) and a part of the display settings (decision 0025).
               except: [
-                ...new Set([`./${feature}`, './cookie-consent', './not-found', './read-aloud', ...allowed]),
-              ],
+                ...new Set([feature, ...WEB_SHARED_FEATURES, ...(WEB_FEATURE_EXCEPTIONS[feature] ?? [])]),
+              ].map((name) => `./${name}`),
               message:
                 'Features do not import each other (only the shared consent state, the not-found page, read aloud and the exceptions listed).',
             })),

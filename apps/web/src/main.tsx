@@ -1,3 +1,5 @@
+// First, so that every component's and feature's styles come after the tokens and resets.
+import './app/base.css';
 import { StrictMode, Suspense, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LandingShell } from './app/landing-shell';
@@ -6,7 +8,6 @@ import { markHandOver, setHandOver } from './app/navigation';
 import { RootErrorBoundary } from './app/root-error-boundary';
 import { hasAccessMarker } from './lib/storage-keys';
 import './lib/i18n';
-import './app/styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');

@@ -13,15 +13,15 @@
     var root = document.documentElement;
     var size = typeof p.textSize === 'number' ? Math.min(200, Math.max(100, p.textSize)) : 100;
     root.style.fontSize = size === 100 ? '' : size + '%';
-    // Large text changes the layout as well as the letters (styles.css: bars that stay in place).
+    // Large text changes the layout as well as the letters (app/base.css and the frame's site-layout.css: bars that stay in place).
     root.setAttribute('data-text-size', size >= 125 ? 'large' : 'normal');
     root.setAttribute('data-contrast', p.highContrast === true ? 'high' : 'normal');
     root.setAttribute('data-theme', p.dark === true ? 'dark' : 'light');
     root.setAttribute('data-motion', p.reduceMotion === true ? 'reduce' : 'auto');
     root.setAttribute('data-font', p.legibleFont === true ? 'legible' : 'default');
-    // Easy-read mode: larger targets and pictograms (styles.css); its texts come from the `easy` namespace.
+    // Easy-read mode: larger targets and pictograms (app/base.css, components/ui/pictogram.css); its texts come from the `easy` namespace.
     root.setAttribute('data-reading', p.easyRead === true ? 'easy' : 'standard');
-    // The title bar takes the page's background (--color-bg of styles.css for each theme).
+    // The title bar takes the page's background (--color-bg of app/base.css for each theme).
     var themeColor = document.querySelector('meta[name="theme-color"]');
     if (themeColor)
       themeColor.setAttribute(

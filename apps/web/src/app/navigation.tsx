@@ -8,6 +8,7 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
+import { Pictogram, type PictogramName } from '../components/ui/pictogram';
 import type { RouteLayout } from './routes';
 
 /**
@@ -21,6 +22,9 @@ export type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'>
   to: string;
   children?: ReactNode;
 };
+
+/** A link of the site: `pictogram` is the picture shown before its words in easy-read mode. */
+export type AppLinkWithPictogramProps = AppLinkProps & { pictogram?: PictogramName };
 
 export type AppLocation = { pathname: string; search: string; hash: string };
 
@@ -127,9 +131,14 @@ const NavigationContext = createContext<Navigation>(handOverNavigation);
 
 export const NavigationProvider = NavigationContext.Provider;
 
-export function AppLink(props: AppLinkProps) {
+export function AppLink({ pictogram, children, ...props }: AppLinkWithPictogramProps) {
   const { Link } = useContext(NavigationContext);
-  return <Link {...props} />;
+  return (
+    <Link {...props}>
+      {pictogram && <Pictogram name={pictogram} />}
+      {children}
+    </Link>
+  );
 }
 
 export function AppNavigate(props: { to: string; replace?: boolean }) {

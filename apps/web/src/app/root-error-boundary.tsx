@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { buttonClass } from '../components/ui/button';
+import { Pictogram } from '../components/ui/pictogram';
 import { i18n } from '../lib/i18n';
 import { ErrorScreen } from './error-screen';
 
@@ -28,6 +29,7 @@ export class RootErrorBoundary extends Component<{ children: ReactNode }, State>
         <ErrorScreen
           back={
             <a href="/" className={buttonClass({ variant: 'primary' })}>
+              <Pictogram name="arrow" />
               {i18n.t('error_page.back_home')}
             </a>
           }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useRouteError } from 'react-router';
+import { useRouteError } from 'react-router';
+import { AppLink } from './navigation';
 import { buttonClass } from '../components/ui/button';
 import { hasAccessMarker } from '../lib/storage-keys';
 import { ErrorScreen } from './error-screen';
@@ -22,9 +23,13 @@ export function RouteErrorPage() {
   return (
     <ErrorScreen
       back={
-        <Link to={signedIn ? '/feed' : '/'} className={buttonClass({ variant: 'primary' })}>
+        <AppLink
+          to={signedIn ? '/feed' : '/'}
+          pictogram="arrow"
+          className={buttonClass({ variant: 'primary' })}
+        >
           {t(signedIn ? 'error_page.back_feed' : 'error_page.back_home')}
-        </Link>
+        </AppLink>
       }
     />
   );

@@ -2,6 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CommentSchema, POST_LIMITS } from '@juntos/domain';
 import { Button } from './ui/button';
+import './ui/field.css';
+import './comment-form.css';
 
 /**
  * A labelled comment box with its send button (posts and gallery images). An empty comment is
@@ -40,7 +42,7 @@ export function CommentForm({ busy, onSend }: { busy: boolean; onSend: (text: st
           aria-describedby={error ? `${inputId}-error` : undefined}
           onChange={(event) => setText(event.target.value)}
         />
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" pictogram="send" disabled={busy}>
           {t('post.comment_send')}
         </Button>
       </div>

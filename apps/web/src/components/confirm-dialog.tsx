@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Dialog } from './ui/dialog';
 import { Button } from './ui/button';
+import './ui/dialog.css';
 
 /** "Are you sure?" before something is deleted for good; Escape or Cancel keeps it. */
 export function ConfirmDialog({

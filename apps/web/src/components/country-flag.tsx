@@ -1,4 +1,5 @@
 import type { CountryCode } from '@juntos/domain';
+import './country-flag.css';
 
 // The flags of the 27 EU member states and of the EU itself as SVG files from the flag-icons package; each becomes
 // its own small asset, loaded only where a flag is shown.

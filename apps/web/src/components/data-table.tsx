@@ -1,4 +1,5 @@
 import { useId, type ReactNode, type Ref } from 'react';
+import './data-table.css';
 
 /**
  * A captioned table in a scrolling region: on a narrow screen the table scrolls on its own, and

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { functionalValueKey, type FunctionalField } from '@juntos/domain';
+import './member-profile.css';
 
 /** The functional fields of a profile as a list of labels and translated values. */
 export function FunctionalFacts({

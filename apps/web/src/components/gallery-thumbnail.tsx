@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import './gallery-thumbnail.css';
 
 /**
  * A gallery image as a button that opens the viewer; its name says which image it opens.

@@ -1,5 +1,7 @@
 import { useId, type Ref } from 'react';
 import { useObjectUrl } from '../lib/use-object-url';
+import './ui/field.css';
+import './image-picker.css';
 
 /**
  * A labelled file input for one image with a preview of the chosen file (the server checks the

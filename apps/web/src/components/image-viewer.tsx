@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Dialog } from './ui/dialog';
 import { Button } from './ui/button';
+import './ui/dialog.css';
+import './image-viewer.css';
 
 /** An image at full size in a dialog (Escape or Close returns to where the member was). */
 export function ImageViewer({

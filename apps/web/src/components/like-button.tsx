@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './ui/button';
+import './like-button.css';
 
 /**
  * A like toggle: `aria-pressed` tells whether the member likes it, and the count is part of the

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { countryName, isCountryCode, type Language } from '@juntos/domain';
 import { CountryFlag } from './country-flag';
+import './ui/avatar.css';
+import './member-summary.css';
 
 /** A member in a list (search results, friends, requests): photo, name, place, age and actions. */
 export function MemberSummary({

@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMeQuery } from '../lib/session';
+import './ui/form-message.css';
+import './minor-review-notice.css';
 
 /**
  * Told to a minor whose account an administrator has not checked yet, on the screens where other

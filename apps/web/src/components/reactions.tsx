@@ -4,6 +4,7 @@ import { CommentForm } from './comment-form';
 import { LikeButton } from './like-button';
 import { ReportDialog } from './report-dialog';
 import { Button } from './ui/button';
+import './reactions.css';
 
 /** One comment as the bar shows it, whatever it was written on (a post, a gallery image). */
 export type ReactionComment = {

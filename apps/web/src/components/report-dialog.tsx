@@ -7,6 +7,8 @@ import { apiRequest } from '../lib/api-client';
 import { Dialog } from './ui/dialog';
 import { SelectField, TextAreaField } from './ui/field';
 import { Button } from './ui/button';
+import './ui/dialog.css';
+import './ui/field.css';
 
 const sendReport = (targetType: ReportTargetType, targetId: number, reason: string, details: string) =>
   apiRequest('/reportes/', {

@@ -1,6 +1,7 @@
 import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UploadProgress as ReportProgress } from '../lib/api-client';
+import './upload-progress.css';
 
 /** Screen readers hear the upload at these shares only: every progress event would drown speech. */
 const ANNOUNCED_STEP = 0.25;

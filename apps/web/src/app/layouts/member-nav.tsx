@@ -9,6 +9,7 @@ import { useMeQuery } from '../../lib/session';
 import { CountBadge } from '../../components/ui/count-badge';
 import { useRouteLayout } from '../navigation';
 import { useFrameLayout } from './use-frame-layout';
+import './member-nav.css';
 
 /**
  * On phones the bottom bar holds five places (more would shrink the targets below 44 px and

@@ -9,6 +9,7 @@ import { hasAccessMarker } from '../../lib/storage-keys';
 import { PageLoading } from '../../components/ui/page-loading';
 import { AppLink, takeHandOverMark, useAppLocation, useRouteLayout, useWithRouter } from '../navigation';
 import { useFrameLayout } from './use-frame-layout';
+import './site-layout.css';
 
 // Loaded only for members: visitors (and the landing page's first bundle, decision 0017) never
 // pay for them, nor for the live connection and server state they bring.

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { ToastBar, Toaster, toast, useToaster, useToasterStore } from 'react-hot-toast';
 import { TOAST_DURATION_MS, TOAST_MAX_WIDTH_PX } from '@juntos/domain';
 import { useEasyRead } from '../../lib/use-easy-read';
+import './app-toaster.css';
+import './button.css';
 
 /**
  * The page's toasts. In easy-read mode (issue 21, WCAG 2.2.1) a toast stays until the member closes

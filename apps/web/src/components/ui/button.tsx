@@ -1,4 +1,6 @@
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
+import { Pictogram, type PictogramName } from './pictogram';
+import './button.css';
 
 export type ButtonVariant = 'secondary' | 'primary' | 'ghost' | 'danger';
 export type ButtonSize = 'medium' | 'small' | 'large';
@@ -11,7 +13,7 @@ export type ButtonLook = {
 };
 
 /**
- * The class list of the `.button` rules in styles.css, for a <Link> or <a> that must look like a
+ * The class list of the `.button` rules in button.css, for a <Link> or <a> that must look like a
  * button but stay a link (it navigates; a button acts).
  */
 export function buttonClass({ variant = 'secondary', size = 'medium', className }: ButtonLook = {}): string {
@@ -22,15 +24,35 @@ export function buttonClass({ variant = 'secondary', size = 'medium', className 
   return classes.join(' ');
 }
 
-export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & ButtonLook;
+export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> &
+  ButtonLook & {
+    /**
+     * The picture shown before the words in easy-read mode. A primary button shows a tick unless
+     * it names another; `false` shows none (a button that draws an icon of its own).
+     */
+    pictogram?: PictogramName | false;
+  };
 
 /**
  * A button in one of the site's looks. `type` defaults to "button" so that a button placed in a
  * form never submits it by accident; a submit button says `type="submit"`.
  */
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant, size, className, type = 'button', ...rest },
+  {
+    variant,
+    size,
+    className,
+    type = 'button',
+    pictogram = variant === 'primary' ? 'tick' : false,
+    children,
+    ...rest
+  },
   ref,
 ) {
-  return <button ref={ref} type={type} className={buttonClass({ variant, size, className })} {...rest} />;
+  return (
+    <button ref={ref} type={type} className={buttonClass({ variant, size, className })} {...rest}>
+      {pictogram && <Pictogram name={pictogram} />}
+      {children}
+    </button>
+  );
 });

@@ -1,3 +1,4 @@
+import './badge.css';
 /** A count on a link: the number is shown, its text alternative says what it counts. */
 export function CountBadge({ count, text }: { count: number; text: string }) {
   if (count <= 0) return null;

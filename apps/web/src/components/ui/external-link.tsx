@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import './external-link.css';
 
 /** A link that opens in a new tab and says so to assistive technology. */
 export function ExternalLink({

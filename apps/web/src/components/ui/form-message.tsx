@@ -1,3 +1,4 @@
+import './form-message.css';
 /** Spec §8 "Message colour": red when the text contains "Error" or the cross mark, else green. */
 export function messageTone(text: string): 'error' | 'success' {
   return /error|❌/i.test(text) ? 'error' : 'success';

@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import { PageLoading } from './page-loading';
+import './form-message.css';
 
 /** The part of a TanStack query result (plain or infinite) this component reads. */
 export type QueryLike<T> = {

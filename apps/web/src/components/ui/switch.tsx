@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import './switch.css';
 
 type SwitchProps = {
   label: string;

@@ -10,6 +10,8 @@ import { AdminScreen } from './admin-screen';
 import { AdminOnly } from './admin-only';
 import { adminAdSettingsQuery, adminKeys, saveAdSettings, type AdSettings } from './admin-api';
 import { Button } from '../../components/ui/button';
+import '../../components/ui/field.css';
+import '../../components/ui/form-message.css';
 
 const LOCAL_PREFIX = 'adslot_local_';
 

@@ -23,6 +23,9 @@ import { QueryState } from '../../components/ui/query-state';
 import { ApiRequestError, apiRequest } from '../../lib/api-client';
 import { AdminOnly } from './admin-only';
 import { AdminScreen, useActionErrorToast } from './admin-screen';
+import '../../components/ui/dialog.css';
+import '../../components/ui/field.css';
+import './admin.css';
 
 type TopicValues = {
   slug: string;

@@ -4,6 +4,7 @@ import { QueryState } from '../../components/ui/query-state';
 import { AdminScreen } from './admin-screen';
 import { AdminOnly } from './admin-only';
 import { adminDashboardQuery } from './admin-api';
+import '../../components/earnings-figures.css';
 
 /** /admin: the figures an operator checks first. */
 export default function AdminDashboardPage() {

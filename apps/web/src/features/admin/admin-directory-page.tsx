@@ -23,6 +23,8 @@ import {
   type DirectoryValues,
 } from './admin-api';
 import { Button } from '../../components/ui/button';
+import '../../components/ui/dialog.css';
+import '../../components/ui/field.css';
 
 const KINDS: DirectoryKind[] = ['asociaciones', 'proyectos', 'centros'];
 const KIND_TEXT: Record<DirectoryKind, string> = {

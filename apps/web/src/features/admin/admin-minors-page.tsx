@@ -19,6 +19,9 @@ import {
   type PendingMinor,
 } from './admin-api';
 import { Button } from '../../components/ui/button';
+import '../../components/ui/field.css';
+import '../../components/ui/form-message.css';
+import './admin.css';
 
 /**
  * /admin/menores: minors' accounts waiting for an administrator's check (docs/decisions/0011),

@@ -21,6 +21,10 @@ import {
 } from './admin-api';
 import { Button } from '../../components/ui/button';
 import { useMeQuery } from '../../lib/session';
+import '../../components/ui/badge.css';
+import '../../components/ui/field.css';
+import '../../components/ui/form-message.css';
+import './admin.css';
 
 /** /admin/moderacion: the reports queue with the reported content, and suspended accounts. */
 export default function AdminModerationPage() {

@@ -13,6 +13,8 @@ import { AdminOnly } from './admin-only';
 import { DataTable } from '../../components/data-table';
 import { adminKeys, adminWithdrawalsQuery, moveWithdrawal, type AdminWithdrawal } from './admin-api';
 import { Button } from '../../components/ui/button';
+import '../../components/ui/dialog.css';
+import '../../components/ui/field.css';
 
 /** /admin/retiros: withdrawals by status; pay them by PayPal, then mark them paid or rejected. */
 export default function AdminWithdrawalsPage() {

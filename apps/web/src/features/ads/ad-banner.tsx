@@ -11,6 +11,7 @@ import { useConsent } from '../cookie-consent/consent-context';
 import { monetizationStatusQuery } from '../monetization/monetization-api';
 import { AdBlock } from './ad-block';
 import { adSlotsQuery, reportImpression } from './ads-api';
+import './ads.css';
 
 const DESKTOP = `(min-width: ${MOBILE_BREAKPOINT_PX}px)`;
 

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AD_BANNER_SIZE, TEST_AD_CLIENT } from '@juntos/domain';
+import './ads.css';
 
 declare global {
   interface Window {

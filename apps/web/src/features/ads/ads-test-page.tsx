@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { TEST_AD_CLIENT } from '@juntos/domain';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AdBlock } from './ad-block';
+import './ads.css';
 
 /** /ads-test (spec §2, public): what an advertising space looks like, with a test block. */
 export default function AdsTestPage() {

@@ -11,6 +11,7 @@ import { useLater } from '../../lib/use-later';
 import { activate, resendActivationCode } from './activation-api';
 import { failureText, interfaceLanguage } from './auth-form-helpers';
 import { Button } from '../../components/ui/button';
+import '../../components/ui/field.css';
 
 type Message = { text: string; tone: 'error' | 'success' };
 

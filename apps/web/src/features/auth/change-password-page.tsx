@@ -11,6 +11,7 @@ import { useLater } from '../../lib/use-later';
 import { failureText } from './auth-form-helpers';
 import { changePassword } from './password-api';
 import { Button } from '../../components/ui/button';
+import '../../components/ui/field.css';
 
 type Field = 'current_password' | 'new_password' | 'remove_passkeys';
 

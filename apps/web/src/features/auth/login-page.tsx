@@ -13,6 +13,10 @@ import { useConsent } from '../cookie-consent/consent-context';
 import { isCancelled } from '../passkeys/cancelled';
 import { login } from './login-api';
 import { Button, buttonClass } from '../../components/ui/button';
+import '../../components/ui/field.css';
+import '../../components/ui/form-message.css';
+import '../passkeys/passkeys.css';
+import './auth.css';
 
 /** /login (spec §2, §4 "Login outcomes", §8 "Login failure"). */
 export default function LoginPage() {

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { REDIRECT_DELAY_MS } from '@juntos/domain';
 import { endSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import './auth.css';
 
 /** /logout (spec §2 "Logout", §4 "Logout"): a spinner while the session ends, then /login after 1.5 s. */
 export default function LogoutPage() {

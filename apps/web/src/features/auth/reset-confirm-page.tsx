@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AppLink } from '../../app/navigation';
 import { REDIRECT_DELAY_MS, ResetConfirmSchema } from '@juntos/domain';
 import { TextField } from '../../components/ui/field';
 import { FormMessage } from '../../components/ui/form-message';
@@ -11,6 +12,8 @@ import { useTouchedFields } from '../../lib/use-touched-fields';
 import { failureText } from './auth-form-helpers';
 import { confirmPasswordReset } from './password-api';
 import { Button, buttonClass } from '../../components/ui/button';
+import '../../components/ui/field.css';
+import '../../components/ui/form-message.css';
 
 /** The new password; the token comes from the link. */
 const NewPasswordForm = ResetConfirmSchema.pick({ new_password: true });
@@ -63,9 +66,9 @@ export default function ResetConfirmPage() {
         <h1>{t('reset_confirm.title')}</h1>
         <p className="message message--error">{t('reset_confirm.invalid_token')}</p>
         <p>
-          <Link to="/reset-password" className={buttonClass({ variant: 'primary' })}>
+          <AppLink to="/reset-password" pictogram="arrow" className={buttonClass({ variant: 'primary' })}>
             {t('reset_confirm.new_link')}
-          </Link>
+          </AppLink>
         </p>
       </section>
     );

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { failureText, interfaceLanguage } from './auth-form-helpers';
 import { requestPasswordReset } from './password-api';
 import { Button } from '../../components/ui/button';
+import '../../components/ui/field.css';
 
 function rememberedEmail(): string {
   try {

@@ -11,6 +11,8 @@ import { CredentialFields } from './credential-fields';
 import { PolicyLinks, SignupLinks } from './signup-links';
 import { useSignup } from './use-signup';
 import { Button } from '../../components/ui/button';
+import '../../components/ui/field.css';
+import '../../components/ui/form-message.css';
 
 type Field = keyof AdultSignupForm;
 

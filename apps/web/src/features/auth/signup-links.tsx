@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ExternalLink } from '../../components/ui/external-link';
 import { buttonClass } from '../../components/ui/button';
+import '../../components/ui/field.css';
 
 /** The documents to read before confirming a sign-up, each opening in a new tab. */
 export function PolicyLinks() {

@@ -4,6 +4,7 @@ import { formatRetentionPeriod } from '@juntos/domain';
 import { Dialog } from '../../components/ui/dialog';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { Button } from '../../components/ui/button';
+import '../../components/ui/dialog.css';
 
 function acknowledged() {
   try {

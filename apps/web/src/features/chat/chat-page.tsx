@@ -22,6 +22,9 @@ import {
 import { ChatIntroDialog } from './chat-intro-dialog';
 import { ConversationPane } from './conversation-pane';
 import { FormerConversationPane } from './former-conversation-pane';
+import '../../components/ui/avatar.css';
+import '../../components/ui/badge.css';
+import './chat.css';
 
 const fullName = (friend: Pick<Friend, 'nombre' | 'apellidos'>) =>
   [friend.nombre, friend.apellidos].filter(Boolean).join(' ');

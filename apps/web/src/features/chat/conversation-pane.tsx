@@ -12,6 +12,9 @@ import { ReadAloudButton, readAloudUnit } from '../read-aloud/read-aloud-button'
 import { SymbolBoard, SymbolBoardToggle } from '../symbol-board/symbol-board';
 import { SymbolStrip } from '../symbol-board/symbol-strip';
 import { useSymbolWriting } from '../symbol-board/use-symbol-writing';
+import '../../components/ui/field.css';
+import '../../components/ui/form-message.css';
+import './chat.css';
 
 /**
  * The open conversation: a log region (announced by screen readers as messages arrive), the
@@ -200,7 +203,7 @@ export function ConversationPane({
             onChange={(event) => setDraft(event.target.value)}
             onKeyDown={onKeyDown}
           />
-          <Button type="submit" variant="primary" disabled={!draft.trim()}>
+          <Button type="submit" variant="primary" pictogram="send" disabled={!draft.trim()}>
             {t('chat.send')}
           </Button>
           <SymbolBoardToggle writing={writing} boardId={boardId} />

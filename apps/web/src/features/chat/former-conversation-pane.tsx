@@ -7,6 +7,8 @@ import { Button } from '../../components/ui/button';
 import { QueryState } from '../../components/ui/query-state';
 import { SymbolStrip } from '../symbol-board/symbol-strip';
 import { chatKeys, fetchFormerHistory, markFormerRead } from './chat-api';
+import '../../components/ui/form-message.css';
+import './chat.css';
 
 /**
  * What a member who has since deleted their account sent (decision 0032): kept for the receiver

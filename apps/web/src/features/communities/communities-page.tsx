@@ -17,6 +17,8 @@ import {
 import { CommunityList } from './community-card';
 import { MembershipAnnouncer } from './membership';
 import { SearchForm } from './search-form';
+import '../../components/ui/form-message.css';
+import './communities.css';
 
 function SearchResults({ text }: { text: string }) {
   const { t } = useTranslation();

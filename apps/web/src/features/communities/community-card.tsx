@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MEMBER_COUNT_STEPS, type CommunitySummary } from '@juntos/domain';
 import { MembershipButton } from './membership';
+import '../../components/ui/badge.css';
+import './communities.css';
 
 /** A disease community nobody opened yet has no id: its address is its ORPHA code. */
 export function communityAddress(community: Pick<CommunitySummary, 'id' | 'orphacode'>): string {

@@ -18,6 +18,8 @@ import {
   setPostPinned,
 } from './communities-api';
 import { SearchForm } from './search-form';
+import '../feed/feed.css';
+import './communities.css';
 
 /** The feed's own rule for the words searched, required in the form. */
 const PostSearchForm = CommunityFeedQuery.pick({ q: true }).required();

@@ -8,6 +8,9 @@ import { QueryState } from '../../components/ui/query-state';
 import { Switch } from '../../components/ui/switch';
 import { applyMembership, communityMembersQuery, setCommunityListing } from './communities-api';
 import { useAnnounce } from './membership';
+import '../../components/ui/avatar.css';
+import '../../components/ui/badge.css';
+import './communities.css';
 
 /**
  * Whether the member appears in the member list (off until they choose). The explanation says

@@ -13,6 +13,8 @@ import { CommunityTags, memberCountText } from './community-card';
 import { CommunityFeed } from './community-feed';
 import { CommunityMembers, ListingSwitch } from './community-members';
 import { MembershipAnnouncer, MembershipButton } from './membership';
+import '../../components/ui/badge.css';
+import './communities.css';
 
 const isNotFound = (error: unknown) => error instanceof ApiRequestError && error.status === 404;
 const positiveId = (text: string | undefined) =>

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { ApiRequestError } from '../../lib/api-client';
 import type { CommunityDetail, CommunitySummary } from '@juntos/domain';
 import { applyMembership, diseaseCommunityQuery, joinCommunity, leaveCommunity } from './communities-api';
+import './communities.css';
 
 /**
  * One polite live region per page says what a join or leave did. It stays on the page (a card can

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { errorText, useSchemaForm } from '../../lib/forms';
+import './communities.css';
 
 type SearchSchema = z.$ZodType<{ q: string }, { q: string }>;
 

@@ -5,6 +5,7 @@ import { Switch } from '../../components/ui/switch';
 import { useConsent } from './consent-context';
 import { AppLink } from '../../app/navigation';
 import { Button } from '../../components/ui/button';
+import './cookie-consent.css';
 
 /**
  * The cookie consent dialog (spec §2, §4): shown while no valid consent exists in this session.

@@ -8,6 +8,7 @@ import { NoticesPanel } from '../notices/notices-panel';
 import { WordCloudFigure } from '../word-cloud/word-cloud-figure';
 import { monetizationStatusQuery } from '../monetization/monetization-api';
 import { buttonClass } from '../../components/ui/button';
+import '../../components/ui/badge.css';
 
 /** /dashboard (spec §2): earnings status, the word cloud, and the ways on. */
 export default function DashboardPage() {

@@ -12,6 +12,9 @@ import { Switch } from '../../components/ui/switch';
 import { readDisplayPreferences, saveDisplayPreferences } from './display-preferences-storage';
 import { Button } from '../../components/ui/button';
 import { ReadAloudSettings } from '../read-aloud/read-aloud-settings';
+import '../../components/ui/dialog.css';
+import '../../components/ui/field.css';
+import './display-preferences.css';
 
 const TEXT_SIZES = Array.from(
   { length: (TEXT_SIZE_MAX - TEXT_SIZE_MIN) / TEXT_SIZE_STEP + 1 },

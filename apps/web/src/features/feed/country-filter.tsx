@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FEED_COUNTRY_CODES, countryName, type CountryCode, type Language } from '@juntos/domain';
 import { CountryFlag } from '../../components/country-flag';
 import { Button } from '../../components/ui/button';
+import './feed.css';
 
 type Choice = CountryCode | '';
 

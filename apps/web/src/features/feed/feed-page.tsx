@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { AppLink } from '../../app/navigation';
 import { FEED_COUNTRY_CODES, type CountryCode } from '@juntos/domain';
 import { PageLoading } from '../../components/ui/page-loading';
 import { MinorReviewNotice } from '../../components/minor-review-notice';
@@ -10,6 +10,7 @@ import { CountryFilter } from './country-filter';
 import { postKeys } from './posts-api';
 import { PostList } from './post-list';
 import { buttonClass } from '../../components/ui/button';
+import './feed.css';
 
 const feedCountryOf = (country: string | null | undefined): CountryCode | '' =>
   FEED_COUNTRY_CODES.find((code) => code === country) ?? '';
@@ -22,9 +23,9 @@ function Feed({ initialCountry }: { initialCountry: CountryCode | '' }) {
     <>
       <div className="feed__toolbar">
         <CountryFilter value={country} onChange={setCountry} />
-        <Link to="/new-post" className={buttonClass({ variant: 'primary' })}>
+        <AppLink to="/new-post" pictogram="pencil" className={buttonClass({ variant: 'primary' })}>
           {t('feed.new_post')}
-        </Link>
+        </AppLink>
       </div>
       {/* A new key per country: changing it starts the feed again from its first page. */}
       <PostList

@@ -16,6 +16,9 @@ import { PostForm } from './post-form';
 import { ReadAloudButton, readAloudUnit } from '../read-aloud/read-aloud-button';
 import { SymbolStrip } from '../symbol-board/symbol-strip';
 import { Button } from '../../components/ui/button';
+import '../../components/ui/avatar.css';
+import '../../components/reactions.css';
+import './feed.css';
 
 function formatDate(iso: string, language: string) {
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));

@@ -8,6 +8,10 @@ import { errorText, useImageForm } from '../../lib/forms';
 import { Button } from '../../components/ui/button';
 import { SymbolBoard, SymbolBoardToggle } from '../symbol-board/symbol-board';
 import { useSymbolWriting } from '../symbol-board/use-symbol-writing';
+import '../../components/ui/dialog.css';
+import '../../components/ui/field.css';
+import '../../components/image-picker.css';
+import './feed.css';
 
 export type PostFormValues = { fields: Record<string, string>; image: File | undefined };
 

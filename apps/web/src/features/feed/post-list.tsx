@@ -6,6 +6,7 @@ import { QueryState } from '../../components/ui/query-state';
 import { postPagesQuery } from './posts-api';
 import { PostCard, type PostCardExtras } from './post-card';
 import { Button } from '../../components/ui/button';
+import './feed.css';
 
 /**
  * Posts loaded 5 at a time (spec §9) with infinite scroll: when the sentinel below the last post

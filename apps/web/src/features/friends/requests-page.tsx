@@ -7,6 +7,7 @@ import { MinorReviewNotice } from '../../components/minor-review-notice';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { answerRequest, friendKeys, friendRequestsQuery } from './friends-api';
 import { Button } from '../../components/ui/button';
+import '../../components/member-summary.css';
 
 /** /solicitudes (spec §2 "Friend requests"): received requests with accept and decline. */
 export default function RequestsPage() {

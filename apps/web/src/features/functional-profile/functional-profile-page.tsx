@@ -13,6 +13,7 @@ import {
   saveCharacteristic,
   type FunctionalProfile,
 } from './functional-profile-api';
+import './functional-profile.css';
 
 /**
  * /perfil-funcional (spec §2): three levels — areas of life, topics, activities — kept in the

@@ -6,6 +6,9 @@ import { Dialog } from '../../components/ui/dialog';
 import { UploadProgress } from '../../components/upload-progress';
 import { errorText, useImageForm } from '../../lib/forms';
 import { Button } from '../../components/ui/button';
+import '../../components/ui/dialog.css';
+import '../../components/ui/field.css';
+import '../../components/image-picker.css';
 
 /** A new image needs a file; an edit sends one only when a new one was chosen. */
 const NewImageForm = GalleryFormSchema.extend({ image: PickedImageSchema });

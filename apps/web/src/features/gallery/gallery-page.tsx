@@ -21,6 +21,9 @@ import { useUploadProgress } from '../../components/upload-progress';
 import { ImageDetailsDialog } from './image-details-dialog';
 import { GalleryThumbnail } from '../../components/gallery-thumbnail';
 import { Button } from '../../components/ui/button';
+import '../../components/ui/form-message.css';
+import '../../components/reactions.css';
+import './gallery.css';
 
 type Editing = { image: GalleryImage | undefined } | undefined;
 

@@ -10,6 +10,10 @@ import { useMeQuery } from '../../lib/session';
 import { commentOnImage, galleryKeys, imageDetailsQuery, likeImage } from './gallery-api';
 import { Button } from '../../components/ui/button';
 import { ReadAloudButton } from '../read-aloud/read-aloud-button';
+import '../../components/ui/dialog.css';
+import '../../components/ui/form-message.css';
+import '../../components/image-viewer.css';
+import '../../components/reactions.css';
 
 /** One image with its likes and comments (spec §2 "Gallery": detail modal, collapsible comments). */
 export function ImageDetailsDialog({ imageId, onClose }: { imageId: number; onClose: () => void }) {

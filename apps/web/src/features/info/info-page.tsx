@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AppLink } from '../../app/navigation';
 import type { LegalDocumentName } from '@juntos/domain';
 import { QueryState } from '../../components/ui/query-state';
 import { MinorReviewNotice } from '../../components/minor-review-notice';
@@ -10,22 +11,27 @@ import { LegalSectionBody } from '../legal/legal-section-body';
 import { useLegalDocumentQuery } from '../legal/use-legal-document';
 import { Button, buttonClass } from '../../components/ui/button';
 import { ExternalLink } from '../../components/ui/external-link';
+import '../../components/ui/dialog.css';
+import '../../components/ui/field.css';
 
-/** The features of spec §2 "Info home" (and communities), each with the screen it leads to. */
+/**
+ * The features of spec §2 "Info home" (and communities), each with the screen it leads to and
+ * its easy-read pictogram.
+ */
 const FEATURES = [
-  ['resources', '/recursos'],
-  ['posts', '/feed'],
+  ['resources', '/recursos', 'arrow'],
+  ['posts', '/feed', 'arrow'],
   // Issue 18, not in spec §2.
-  ['communities', '/comunidades'],
-  ['new_post', '/new-post'],
-  ['friends', '/buscar/amigos'],
-  ['profile', '/profile'],
-  ['gallery', '/gallery'],
-  ['chat', '/chat'],
-  ['coins', '/monetizacion'],
-  ['notifications', '/solicitudes'],
-  ['search', '/buscar'],
-  ['logout', '/logout'],
+  ['communities', '/comunidades', 'arrow'],
+  ['new_post', '/new-post', 'pencil'],
+  ['friends', '/buscar/amigos', 'friends'],
+  ['profile', '/profile', 'arrow'],
+  ['gallery', '/gallery', 'arrow'],
+  ['chat', '/chat', 'arrow'],
+  ['coins', '/monetizacion', 'arrow'],
+  ['notifications', '/solicitudes', 'arrow'],
+  ['search', '/buscar', 'arrow'],
+  ['logout', '/logout', 'arrow'],
 ] as const;
 
 function DocumentDialog({ name, onClose }: { name: LegalDocumentName; onClose: () => void }) {
@@ -71,19 +77,21 @@ export default function InfoPage() {
       <MinorReviewNotice />
       <p className="info__intro">{t('info.intro')}</p>
       <div className="form__links">
-        <Link to="/dashboard" className={buttonClass({ variant: 'primary' })}>
+        <AppLink to="/dashboard" pictogram="arrow" className={buttonClass({ variant: 'primary' })}>
           {t('info.go_dashboard')}
-        </Link>
+        </AppLink>
         <Link to="/profile" className={buttonClass()}>
           {t('info.go_profile')}
         </Link>
       </div>
       <h2>{t('info.features_title')}</h2>
       <ul className="feature-list">
-        {FEATURES.map(([feature, path]) => (
+        {FEATURES.map(([feature, path, pictogram]) => (
           <li key={feature} className="feature-list__item">
             <h3>
-              <Link to={path}>{t(`info.features.${feature}.title`)}</Link>
+              <AppLink to={path} pictogram={pictogram}>
+                {t(`info.features.${feature}.title`)}
+              </AppLink>
             </h3>
             <p>{t(`info.features.${feature}.text`)}</p>
           </li>

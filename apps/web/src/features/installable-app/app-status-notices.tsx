@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { useUpdateOffer } from './app-update';
 import { useOnlineStatus } from './use-online-status';
+import './app-status-notices.css';
 
 /** How long "You are back online" stays after the connection returns. */
 const BACK_ONLINE_MS = 6000;

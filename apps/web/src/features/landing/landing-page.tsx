@@ -9,10 +9,11 @@ import { ScrollToTopButton } from './scroll-to-top-button';
 import { useSmoothScrollingWhileMounted } from './use-smooth-scrolling';
 import { Button, buttonClass } from '../../components/ui/button';
 import { AppLink, AppNavigate } from '../../app/navigation';
+import './landing.css';
 
 const ORPHANET_URL = 'https://www.orpha.net/';
 const EURORDIS_URL = 'https://www.eurordis.org/';
-/** Cards side by side on a wide screen (styles.css .landing__cards); one on a phone. */
+/** Cards side by side on a wide screen (landing.css .landing__cards); one on a phone. */
 const CARDS_IN_FIRST_ROW = 3;
 
 function goToSection(section: LandingSection) {
@@ -40,7 +41,7 @@ function EnterButton() {
   }
   return (
     <div className="landing__enter">
-      <AppLink to="/login" className={buttonClass({ variant: 'primary', size: 'large' })}>
+      <AppLink to="/login" pictogram="enter" className={buttonClass({ variant: 'primary', size: 'large' })}>
         {t('landing.enter')}
       </AppLink>
     </div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { SCROLL_TO_TOP_THRESHOLD_PX } from '@juntos/domain';
 import { scrollBehavior } from '../../lib/motion';
 import { Button } from '../../components/ui/button';
+import './landing.css';
 
 /** Appears once the page is scrolled more than 300 px (spec §2, §9). */
 export function ScrollToTopButton() {
@@ -20,6 +21,8 @@ export function ScrollToTopButton() {
   return (
     <Button
       variant="primary"
+      // Its arrow is shown in every reading mode.
+      pictogram={false}
       className="scroll-to-top"
       onClick={() => {
         window.scrollTo({ top: 0, behavior: scrollBehavior() });

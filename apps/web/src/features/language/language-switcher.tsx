@@ -1,6 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUPPORTED_LANGUAGES, isSupportedLanguage } from '@juntos/domain';
+import { Pictogram } from '../../components/ui/pictogram';
+import '../../components/ui/field.css';
+import './language-switcher.css';
 
 /** Interface language picker; each language is named in its own language. */
 export function LanguageSwitcher() {
@@ -10,6 +13,7 @@ export function LanguageSwitcher() {
   return (
     <div className="language-switcher">
       <label htmlFor={id} className="language-switcher__label">
+        <Pictogram name="globe" />
         {t('language.label')}
       </label>
       <select

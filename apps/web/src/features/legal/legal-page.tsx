@@ -8,6 +8,8 @@ import NotFoundPage from '../not-found/not-found-page';
 import { LegalSectionBody } from './legal-section-body';
 import { useLegalDocumentQuery } from './use-legal-document';
 import { ReadAloudButton, readAloudUnit } from '../read-aloud/read-aloud-button';
+import '../../components/ui/form-message.css';
+import './legal.css';
 
 function isLegalDocument(value: string | undefined): value is LegalDocumentName {
   return !!value && (LEGAL_DOCUMENTS as readonly string[]).includes(value);

@@ -4,6 +4,7 @@ import { QueryState } from '../../components/ui/query-state';
 import { MemberSummary } from '../../components/member-summary';
 import { FriendshipButton } from '../friends/friendship-button';
 import type { MemberPage, MemberResult } from './member-search-api';
+import '../../components/member-summary.css';
 
 /** Members found, each with the friendship button of its status. */
 export function MemberResults({

@@ -9,6 +9,7 @@ import { diseaseSearchQuery } from './member-search-api';
 import { MemberSearchOutcome } from './member-results';
 import { PlaceFields } from '../../components/place-fields';
 import { Button } from '../../components/ui/button';
+import '../../components/ui/field.css';
 
 /** /buscar/enfermedad (spec §2 "Search by disease"): a disease from the list is required (spec §5). */
 export default function SearchDiseasePage() {

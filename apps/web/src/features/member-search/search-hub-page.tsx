@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { AppLink } from '../../app/navigation';
 import { MinorReviewNotice } from '../../components/minor-review-notice';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 const CARDS = [
-  ['/buscar/perfil', 'by_profile'],
-  ['/buscar/enfermedad', 'by_disease'],
-  ['/buscar/amigos', 'friends'],
+  ['/buscar/perfil', 'by_profile', 'person'],
+  ['/buscar/enfermedad', 'by_disease', 'heart'],
+  ['/buscar/amigos', 'friends', 'friends'],
 ] as const;
 
 /** /buscar (spec §2 "Search hub"): three ways to find people. */
@@ -18,10 +18,12 @@ export default function SearchHubPage() {
       <h1>{t('search_hub.title')}</h1>
       <MinorReviewNotice />
       <ul className="feature-list">
-        {CARDS.map(([path, card]) => (
+        {CARDS.map(([path, card, pictogram]) => (
           <li key={card} className="feature-list__item">
             <h2>
-              <Link to={path}>{t(`search_hub.${card}_title`)}</Link>
+              <AppLink to={path} pictogram={pictogram}>
+                {t(`search_hub.${card}_title`)}
+              </AppLink>
             </h2>
             <p>{t(`search_hub.${card}_text`)}</p>
           </li>

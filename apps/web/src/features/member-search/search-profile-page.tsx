@@ -10,6 +10,7 @@ import { profileSearchQuery } from './member-search-api';
 import { MemberSearchOutcome } from './member-results';
 import { PlaceFields } from '../../components/place-fields';
 import { Button } from '../../components/ui/button';
+import '../../components/ui/field.css';
 
 const EMPTY: Record<string, string> = Object.fromEntries(
   [...FUNCTIONAL_FIELDS, 'country', 'ciudad', 'comunidad', 'edad_min', 'edad_max'].map((key) => [key, '']),

@@ -20,6 +20,10 @@ import {
   useMonetizationStatus,
 } from './monetization-api';
 import { Button, buttonClass } from '../../components/ui/button';
+import '../../components/ui/dialog.css';
+import '../../components/ui/field.css';
+import '../../components/ui/form-message.css';
+import '../../components/earnings-figures.css';
 
 const INFO = ['how', 'tokens', 'privacy'] as const;
 

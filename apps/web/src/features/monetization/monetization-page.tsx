@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { AppLink } from '../../app/navigation';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMonetizationStatus } from './monetization-api';
 import { buttonClass } from '../../components/ui/button';
@@ -29,9 +30,13 @@ export default function MonetizationPage() {
         {t('monetization.profile_hint')} <Link to="/perfil-funcional">{t('monetization.profile_link')}</Link>
       </p>
       <p>
-        <Link to="/monetizacion/ganancias" className={buttonClass({ variant: 'primary' })}>
+        <AppLink
+          to="/monetizacion/ganancias"
+          pictogram="coins"
+          className={buttonClass({ variant: 'primary' })}
+        >
           {t('monetization.to_earnings')}
-        </Link>
+        </AppLink>
       </p>
     </section>
   );

@@ -23,6 +23,9 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMoneyFormat } from '../../lib/use-money-format';
 import { monetizationKeys, requestWithdrawal, saveProfile, useMonetizationProfile } from './monetization-api';
 import { Button, buttonClass } from '../../components/ui/button';
+import '../../components/ui/field.css';
+import '../../components/ui/form-message.css';
+import './monetization.css';
 
 const BILLING_FIELDS = [
   ['billing_name', 'name'],

@@ -1,9 +1,11 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AppLink } from '../../app/navigation';
 import { ENABLED_PAYMENT_METHODS, PAYMENT_METHODS } from '@juntos/domain';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Button, buttonClass } from '../../components/ui/button';
+import './monetization.css';
 
 /**
  * /perfil/metodo-pago (spec §2 "Payment method picker"): PayPal is available; IBAN, Stripe and
@@ -22,12 +24,13 @@ export default function PaymentMethodPage() {
         {PAYMENT_METHODS.map((method) =>
           ENABLED_PAYMENT_METHODS.includes(method) ? (
             <li key={method}>
-              <Link
+              <AppLink
                 to={`/perfil/metodo-pago/${method}`}
+                pictogram="arrow"
                 className={buttonClass({ variant: 'primary', className: 'method-list__choice' })}
               >
                 {t(`payment.methods.${method}`)}
-              </Link>
+              </AppLink>
             </li>
           ) : (
             <li key={method}>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { AppLink } from '../../app/navigation';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { buttonClass } from '../../components/ui/button';
 
@@ -11,9 +11,9 @@ export default function NotFoundPage() {
       <h1>{t('not_found.title')}</h1>
       <p>{t('not_found.text')}</p>
       <p>
-        <Link to="/" className={buttonClass({ variant: 'primary' })}>
+        <AppLink to="/" pictogram="arrow" className={buttonClass({ variant: 'primary' })}>
           {t('not_found.home')}
-        </Link>
+        </AppLink>
       </p>
     </section>
   );

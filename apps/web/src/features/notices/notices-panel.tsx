@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { MemberNotice } from '@juntos/domain';
 import { markRead, noticeKeys, noticesQuery } from './notices-api';
 import { Button } from '../../components/ui/button';
+import './notices.css';
 
 function NoticeText({ notice }: { notice: MemberNotice }) {
   const { t } = useTranslation();

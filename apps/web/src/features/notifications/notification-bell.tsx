@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { CountBadge } from '../../components/ui/count-badge';
 import { useUnreadNotifications } from './notifications-api';
+import './notification-bell.css';
 
 /** The bell of the notification centre (issue 20), in the top bar and the phones' bottom bar. */
 export const BELL_ICON = 'M6 16v-5a6 6 0 1 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0';

@@ -23,6 +23,8 @@ import {
   saveNotificationSettings,
   type SettingsAnswer,
 } from './notifications-api';
+import '../../components/ui/field.css';
+import './notifications.css';
 
 /** Every time zone the browser knows, with the member's own first when it is not stored yet. */
 function timeZones(): string[] {

@@ -14,6 +14,7 @@ import {
   notificationPagesQuery,
   useUnreadNotifications,
 } from './notifications-api';
+import './notifications.css';
 
 /**
  * /notificaciones (issue 20): what happened, newest first, repeats grouped, unread ones marked in

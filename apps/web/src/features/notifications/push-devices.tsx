@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { FormMessage } from '../../components/ui/form-message';
 import { ApiRequestError, apiRequest } from '../../lib/api-client';
 import { notificationKeys } from './notifications-api';
+import './notifications.css';
 
 const devicesKey = [...notificationKeys.all, 'devices'] as const;
 const pushSupported = () =>

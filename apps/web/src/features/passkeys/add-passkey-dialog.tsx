@@ -7,6 +7,8 @@ import { TextField } from '../../components/ui/field';
 import { FormMessage } from '../../components/ui/form-message';
 import { ApiRequestError } from '../../lib/api-client';
 import { addPasskey, isCancelled } from './passkeys-api';
+import '../../components/ui/dialog.css';
+import '../../components/ui/field.css';
 
 /**
  * Adding a passkey: the password first (a session left open on a shared device must not be

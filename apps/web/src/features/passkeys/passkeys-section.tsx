@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { FormMessage } from '../../components/ui/form-message';
 import { AddPasskeyDialog } from './add-passkey-dialog';
 import { listPasskeys, passkeyKeys, removePasskey } from './passkeys-api';
+import './passkeys.css';
 
 /**
  * The member's passkeys on their profile (issue 21): a way to sign in that asks for no password

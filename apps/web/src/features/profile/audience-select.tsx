@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FIELD_AUDIENCES, type FieldAudience } from '@juntos/domain';
+import '../../components/ui/field.css';
+import './profile.css';
 
 /**
  * "Who can see this?" next to a health field. The field's name is part of the accessible name

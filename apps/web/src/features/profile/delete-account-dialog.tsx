@@ -9,6 +9,9 @@ import { ApiRequestError } from '../../lib/api-client';
 import { forgetDeletedAccount } from '../../lib/storage-keys';
 import { deleteAccount } from './profile-api';
 import { Button } from '../../components/ui/button';
+import '../../components/ui/dialog.css';
+import '../../components/ui/field.css';
+import '../../components/ui/form-message.css';
 
 /**
  * Account deletion (spec §4): the confirm button works only once "I understand I will lose all

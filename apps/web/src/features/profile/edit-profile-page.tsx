@@ -36,6 +36,9 @@ import { formFieldsFrom, formStateFrom, type ProfileFormState } from './profile-
 import { ProfileIntroDialog } from './profile-intro-dialog';
 import { ProfilePhoto } from './profile-photo';
 import { Button } from '../../components/ui/button';
+import '../../components/ui/field.css';
+import '../../components/ui/form-message.css';
+import './profile.css';
 
 type Errors = Partial<Record<string, string>>;
 

@@ -6,6 +6,7 @@ import { formatRetentionPeriod } from '@juntos/domain';
 import { apiDownload } from '../../lib/api-client';
 import { dataExportKey, dataExportQuery, requestExport, type DataExport } from './profile-api';
 import { Button } from '../../components/ui/button';
+import './profile.css';
 
 /** Saves a downloaded file the way a link with `download` would. */
 function saveFile(blob: Blob, name: string) {

@@ -4,6 +4,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { sessionKeys, type Me } from '../../lib/session';
 import { markProfileIntroSeen } from './profile-api';
 import { Button } from '../../components/ui/button';
+import '../../components/ui/dialog.css';
 
 /**
  * The editor's first-visit explanation (spec §2), shown once per account: closing it is

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AppLink } from '../../app/navigation';
 import {
   FUNCTIONAL_FIELDS,
   NO_DIAGNOSIS,
@@ -19,6 +20,10 @@ import { PasskeysSection } from '../passkeys/passkeys-section';
 import { MyDataSection } from './my-data-section';
 import { ownProfileQueryOptions } from './profile-api';
 import { Button, buttonClass } from '../../components/ui/button';
+import '../../components/ui/avatar.css';
+import '../../components/ui/field.css';
+import '../../components/member-profile.css';
+import './profile.css';
 
 /** Spec §2: the birth date in the fr-FR format (dd/mm/yyyy). */
 const formatBirthDate = (iso: string) =>
@@ -129,9 +134,9 @@ export default function ProfilePage() {
       {!profile.isPending && (
         <>
           <div className="form__links profile-actions">
-            <Link to="/edit-profile" className={buttonClass({ variant: 'primary' })}>
+            <AppLink to="/edit-profile" pictogram="pencil" className={buttonClass({ variant: 'primary' })}>
               {t('profile.edit')}
-            </Link>
+            </AppLink>
             <Link to="/change-password" className={buttonClass()}>
               {t('profile.change_password')}
             </Link>

@@ -2,6 +2,9 @@ import { useObjectUrl } from '../../lib/use-object-url';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
+import '../../components/ui/avatar.css';
+import '../../components/ui/field.css';
+import '../../components/member-profile.css';
 
 /**
  * The photo part of the editor: the current photo or the one just chosen (previewed before it is

@@ -17,6 +17,10 @@ import { FriendshipButton } from '../friends/friendship-button';
 import { ImageDetailsDialog } from '../gallery/image-details-dialog';
 import { GalleryThumbnail } from '../../components/gallery-thumbnail';
 import { Button } from '../../components/ui/button';
+import '../../components/ui/avatar.css';
+import '../../components/ui/field.css';
+import '../../components/member-profile.css';
+import '../gallery/gallery.css';
 
 /** /perfil/{id} (spec §2 "Public profile"): what the member shows to this viewer. */
 export default function PublicProfilePage() {

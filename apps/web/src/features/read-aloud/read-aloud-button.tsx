@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, type ButtonSize } from '../../components/ui/button';
 import { READ_ALOUD_UNIT_ATTRIBUTE } from './readable-text';
 import { speechAvailable, stopReading, stopReadingOf, useReadingKey } from './reading-state';
+import './read-aloud.css';
 
 /** Spread on a piece of content whose read-aloud button sits inside it (a post, a comment). */
 export const readAloudUnit = { [READ_ALOUD_UNIT_ATTRIBUTE]: '' } as const;

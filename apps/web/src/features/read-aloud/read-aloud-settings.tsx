@@ -4,6 +4,8 @@ import type { DisplayPreferences } from '@juntos/domain';
 import { Button } from '../../components/ui/button';
 import { READ_ALOUD_RATES, orderVoices } from './read-aloud-text';
 import { speechAvailable } from './reading-state';
+import '../../components/ui/field.css';
+import './read-aloud.css';
 
 type ReadAloudChoice = Partial<Pick<DisplayPreferences, 'readAloudRate' | 'readAloudVoice'>>;
 

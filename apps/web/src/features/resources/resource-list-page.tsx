@@ -9,6 +9,8 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { entryName, useResourceList, type ResourceEntry } from './resources-api';
 import { buttonClass } from '../../components/ui/button';
 import { ReadAloudButton, readAloudUnit } from '../read-aloud/read-aloud-button';
+import '../../components/ui/field.css';
+import './resources.css';
 
 const TEXT_KEY: Record<ResourceKind, string> = {
   asociaciones: 'associations',

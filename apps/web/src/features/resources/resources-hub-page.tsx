@@ -1,17 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { AppLink } from '../../app/navigation';
 import { Dialog } from '../../components/ui/dialog';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useOrphacodeStatus } from './resources-api';
 import { Button, buttonClass } from '../../components/ui/button';
+import '../../components/ui/dialog.css';
 
 const CARDS = [
-  ['/recursos/asociaciones', 'associations'],
-  ['/recursos/proyectos', 'projects'],
-  ['/recursos/centros', 'centres'],
-  ['/perfil-funcional', 'functional_profile'],
-  ['/recursos/nube-palabras', 'word_cloud'],
+  ['/recursos/asociaciones', 'associations', 'group'],
+  ['/recursos/proyectos', 'projects', 'flask'],
+  ['/recursos/centros', 'centres', 'hospital'],
+  ['/perfil-funcional', 'functional_profile', 'person'],
+  ['/recursos/nube-palabras', 'word_cloud', 'cloud'],
 ] as const;
 
 /**
@@ -32,10 +33,12 @@ export default function ResourcesHubPage() {
       <h1>{t('resources.title')}</h1>
       <p>{t('resources.intro')}</p>
       <ul className="feature-list">
-        {CARDS.map(([path, card]) => (
+        {CARDS.map(([path, card, pictogram]) => (
           <li key={card} className="feature-list__item">
             <h2>
-              <Link to={path}>{t(`resources.cards.${card}_title`)}</Link>
+              <AppLink to={path} pictogram={pictogram}>
+                {t(`resources.cards.${card}_title`)}
+              </AppLink>
             </h2>
             <p>{t(`resources.cards.${card}_text`)}</p>
           </li>
@@ -51,9 +54,9 @@ export default function ResourcesHubPage() {
         </p>
         <p>{t('resources.code_warning.how_to_update')}</p>
         <div className="dialog__actions">
-          <Link to="/edit-profile" className={buttonClass({ variant: 'primary' })}>
+          <AppLink to="/edit-profile" pictogram="pencil" className={buttonClass({ variant: 'primary' })}>
             {t('resources.code_warning.update')}
-          </Link>
+          </AppLink>
           <Button onClick={() => setDismissed(true)} autoFocus>
             {t('resources.code_warning.later')}
           </Button>

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { POST_LIMITS } from '@juntos/domain';
 import { Button } from '../../components/ui/button';
+import '../../components/ui/field.css';
+import './top-search.css';
 
 /** The top bar's search box (spec §2): sends its words to /search. */
 export function TopSearch() {
@@ -29,7 +31,7 @@ export function TopSearch() {
         placeholder={t('top_search.placeholder')}
         onChange={(event) => setText(event.target.value)}
       />
-      <Button type="submit" className="top-search__button">
+      <Button type="submit" className="top-search__button" pictogram="search">
         {t('top_search.submit')}
       </Button>
     </form>

@@ -19,6 +19,9 @@ import {
   symbolPhraseKeys,
 } from './symbol-phrases-api';
 import { SYMBOL_IMAGES } from './symbol-images';
+import '../../components/ui/field.css';
+import '../../components/ui/form-message.css';
+import './symbol-board.css';
 
 /**
  * The member's own phrases (issue 21): each a button that writes the phrase, with a button to

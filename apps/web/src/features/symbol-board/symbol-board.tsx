@@ -5,6 +5,8 @@ import { Button } from '../../components/ui/button';
 import { MyPhrases } from './my-phrases';
 import { SYMBOL_IMAGES } from './symbol-images';
 import type { SymbolWriting } from './use-symbol-writing';
+import '../../components/ui/field.css';
+import './symbol-board.css';
 
 type Tab = SymbolCategory | 'mine';
 const TABS: readonly Tab[] = [...SYMBOL_CATEGORIES, 'mine'];

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { symbolById } from '@juntos/domain';
 import { SYMBOL_IMAGES } from './symbol-images';
+import './symbol-board.css';
 
 /**
  * The symbols a message or post was written with, above its words (issue 21), each picture with

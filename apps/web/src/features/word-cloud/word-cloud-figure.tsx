@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { wordCloudQuery } from './word-cloud-api';
+import '../../components/ui/form-message.css';
+import './word-cloud.css';
 
 /**
  * The word cloud of declared diseases (drawn by the server in the interface language), with a
