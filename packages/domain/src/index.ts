@@ -33,3 +33,7 @@ export * from './community-feed';
 export * from './notifications';
 export * from './passkeys';
 export * from './symbols';
+export * from './routes/define-route';
+export * from './routes/posts';
+export * from './routes/communities';
+export * from './routes/notifications';
