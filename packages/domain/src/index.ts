@@ -37,3 +37,5 @@ export * from './routes/define-route';
 export * from './routes/posts';
 export * from './routes/communities';
 export * from './routes/notifications';
+export * from './routes/gallery';
+export * from './routes/symbol-phrases';
