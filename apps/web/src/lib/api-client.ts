@@ -1,4 +1,14 @@
-import { DEFAULT_ACCEPT_LANGUAGE, type ApiError, type TokenPair } from '@juntos/domain';
+import {
+  DEFAULT_ACCEPT_LANGUAGE,
+  type ApiError,
+  type RouteAnswer,
+  type RouteBody,
+  type RouteDefinition,
+  type RouteParams,
+  type RouteQuery,
+  type TokenPair,
+  routePath,
+} from '@juntos/domain';
 import { i18n } from './i18n';
 import { STORAGE_KEYS, clearStoredTokens, readStoredToken, storeTokens } from './storage-keys';
 
@@ -31,7 +41,8 @@ const SESSION_ENDPOINTS = new Set([
 ]);
 
 function isSessionEndpoint(path: string): boolean {
-  return SESSION_ENDPOINTS.has(path.split('?')[0] ?? path);
+  const bare = path.startsWith(`${API_BASE}/`) ? path.slice(API_BASE.length) : path;
+  return SESSION_ENDPOINTS.has(bare.split('?')[0] ?? bare);
 }
 
 function baseHeaders(init?: HeadersInit): Headers {
@@ -235,3 +246,82 @@ export async function apiUpload<T>(
   }
   return answer.payload as T;
 }
+
+/** What a call of `route` takes: each part the definition declares, and nothing it does not. */
+export type CallInput<D extends RouteDefinition> = (RouteParams<D> extends undefined
+  ? { params?: undefined }
+  : { params: RouteParams<D> }) &
+  (RouteQuery<D> extends undefined ? { query?: undefined } : { query?: RouteQuery<D> }) &
+  (RouteBody<D> extends undefined ? { body?: undefined } : { body: RouteBody<D> }) & {
+    /** An upload's progress (routes with a form only): see apiUpload. */
+    onProgress?: UploadProgress | undefined;
+  };
+
+/** The input is optional when the route takes nothing that is required. */
+type CallArguments<D extends RouteDefinition> =
+  RouteParams<D> extends undefined
+    ? RouteBody<D> extends undefined
+      ? [input?: CallInput<D>]
+      : [input: CallInput<D>]
+    : [input: CallInput<D>];
+
+type Scalar = string | number | boolean | null | undefined;
+
+/** A route's address with its parameters and query; a query field left undefined is not sent. */
+export function routeUrl<D extends RouteDefinition>(
+  route: D,
+  input: { params?: unknown; query?: unknown } = {},
+): string {
+  const path = routePath(route, input.params as RouteParams<D>);
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries((input.query ?? {}) as Record<string, Scalar>)) {
+    if (value !== undefined && value !== null) query.append(name, String(value));
+  }
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+function formData(
+  body: { fields: Record<string, string | undefined>; file?: Blob | undefined },
+  fileField: string,
+) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(body.fields)) if (value !== undefined) form.append(name, value);
+  if (body.file) form.append(fileField, body.file);
+  return form;
+}
+
+/**
+ * Calls one route of the typed route table (`@juntos/domain`, decision 0036): the path is built
+ * from `params`, the query from `query`, the body sent as JSON, or as a multipart form for an
+ * upload route; the session handling is apiRequest's. The answer's type is the route's declared
+ * 2xx answer: the server serializes every answer through that schema (an answer that does not
+ * fit is a 500), so the payload is trusted here and not parsed again, which keeps zod out of the
+ * client's hot path.
+ */
+export async function apiCall<D extends RouteDefinition>(
+  route: D,
+  ...[input]: CallArguments<D>
+): Promise<RouteAnswer<D>> {
+  const url = routeUrl(route, input);
+  const body: unknown = input?.body;
+  if (route.form) {
+    const form = formData(body as Parameters<typeof formData>[0], route.form.file);
+    const method = route.method as 'POST' | 'PUT' | 'PATCH';
+    const onProgress = input?.onProgress;
+    // Only the XMLHttpRequest path reports upload progress; without a listener, fetch does.
+    if (onProgress) return apiUpload<RouteAnswer<D>>(url, { method, body: form, onProgress });
+    return apiRequest<RouteAnswer<D>>(url, { method, body: form });
+  }
+  return apiRequest<RouteAnswer<D>>(url, {
+    method: route.method,
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+}
+
+/**
+ * The next page of a paged route: `next` is the address the API gave in its previous answer
+ * (`{results, next}`), which already holds the query; the answer has the route's type.
+ */
+export const apiNextPage = <D extends RouteDefinition & { method: 'GET' }>(_route: D, next: string) =>
+  apiRequest<RouteAnswer<D>>(next);

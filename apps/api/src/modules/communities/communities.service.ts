@@ -1,3 +1,4 @@
+import { DISEASE_COMMUNITIES_PER_HOUR } from '@juntos/domain';
 import {
   COMMUNITY_MEMBERSHIP_LIMIT,
   COMMUNITY_SEARCH_LIMIT,
@@ -33,10 +34,11 @@ type Audit = (
 type Membership = { listed: boolean } | undefined;
 
 /**
- * New disease communities one member may open per hour: each one is a row created on first use,
- * so a script walking the catalogue would otherwise create thousands.
+ * New disease communities one member may open per hour (`DISEASE_COMMUNITIES_PER_HOUR`, in the
+ * domain because the route's summary names it): each one is a row created on first use, so a
+ * script walking the catalogue would otherwise create thousands.
  */
-export const DISEASE_COMMUNITIES_PER_HOUR = 30;
+export { DISEASE_COMMUNITIES_PER_HOUR };
 const HOUR_MS = 60 * 60 * 1000;
 
 const communityNotFound = () => notFound('communities.errors.not_found');

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { IdParams, SymbolPhraseCreateSchema, SymbolPhraseSchema } from '@juntos/domain';
+import { symbolPhraseRoutes as routes } from '@juntos/domain';
+import { routeServer } from '../../lib/serve-route';
 import type { RequireAuth } from '../../plugins/authenticate';
 import type { SymbolPhrasesService } from './symbol-phrases.service';
 
@@ -11,51 +10,17 @@ export function registerSymbolPhraseRoutes(
   service: SymbolPhrasesService,
   requireAuth: RequireAuth,
 ) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const serve = routeServer(app);
   const member = { preValidation: requireAuth };
-  const tags = ['symbol-board'];
 
-  routes.get(
-    '/api/symbol-phrases/',
-    {
-      ...member,
-      schema: {
-        tags,
-        summary: 'Your own phrases of the symbol board, in the order you added them',
-        response: { 200: z.array(SymbolPhraseSchema) },
-      },
-    },
-    async (request) => service.list(request.userId),
+  serve(routes.list, member, async (request) => service.list(request.userId));
+
+  serve(routes.add, member, async (request, reply) =>
+    reply.status(201).send(await service.add(request.userId, request.body)),
   );
 
-  routes.post(
-    '/api/symbol-phrases/',
-    {
-      ...member,
-      schema: {
-        tags,
-        summary: 'Add a phrase to your symbol board, with a pictogram of the board',
-        body: SymbolPhraseCreateSchema,
-        response: { 201: SymbolPhraseSchema },
-      },
-    },
-    async (request, reply) => reply.status(201).send(await service.add(request.userId, request.body)),
-  );
-
-  routes.delete(
-    '/api/symbol-phrases/:id/',
-    {
-      ...member,
-      schema: {
-        tags,
-        summary: 'Remove one of your phrases',
-        params: IdParams,
-        response: { 204: z.null().describe('Removed') },
-      },
-    },
-    async (request, reply) => {
-      await service.remove(request.userId, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+  serve(routes.remove, member, async (request, reply) => {
+    await service.remove(request.userId, request.params.id);
+    return reply.status(204).send(null);
+  });
 }

@@ -4,15 +4,12 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import {
-  COMMUNITY_ROUTES,
   FUNCTIONAL_FIELDS,
   NO_DIAGNOSIS_SUGGESTION,
   SUPPORTED_LANGUAGES,
-  communityPaths,
+  communityRoutes,
   type AdminCommunity,
-  type CommunityModeratorAnswer,
   type Language,
-  type Page,
 } from '@juntos/domain';
 import { DataTable } from '../../components/data-table';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -20,7 +17,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { CheckboxField, TextAreaField, TextField } from '../../components/ui/field';
 import { QueryState } from '../../components/ui/query-state';
-import { ApiRequestError, apiRequest } from '../../lib/api-client';
+import { ApiRequestError, apiCall } from '../../lib/api-client';
 import { AdminOnly } from './admin-only';
 import { AdminScreen, useActionErrorToast } from './admin-screen';
 import '../../components/ui/dialog.css';
@@ -42,17 +39,16 @@ const adminCommunitiesKey = ['admin', 'communities'] as const;
 const adminCommunitiesQuery = () =>
   queryOptions({
     queryKey: adminCommunitiesKey,
-    queryFn: () => apiRequest<Page<AdminCommunity>>(`${COMMUNITY_ROUTES.adminList}?limit=200`),
+    queryFn: () => apiCall(communityRoutes.adminList, { query: { limit: 200 } }),
   });
 const saveTopic = (values: TopicValues, id: number | undefined) =>
-  apiRequest<AdminCommunity>(id ? communityPaths.adminDetail(id) : COMMUNITY_ROUTES.adminList, {
-    method: id ? 'PUT' : 'POST',
-    body: JSON.stringify(values),
-  });
-const deleteTopic = (id: number) => apiRequest<null>(communityPaths.adminDetail(id), { method: 'DELETE' });
+  id
+    ? apiCall(communityRoutes.adminUpdate, { params: { id }, body: values })
+    : apiCall(communityRoutes.adminCreate, { body: values });
+const deleteTopic = (id: number) => apiCall(communityRoutes.adminDelete, { params: { id } });
 const setModerator = (id: number, userId: number, moderator: boolean) =>
-  apiRequest<CommunityModeratorAnswer>(communityPaths.adminModerator(id, userId), {
-    method: moderator ? 'POST' : 'DELETE',
+  apiCall(moderator ? communityRoutes.appointModerator : communityRoutes.removeModerator, {
+    params: { id, userId },
   });
 
 /** A community's name in the administrator's language, else in Spanish, else its ORPHA code. */

@@ -1,22 +1,14 @@
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
-  COMMUNITY_ROUTES,
   PAGE_SIZE,
-  communityFeedPaths,
-  communityPaths,
-  communityPinPaths,
+  communityRoutes,
   type CommunityFeedSettings,
   type CommunityDetail,
-  type CommunityLists,
   type CommunityListing,
-  type CommunityMember,
   type CommunityMembership,
-  type CommunitySearchAnswer,
-  type Page,
-  type Post,
-  type PostPin,
 } from '@juntos/domain';
-import { apiRequest, apiUpload, type UploadProgress } from '../../lib/api-client';
+import { apiCall, apiNextPage, routeUrl, type UploadProgress } from '../../lib/api-client';
+import type { PostForm } from '../feed/posts-api';
 
 export const communityKeys = {
   all: ['communities'] as const,
@@ -39,47 +31,41 @@ export const communityFeedKey = (id: number, search: string) => ['posts', 'commu
 export const communityListsQuery = () =>
   queryOptions({
     queryKey: communityKeys.lists,
-    queryFn: () => apiRequest<CommunityLists>(COMMUNITY_ROUTES.lists),
+    queryFn: () => apiCall(communityRoutes.lists),
   });
 
 export const communitySearchQuery = (text: string) =>
   queryOptions({
     queryKey: communityKeys.search(text),
-    queryFn: () =>
-      apiRequest<CommunitySearchAnswer>(`${COMMUNITY_ROUTES.search}?q=${encodeURIComponent(text)}`),
+    queryFn: () => apiCall(communityRoutes.search, { query: { q: text } }),
     enabled: text.length > 0,
   });
 
 export const communityQuery = (id: number) =>
   queryOptions({
     queryKey: communityKeys.detail(id),
-    queryFn: () => apiRequest<CommunityDetail>(communityPaths.detail(id)),
+    queryFn: () => apiCall(communityRoutes.detail, { params: { id } }),
   });
 
 /** Opening a disease community creates it on the server the first time anyone does. */
 export const diseaseCommunityQuery = (orphacode: number) =>
   queryOptions({
     queryKey: communityKeys.disease(orphacode),
-    queryFn: () => apiRequest<CommunityDetail>(communityPaths.disease(orphacode)),
+    queryFn: () => apiCall(communityRoutes.disease, { params: { orphacode } }),
   });
 
 export const communityMembersQuery = (id: number) =>
   infiniteQueryOptions({
     queryKey: communityKeys.members(id),
-    queryFn: ({ pageParam }) => apiRequest<Page<CommunityMember>>(pageParam),
-    initialPageParam: `${communityPaths.members(id)}?limit=24&offset=0`,
+    queryFn: ({ pageParam }) => apiNextPage(communityRoutes.members, pageParam),
+    initialPageParam: routeUrl(communityRoutes.members, { params: { id }, query: { limit: 24, offset: 0 } }),
     getNextPageParam: (last) => last.next ?? undefined,
   });
 
-export const joinCommunity = (id: number) =>
-  apiRequest<CommunityMembership>(communityPaths.join(id), { method: 'POST' });
-export const leaveCommunity = (id: number) =>
-  apiRequest<CommunityMembership>(communityPaths.leave(id), { method: 'POST' });
+export const joinCommunity = (id: number) => apiCall(communityRoutes.join, { params: { id } });
+export const leaveCommunity = (id: number) => apiCall(communityRoutes.leave, { params: { id } });
 export const setCommunityListing = (id: number, listing: CommunityListing) =>
-  apiRequest<CommunityMembership>(communityPaths.membership(id), {
-    method: 'PUT',
-    body: JSON.stringify(listing),
-  });
+  apiCall(communityRoutes.membership, { params: { id }, body: listing });
 
 /**
  * A membership change shows at once on the community's page; then everything about communities
@@ -98,27 +84,21 @@ export async function applyMembership(queryClient: QueryClient, id: number, memb
 export const feedSettingsQuery = () =>
   queryOptions({
     queryKey: communityKeys.feedSettings,
-    queryFn: () => apiRequest<CommunityFeedSettings>(communityFeedPaths.settings()),
+    queryFn: () => apiCall(communityRoutes.feedSettings),
   });
 export const saveFeedSettings = (settings: CommunityFeedSettings) =>
-  apiRequest<CommunityFeedSettings>(communityFeedPaths.settings(), {
-    method: 'PUT',
-    body: JSON.stringify(settings),
-  });
+  apiCall(communityRoutes.saveFeedSettings, { body: settings });
 
 /** The first page of a community's feed, or of a search in it; each answer names the next. */
 export const communityFeedFirstPage = (id: number, search: string) =>
-  `${communityFeedPaths.feed(id)}?limit=${PAGE_SIZE}&offset=0${search ? `&q=${encodeURIComponent(search)}` : ''}`;
-
-export const createCommunityPost = (id: number, form: FormData, onProgress?: UploadProgress) =>
-  apiUpload<Post>(communityFeedPaths.feed(id), {
-    method: 'POST',
-    body: form,
-    ...(onProgress && { onProgress }),
+  routeUrl(communityRoutes.feed, {
+    params: { id },
+    query: { limit: PAGE_SIZE, offset: 0, q: search || undefined },
   });
+
+export const createCommunityPost = (id: number, form: PostForm, onProgress?: UploadProgress) =>
+  apiCall(communityRoutes.publish, { params: { id }, body: form, onProgress });
 
 /** Moderators pin a post to lead the community's first page (a welcome, a notice), and unpin it. */
 export const setPostPinned = (id: number, postId: number, pinned: boolean) =>
-  apiRequest<PostPin>(pinned ? communityPinPaths.pin(id, postId) : communityPinPaths.unpin(id, postId), {
-    method: 'POST',
-  });
+  apiCall(pinned ? communityRoutes.pin : communityRoutes.unpin, { params: { id, postId } });

@@ -7,7 +7,7 @@ import { MinorReviewNotice } from '../../components/minor-review-notice';
 import { useMeQuery } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { CountryFilter } from './country-filter';
-import { postKeys } from './posts-api';
+import { feedFirstPage, postKeys } from './posts-api';
 import { PostList } from './post-list';
 import { buttonClass } from '../../components/ui/button';
 import './feed.css';
@@ -18,7 +18,7 @@ const feedCountryOf = (country: string | null | undefined): CountryCode | '' =>
 function Feed({ initialCountry }: { initialCountry: CountryCode | '' }) {
   const { t } = useTranslation();
   const [country, setCountry] = useState(initialCountry);
-  const firstPage = `/api/posts/?limit=5&offset=0${country ? `&country=${country}` : ''}`;
+  const firstPage = feedFirstPage(country);
   return (
     <>
       <div className="feed__toolbar">

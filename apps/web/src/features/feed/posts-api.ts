@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { Detail, LikeAnswer, Page, Post, PostComment } from '@juntos/domain';
-import { apiRequest, apiUpload, type UploadProgress } from '../../lib/api-client';
+import { postRoutes, type Page, type Post } from '@juntos/domain';
+import { apiCall, apiNextPage, routeUrl, type UploadProgress } from '../../lib/api-client';
 
 export const postKeys = {
   all: ['posts'] as const,
@@ -8,8 +8,15 @@ export const postKeys = {
   search: (query: string) => ['posts', 'search', query] as const,
 };
 
-/** `next` is the API's own address (`/api/posts/?…`), which apiRequest takes as it is. */
-export const fetchPage = (next: string) => apiRequest<Page<Post>>(next);
+/** The first page of the feed (five posts, spec §9), optionally of one country. */
+export const feedFirstPage = (country: string) =>
+  routeUrl(postRoutes.feed, { query: { limit: 5, offset: 0, country: country || undefined } });
+/** The first page of the posts holding the words `q`. */
+export const searchFirstPage = (q: string) =>
+  routeUrl(postRoutes.search, { query: { q, limit: 5, offset: 0 } });
+
+/** `next` is the API's own address (`/api/posts/?…`), which apiNextPage takes as it is. */
+export const fetchPage = (next: string) => apiNextPage(postRoutes.feed, next);
 /**
  * A list of posts read page by page: the feed, a search's results. `firstPage` is the first
  * page's address; each answer's `next` is the following one.
@@ -22,21 +29,22 @@ export const postPagesQuery = (queryKey: readonly unknown[], firstPage: string) 
     getNextPageParam: (last) => last.next ?? undefined,
   });
 
-export function postFormData(fields: Record<string, string>, image: File | undefined) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (image) form.append('image', image);
-  return form;
-}
+/** A post's text fields and its picture, if one was chosen: the body of an upload route. */
+export type PostForm = { fields: Record<string, string>; file?: File | undefined };
 
-export const createPost = (form: FormData, onProgress?: UploadProgress) =>
-  apiUpload<Post>('/posts/', { method: 'POST', body: form, ...(onProgress && { onProgress }) });
-export const updatePost = (id: number, form: FormData, onProgress?: UploadProgress) =>
-  apiUpload<Post>(`/posts/${id}/`, { method: 'PUT', body: form, ...(onProgress && { onProgress }) });
-export const deletePost = (id: number) => apiRequest<Detail>(`/posts/${id}/`, { method: 'DELETE' });
-export const likePost = (id: number) => apiRequest<LikeAnswer>(`/posts/${id}/like/`, { method: 'POST' });
+export const postFormData = (fields: Record<string, string>, image: File | undefined): PostForm => ({
+  fields,
+  file: image,
+});
+
+export const createPost = (form: PostForm, onProgress?: UploadProgress) =>
+  apiCall(postRoutes.create, { body: form, onProgress });
+export const updatePost = (id: number, form: PostForm, onProgress?: UploadProgress) =>
+  apiCall(postRoutes.update, { params: { id }, body: form, onProgress });
+export const deletePost = (id: number) => apiCall(postRoutes.remove, { params: { id } });
+export const likePost = (id: number) => apiCall(postRoutes.like, { params: { id } });
 export const commentOnPost = (id: number, text: string) =>
-  apiRequest<PostComment>(`/posts/${id}/comment/`, { method: 'POST', body: JSON.stringify({ text }) });
+  apiCall(postRoutes.comment, { params: { id }, body: { text } });
 
 /** Applies a change to one post wherever it is cached (feed pages, search results). */
 export function updateCachedPost(

@@ -1,11 +1,16 @@
 import { infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-query';
-import { NOTIFICATION_POLL_MS, type Notification, type NotificationSettings } from '@juntos/domain';
-import { apiRequest } from '../../lib/api-client';
+import {
+  NOTIFICATION_POLL_MS,
+  notificationRoutes,
+  type Notification,
+  type NotificationSettings,
+  type RouteAnswer,
+} from '@juntos/domain';
+import { apiCall } from '../../lib/api-client';
 import { hasAccessMarker } from '../../lib/storage-keys';
 
 export type { Notification, NotificationSettings };
-type Page = { results: Notification[]; next_before: number | null };
-export type SettingsAnswer = { settings: NotificationSettings; email: string; minor: boolean };
+export type SettingsAnswer = RouteAnswer<typeof notificationRoutes.settings>;
 
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -18,7 +23,7 @@ export const notificationPagesQuery = () =>
   infiniteQueryOptions({
     queryKey: notificationKeys.list,
     queryFn: ({ pageParam }) =>
-      apiRequest<Page>(`/notificaciones/${pageParam === null ? '' : `?before=${pageParam}`}`),
+      apiCall(notificationRoutes.page, { query: { before: pageParam ?? undefined } }),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.next_before ?? undefined,
   });
@@ -26,16 +31,15 @@ export const notificationPagesQuery = () =>
 export const notificationSettingsQuery = () =>
   queryOptions({
     queryKey: notificationKeys.settings,
-    queryFn: () => apiRequest<SettingsAnswer>('/notificaciones/ajustes/'),
+    queryFn: () => apiCall(notificationRoutes.settings),
   });
 
-export const markNotificationRead = (id: number) =>
-  apiRequest<null>(`/notificaciones/${id}/leida/`, { method: 'POST' });
-export const markAllNotificationsRead = () => apiRequest<null>('/notificaciones/leidas/', { method: 'POST' });
+export const markNotificationRead = (id: number) => apiCall(notificationRoutes.markRead, { params: { id } });
+export const markAllNotificationsRead = () => apiCall(notificationRoutes.markAllRead);
 export const saveNotificationSettings = (settings: NotificationSettings) =>
-  apiRequest<SettingsAnswer>('/notificaciones/ajustes/', { method: 'PUT', body: JSON.stringify(settings) });
+  apiCall(notificationRoutes.saveSettings, { body: settings });
 export const unsubscribeFromEmails = (token: string) =>
-  apiRequest<{ detail: string }>(`/notificaciones/baja/${encodeURIComponent(token)}/`, { method: 'POST' });
+  apiCall(notificationRoutes.unsubscribe, { params: { token } });
 
 /**
  * The bell's count: kept current by the live connection (a `notifications_changed` frame
@@ -44,7 +48,7 @@ export const unsubscribeFromEmails = (token: string) =>
 export function useUnreadNotifications() {
   return useQuery({
     queryKey: notificationKeys.unread,
-    queryFn: async () => (await apiRequest<{ unread: number }>('/notificaciones/sin-leer/')).unread,
+    queryFn: async () => (await apiCall(notificationRoutes.unread)).unread,
     enabled: hasAccessMarker(),
     refetchInterval: NOTIFICATION_POLL_MS,
   });

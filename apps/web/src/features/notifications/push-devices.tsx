@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PushDevice } from '@juntos/domain';
+import { notificationRoutes, type PushDevice } from '@juntos/domain';
 import { Button } from '../../components/ui/button';
 import { FormMessage } from '../../components/ui/form-message';
-import { ApiRequestError, apiRequest } from '../../lib/api-client';
+import { ApiRequestError, apiCall } from '../../lib/api-client';
 import { notificationKeys } from './notifications-api';
 import './notifications.css';
 
@@ -42,7 +42,7 @@ export function PushDevices() {
   const headingId = useId();
   const devices = useQuery({
     queryKey: devicesKey,
-    queryFn: () => apiRequest<PushDevice[]>('/notificaciones/dispositivos/'),
+    queryFn: () => apiCall(notificationRoutes.devices),
   });
   const [thisEndpoint, setThisEndpoint] = useState<string | null>(null);
   const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' }>();
@@ -54,9 +54,7 @@ export function PushDevices() {
   const turnOn = useMutation({
     mutationFn: async () => {
       if ((await Notification.requestPermission()) !== 'granted') throw new Error('permission');
-      const { public_key: publicKey } = await apiRequest<{ public_key: string }>(
-        '/notificaciones/push/clave/',
-      );
+      const { public_key: publicKey } = await apiCall(notificationRoutes.pushKey);
       const registration = await navigator.serviceWorker.ready;
       const subscription =
         (await registration.pushManager.getSubscription()) ??
@@ -64,9 +62,10 @@ export function PushDevices() {
           userVisibleOnly: true,
           applicationServerKey: keyBytes(publicKey),
         }));
-      await apiRequest<PushDevice>('/notificaciones/dispositivos/', {
-        method: 'POST',
-        body: JSON.stringify(subscription.toJSON()),
+      // The browser's JSON leaves its parts optional; a subscription always has them (the server checks).
+      const { endpoint = subscription.endpoint, keys = {} } = subscription.toJSON();
+      await apiCall(notificationRoutes.addDevice, {
+        body: { endpoint, keys: { p256dh: keys.p256dh ?? '', auth: keys.auth ?? '' } },
       });
       setThisEndpoint(subscription.endpoint);
     },
@@ -87,7 +86,7 @@ export function PushDevices() {
   });
   const remove = useMutation({
     mutationFn: async (device: PushDevice) => {
-      await apiRequest(`/notificaciones/dispositivos/${device.id}/`, { method: 'DELETE' });
+      await apiCall(notificationRoutes.removeDevice, { params: { id: device.id } });
       if (device.endpoint === thisEndpoint) {
         await (await currentSubscription())?.unsubscribe();
         setThisEndpoint(null);

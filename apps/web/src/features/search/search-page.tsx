@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { postKeys } from '../feed/posts-api';
+import { postKeys, searchFirstPage } from '../feed/posts-api';
 import { PostList } from '../feed/post-list';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -19,7 +19,7 @@ export default function SearchPage() {
           <PostList
             key={query}
             queryKey={postKeys.search(query)}
-            firstPage={`/api/posts/search/?${new URLSearchParams({ q: query, limit: '5', offset: '0' }).toString()}`}
+            firstPage={searchFirstPage(query)}
             label={t('search.title')}
             emptyText={t('search.empty')}
             loadingMoreText={t('search.loading_more')}

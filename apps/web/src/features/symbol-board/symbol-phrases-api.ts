@@ -1,10 +1,9 @@
-import type { SymbolPhrase, SymbolPhraseCreate } from '@juntos/domain';
-import { apiRequest } from '../../lib/api-client';
+import { symbolPhraseRoutes, type SymbolPhraseCreate } from '@juntos/domain';
+import { apiCall } from '../../lib/api-client';
 
 export const symbolPhraseKeys = { all: ['symbol-phrases'] as const };
 
-export const fetchSymbolPhrases = () => apiRequest<SymbolPhrase[]>('/symbol-phrases/');
+export const fetchSymbolPhrases = () => apiCall(symbolPhraseRoutes.list);
 export const addSymbolPhrase = (phrase: SymbolPhraseCreate) =>
-  apiRequest<SymbolPhrase>('/symbol-phrases/', { method: 'POST', body: JSON.stringify(phrase) });
-export const removeSymbolPhrase = (id: number) =>
-  apiRequest<null>(`/symbol-phrases/${id}/`, { method: 'DELETE' });
+  apiCall(symbolPhraseRoutes.add, { body: phrase });
+export const removeSymbolPhrase = (id: number) => apiCall(symbolPhraseRoutes.remove, { params: { id } });
