@@ -129,7 +129,7 @@ export async function buildApi() {
       splitting: true,
       format: 'esm',
       platform: 'node',
-      target: 'node20',
+      target: 'node22',
       // Stack traces name the .ts lines: npm start runs Node with --enable-source-maps.
       sourcemap: 'linked',
       sourcesContent: false,

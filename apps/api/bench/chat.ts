@@ -330,7 +330,7 @@ async function startRelayProcess(databaseUrl: string, dataDir: string): Promise<
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node22',
     outfile,
     external: ['pg-native'],
     // ws and pg are CommonJS: their `require` of Node's modules needs one in an ES module.
