@@ -1,9 +1,25 @@
-import { Button } from '../../components/ui/button';
+import type { ComponentProps } from 'react';
+import { Button } from '../../../components/ui/button';
 
 /**
- * The edit and delete buttons of one row of an administrators' table. Each says which row it
- * acts on to screen readers, since a column of identical "Edit" buttons tells them nothing.
+ * A button of one row (or card) of an administrators' list. It says which item it acts on to
+ * screen readers, since a column of identical "Edit" buttons tells them nothing.
  */
+export function RowButton({
+  itemName,
+  children,
+  size = 'small',
+  ...button
+}: ComponentProps<typeof Button> & { itemName: string }) {
+  return (
+    <Button size={size} {...button}>
+      {children}
+      <span className="visually-hidden"> {itemName}</span>
+    </Button>
+  );
+}
+
+/** The edit and delete buttons of one row of an administrators' table. */
 export function EditDeleteButtons(props: {
   itemName: string;
   editLabel: string;
@@ -13,14 +29,12 @@ export function EditDeleteButtons(props: {
 }) {
   return (
     <div className="button-row">
-      <Button size="small" onClick={props.onEdit}>
+      <RowButton itemName={props.itemName} onClick={props.onEdit}>
         {props.editLabel}
-        <span className="visually-hidden"> {props.itemName}</span>
-      </Button>
-      <Button variant="danger" size="small" onClick={props.onDelete}>
+      </RowButton>
+      <RowButton itemName={props.itemName} variant="danger" onClick={props.onDelete}>
         {props.deleteLabel}
-        <span className="visually-hidden"> {props.itemName}</span>
-      </Button>
+      </RowButton>
     </div>
   );
 }
