@@ -273,6 +273,18 @@ export function createProfileFormSchema(options: Parameters<typeof createProfile
 }
 export type ProfileFormInput = z.input<ReturnType<typeof createProfileFormSchema>>;
 
+/**
+ * The search by disease form (spec §5): a disease chosen from the list (its ORPHA code comes with
+ * it; typed text without a code is refused), and optionally a place.
+ */
+export const DiseaseSearchFormSchema = z.object({
+  enfermedad: z.string(),
+  orphacode: z.string().min(1, 'search_disease.errors.select'),
+  country: z.string(),
+  ciudad: z.string(),
+});
+export type DiseaseSearchForm = z.input<typeof DiseaseSearchFormSchema>;
+
 /* OwnProfile: see OwnProfileSchema below (its answer schema). */
 
 /** The status of a member's rare-disease code (GET /api/recursos/orphacode_estado/). */
