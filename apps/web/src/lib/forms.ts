@@ -131,30 +131,3 @@ export function showServerErrors<Values extends FieldValues>(
   );
   return found.length > 0;
 }
-
-/** A schema check's answer, as zod's safeParse gives it. */
-type SchemaCheck =
-  | { success: true }
-  | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
-
-/**
- * The first issue (a translation key) for each top-level field of a failed schema check, for the
- * forms that keep their values outside useSchemaForm (nested state, checks on every keystroke).
- */
-export function issuesByField(result: SchemaCheck): Record<string, string> {
-  const issues: Record<string, string> = {};
-  if (result.success) return issues;
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? '');
-    issues[field] ??= issue.message;
-  }
-  return issues;
-}
-
-/**
- * Gives the focus to the first field marked invalid in `form`, in the order on screen (what
- * useSchemaForm does by itself). Call it after the errors have been rendered.
- */
-export function focusFirstInvalid(form: ParentNode | null | undefined) {
-  form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-}
