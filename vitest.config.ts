@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
  * files one at a time while a core idled: each file's app is its own process-local world (a copied
  * PGlite directory, or a schema of its own on PostgreSQL), so they run side by side (issue 33).
  */
-const INTEGRATION_WORKERS = Math.max(2, os.availableParallelism() - 1);
+const WORKERS = Math.max(2, os.availableParallelism() - 1);
 
 /**
  * Three tiers, run in this order by `npm test`:
@@ -15,6 +15,8 @@ const INTEGRATION_WORKERS = Math.max(2, os.availableParallelism() - 1);
  */
 export default defineConfig({
   test: {
+    // Per project, vitest only lets a pool be one fork (the browser tier's); the count is global.
+    maxWorkers: WORKERS,
     projects: [
       {
         test: {
@@ -34,7 +36,6 @@ export default defineConfig({
           include: ['apps/api/src/**/*.test.ts'],
           exclude: ['apps/api/src/**/*.unit.test.ts'],
           environment: 'node',
-          poolOptions: { forks: { maxForks: INTEGRATION_WORKERS } },
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

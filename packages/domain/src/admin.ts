@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { WITHDRAWAL_STATUSES } from './earnings';
+import { EU_COUNTRY_CODES, isCityOf, isCountryCode } from './countries';
+import { WITHDRAWAL_STATUSES, localAdSlotKey } from './earnings';
+import { SUPPORTED_LANGUAGES } from './languages';
 import { WithdrawalRecordSchema } from './monetization';
 
 /** Answers and requests of the operators' API under /api/admin/ (issue "Operating the platform"). */
@@ -73,6 +75,95 @@ export const DirectoryRowSchema = z.object({
 export type DirectoryRow = z.output<typeof DirectoryRowSchema>;
 export type DirectoryValues = Omit<DirectoryRow, 'id'>;
 
+const directoryText = (key: string) =>
+  z.string({ error: key }).trim().min(1, key).max(400, 'resources.errors.too_long');
+
+/**
+ * An entry as the directory editor sends it (and the editor's form checks before sending): the
+ * same rules as the shipped files (a catalogue country, a city of that country, an https
+ * address). One name field serves all lists (`titulo` for projects).
+ */
+export const DirectoryEntryInputSchema = z
+  .object({
+    name: directoryText('resources.errors.name_required'),
+    pais: z
+      .string({ error: 'resources.errors.country' })
+      .trim()
+      .toLowerCase()
+      .refine(isCountryCode, 'resources.errors.country'),
+    ciudad: z.string({ error: 'resources.errors.city' }).trim(),
+    enlace: z
+      .string({ error: 'resources.errors.https' })
+      .trim()
+      .pipe(
+        z
+          .url({ protocol: /^https$/, message: 'resources.errors.https' })
+          .max(500, 'resources.errors.too_long'),
+      ),
+    descripcion: z
+      .partialRecord(z.enum(SUPPORTED_LANGUAGES), z.string().trim().max(400, 'resources.errors.too_long'))
+      .default({})
+      .transform((texts) => Object.fromEntries(Object.entries(texts).filter(([, text]) => text))),
+  })
+  .refine((entry) => isCityOf(entry.pais, entry.ciudad), {
+    path: ['ciudad'],
+    message: 'resources.errors.city',
+  });
+export type DirectoryEntryInput = z.input<typeof DirectoryEntryInputSchema>;
+
 /** The ad network settings in force: the client id (empty: test slots) and slot ids per key. */
 export const AdSettingsSchema = z.object({ client: z.string(), slots: z.record(z.string(), z.string()) });
 export type AdSettings = z.output<typeof AdSettingsSchema>;
+
+/**
+ * A member's number as an administrator types it (the number in their profile's address): the
+ * forms that appoint a moderator or set an age group. The message is the web's translation key.
+ */
+export const MemberNumberFormSchema = z.object({
+  member_id: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'admin.minors.group_form.member_id_error')
+    .transform(Number)
+    .refine((id) => Number.isSafeInteger(id) && id >= 1, 'admin.minors.group_form.member_id_error'),
+});
+export type MemberNumberForm = z.input<typeof MemberNumberFormSchema>;
+
+/**
+ * The first line of the advertising form's local slots ("es=1234", one per line) that is not an
+ * EU country code and a slot id, or undefined when every line is.
+ */
+export function badLocalSlotLine(text: string): string | undefined {
+  return localSlotLines(text).find(({ country, id }) => !isEuCountry(country) || !id)?.line;
+}
+
+const isEuCountry = (code: string) => (EU_COUNTRY_CODES as readonly string[]).includes(code);
+const localSlotLines = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const [country = '', id = ''] = line.split('=').map((part) => part.trim());
+      return { line, country: country.toLowerCase(), id };
+    });
+
+/**
+ * The advertising settings form: the client id, a field per slot key, and the local slots as
+ * "es=1234" lines (27 countries would make 27 fields), turned into the AdSettings the API takes.
+ * The server checks the ids; the message is the web's translation key (it names the line).
+ */
+export const AdSettingsFormSchema = z
+  .object({ client: z.string(), slots: z.record(z.string(), z.string()), local: z.string() })
+  .refine(({ local }) => badLocalSlotLine(local) === undefined, {
+    path: ['local'],
+    message: 'admin.ads.local_invalid',
+  })
+  .transform(({ client, slots, local }) => ({
+    client,
+    slots: {
+      ...slots,
+      ...Object.fromEntries(localSlotLines(local).map(({ country, id }) => [localAdSlotKey(country), id])),
+    },
+  }));
+export type AdSettingsForm = z.input<typeof AdSettingsFormSchema>;

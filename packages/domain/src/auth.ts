@@ -255,6 +255,8 @@ export const DeleteAccountSchema = z.object({
   password: requiredText('profile.delete_dialog.password_required', 1024),
 });
 export type DeleteAccount = z.infer<typeof DeleteAccountSchema>;
+/** The deletion dialog: the password, and the box "I understand…" that unlocks its button. */
+export const DeleteAccountFormSchema = DeleteAccountSchema.extend({ understood: z.boolean() });
 
 export const RefreshSchema = z.object({
   refresh: requiredText('auth.refresh_invalid', 200, 10),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MemberNumberFormSchema } from './admin';
 import { GUARDIAN_RELATIONS, REGISTRATION_TYPES } from './auth';
 
 /** The age groups an administrator can set on an account (docs/decisions/0011). */
@@ -28,3 +29,12 @@ export type MinorApproved = z.output<typeof MinorApprovedSchema>;
 /** PUT /api/admin/members/{id}/age-group/: the group now set. */
 export const AgeGroupAnswerSchema = z.object({ age_group: z.enum(AGE_GROUPS) });
 export type AgeGroupAnswer = z.output<typeof AgeGroupAnswerSchema>;
+
+/**
+ * The administrators' form that puts any account in an age group: the member number as typed
+ * and the group. Messages are the web's translation keys.
+ */
+export const AgeGroupFormSchema = MemberNumberFormSchema.extend({
+  age_group: z.enum(AGE_GROUPS, { error: 'admin.minors.group_form.group_error' }),
+});
+export type AgeGroupForm = z.input<typeof AgeGroupFormSchema>;

@@ -80,24 +80,34 @@ export const TimeZoneName = z
 
 const ChannelSwitchesSchema = z.object({ in_app: z.boolean(), email: z.boolean(), push: z.boolean() });
 
-export const NotificationSettingsSchema = z
-  .object({
-    channels: z.object(
-      Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, ChannelSwitchesSchema])) as Record<
-        NotificationKind,
-        typeof ChannelSwitchesSchema
-      >,
-    ),
-    email_frequency: z.enum(EMAIL_FREQUENCIES),
-    /** Both set, or both null: no e-mail sent and no push shown between them, in `time_zone`. */
-    quiet_from: TimeOfDay.nullable(),
-    quiet_to: TimeOfDay.nullable(),
-    time_zone: TimeZoneName,
-  })
-  .refine((value) => (value.quiet_from === null) === (value.quiet_to === null), {
-    message: 'notifications.errors.quiet_hours_pair',
-    path: ['quiet_to'],
-  });
+const NotificationSettingsFields = z.object({
+  channels: z.object(
+    Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, ChannelSwitchesSchema])) as Record<
+      NotificationKind,
+      typeof ChannelSwitchesSchema
+    >,
+  ),
+  email_frequency: z.enum(EMAIL_FREQUENCIES),
+  /** Both set, or both null: no e-mail sent and no push shown between them, in `time_zone`. */
+  quiet_from: TimeOfDay.nullable(),
+  quiet_to: TimeOfDay.nullable(),
+  time_zone: TimeZoneName,
+});
+
+export const NotificationSettingsSchema = NotificationSettingsFields.refine(
+  (value) => (value.quiet_from === null) === (value.quiet_to === null),
+  { message: 'notifications.errors.quiet_hours_pair', path: ['quiet_to'] },
+);
+/**
+ * The settings screen's form: quiet hours are switched on and off by a box; off, both times are
+ * sent as null (the times typed stay in the form, should the member switch them on again).
+ */
+export const NotificationSettingsFormSchema = NotificationSettingsFields.extend({ quiet_on: z.boolean() })
+  .transform(({ quiet_on, ...settings }) =>
+    quiet_on ? settings : { ...settings, quiet_from: null, quiet_to: null },
+  )
+  .pipe(NotificationSettingsSchema);
+export type NotificationSettingsForm = z.input<typeof NotificationSettingsFormSchema>;
 export type NotificationSettings = z.output<typeof NotificationSettingsSchema>;
 
 /** What the settings screen shows besides the settings: where e-mails go, and why. */

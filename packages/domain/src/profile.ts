@@ -3,6 +3,7 @@ import { AccountSchema, REGISTRATION_TYPES, type RegistrationType } from './auth
 import { AGE_GROUPS } from './minor-review';
 import { GalleryImageSchema } from './posts';
 import { EU_COUNTRY_CODES, isCityOf } from './countries';
+import { PickedImageSchema } from './picked-image';
 
 /**
  * The own profile (spec §3) and its save rules (spec §5), shared by the profile editor and the
@@ -259,6 +260,30 @@ export function createProfileSchema(options: {
 }
 
 export type ProfileInput = z.output<ReturnType<typeof createProfileSchema>>;
+
+/**
+ * The profile editor's form: the profile's text fields (createProfileSchema), the photo picked to
+ * replace the current one (checked for its size before it is sent) and whether to remove it.
+ */
+export function createProfileFormSchema(options: Parameters<typeof createProfileSchema>[0]) {
+  return z.intersection(
+    createProfileSchema(options),
+    z.object({ photo: PickedImageSchema.optional(), remove_photo: z.boolean() }),
+  );
+}
+export type ProfileFormInput = z.input<ReturnType<typeof createProfileFormSchema>>;
+
+/**
+ * The search by disease form (spec §5): a disease chosen from the list (its ORPHA code comes with
+ * it; typed text without a code is refused), and optionally a place.
+ */
+export const DiseaseSearchFormSchema = z.object({
+  enfermedad: z.string(),
+  orphacode: z.string().min(1, 'search_disease.errors.select'),
+  country: z.string(),
+  ciudad: z.string(),
+});
+export type DiseaseSearchForm = z.input<typeof DiseaseSearchFormSchema>;
 
 /* OwnProfile: see OwnProfileSchema below (its answer schema). */
 

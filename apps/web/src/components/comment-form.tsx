@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CommentSchema, POST_LIMITS } from '@juntos/domain';
+import { errorText, useSchemaForm } from '../lib/forms';
 import { Button } from './ui/button';
 import './ui/field.css';
 import './comment-form.css';
@@ -11,24 +12,22 @@ import './comment-form.css';
  */
 export function CommentForm({ busy, onSend }: { busy: boolean; onSend: (text: string) => Promise<unknown> }) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string>();
   const inputId = useId();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = CommentSchema.safeParse({ text });
-    if (!result.success) {
-      setError(t(result.error.issues[0]?.message ?? 'comment.errors.text_required'));
-      return;
-    }
-    setError(undefined);
-    onSend(result.data.text).then(
-      () => setText(''),
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useSchemaForm(CommentSchema, { defaultValues: { text: '' }, reValidateMode: 'onSubmit' });
+  const error = errorText(t, errors.text);
+  const submit = handleSubmit(({ text }) =>
+    onSend(text).then(
+      () => reset({ text: '' }),
       () => undefined,
-    );
-  };
+    ),
+  );
   return (
-    <form className="comment-form" noValidate onSubmit={submit}>
+    <form className="comment-form" noValidate onSubmit={(event) => void submit(event)}>
       <label htmlFor={inputId} className="field__label">
         {t('post.comment_label')}
       </label>
@@ -36,11 +35,10 @@ export function CommentForm({ busy, onSend }: { busy: boolean; onSend: (text: st
         <input
           id={inputId}
           className="field__control"
-          value={text}
           maxLength={POST_LIMITS.comment}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${inputId}-error` : undefined}
-          onChange={(event) => setText(event.target.value)}
+          {...register('text')}
         />
         <Button type="submit" pictogram="send" disabled={busy}>
           {t('post.comment_send')}

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findDisease, useDiseaseList, type Disease } from '../lib/disease-list';
 import { TextField } from './ui/field';
@@ -9,6 +9,8 @@ type DiseaseFieldProps = {
   value: string;
   onChange: (name: string, disease: Disease | undefined) => void;
   error?: string | undefined;
+  /** The text box, for a form that gives the focus to a refused field. */
+  ref?: Ref<HTMLInputElement>;
 };
 
 /**
@@ -16,7 +18,7 @@ type DiseaseFieldProps = {
  * typing filters it, arrow keys and Enter choose, and screen readers announce it). A name from
  * the list brings its ORPHA code; any other text stays free text without a code.
  */
-export function DiseaseField({ label, hint, value, onChange, error }: DiseaseFieldProps) {
+export function DiseaseField({ label, hint, value, onChange, error, ref }: DiseaseFieldProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   const listId = useId();
@@ -43,6 +45,7 @@ export function DiseaseField({ label, hint, value, onChange, error }: DiseaseFie
             )}
           </>
         }
+        ref={ref}
         value={value}
         list={listId}
         autoComplete="off"

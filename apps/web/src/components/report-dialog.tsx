@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { REPORT_REASONS, type ReportTargetType } from '@juntos/domain';
+import { REPORT_REASONS, ReportSchema, type ReportInput, type ReportTargetType } from '@juntos/domain';
 import { apiRequest } from '../lib/api-client';
+import { errorText, useSchemaForm } from '../lib/forms';
 import { Dialog } from './ui/dialog';
 import { SelectField, TextAreaField } from './ui/field';
 import { Button } from './ui/button';
@@ -15,6 +15,9 @@ const sendReport = (targetType: ReportTargetType, targetId: number, reason: stri
     method: 'POST',
     body: JSON.stringify({ target_type: targetType, target_id: targetId, reason, details }),
   });
+
+/** The server names the report's own fields. */
+const SERVER_FIELDS = { reason: 'reason', details: 'details' } as const;
 
 /**
  * Reporting a member or something they published to the moderators (a profile, a post, a
@@ -30,28 +33,31 @@ export function ReportDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [reason, setReason] = useState<string>(REPORT_REASONS[0]);
-  const [details, setDetails] = useState('');
   const send = useMutation({
-    mutationFn: () => sendReport(targetType, targetId, reason, details),
+    mutationFn: ({ reason, details }: ReportInput) => sendReport(targetType, targetId, reason, details ?? ''),
     onSuccess: () => {
       toast.success(t('report.done'));
       onClose();
     },
     onError: () => toast.error(t('report.error')),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    send.mutate();
-  };
+  // What is reported rides along in the form's values, so the whole report is checked.
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors },
+  } = useSchemaForm(ReportSchema, {
+    defaultValues: { target_type: targetType, target_id: targetId, reason: REPORT_REASONS[0], details: '' },
+    failure: send.error,
+    serverFields: SERVER_FIELDS,
+  });
+  // The report is sent as typed (the server trims it).
+  const submit = handleSubmit(() => send.mutate(getValues()));
   return (
     <Dialog open title={t(`report.title.${targetType}`)} onClose={onClose}>
-      <form className="form" onSubmit={submit}>
-        <SelectField
-          label={t('report.reason')}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-        >
+      <form className="form" noValidate onSubmit={(event) => void submit(event)}>
+        <SelectField label={t('report.reason')} {...register('reason')} error={errorText(t, errors.reason)}>
           {REPORT_REASONS.map((item) => (
             <option key={item} value={item}>
               {t(`report.reasons.${item}`)}
@@ -60,9 +66,9 @@ export function ReportDialog({
         </SelectField>
         <TextAreaField
           label={t('report.details')}
-          value={details}
           maxLength={2000}
-          onChange={(event) => setDetails(event.target.value)}
+          {...register('details')}
+          error={errorText(t, errors.details)}
         />
         <div className="dialog__actions">
           <Button onClick={onClose}>{t('report.cancel')}</Button>

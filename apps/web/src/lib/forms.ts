@@ -8,26 +8,44 @@ import {
   type FieldValues,
   type Path,
   type UseFormProps,
+  type UseFormReturn,
   type UseFormSetError,
 } from 'react-hook-form';
 import type * as z from 'zod/v4/core';
 import { MAX_IMAGE_MEGABYTES } from '@juntos/domain';
 import { ApiRequestError } from './api-client';
 
+type SchemaFormOptions<Schema extends z.$ZodType<FieldValues, FieldValues>> = Omit<
+  UseFormProps<z.input<Schema>, unknown, z.output<Schema>>,
+  'resolver'
+> & {
+  /** The last failed save (a mutation's `error`): its per-field messages are put on the fields. */
+  failure?: unknown;
+  /** Each field the server may name and the form field that shows its message (a constant). */
+  serverFields?: Readonly<Record<string, Path<z.input<Schema>>>>;
+};
+
 /**
  * A form checked by one of the zod schemas of `packages/domain` (the server checks the same).
  * On a refused submit, the first invalid field (in the order the fields were registered, which is
  * the order on screen) takes the focus, so a keyboard or screen-reader user lands on the problem.
+ * Given a failed save (`failure`) and the fields the server may name (`serverFields`), the
+ * server's messages of a 400 validation_failed answer go on those fields, the first focused.
  */
 export function useSchemaForm<Schema extends z.$ZodType<FieldValues, FieldValues>>(
   schema: Schema,
-  options: Omit<UseFormProps<z.input<Schema>, unknown, z.output<Schema>>, 'resolver'> = {},
+  { failure, serverFields, ...options }: SchemaFormOptions<Schema> = {},
 ) {
-  return useForm<z.input<Schema>, unknown, z.output<Schema>>({
+  const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
     resolver: zodResolver(schema),
     shouldFocusError: true,
     ...options,
   });
+  const { setError } = form;
+  useEffect(() => {
+    if (failure && serverFields) showServerErrors(setError, failure, serverFields);
+  }, [failure, setError, serverFields]);
+  return form;
 }
 
 /**
@@ -37,34 +55,35 @@ export function useSchemaForm<Schema extends z.$ZodType<FieldValues, FieldValues
  */
 export function useImageForm<Schema extends z.$ZodType<FieldValues, FieldValues>>(
   schema: Schema,
-  {
-    failure,
-    serverFields,
-    ...options
-  }: Omit<UseFormProps<z.input<Schema>, unknown, z.output<Schema>>, 'resolver'> & {
-    /** The last failed save, whose field messages are put on the fields. */
+  options: SchemaFormOptions<Schema> & {
     failure: unknown;
-    /** Each field the server may name and the form field that shows its message (a constant). */
     serverFields: Readonly<Record<string, Path<z.input<Schema>>>>;
   },
 ) {
   const form = useSchemaForm(schema, options);
-  const { setError, trigger } = form;
   // TypeScript cannot see through the generic schema that `image` is one of its fields.
   const imagePath = 'image' as Path<z.input<Schema>>;
-  const { field } = useController({ control: form.control, name: imagePath });
+  const { image, ref: imageRef, pick: pickImage } = usePickedFile(form, imagePath);
+  return { ...form, image, imageRef, pickImage };
+}
+
+/**
+ * A file field of a schema form (a photo, an image): the picked File, the ref for the focus and
+ * `pick`, which stores the file and checks it at once (a too large file is told before sending).
+ */
+export function usePickedFile<Values extends FieldValues>(
+  form: Pick<UseFormReturn<Values, unknown, FieldValues>, 'control' | 'trigger'>,
+  name: Path<Values>,
+) {
+  const { field } = useController({ control: form.control, name });
   const picked: unknown = field.value;
-  const image = picked instanceof File ? picked : undefined;
-
-  useEffect(() => {
-    if (failure) showServerErrors(setError, failure, serverFields);
-  }, [failure, setError, serverFields]);
-
-  const pickImage = (file: File | undefined) => {
-    field.onChange(file);
-    void trigger(imagePath);
+  const file = picked instanceof File ? picked : undefined;
+  const { trigger } = form;
+  const pick = (chosen: File | undefined) => {
+    field.onChange(chosen);
+    void trigger(name);
   };
-  return { ...form, image, imageRef: field.ref, pickImage };
+  return { file, image: file, ref: field.ref, pick };
 }
 
 /** The server's per-field messages of a 400 validation_failed answer. */
@@ -111,31 +130,4 @@ export function showServerErrors<Values extends FieldValues>(
     setError(field, { type: 'server', message }, { shouldFocus: index === 0 }),
   );
   return found.length > 0;
-}
-
-/** A schema check's answer, as zod's safeParse gives it. */
-type SchemaCheck =
-  | { success: true }
-  | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
-
-/**
- * The first issue (a translation key) for each top-level field of a failed schema check, for the
- * forms that keep their values outside useSchemaForm (nested state, checks on every keystroke).
- */
-export function issuesByField(result: SchemaCheck): Record<string, string> {
-  const issues: Record<string, string> = {};
-  if (result.success) return issues;
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? '');
-    issues[field] ??= issue.message;
-  }
-  return issues;
-}
-
-/**
- * Gives the focus to the first field marked invalid in `form`, in the order on screen (what
- * useSchemaForm does by itself). Call it after the errors have been rendered.
- */
-export function focusFirstInvalid(form: ParentNode | null | undefined) {
-  form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
 }

@@ -1,19 +1,26 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { AD_SLOT_KEYS, EU_COUNTRY_CODES } from '@juntos/domain';
+import {
+  AD_SLOT_KEYS,
+  AdSettingsFormSchema,
+  badLocalSlotLine,
+  localAdSlotKey,
+  type AdSettingsForm,
+} from '@juntos/domain';
 import { QueryState } from '../../components/ui/query-state';
-import { TextField } from '../../components/ui/field';
+import { TextAreaField, TextField } from '../../components/ui/field';
+import { Button } from '../../components/ui/button';
 import { ApiRequestError } from '../../lib/api-client';
+import { useSchemaForm } from '../../lib/forms';
 import { AdminScreen } from './admin-screen';
 import { AdminOnly } from './admin-only';
 import { adminAdSettingsQuery, adminKeys, saveAdSettings, type AdSettings } from './admin-api';
-import { Button } from '../../components/ui/button';
 import '../../components/ui/field.css';
 import '../../components/ui/form-message.css';
 
-const LOCAL_PREFIX = 'adslot_local_';
+const LOCAL_PREFIX = localAdSlotKey('');
 
 /** /admin/anuncios: the ad network's client id and the slot id of each slot key. */
 export default function AdminAdsPage() {
@@ -37,90 +44,67 @@ function Ads() {
   );
 }
 
-/** Local slots as "es=1234" lines: 27 countries would make 27 fields. */
-const localLines = (slots: Record<string, string>) =>
-  Object.entries(slots)
+/** The form's values from the settings in force: local slots as "es=1234" lines. */
+const formValues = (settings: AdSettings): AdSettingsForm => ({
+  client: settings.client,
+  slots: Object.fromEntries(AD_SLOT_KEYS.map((key) => [key, settings.slots[key] ?? ''])),
+  local: Object.entries(settings.slots)
     .filter(([key]) => key.startsWith(LOCAL_PREFIX))
     .map(([key, id]) => `${key.slice(LOCAL_PREFIX.length)}=${id}`)
-    .join('\n');
+    .join('\n'),
+});
 
 function AdsForm({ initial }: { initial: AdSettings }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [client, setClient] = useState(initial.client);
-  const [slots, setSlots] = useState(() =>
-    Object.fromEntries(AD_SLOT_KEYS.map((key) => [key, initial.slots[key] ?? ''])),
-  );
-  const [local, setLocal] = useState(() => localLines(initial.slots));
-  const [error, setError] = useState<string>();
+  const messageId = useId();
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors },
+  } = useSchemaForm(AdSettingsFormSchema, { defaultValues: formValues(initial), reValidateMode: 'onSubmit' });
   const save = useMutation({
-    mutationFn: () => {
-      const localSlots: Record<string, string> = {};
-      for (const line of local
-        .split('\n')
-        .map((value) => value.trim())
-        .filter(Boolean)) {
-        const [country = '', id = ''] = line.split('=').map((part) => part.trim());
-        if (!(EU_COUNTRY_CODES as readonly string[]).includes(country.toLowerCase()) || !id)
-          throw new Error(t('admin.ads.local_invalid', { line }));
-        localSlots[`${LOCAL_PREFIX}${country.toLowerCase()}`] = id;
-      }
-      return saveAdSettings({ client, slots: { ...slots, ...localSlots } });
-    },
+    mutationFn: saveAdSettings,
     onSuccess: async () => {
       toast.success(t('admin.ads.saved'));
       await queryClient.invalidateQueries({ queryKey: adminKeys.ads });
     },
-    onError: (failure) => {
-      if (failure instanceof ApiRequestError) setError(failure.body?.error ?? t('admin.action_error'));
-      else setError(failure.message);
-    },
   });
+  // The server's refusal (a malformed id) and a local line that is not "code=id" are told above
+  // the fields, naming what is wrong; the local slots' box is marked and described by it.
+  const localError = errors.local
+    ? t('admin.ads.local_invalid', { line: badLocalSlotLine(getValues('local')) })
+    : undefined;
+  const saveError =
+    save.error && (save.error instanceof ApiRequestError ? save.error.body?.error : undefined);
+  const error = localError ?? (save.error ? (saveError ?? t('admin.action_error')) : undefined);
   return (
     <form
       className="form"
       noValidate
       onSubmit={(event) => {
-        event.preventDefault();
-        setError(undefined);
-        save.mutate();
+        save.reset();
+        void handleSubmit((settings) => save.mutate(settings))(event);
       }}
     >
       {error && (
-        <p role="alert" className="message message--error">
+        <p id={messageId} role="alert" className="message message--error">
           {error}
         </p>
       )}
-      <TextField
-        label={t('admin.ads.client')}
-        hint={t('admin.ads.client_hint')}
-        value={client}
-        onChange={(event) => setClient(event.target.value)}
-      />
+      <TextField label={t('admin.ads.client')} hint={t('admin.ads.client_hint')} {...register('client')} />
       {AD_SLOT_KEYS.map((key) => (
-        <TextField
-          key={key}
-          label={t('admin.ads.slot', { key })}
-          value={slots[key] ?? ''}
-          onChange={(event) => setSlots((current) => ({ ...current, [key]: event.target.value }))}
-        />
+        <TextField key={key} label={t('admin.ads.slot', { key })} {...register(`slots.${key}`)} />
       ))}
-      <div className="field">
-        <label htmlFor="admin-local-slots" className="field__label">
-          {t('admin.ads.local')}
-        </label>
-        <p id="admin-local-slots-hint" className="field__hint">
-          {t('admin.ads.local_hint')}
-        </p>
-        <textarea
-          id="admin-local-slots"
-          className="composer__input"
-          rows={4}
-          aria-describedby="admin-local-slots-hint"
-          value={local}
-          onChange={(event) => setLocal(event.target.value)}
-        />
-      </div>
+      <TextAreaField
+        label={t('admin.ads.local')}
+        hint={t('admin.ads.local_hint')}
+        rows={4}
+        describedBy={localError ? messageId : undefined}
+        invalid={Boolean(localError)}
+        {...register('local')}
+      />
       <Button type="submit" variant="primary" disabled={save.isPending}>
         {t('admin.ads.save')}
       </Button>

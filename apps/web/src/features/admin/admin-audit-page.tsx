@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../components/ui/query-state';
 import { AdminScreen } from './admin-screen';
 import { AdminOnly } from './admin-only';
-import { DataTable } from '../../components/data-table';
+import { AdminTable } from './admin-kit/admin-table';
 import { adminAuditQuery, type AuditEntry } from './admin-api';
 
 /** /admin/auditoria: what administrators did, newest first (read only). */
@@ -30,28 +30,27 @@ function Audit() {
   return (
     <AdminScreen title={t('admin.audit.title')}>
       <QueryState query={audit} errorText={t('admin.load_error')}>
-        {(loaded) =>
-          loaded.results.length === 0 ? (
-            <p>{t('admin.audit.empty')}</p>
-          ) : (
-            <DataTable
-              caption={t('admin.audit.caption')}
-              columns={[t('history.date'), t('admin.audit.who'), t('admin.audit.what'), t('admin.audit.on')]}
-            >
-              {loaded.results.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{date.format(new Date(entry.created_at))}</td>
-                  <td>{entry.admin_email}</td>
-                  <td>{actionText(entry)}</td>
-                  <td>
+        {(loaded) => (
+          <AdminTable
+            caption={t('admin.audit.caption')}
+            empty={t('admin.audit.empty')}
+            rows={loaded.results}
+            columns={[
+              { header: t('history.date'), cell: (entry) => date.format(new Date(entry.created_at)) },
+              { header: t('admin.audit.who'), cell: (entry) => entry.admin_email },
+              { header: t('admin.audit.what'), cell: actionText },
+              {
+                header: t('admin.audit.on'),
+                cell: (entry) => (
+                  <>
                     {t(`admin.audit.targets.${entry.target_type}`, { defaultValue: entry.target_type })}{' '}
                     {entry.target_id}
-                  </td>
-                </tr>
-              ))}
-            </DataTable>
-          )
-        }
+                  </>
+                ),
+              },
+            ]}
+          />
+        )}
       </QueryState>
     </AdminScreen>
   );

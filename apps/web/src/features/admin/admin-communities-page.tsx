@@ -1,29 +1,34 @@
-import { EditDeleteButtons } from './edit-delete-buttons';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useController, type FieldError } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import {
   FUNCTIONAL_FIELDS,
+  MemberNumberFormSchema,
   NO_DIAGNOSIS_SUGGESTION,
   SUPPORTED_LANGUAGES,
+  TopicCommunityInputSchema,
   communityRoutes,
   type AdminCommunity,
   type Language,
+  type TopicCommunityInput,
 } from '@juntos/domain';
-import { DataTable } from '../../components/data-table';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
 import { CheckboxField, TextAreaField, TextField } from '../../components/ui/field';
 import { QueryState } from '../../components/ui/query-state';
 import { ApiRequestError, apiCall } from '../../lib/api-client';
+import { errorText, useSchemaForm } from '../../lib/forms';
 import { AdminOnly } from './admin-only';
 import { AdminScreen, useActionErrorToast } from './admin-screen';
+import { AdminTable } from './admin-kit/admin-table';
+import { DeleteConfirm, EditDialog, FormActions } from './admin-kit/admin-dialogs';
+import { EditDeleteButtons, RowButton } from './admin-kit/row-actions';
+import { useAdminEditor } from './admin-kit/use-admin-editor';
 import '../../components/ui/dialog.css';
 import '../../components/ui/field.css';
 import './admin.css';
 
+/** The topic form's values as the fields hold them (names and descriptions per language). */
 type TopicValues = {
   slug: string;
   name: Partial<Record<Language, string>>;
@@ -34,6 +39,15 @@ type TopicValues = {
 const EMPTY: TopicValues = { slug: '', name: {}, description: {}, suggested_for: [] };
 /** The suggestion criteria offered as choices; detailed characteristics an entry already names stay. */
 const SUGGESTION_CHOICES = [...FUNCTIONAL_FIELDS, NO_DIAGNOSIS_SUGGESTION] as const;
+/** The server names a text by its language (`name.es`), as the form's fields are named. */
+const SERVER_FIELDS = Object.fromEntries([
+  ['slug', 'slug'],
+  ['suggested_for', 'suggested_for'],
+  ...SUPPORTED_LANGUAGES.flatMap((language) => [
+    [`name.${language}`, `name.${language}`],
+    [`description.${language}`, `description.${language}`],
+  ]),
+]) as Readonly<Record<string, 'slug' | 'suggested_for' | `name.${Language}` | `description.${Language}`>>;
 
 const adminCommunitiesKey = ['admin', 'communities'] as const;
 const adminCommunitiesQuery = () =>
@@ -41,7 +55,7 @@ const adminCommunitiesQuery = () =>
     queryKey: adminCommunitiesKey,
     queryFn: () => apiCall(communityRoutes.adminList, { query: { limit: 200 } }),
   });
-const saveTopic = (values: TopicValues, id: number | undefined) =>
+const saveTopic = (values: TopicCommunityInput, id: number | undefined) =>
   id
     ? apiCall(communityRoutes.adminUpdate, { params: { id }, body: values })
     : apiCall(communityRoutes.adminCreate, { body: values });
@@ -70,91 +84,88 @@ export default function AdminCommunitiesPage() {
   );
 }
 
+/** A topic community: its address name, texts in ten languages (Spanish required), suggestion criteria. */
 function TopicForm({
-  values,
-  errors,
+  initial,
+  failure,
   busy,
-  onChange,
-  onSubmit,
+  onSave,
   onCancel,
 }: {
-  values: TopicValues;
-  errors: Record<string, string>;
+  initial: TopicValues;
+  failure: unknown;
   busy: boolean;
-  onChange: (values: Partial<TopicValues>) => void;
-  onSubmit: () => void;
+  onSave: (values: TopicCommunityInput) => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation(['translation', 'perfil_funcional']);
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useSchemaForm(TopicCommunityInputSchema, {
+    defaultValues: initial,
+    failure,
+    serverFields: SERVER_FIELDS,
+  });
+  // Held as a list rather than registered boxes: criteria an entry names that are not offered
+  // as boxes (detailed characteristics) stay when a box is toggled.
+  const suggested = useController({ control, name: 'suggested_for' }).field;
+  const chosen = suggested.value ?? [];
   const toggle = (id: string, on: boolean) =>
-    onChange({
-      suggested_for: on
-        ? [...values.suggested_for, id]
-        : values.suggested_for.filter((other) => other !== id),
-    });
+    suggested.onChange(on ? [...chosen, id] : chosen.filter((other) => other !== id));
+  // The list's own message (too many), else the first refused criterion's.
+  const suggestionError: FieldError | undefined = errors.suggested_for?.message
+    ? (errors.suggested_for as FieldError)
+    : (errors.suggested_for as (FieldError | undefined)[] | undefined)?.find(Boolean);
   return (
-    <form
-      className="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-    >
+    <form className="form" noValidate onSubmit={(event) => void handleSubmit(onSave)(event)}>
       <TextField
         label={t('communities.admin.slug')}
         hint={t('communities.admin.slug_hint')}
-        value={values.slug}
-        error={errors.slug}
-        onChange={(event) => onChange({ slug: event.target.value })}
+        {...register('slug')}
+        error={errorText(t, errors.slug)}
       />
       {SUPPORTED_LANGUAGES.map((language) => (
         <fieldset key={language} className="community-admin__language">
           <legend>{t(`language.names.${language}`)}</legend>
           <TextField
             label={t('communities.admin.name', { language: language.toUpperCase() })}
-            value={values.name[language] ?? ''}
-            error={errors[`name.${language}`]}
-            onChange={(event) => onChange({ name: { ...values.name, [language]: event.target.value } })}
+            {...register(`name.${language}`)}
+            error={errorText(t, errors.name?.[language])}
           />
           <TextAreaField
             label={t('communities.admin.description', { language: language.toUpperCase() })}
-            value={values.description[language] ?? ''}
-            error={errors[`description.${language}`]}
             rows={3}
-            onChange={(event) =>
-              onChange({ description: { ...values.description, [language]: event.target.value } })
-            }
+            {...register(`description.${language}`)}
+            error={errorText(t, errors.description?.[language])}
           />
         </fieldset>
       ))}
       <fieldset>
         <legend>{t('communities.admin.suggested_for')}</legend>
         <p className="field__hint">{t('communities.admin.suggested_for_hint')}</p>
-        {SUGGESTION_CHOICES.map((id) => (
+        {SUGGESTION_CHOICES.map((id, index) => (
           <CheckboxField
             key={id}
+            ref={index === 0 ? suggested.ref : undefined}
             label={
               id === NO_DIAGNOSIS_SUGGESTION
                 ? t('communities.admin.no_diagnosis')
                 : t(`perfil_funcional:fields.${id}`)
             }
-            checked={values.suggested_for.includes(id)}
+            checked={chosen.includes(id)}
             onChange={(event) => toggle(id, event.target.checked)}
           />
         ))}
-        {errors.suggested_for && (
+        {suggestionError && (
           <p role="alert" className="field__error">
-            {errors.suggested_for}
+            {errorText(t, suggestionError)}
           </p>
         )}
       </fieldset>
-      <div className="dialog__actions">
-        <Button onClick={onCancel}>{t('admin.cancel')}</Button>
-        <Button type="submit" variant="primary" disabled={busy}>
-          {t('communities.admin.save')}
-        </Button>
-      </div>
+      <FormActions submitLabel={t('communities.admin.save')} busy={busy} onCancel={onCancel} />
     </form>
   );
 }
@@ -164,18 +175,22 @@ function Moderators({ community, name }: { community: AdminCommunity; name: stri
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const actionError = useActionErrorToast();
-  const [memberId, setMemberId] = useState('');
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { isValid },
+  } = useSchemaForm(MemberNumberFormSchema, { defaultValues: { member_id: '' }, mode: 'onChange' });
   const change = useMutation({
     mutationFn: ({ userId, moderator }: { userId: number; moderator: boolean }) =>
       setModerator(community.id, userId, moderator),
     onSuccess: async (answer) => {
       toast.success(t(answer.moderator ? 'communities.admin.appointed' : 'communities.admin.removed'));
-      setMemberId('');
+      reset({ member_id: '' });
       await queryClient.invalidateQueries({ queryKey: adminCommunitiesKey });
     },
     onError: actionError,
   });
-  const userId = /^[1-9]\d{0,15}$/.test(memberId.trim()) ? Number(memberId.trim()) : undefined;
   return (
     <div className="community-admin__moderators">
       {community.moderators.length > 0 && (
@@ -183,38 +198,33 @@ function Moderators({ community, name }: { community: AdminCommunity; name: stri
           {community.moderators.map((moderator) => (
             <li key={moderator.id}>
               {moderator.nombre || t('post.unknown_author')} (#{moderator.id}){' '}
-              <Button
-                size="small"
+              <RowButton
                 variant="danger"
+                itemName={t('communities.admin.moderator_of', { member: moderator.nombre, name })}
                 disabled={change.isPending}
                 onClick={() => change.mutate({ userId: moderator.id, moderator: false })}
               >
                 {t('communities.admin.remove_moderator')}
-                <span className="visually-hidden">
-                  {' '}
-                  {t('communities.admin.moderator_of', { member: moderator.nombre, name })}
-                </span>
-              </Button>
+              </RowButton>
             </li>
           ))}
         </ul>
       )}
+      {/* The button waits for a valid number; the field has no message of its own. */}
       <form
         className="community-admin__appoint"
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (userId) change.mutate({ userId, moderator: true });
-        }}
+        onSubmit={(event) =>
+          void handleSubmit(({ member_id }) => change.mutate({ userId: member_id, moderator: true }))(event)
+        }
       >
         <TextField
           label={t('communities.admin.member_number', { name })}
           hint={t('communities.admin.member_number_hint')}
           inputMode="numeric"
-          value={memberId}
-          onChange={(event) => setMemberId(event.target.value)}
+          {...register('member_id')}
         />
-        <Button type="submit" size="small" disabled={!userId || change.isPending}>
+        <Button type="submit" size="small" disabled={!isValid || change.isPending}>
           {t('communities.admin.appoint')}
         </Button>
       </form>
@@ -225,122 +235,87 @@ function Moderators({ community, name }: { community: AdminCommunity; name: stri
 function CommunitiesEditor() {
   const { t, i18n } = useTranslation();
   const language = (i18n.resolvedLanguage ?? 'en') as Language;
-  const queryClient = useQueryClient();
-  const actionError = useActionErrorToast();
   const list = useQuery(adminCommunitiesQuery());
-  const [editing, setEditing] = useState<{ id?: number; values: TopicValues }>();
-  const [deleting, setDeleting] = useState<AdminCommunity>();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const refresh = () => queryClient.invalidateQueries({ queryKey: adminCommunitiesKey });
-
-  const save = useMutation({
-    mutationFn: () => saveTopic(editing?.values ?? EMPTY, editing?.id),
-    onSuccess: async () => {
-      toast.success(t('communities.admin.saved'));
-      setEditing(undefined);
-      await refresh();
-    },
-    onError: (error) => {
-      if (error instanceof ApiRequestError && error.body?.fields) setErrors(error.body.fields);
-      else actionError(error);
-    },
+  const editor = useAdminEditor<AdminCommunity, TopicValues, TopicCommunityInput>({
+    queryKey: adminCommunitiesKey,
+    save: saveTopic,
+    remove: deleteTopic,
+    savedText: t('communities.admin.saved'),
+    deletedText: t('communities.admin.deleted'),
+    serverFields: SERVER_FIELDS,
   });
-  const remove = useMutation({
-    mutationFn: (id: number) => deleteTopic(id),
-    onSuccess: async () => {
-      toast.success(t('communities.admin.deleted'));
-      setDeleting(undefined);
-      await refresh();
-    },
-    onError: actionError,
-  });
-  const change = (values: Partial<TopicValues>) => {
-    setEditing((current) => current && { ...current, values: { ...current.values, ...values } });
-    setErrors({});
-  };
   const edit = (community: AdminCommunity) =>
-    setEditing({
-      id: community.id,
-      values: {
-        slug: community.slug ?? '',
-        name: community.name,
-        description: community.description,
-        suggested_for: community.suggested_for,
-      },
+    editor.edit(community.id, {
+      slug: community.slug ?? '',
+      name: community.name,
+      description: community.description,
+      suggested_for: community.suggested_for,
     });
 
   return (
     <AdminScreen title={t('communities.admin.title')}>
       <p>{t('communities.admin.intro')}</p>
       <p>
-        <Button variant="primary" onClick={() => setEditing({ values: EMPTY })}>
+        <Button variant="primary" onClick={() => editor.add(EMPTY)}>
           {t('communities.admin.add')}
         </Button>
       </p>
       <QueryState query={list} errorText={t('admin.load_error')}>
         {(loaded) => (
-          <DataTable
+          <AdminTable
             caption={t('communities.admin.table')}
+            rows={loaded.results}
             columns={[
-              t('communities.admin.column_name'),
-              t('communities.admin.column_kind'),
-              t('communities.admin.column_members'),
-              t('communities.admin.column_moderators'),
-              t('admin.withdrawals.actions'),
+              {
+                header: t('communities.admin.column_name'),
+                cell: (community) => nameOf(community, language),
+              },
+              {
+                header: t('communities.admin.column_kind'),
+                cell: (community) => t(`communities.kind.${community.kind}`),
+              },
+              { header: t('communities.admin.column_members'), cell: (community) => community.member_count },
+              {
+                header: t('communities.admin.column_moderators'),
+                cell: (community) => <Moderators community={community} name={nameOf(community, language)} />,
+              },
+              {
+                header: t('admin.withdrawals.actions'),
+                cell: (community) =>
+                  community.kind === 'topic' && (
+                    <EditDeleteButtons
+                      itemName={nameOf(community, language)}
+                      editLabel={t('communities.admin.edit')}
+                      deleteLabel={t('communities.admin.delete')}
+                      onEdit={() => edit(community)}
+                      onDelete={() => editor.askDelete(community)}
+                    />
+                  ),
+              },
             ]}
-          >
-            {loaded.results.map((community) => {
-              const name = nameOf(community, language);
-              return (
-                <tr key={community.id}>
-                  <td>{name}</td>
-                  <td>{t(`communities.kind.${community.kind}`)}</td>
-                  <td>{community.member_count}</td>
-                  <td>
-                    <Moderators community={community} name={name} />
-                  </td>
-                  <td>
-                    {community.kind === 'topic' && (
-                      <EditDeleteButtons
-                        itemName={name}
-                        editLabel={t('communities.admin.edit')}
-                        deleteLabel={t('communities.admin.delete')}
-                        onEdit={() => edit(community)}
-                        onDelete={() => setDeleting(community)}
-                      />
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </DataTable>
-        )}
-      </QueryState>
-      <Dialog
-        open={editing !== undefined}
-        title={editing?.id ? t('communities.admin.edit_title') : t('communities.admin.add')}
-        onClose={() => setEditing(undefined)}
-      >
-        {editing && (
-          <TopicForm
-            values={editing.values}
-            errors={errors}
-            busy={save.isPending}
-            onChange={change}
-            onSubmit={() => save.mutate()}
-            onCancel={() => setEditing(undefined)}
           />
         )}
-      </Dialog>
-      <ConfirmDialog
-        open={deleting !== undefined}
-        title={t('communities.admin.delete_title', { name: deleting ? nameOf(deleting, language) : '' })}
+      </QueryState>
+      <EditDialog
+        editor={editor}
+        addTitle={t('communities.admin.add')}
+        editTitle={t('communities.admin.edit_title')}
+      >
+        {(editing) => (
+          <TopicForm
+            initial={editing.values}
+            failure={editor.failure}
+            busy={editor.saving}
+            onSave={editor.save}
+            onCancel={editor.close}
+          />
+        )}
+      </EditDialog>
+      <DeleteConfirm
+        editor={editor}
+        title={(community) => t('communities.admin.delete_title', { name: nameOf(community, language) })}
         body={t('communities.admin.delete_text')}
         confirmLabel={t('communities.admin.delete')}
-        cancelLabel={t('admin.cancel')}
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
-        onCancel={() => setDeleting(undefined)}
       />
     </AdminScreen>
   );

@@ -1,18 +1,26 @@
-import { EditDeleteButtons } from './edit-delete-buttons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { SUPPORTED_LANGUAGES, countryName, isCountryCode, type Language } from '@juntos/domain';
+import {
+  DirectoryEntryInputSchema,
+  SUPPORTED_LANGUAGES,
+  countryName,
+  isCountryCode,
+  type DirectoryEntryInput,
+  type Language,
+} from '@juntos/domain';
 import { QueryState } from '../../components/ui/query-state';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PlaceFields } from '../../components/place-fields';
-import { Dialog } from '../../components/ui/dialog';
 import { SelectField, TextField } from '../../components/ui/field';
-import { ApiRequestError } from '../../lib/api-client';
+import { Button } from '../../components/ui/button';
+import { errorText, useSchemaForm } from '../../lib/forms';
 import { AdminScreen } from './admin-screen';
 import { AdminOnly } from './admin-only';
-import { DataTable } from '../../components/data-table';
+import { AdminTable } from './admin-kit/admin-table';
+import { DeleteConfirm, EditDialog, FormActions } from './admin-kit/admin-dialogs';
+import { EditDeleteButtons } from './admin-kit/row-actions';
+import { useAdminEditor } from './admin-kit/use-admin-editor';
 import {
   deleteDirectoryEntry,
   adminDirectoryQuery,
@@ -22,7 +30,6 @@ import {
   type DirectoryRow,
   type DirectoryValues,
 } from './admin-api';
-import { Button } from '../../components/ui/button';
 import '../../components/ui/dialog.css';
 import '../../components/ui/field.css';
 
@@ -32,7 +39,14 @@ const KIND_TEXT: Record<DirectoryKind, string> = {
   proyectos: 'projects',
   centros: 'centres',
 };
-const EMPTY: DirectoryValues = { name: '', pais: '', ciudad: '', enlace: 'https://', descripcion: {} };
+const EMPTY: DirectoryEntryInput = { name: '', pais: '', ciudad: '', enlace: 'https://', descripcion: {} };
+/** The server's field names are the form's. */
+const SERVER_FIELDS = {
+  name: 'name',
+  pais: 'pais',
+  ciudad: 'ciudad',
+  enlace: 'enlace',
+} as const;
 
 /** /admin/recursos: add, change and remove entries of the three directory lists. */
 export default function AdminDirectoryPage() {
@@ -46,39 +60,16 @@ export default function AdminDirectoryPage() {
 function DirectoryEditor() {
   const { t, i18n } = useTranslation();
   const language = (i18n.resolvedLanguage ?? 'en') as Language;
-  const queryClient = useQueryClient();
   const [kind, setKind] = useState<DirectoryKind>('asociaciones');
-  const [editing, setEditing] = useState<{ id?: number; values: DirectoryValues }>();
-  const [deleting, setDeleting] = useState<DirectoryRow>();
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const list = useQuery(adminDirectoryQuery(kind));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.directory });
-
-  const save = useMutation({
-    mutationFn: () => saveDirectoryEntry(kind, editing?.values ?? EMPTY, editing?.id),
-    onSuccess: async () => {
-      toast.success(t('admin.directory.saved'));
-      setEditing(undefined);
-      await refresh();
-    },
-    onError: (error) => {
-      if (error instanceof ApiRequestError && error.body?.fields) setErrors(error.body.fields);
-      else toast.error(t('admin.action_error'));
-    },
+  const editor = useAdminEditor<DirectoryRow, DirectoryEntryInput, DirectoryValues>({
+    queryKey: adminKeys.directory,
+    save: (values, id) => saveDirectoryEntry(kind, values, id),
+    remove: (id) => deleteDirectoryEntry(kind, id),
+    savedText: t('admin.directory.saved'),
+    deletedText: t('admin.directory.deleted'),
+    serverFields: SERVER_FIELDS,
   });
-  const remove = useMutation({
-    mutationFn: (id: number) => deleteDirectoryEntry(kind, id),
-    onSuccess: async () => {
-      toast.success(t('admin.directory.deleted'));
-      setDeleting(undefined);
-      await refresh();
-    },
-    onError: () => toast.error(t('admin.action_error')),
-  });
-  const change = (values: Partial<DirectoryValues>) => {
-    setEditing((current) => current && { ...current, values: { ...current.values, ...values } });
-    setErrors({});
-  };
 
   return (
     <AdminScreen title={t('admin.directory.title')}>
@@ -96,106 +87,118 @@ function DirectoryEditor() {
         </SelectField>
       </div>
       <p>
-        <Button variant="primary" onClick={() => setEditing({ values: EMPTY })}>
+        <Button variant="primary" onClick={() => editor.add(EMPTY)}>
           {t('admin.directory.add')}
         </Button>
       </p>
       <QueryState query={list} errorText={t('admin.load_error')}>
         {(loaded) => (
-          <DataTable
+          <AdminTable
             caption={t(`resources.${KIND_TEXT[kind]}.title`)}
+            rows={loaded}
             columns={[
-              t('admin.directory.name'),
-              t('place.country'),
-              t('place.city'),
-              t('admin.withdrawals.actions'),
-            ]}
-          >
-            {loaded.map((row) => (
-              <tr key={row.id}>
-                <td>{row.name}</td>
-                <td>{isCountryCode(row.pais) ? countryName(row.pais, language) : row.pais}</td>
-                <td>{row.ciudad}</td>
-                <td>
+              { header: t('admin.directory.name'), cell: (row) => row.name },
+              {
+                header: t('place.country'),
+                cell: (row) => (isCountryCode(row.pais) ? countryName(row.pais, language) : row.pais),
+              },
+              { header: t('place.city'), cell: (row) => row.ciudad },
+              {
+                header: t('admin.withdrawals.actions'),
+                cell: (row) => (
                   <EditDeleteButtons
                     itemName={row.name}
                     editLabel={t('admin.directory.edit')}
                     deleteLabel={t('admin.directory.delete')}
-                    onEdit={() => setEditing({ id: row.id, values: row })}
-                    onDelete={() => setDeleting(row)}
+                    onEdit={() => editor.edit(row.id, row)}
+                    onDelete={() => editor.askDelete(row)}
                   />
-                </td>
-              </tr>
-            ))}
-          </DataTable>
+                ),
+              },
+            ]}
+          />
         )}
       </QueryState>
-      <Dialog
-        open={editing !== undefined}
-        title={editing?.id ? t('admin.directory.edit_title') : t('admin.directory.add')}
-        onClose={() => setEditing(undefined)}
+      <EditDialog
+        editor={editor}
+        addTitle={t('admin.directory.add')}
+        editTitle={t('admin.directory.edit_title')}
       >
-        {editing && (
-          <form
-            className="form"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              save.mutate();
-            }}
-          >
-            <TextField
-              label={t('admin.directory.name')}
-              value={editing.values.name}
-              error={errors.name}
-              onChange={(event) => change({ name: event.target.value })}
-            />
-            <PlaceFields
-              country={editing.values.pais}
-              ciudad={editing.values.ciudad}
-              onChange={({ country, ciudad }) => change({ pais: country, ciudad })}
-            />
-            {(errors.pais || errors.ciudad) && (
-              <p role="alert" className="field__error">
-                {errors.pais ?? errors.ciudad}
-              </p>
-            )}
-            <TextField
-              label={t('admin.directory.link')}
-              type="url"
-              value={editing.values.enlace}
-              error={errors.enlace}
-              onChange={(event) => change({ enlace: event.target.value })}
-            />
-            {SUPPORTED_LANGUAGES.map((language) => (
-              <TextField
-                key={language}
-                label={t('admin.directory.description', { language: language.toUpperCase() })}
-                value={editing.values.descripcion[language] ?? ''}
-                onChange={(event) =>
-                  change({ descripcion: { ...editing.values.descripcion, [language]: event.target.value } })
-                }
-              />
-            ))}
-            <div className="dialog__actions">
-              <Button onClick={() => setEditing(undefined)}>{t('admin.cancel')}</Button>
-              <Button type="submit" variant="primary" disabled={save.isPending}>
-                {t('admin.directory.save')}
-              </Button>
-            </div>
-          </form>
+        {(editing) => (
+          <EntryForm
+            initial={editing.values}
+            failure={editor.failure}
+            busy={editor.saving}
+            onSave={editor.save}
+            onCancel={editor.close}
+          />
         )}
-      </Dialog>
-      <ConfirmDialog
-        open={deleting !== undefined}
-        title={t('admin.directory.delete_title', { name: deleting?.name ?? '' })}
+      </EditDialog>
+      <DeleteConfirm
+        editor={editor}
+        title={(row) => t('admin.directory.delete_title', { name: row.name })}
         body={t('admin.directory.delete_text')}
         confirmLabel={t('admin.directory.delete')}
-        cancelLabel={t('admin.cancel')}
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
-        onCancel={() => setDeleting(undefined)}
       />
     </AdminScreen>
+  );
+}
+
+/** One entry: name, place, https address and a description per language (all optional but one). */
+function EntryForm({
+  initial,
+  failure,
+  busy,
+  onSave,
+  onCancel,
+}: {
+  initial: DirectoryEntryInput;
+  failure: unknown;
+  busy: boolean;
+  onSave: (values: DirectoryValues) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useSchemaForm(DirectoryEntryInputSchema, {
+    defaultValues: initial,
+    failure,
+    serverFields: SERVER_FIELDS,
+  });
+  const pais = useController({ control, name: 'pais' }).field;
+  const ciudad = useController({ control, name: 'ciudad' }).field;
+  return (
+    <form className="form" noValidate onSubmit={(event) => void handleSubmit(onSave)(event)}>
+      <TextField label={t('admin.directory.name')} {...register('name')} error={errorText(t, errors.name)} />
+      <PlaceFields
+        country={pais.value}
+        ciudad={ciudad.value}
+        refs={{ country: pais.ref, ciudad: ciudad.ref }}
+        errors={{ country: errorText(t, errors.pais), ciudad: errorText(t, errors.ciudad) }}
+        onChange={(place) => {
+          pais.onChange(place.country);
+          ciudad.onChange(place.ciudad);
+        }}
+      />
+      <TextField
+        label={t('admin.directory.link')}
+        type="url"
+        {...register('enlace')}
+        error={errorText(t, errors.enlace)}
+      />
+      {SUPPORTED_LANGUAGES.map((language) => (
+        <TextField
+          key={language}
+          label={t('admin.directory.description', { language: language.toUpperCase() })}
+          {...register(`descripcion.${language}`)}
+          error={errorText(t, errors.descripcion?.[language])}
+        />
+      ))}
+      <FormActions submitLabel={t('admin.directory.save')} busy={busy} onCancel={onCancel} />
+    </form>
   );
 }

@@ -1,13 +1,15 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { countryName, isCountryCode, type Language } from '@juntos/domain';
+import { AGE_GROUPS, AgeGroupFormSchema, countryName, isCountryCode, type Language } from '@juntos/domain';
 import { QueryState } from '../../components/ui/query-state';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataTable } from '../../components/data-table';
 import { TextField } from '../../components/ui/field';
 import { ApiRequestError } from '../../lib/api-client';
+import { errorText, formFieldErrors, useSchemaForm } from '../../lib/forms';
+import { AdminTable } from './admin-kit/admin-table';
+import { RowButton } from './admin-kit/row-actions';
 import { AdminScreen, useActionErrorToast } from './admin-screen';
 import { AdminOnly } from './admin-only';
 import {
@@ -41,10 +43,14 @@ function MinorsReview() {
     <AdminScreen title={t('admin.minors.title')}>
       <p>{t('admin.minors.intro')}</p>
       <PendingQueue />
-      <AgeGroupForm />
+      <AgeGroupFormSection />
     </AdminScreen>
   );
 }
+
+/** The server's field names → the form's. */
+const SERVER_FIELDS = { id: 'member_id', age_group: 'age_group' } as const;
+type GroupField = (typeof SERVER_FIELDS)[keyof typeof SERVER_FIELDS];
 
 const fullName = (minor: PendingMinor) => [minor.nombre, minor.apellidos].filter(Boolean).join(' ');
 
@@ -97,96 +103,85 @@ function PendingQueue() {
         {t('admin.minors.queue_title')}
       </h2>
       <QueryState query={minors} errorText={t('admin.load_error')}>
-        {() =>
-          shown.length === 0 ? (
-            <p>{t('admin.minors.empty')}</p>
-          ) : (
-            <>
-              <DataTable
-                ref={table}
-                caption={t('admin.minors.caption')}
-                columns={[
-                  t('admin.minors.columns.account'),
-                  t('admin.minors.columns.guardian'),
-                  t('admin.minors.columns.age'),
-                  t('admin.minors.columns.place'),
-                  t('admin.minors.columns.registered'),
-                  t('admin.minors.columns.actions'),
-                ]}
-              >
-                {shown.map((minor) => {
+        {() => (
+          <AdminTable
+            ref={table}
+            caption={t('admin.minors.caption')}
+            empty={t('admin.minors.empty')}
+            rows={shown}
+            more={{ list: minors, label: t('admin.minors.more') }}
+            columns={[
+              { header: t('admin.minors.columns.account'), cell: (minor) => <AccountCell minor={minor} /> },
+              {
+                header: t('admin.minors.columns.guardian'),
+                cell: (minor) => (
+                  <>
+                    {minor.guardian.nombre ?? '—'}
+                    {minor.guardian.relacion && (
+                      <>
+                        <br />
+                        {t(`signup_minor.relations.${minor.guardian.relacion}`, {
+                          defaultValue: minor.guardian.relacion,
+                        })}
+                      </>
+                    )}
+                  </>
+                ),
+              },
+              {
+                header: t('admin.minors.columns.age'),
+                cell: (minor) => (
+                  <>
+                    {minor.edad === null ? '—' : t('public_profile.age', { count: minor.edad })}
+                    {minor.date_of_birth && (
+                      <>
+                        <br />
+                        {t('admin.minors.born', { date: day.format(new Date(minor.date_of_birth)) })}
+                      </>
+                    )}
+                  </>
+                ),
+              },
+              {
+                header: t('admin.minors.columns.place'),
+                cell: (minor) => {
                   const country = minor.country && isCountryCode(minor.country) ? minor.country : undefined;
-                  const relation = minor.guardian.relacion;
                   return (
-                    <tr key={minor.id}>
-                      <td>
-                        <strong>{fullName(minor) || t('admin.minors.no_name')}</strong>
-                        <br />
-                        {minor.email}
-                        {minor.telefono && (
-                          <>
-                            <br />
-                            {minor.telefono}
-                          </>
-                        )}
-                        <br />
-                        <span className="admin-minors__muted">
-                          {t('admin.minors.member_id', { id: minor.id })}
-                        </span>
-                      </td>
-                      <td>
-                        {minor.guardian.nombre ?? '—'}
-                        {relation && (
-                          <>
-                            <br />
-                            {t(`signup_minor.relations.${relation}`, { defaultValue: relation })}
-                          </>
-                        )}
-                      </td>
-                      <td>
-                        {minor.edad === null ? '—' : t('public_profile.age', { count: minor.edad })}
-                        {minor.date_of_birth && (
-                          <>
-                            <br />
-                            {t('admin.minors.born', { date: day.format(new Date(minor.date_of_birth)) })}
-                          </>
-                        )}
-                      </td>
-                      <td>
-                        {[minor.ciudad, country ? countryName(country, language) : minor.country]
-                          .filter(Boolean)
-                          .join(', ') || '—'}
-                      </td>
-                      <td>{dateTime.format(new Date(minor.registered_at))}</td>
-                      <td>
-                        <div className="button-row">
-                          <Button
-                            variant="primary"
-                            size="small"
-                            disabled={busy}
-                            onClick={() => approve.mutate(minor.id)}
-                          >
-                            {t('admin.minors.approve')}
-                            <span className="visually-hidden"> {nameOf(minor)}</span>
-                          </Button>
-                          <Button size="small" disabled={busy} onClick={() => setConfirmingAdult(minor)}>
-                            {t('admin.minors.adult')}
-                            <span className="visually-hidden"> {nameOf(minor)}</span>
-                          </Button>
-                        </div>
-                      </td>
-                    </tr>
+                    [minor.ciudad, country ? countryName(country, language) : minor.country]
+                      .filter(Boolean)
+                      .join(', ') || '—'
                   );
-                })}
-              </DataTable>
-              {minors.hasNextPage && (
-                <Button disabled={minors.isFetchingNextPage} onClick={() => void minors.fetchNextPage()}>
-                  {t('admin.minors.more')}
-                </Button>
-              )}
-            </>
-          )
-        }
+                },
+              },
+              {
+                header: t('admin.minors.columns.registered'),
+                cell: (minor) => dateTime.format(new Date(minor.registered_at)),
+              },
+              {
+                header: t('admin.minors.columns.actions'),
+                cell: (minor) => (
+                  <div className="button-row">
+                    <RowButton
+                      itemName={nameOf(minor)}
+                      variant="primary"
+                      disabled={busy}
+                      onClick={() => approve.mutate(minor.id)}
+                    >
+                      {t('admin.minors.approve')}
+                    </RowButton>
+                    <RowButton
+                      itemName={nameOf(minor)}
+                      disabled={busy}
+                      onClick={() => setConfirmingAdult(minor)}
+                    >
+                      {t('admin.minors.adult')}
+                    </RowButton>
+                  </div>
+                ),
+              },
+            ]}
+          />
+        )}
       </QueryState>
       <ConfirmDialog
         open={confirmingAdult !== undefined}
@@ -204,98 +199,109 @@ function PendingQueue() {
   );
 }
 
-type FormErrors = { id?: string; group?: string };
+/** The account's e-mail, phone and member number, under its name. */
+function AccountCell({ minor }: { minor: PendingMinor }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <strong>{fullName(minor) || t('admin.minors.no_name')}</strong>
+      <br />
+      {minor.email}
+      {minor.telefono && (
+        <>
+          <br />
+          {minor.telefono}
+        </>
+      )}
+      <br />
+      <span className="admin-minors__muted">{t('admin.minors.member_id', { id: minor.id })}</span>
+    </>
+  );
+}
+
+/** No number typed, no group chosen. */
+const EMPTY_GROUP_FORM = { member_id: '' };
 
 /** Any account's age group by its member number, for corrections the queue does not cover. */
-function AgeGroupForm() {
+function AgeGroupFormSection() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const onError = useActionErrorToast();
   const groupErrorId = useId();
-  const idField = useRef<HTMLInputElement>(null);
-  const firstRadio = useRef<HTMLInputElement>(null);
-  const [memberId, setMemberId] = useState('');
-  const [group, setGroup] = useState<AgeGroup>();
-  const [errors, setErrors] = useState<FormErrors>({});
   const [saved, setSaved] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useSchemaForm(AgeGroupFormSchema, { defaultValues: EMPTY_GROUP_FORM });
 
-  const showErrors = (found: FormErrors) => {
-    setErrors(found);
-    if (found.id) idField.current?.focus();
-    else if (found.group) firstRadio.current?.focus();
-  };
   const save = useMutation({
     mutationFn: (change: { id: number; group: AgeGroup }) => setAgeGroup(change.id, change.group),
     onSuccess: async (_answer, change) => {
       setSaved(t(`admin.minors.group_form.saved_${change.group}`, { id: change.id }));
-      setMemberId('');
-      setGroup(undefined);
+      reset(EMPTY_GROUP_FORM);
       await queryClient.invalidateQueries({ queryKey: adminKeys.all });
     },
     onError: (error) => {
-      if (!(error instanceof ApiRequestError)) return onError(error);
       // The server names the field it refuses; an unknown number is the number's fault.
-      const fields = error.body?.fields ?? {};
-      const found: FormErrors = {};
-      if (fields.id) found.id = fields.id;
-      if (fields.age_group) found.group = fields.age_group;
-      if (error.status === 404) found.id = t('admin.minors.group_form.unknown_member');
-      if (found.id || found.group) showErrors(found);
-      else onError(error);
+      const fields = formFieldErrors(error, SERVER_FIELDS);
+      if (error instanceof ApiRequestError && error.status === 404)
+        fields.member_id = t('admin.minors.group_form.unknown_member');
+      const found = Object.entries(fields) as [GroupField, string][];
+      if (found.length === 0) return onError(error);
+      found.forEach(([field, message], index) =>
+        setError(field, { type: 'server', message }, { shouldFocus: index === 0 }),
+      );
     },
   });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSaved(undefined);
-    const found: FormErrors = {};
-    const id = Number(memberId.trim());
-    if (!/^\d+$/.test(memberId.trim()) || !Number.isSafeInteger(id) || id < 1)
-      found.id = t('admin.minors.group_form.member_id_error');
-    if (!group) found.group = t('admin.minors.group_form.group_error');
-    if (found.id || !group) return showErrors(found);
-    setErrors({});
-    save.mutate({ id, group });
-  };
+  const submit = handleSubmit(
+    (values) => save.mutate({ id: values.member_id, group: values.age_group }),
+    () => setSaved(undefined),
+  );
+  const groupError = errorText(t, errors.age_group);
 
   return (
     <section aria-labelledby="admin-age-group-title" className="admin-minors__group">
       <h2 id="admin-age-group-title">{t('admin.minors.group_form.title')}</h2>
       <p>{t('admin.minors.group_form.intro')}</p>
-      <form className="form" noValidate onSubmit={submit}>
+      <form
+        className="form"
+        noValidate
+        onSubmit={(event) => {
+          setSaved(undefined);
+          void submit(event);
+        }}
+      >
         <TextField
-          ref={idField}
           label={t('admin.minors.group_form.member_id')}
           hint={t('admin.minors.group_form.member_id_hint')}
-          error={errors.id}
+          error={errorText(t, errors.member_id)}
           inputMode="numeric"
           autoComplete="off"
-          value={memberId}
-          onChange={(event) => setMemberId(event.target.value)}
+          {...register('member_id')}
         />
         <fieldset
           className="form__fieldset radio-group"
-          aria-describedby={errors.group ? groupErrorId : undefined}
+          aria-describedby={groupError ? groupErrorId : undefined}
         >
           <legend>{t('admin.minors.group_form.group')}</legend>
-          {(['minor', 'adult'] as const).map((value, index) => (
+          {AGE_GROUPS.map((value) => (
             <label key={value} className="checkbox-field">
               <input
-                ref={index === 0 ? firstRadio : undefined}
                 type="radio"
-                name="age_group"
                 value={value}
                 className="checkbox-field__control"
-                checked={group === value}
-                aria-invalid={errors.group ? true : undefined}
-                onChange={() => setGroup(value)}
+                aria-invalid={groupError ? true : undefined}
+                {...register('age_group')}
               />
               <span className="checkbox-field__label">{t(`admin.minors.groups.${value}`)}</span>
             </label>
           ))}
-          {errors.group && (
+          {groupError && (
             <p id={groupErrorId} className="field__error">
-              {errors.group}
+              {groupError}
             </p>
           )}
         </fieldset>

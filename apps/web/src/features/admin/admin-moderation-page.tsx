@@ -20,6 +20,8 @@ import {
   type ReportStatus,
 } from './admin-api';
 import { Button } from '../../components/ui/button';
+import { MoreButton } from './admin-kit/admin-table';
+import { RowButton } from './admin-kit/row-actions';
 import { useMeQuery } from '../../lib/session';
 import '../../components/ui/badge.css';
 import '../../components/ui/field.css';
@@ -86,11 +88,7 @@ function ReportQueue({ status }: { status: ReportStatus }) {
           </li>
         ))}
       </ul>
-      {reports.hasNextPage && (
-        <Button disabled={reports.isFetchingNextPage} onClick={() => void reports.fetchNextPage()}>
-          {t('admin.moderation.more')}
-        </Button>
-      )}
+      <MoreButton list={reports} label={t('admin.moderation.more')} />
     </>
   );
 }
@@ -346,14 +344,13 @@ function SuspendedMembers() {
                         date: date.format(new Date(member.suspended_at)),
                       })}
                   </span>
-                  <Button
-                    size="small"
+                  <RowButton
+                    itemName={member.name}
                     disabled={reactivate.isPending}
                     onClick={() => reactivate.mutate(member.id)}
                   >
                     {t('admin.moderation.reactivate')}
-                    <span className="visually-hidden"> {member.name}</span>
-                  </Button>
+                  </RowButton>
                 </li>
               ))}
             </ul>

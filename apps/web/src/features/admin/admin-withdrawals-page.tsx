@@ -1,18 +1,25 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import type { FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@juntos/domain';
+import {
+  WITHDRAWAL_STATUSES,
+  WithdrawalTransitionSchema,
+  type WithdrawalStatus,
+  type WithdrawalTransition,
+} from '@juntos/domain';
 import { QueryState } from '../../components/ui/query-state';
 import { Dialog } from '../../components/ui/dialog';
 import { SelectField, TextField } from '../../components/ui/field';
-import { ApiRequestError } from '../../lib/api-client';
+import { errorText, formFieldErrors, useSchemaForm } from '../../lib/forms';
 import { useMoneyFormat } from '../../lib/use-money-format';
 import { AdminScreen, useActionErrorToast } from './admin-screen';
 import { AdminOnly } from './admin-only';
-import { DataTable } from '../../components/data-table';
+import { AdminTable } from './admin-kit/admin-table';
+import { FormActions } from './admin-kit/admin-dialogs';
+import { RowButton } from './admin-kit/row-actions';
 import { adminKeys, adminWithdrawalsQuery, moveWithdrawal, type AdminWithdrawal } from './admin-api';
-import { Button } from '../../components/ui/button';
 import '../../components/ui/dialog.css';
 import '../../components/ui/field.css';
 
@@ -26,36 +33,36 @@ export default function AdminWithdrawalsPage() {
 }
 
 type Decision = { withdrawal: AdminWithdrawal; status: 'paid' | 'rejected' };
+type Move = WithdrawalTransition & { id: number };
+
+/** The note a decision needs: a payment's reference, a refusal's reason (both in one field). */
+const SERVER_FIELDS = { reference: 'reference', reason: 'reason' } as const;
 
 function Withdrawals() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<WithdrawalStatus | ''>('pending');
   const [decision, setDecision] = useState<Decision>();
-  const [note, setNote] = useState('');
-  const [noteError, setNoteError] = useState<string>();
   const list = useQuery(adminWithdrawalsQuery(status));
   const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
   const { euros } = useMoneyFormat();
 
   const showError = useActionErrorToast();
   const move = useMutation({
-    mutationFn: (change: Parameters<typeof moveWithdrawal>[1] & { id: number }) => {
-      const { id, ...body } = change;
-      return moveWithdrawal(id, body);
-    },
+    mutationFn: ({ id, ...change }: Move) => moveWithdrawal(id, change),
     onSuccess: async (_result, change) => {
       toast.success(t(`admin.withdrawals.moved.${change.status}`));
       setDecision(undefined);
-      setNote('');
       await queryClient.invalidateQueries({ queryKey: adminKeys.all });
     },
     onError: (error) => {
-      const field = error instanceof ApiRequestError ? Object.values(error.body?.fields ?? {})[0] : undefined;
-      if (field) setNoteError(field);
-      else showError(error);
+      if (Object.keys(formFieldErrors(error, SERVER_FIELDS)).length === 0) showError(error);
     },
   });
+  const decide = (next: Decision | undefined) => {
+    move.reset();
+    setDecision(next);
+  };
 
   return (
     <AdminScreen title={t('admin.withdrawals.title')}>
@@ -74,72 +81,68 @@ function Withdrawals() {
         </SelectField>
       </div>
       <QueryState query={list} errorText={t('admin.load_error')}>
-        {(loaded) =>
-          loaded.length === 0 ? (
-            <p>{t('admin.withdrawals.empty')}</p>
-          ) : (
-            <DataTable
-              caption={t('admin.withdrawals.caption')}
-              columns={[
-                t('history.date'),
-                t('admin.withdrawals.member'),
-                t('admin.withdrawals.pay_to'),
-                t('history.euros'),
-                t('history.status'),
-                t('admin.withdrawals.actions'),
-              ]}
-            >
-              {loaded.map((row) => (
-                <tr key={row.id}>
-                  <td>{date.format(new Date(row.created_at))}</td>
-                  <td>{row.member_email}</td>
-                  <td>
+        {(loaded) => (
+          <AdminTable
+            caption={t('admin.withdrawals.caption')}
+            empty={t('admin.withdrawals.empty')}
+            rows={loaded}
+            columns={[
+              { header: t('history.date'), cell: (row) => date.format(new Date(row.created_at)) },
+              { header: t('admin.withdrawals.member'), cell: (row) => row.member_email },
+              {
+                header: t('admin.withdrawals.pay_to'),
+                cell: (row) => (
+                  <>
                     {t(`payment.methods.${row.method}`)}:{' '}
                     {row.payout.paypal_email ?? row.payout.iban ?? row.payout.wallet_address}
                     <br />
                     {row.payout.billing_name}
-                  </td>
-                  <td>{euros.format(row.euro_equivalent)}</td>
-                  <td>
+                  </>
+                ),
+              },
+              { header: t('history.euros'), cell: (row) => euros.format(row.euro_equivalent) },
+              {
+                header: t('history.status'),
+                cell: (row) => (
+                  <>
                     {t(`history.statuses.${row.status}`)}
                     {row.payout_reference && <> ({row.payout_reference})</>}
-                  </td>
-                  <td>
-                    {(row.status === 'pending' || row.status === 'processing') && (
-                      <div className="button-row">
-                        {row.status === 'pending' && (
-                          <Button
-                            size="small"
-                            onClick={() => move.mutate({ id: row.id, status: 'processing' })}
-                          >
-                            {t('admin.withdrawals.mark_processing')}
-                            <span className="visually-hidden"> {row.member_email}</span>
-                          </Button>
-                        )}
-                        <Button
-                          variant="primary"
-                          size="small"
-                          onClick={() => setDecision({ withdrawal: row, status: 'paid' })}
+                  </>
+                ),
+              },
+              {
+                header: t('admin.withdrawals.actions'),
+                cell: (row) =>
+                  (row.status === 'pending' || row.status === 'processing') && (
+                    <div className="button-row">
+                      {row.status === 'pending' && (
+                        <RowButton
+                          itemName={row.member_email}
+                          onClick={() => move.mutate({ id: row.id, status: 'processing' })}
                         >
-                          {t('admin.withdrawals.mark_paid')}
-                          <span className="visually-hidden"> {row.member_email}</span>
-                        </Button>
-                        <Button
-                          variant="danger"
-                          size="small"
-                          onClick={() => setDecision({ withdrawal: row, status: 'rejected' })}
-                        >
-                          {t('admin.withdrawals.reject')}
-                          <span className="visually-hidden"> {row.member_email}</span>
-                        </Button>
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </DataTable>
-          )
-        }
+                          {t('admin.withdrawals.mark_processing')}
+                        </RowButton>
+                      )}
+                      <RowButton
+                        itemName={row.member_email}
+                        variant="primary"
+                        onClick={() => decide({ withdrawal: row, status: 'paid' })}
+                      >
+                        {t('admin.withdrawals.mark_paid')}
+                      </RowButton>
+                      <RowButton
+                        itemName={row.member_email}
+                        variant="danger"
+                        onClick={() => decide({ withdrawal: row, status: 'rejected' })}
+                      >
+                        {t('admin.withdrawals.reject')}
+                      </RowButton>
+                    </div>
+                  ),
+              },
+            ]}
+          />
+        )}
       </QueryState>
       <Dialog
         open={decision !== undefined}
@@ -148,59 +151,65 @@ function Withdrawals() {
             ? t(`admin.withdrawals.${decision.status}_title`, { email: decision.withdrawal.member_email })
             : ''
         }
-        onClose={() => {
-          setDecision(undefined);
-          setNoteError(undefined);
-        }}
+        onClose={() => decide(undefined)}
       >
-        <form
-          className="form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!decision) return;
-            const text = note.trim();
-            if (!text) {
-              setNoteError(
-                t(
-                  decision.status === 'paid'
-                    ? 'admin.withdrawals.reference_required'
-                    : 'admin.withdrawals.reason_required',
-                ),
-              );
-              return;
-            }
-            move.mutate(
-              decision.status === 'paid'
-                ? { id: decision.withdrawal.id, status: 'paid', reference: text }
-                : { id: decision.withdrawal.id, status: 'rejected', reason: text },
-            );
-          }}
-        >
-          <TextField
-            label={t(
-              decision?.status === 'paid' ? 'admin.withdrawals.reference' : 'admin.withdrawals.reason',
-            )}
-            value={note}
-            error={noteError}
-            autoFocus
-            onChange={(event) => {
-              setNote(event.target.value);
-              setNoteError(undefined);
-            }}
+        {decision && (
+          <DecisionForm
+            decision={decision}
+            failure={move.error}
+            busy={move.isPending}
+            onSave={(change) => move.mutate({ ...change, id: decision.withdrawal.id })}
+            onCancel={() => decide(undefined)}
           />
-          <div className="dialog__actions">
-            <Button onClick={() => setDecision(undefined)}>{t('admin.cancel')}</Button>
-            <Button type="submit" variant="primary" disabled={move.isPending}>
-              {t(
-                decision?.status === 'paid'
-                  ? 'admin.withdrawals.confirm_paid'
-                  : 'admin.withdrawals.confirm_reject',
-              )}
-            </Button>
-          </div>
-        </form>
+        )}
       </Dialog>
     </AdminScreen>
+  );
+}
+
+/** A payment's reference or a refusal's reason, checked by the transition's own schema. */
+function DecisionForm({
+  decision,
+  failure,
+  busy,
+  onSave,
+  onCancel,
+}: {
+  decision: Decision;
+  failure: unknown;
+  busy: boolean;
+  onSave: (change: WithdrawalTransition) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const paid = decision.status === 'paid';
+  const note = paid ? 'reference' : 'reason';
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    formState: { errors },
+  } = useSchemaForm(WithdrawalTransitionSchema, {
+    defaultValues: paid ? { status: 'paid', reference: '' } : { status: 'rejected', reason: '' },
+    failure,
+    serverFields: SERVER_FIELDS,
+    reValidateMode: 'onSubmit',
+  });
+  // The union's branches each have their note; the one of this decision is the field shown.
+  const noteError = (errors as Partial<Record<typeof note, FieldError>>)[note];
+  return (
+    <form className="form" noValidate onSubmit={(event) => void handleSubmit(onSave)(event)}>
+      <TextField
+        label={t(paid ? 'admin.withdrawals.reference' : 'admin.withdrawals.reason')}
+        autoFocus
+        {...register(note, { onChange: () => clearErrors(note) })}
+        error={errorText(t, noteError)}
+      />
+      <FormActions
+        submitLabel={t(paid ? 'admin.withdrawals.confirm_paid' : 'admin.withdrawals.confirm_reject')}
+        busy={busy}
+        onCancel={onCancel}
+      />
+    </form>
   );
 }

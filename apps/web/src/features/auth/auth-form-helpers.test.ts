@@ -1,13 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createMinorSignupFormSchema } from '@juntos/domain';
 import { ApiRequestError } from '../../lib/api-client';
-import {
-  failureText,
-  formFieldErrors,
-  issuesByField,
-  passwordProblem,
-  serverFieldErrors,
-} from './auth-form-helpers';
+import { failureText, formFieldErrors, passwordProblem, serverFieldErrors } from './auth-form-helpers';
 
 vi.mock('../../lib/i18n', () => ({ i18n: { resolvedLanguage: 'en' } }));
 
@@ -60,12 +54,13 @@ describe('sign-up and password form helpers', () => {
       legalConfirmation: false,
       responsibilityConfirmation: false,
     };
-    expect(issuesByField(schema.safeParse(form))).toEqual({
-      confirmPassword: 'signup_minor.password_mismatch',
-    });
-    expect(issuesByField(schema.safeParse({ ...form, confirmPassword: form.password }))).toEqual({
-      telefono: 'signup_minor.invalid_phone',
-    });
+    // The form tells the first issue (its errors come in the schema's order): there is only one.
+    const issues = (values: typeof form) =>
+      schema.safeParse(values).error?.issues.map((issue) => [issue.path[0], issue.message]);
+    expect(issues(form)).toEqual([['confirmPassword', 'signup_minor.password_mismatch']]);
+    expect(issues({ ...form, confirmPassword: form.password })).toEqual([
+      ['telefono', 'signup_minor.invalid_phone'],
+    ]);
   });
 
   it('checks the password length rule the client can see', () => {

@@ -8,7 +8,7 @@ import {
 import { ApiRequestError } from '../../lib/api-client';
 
 // The form kit lives in lib/forms; the sign-up screens and their tests read it through here.
-export { formFieldErrors, issuesByField, serverFieldErrors } from '../../lib/forms';
+export { formFieldErrors, serverFieldErrors } from '../../lib/forms';
 
 /** The interface language, sent with sign-up and e-mail requests so mails come in it. */
 export function interfaceLanguage(resolved: string | undefined): Language {

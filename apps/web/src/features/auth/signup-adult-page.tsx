@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { createAdultSignupFormSchema, type AdultSignupForm } from '@juntos/domain';
 import { CheckboxField } from '../../components/ui/field';
 import { FormMessage } from '../../components/ui/form-message';
-import { useSchemaForm } from '../../lib/forms';
+import { errorText, useSchemaForm } from '../../lib/forms';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useTouchedFields } from '../../lib/use-touched-fields';
-import { formFieldErrors, issuesByField } from './auth-form-helpers';
+import { formFieldErrors } from './auth-form-helpers';
 import { CredentialFields } from './credential-fields';
 import { PolicyLinks, SignupLinks } from './signup-links';
 import { useSignup } from './use-signup';
@@ -41,33 +41,39 @@ export default function SignupAdultPage() {
   const {
     register,
     handleSubmit,
-    watch,
+    getValues,
     setError,
     clearErrors,
-    formState: { errors },
-  } = useSchemaForm(schema, { defaultValues: EMPTY, reValidateMode: 'onSubmit', shouldFocusError: false });
+    formState: { errors, isValid },
+  } = useSchemaForm(schema, {
+    defaultValues: EMPTY,
+    // Every rule is checked on each keystroke and on leaving a field (the button waits for all of
+    // them), but a field's message shows only once the member has left it (see useTouchedFields);
+    // the server's at once.
+    mode: 'all',
+    shouldFocusError: false,
+  });
   const [touched, touch] = useTouchedFields<Field>();
   const { locked, state, busy, message, submit } = useSignup('signup_adult');
 
-  // Every rule is checked on each keystroke (the button waits for all of them), but a field's
-  // message shows only once the member has left it (see useTouchedFields); the server's at once.
-  const values = watch();
-  const result = schema.safeParse(values);
-  const issues = issuesByField(result);
-  const errorFor = (field: Field) =>
-    errors[field]?.type === 'server'
-      ? errors[field].message
-      : touched[field] && issues[field]
-        ? t(issues[field])
-        : undefined;
+  const errorFor = (field: Field) => {
+    const error = errors[field];
+    return error?.type === 'server' || touched[field] ? errorText(t, error) : undefined;
+  };
 
   const field = (name: Field) =>
-    register(name, { onChange: () => clearErrors(name), onBlur: () => touch(name) });
+    register(name, {
+      onChange: () => clearErrors(name),
+      onBlur: () => touch(name),
+      // The confirmation is checked again when the password it must repeat changes.
+      ...(name === 'password' && { deps: ['confirmPassword'] }),
+    });
 
+  // What the member typed is sent as typed (the server applies the same rules).
   const onSubmit = handleSubmit(async () => {
-    if (busy || !result.success) return;
+    if (busy) return;
     await submit(
-      values,
+      getValues(),
       {
         tipo_registro: 'adulto',
         acepta_mayoria_edad: true,
@@ -81,7 +87,7 @@ export default function SignupAdultPage() {
     );
   });
 
-  const showSubmitHint = !result.success && !locked && state === 'editing';
+  const showSubmitHint = !isValid && !locked && state === 'editing';
 
   return (
     <section className="page page--narrow">
@@ -122,7 +128,7 @@ export default function SignupAdultPage() {
         <Button
           type="submit"
           variant="primary"
-          disabled={busy || !result.success}
+          disabled={busy || !isValid}
           aria-describedby={showSubmitHint ? 'signup-adult-submit-hint' : undefined}
         >
           {state === 'submitting' ? t('signup_adult.submitting') : t('signup_adult.submit')}

@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from 'react';
+import type { FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   GUARDIAN_RELATIONS,
@@ -10,7 +11,7 @@ import { CheckboxField, SelectField, TextField } from '../../components/ui/field
 import { FormMessage } from '../../components/ui/form-message';
 import { useSchemaForm } from '../../lib/forms';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { formFieldErrors, issuesByField } from './auth-form-helpers';
+import { formFieldErrors } from './auth-form-helpers';
 import { CredentialFields } from './credential-fields';
 import { PolicyLinks, SignupLinks } from './signup-links';
 import { useSignup } from './use-signup';
@@ -55,7 +56,7 @@ export default function SignupMinorPage() {
   const messageId = useId();
   // The one message is the form's (below the button); the fields are only marked invalid, and the
   // focus stays where the member is, as before.
-  const { register, handleSubmit, getValues } = useSchemaForm(schema, {
+  const { register, handleSubmit } = useSchemaForm(schema, {
     defaultValues: EMPTY,
     shouldFocusError: false,
   });
@@ -65,11 +66,11 @@ export default function SignupMinorPage() {
   const registerField = (name: Field) =>
     register(name, { onChange: () => setInvalid((previous) => ({ ...previous, [name]: false })) });
 
-  const refuse = () => {
-    // The spec's order decides which rule is told, so the schema's own issue order is read.
-    const [field, key] = Object.entries(issuesByField(schema.safeParse(getValues())))[0] ?? [];
+  const refuse = (errors: FieldErrors<MinorSignupForm>) => {
+    // The spec's order decides which rule is told: the errors come in the schema's issue order.
+    const [field, error] = Object.entries(errors)[0] ?? [];
     setInvalid(field ? { [field]: true } : {});
-    setMessage({ text: t(key ?? 'signup_minor.required_fields'), tone: 'error' });
+    setMessage({ text: t(error?.message ?? 'signup_minor.required_fields'), tone: 'error' });
   };
 
   const onSubmit = handleSubmit(async (values) => {

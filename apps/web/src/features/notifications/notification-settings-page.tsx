@@ -1,20 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   EMAIL_FREQUENCIES,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_KINDS,
-  NotificationSettingsSchema,
-  type NotificationChannel,
-  type NotificationKind,
-  type NotificationSettings,
+  NotificationSettingsFormSchema,
 } from '@juntos/domain';
 import { Button } from '../../components/ui/button';
 import { CheckboxField, SelectField, TextField } from '../../components/ui/field';
 import { FormMessage } from '../../components/ui/form-message';
 import { QueryState } from '../../components/ui/query-state';
-import { focusFirstInvalid, issuesByField, serverFieldErrors } from '../../lib/forms';
+import { errorText, useSchemaForm } from '../../lib/forms';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PushDevices } from './push-devices';
 import {
@@ -59,18 +56,13 @@ export default function NotificationSettingsPage() {
   );
 }
 
+/** The server names the settings' own fields. */
+const SERVER_FIELDS = { quiet_from: 'quiet_from', quiet_to: 'quiet_to', time_zone: 'time_zone' } as const;
+
 function SettingsForm({ answer }: { answer: SettingsAnswer }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const form = useRef<HTMLFormElement>(null);
   const messageId = useId();
-  const [values, setValues] = useState<NotificationSettings>(() => ({
-    ...answer.settings,
-    // A member who never chose has UTC stored: their browser's zone is the better guess.
-    time_zone: answer.settings.quiet_from === null ? browserTimeZone() : answer.settings.time_zone,
-  }));
-  const [quietOn, setQuietOn] = useState(answer.settings.quiet_from !== null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' }>();
   const zones = useMemo(timeZones, []);
 
@@ -80,42 +72,42 @@ function SettingsForm({ answer }: { answer: SettingsAnswer }) {
       queryClient.setQueryData(notificationKeys.settings, saved);
       void queryClient.invalidateQueries({ queryKey: notificationKeys.unread });
       void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
-      setErrors({});
       setMessage({ text: t('notification_settings.saved'), tone: 'success' });
     },
-    onError: (error) => {
-      setErrors(serverFieldErrors(error));
-      setMessage({ text: t('notification_settings.save_error'), tone: 'error' });
-    },
+    onError: () => setMessage({ text: t('notification_settings.save_error'), tone: 'error' }),
   });
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    getValues,
+    formState: { errors },
+  } = useSchemaForm(NotificationSettingsFormSchema, {
+    defaultValues: {
+      ...answer.settings,
+      // A member who never chose has UTC stored: their browser's zone is the better guess.
+      time_zone: answer.settings.quiet_from === null ? browserTimeZone() : answer.settings.time_zone,
+      quiet_on: answer.settings.quiet_from !== null,
+    },
+    failure: save.error,
+    serverFields: SERVER_FIELDS,
+  });
+  const [quietOn, timeZone] = watch(['quiet_on', 'time_zone']);
+  // An emptied time field is "no time", as the API spells it.
+  const time = (name: 'quiet_from' | 'quiet_to') =>
+    register(name, { setValueAs: (value: string | null) => value || null });
 
-  useEffect(() => {
-    if (Object.keys(errors).length > 0) focusFirstInvalid(form.current);
-  }, [errors]);
-
-  const submitted: NotificationSettings = quietOn ? values : { ...values, quiet_from: null, quiet_to: null };
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const check = NotificationSettingsSchema.safeParse(submitted);
-    if (!check.success) {
-      setErrors(
-        Object.fromEntries(Object.entries(issuesByField(check)).map(([field, key]) => [field, t(key)])),
-      );
-      setMessage({ text: t('notification_settings.fix_errors'), tone: 'error' });
-      return;
-    }
-    setMessage(undefined);
-    save.mutate(check.data);
-  };
-
-  const setChannel = (kind: NotificationKind, channel: NotificationChannel, on: boolean) =>
-    setValues((current) => ({
-      ...current,
-      channels: { ...current.channels, [kind]: { ...current.channels[kind], [channel]: on } },
-    }));
+  const onSubmit = handleSubmit(
+    (settings) => {
+      setMessage(undefined);
+      save.mutate(settings);
+    },
+    () => setMessage({ text: t('notification_settings.fix_errors'), tone: 'error' }),
+  );
 
   return (
-    <form ref={form} className="form notification-settings" onSubmit={onSubmit} noValidate>
+    <form className="form notification-settings" onSubmit={(event) => void onSubmit(event)} noValidate>
       <p className="notification-settings__address">
         {answer.minor
           ? t('notification_settings.minor_email', { email: answer.email })
@@ -132,8 +124,7 @@ function SettingsForm({ answer }: { answer: SettingsAnswer }) {
               <CheckboxField
                 key={channel}
                 label={t(`notification_settings.channels.${channel}`)}
-                checked={values.channels[kind][channel]}
-                onChange={(event) => setChannel(kind, channel, event.target.checked)}
+                {...register(`channels.${kind}.${channel}`)}
               />
             ))}
           </div>
@@ -146,11 +137,9 @@ function SettingsForm({ answer }: { answer: SettingsAnswer }) {
           <label key={frequency} className="checkbox-field">
             <input
               type="radio"
-              name="email_frequency"
               value={frequency}
               className="checkbox-field__control"
-              checked={values.email_frequency === frequency}
-              onChange={() => setValues((current) => ({ ...current, email_frequency: frequency }))}
+              {...register('email_frequency')}
             />
             <span className="checkbox-field__label">{t(`notification_settings.frequency.${frequency}`)}</span>
           </label>
@@ -162,42 +151,37 @@ function SettingsForm({ answer }: { answer: SettingsAnswer }) {
         <CheckboxField
           label={t('notification_settings.quiet_on')}
           hint={t('notification_settings.quiet_hint')}
-          checked={quietOn}
-          onChange={(event) => {
-            setQuietOn(event.target.checked);
-            if (event.target.checked && values.quiet_from === null)
-              setValues((current) => ({ ...current, quiet_from: '22:00', quiet_to: '07:00' }));
-          }}
+          {...register('quiet_on', {
+            onChange: (event: { target: { checked: boolean } }) => {
+              if (event.target.checked && getValues('quiet_from') === null) {
+                setValue('quiet_from', '22:00');
+                setValue('quiet_to', '07:00');
+              }
+            },
+          })}
         />
         {quietOn && (
           <div className="notification-settings__quiet">
             <TextField
               type="time"
               label={t('notification_settings.quiet_from')}
-              value={values.quiet_from ?? ''}
-              error={errors.quiet_from}
-              onChange={(event) =>
-                setValues((current) => ({ ...current, quiet_from: event.target.value || null }))
-              }
+              {...time('quiet_from')}
+              error={errorText(t, errors.quiet_from)}
             />
             <TextField
               type="time"
               label={t('notification_settings.quiet_to')}
-              value={values.quiet_to ?? ''}
-              error={errors.quiet_to}
-              onChange={(event) =>
-                setValues((current) => ({ ...current, quiet_to: event.target.value || null }))
-              }
+              {...time('quiet_to')}
+              error={errorText(t, errors.quiet_to)}
             />
           </div>
         )}
         <SelectField
           label={t('notification_settings.time_zone')}
-          value={values.time_zone}
-          error={errors.time_zone}
-          onChange={(event) => setValues((current) => ({ ...current, time_zone: event.target.value }))}
+          {...register('time_zone')}
+          error={errorText(t, errors.time_zone)}
         >
-          {(zones.includes(values.time_zone) ? zones : [values.time_zone, ...zones]).map((zone) => (
+          {(zones.includes(timeZone) ? zones : [timeZone, ...zones]).map((zone) => (
             <option key={zone} value={zone}>
               {zone.replace(/_/g, ' ')}
             </option>

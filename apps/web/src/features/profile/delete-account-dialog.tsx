@@ -1,17 +1,21 @@
 import { useQueryClient, useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CheckboxField, TextField } from '../../components/ui/field';
 import { Dialog } from '../../components/ui/dialog';
-import { ApiRequestError } from '../../lib/api-client';
+import { DeleteAccountFormSchema } from '@juntos/domain';
+import { errorText, formFieldErrors, useSchemaForm } from '../../lib/forms';
 import { forgetDeletedAccount } from '../../lib/storage-keys';
 import { deleteAccount } from './profile-api';
 import { Button } from '../../components/ui/button';
 import '../../components/ui/dialog.css';
 import '../../components/ui/field.css';
 import '../../components/ui/form-message.css';
+
+const EMPTY = { understood: false, password: '' };
+/** The server names the password when it is the problem. */
+const SERVER_FIELDS = { password: 'password' } as const;
 
 /**
  * Account deletion (spec §4): the confirm button works only once "I understand I will lose all
@@ -24,9 +28,6 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [understood, setUnderstood] = useState(false);
-  const [password, setPassword] = useState('');
-  const [passwordError, setPasswordError] = useState<string>();
   const remove = useMutation({
     mutationFn: deleteAccount,
     onSuccess: () => {
@@ -36,28 +37,34 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
       void navigate('/login', { replace: true });
     },
     onError: (error) => {
-      // The server names the field and says why, in the member's language.
-      const fieldMessage = error instanceof ApiRequestError ? error.body?.fields?.password : undefined;
-      if (fieldMessage) setPasswordError(fieldMessage);
-      else toast.error(t('profile.delete_error'));
+      // The server names the field and says why, in the member's language (see serverFields).
+      if (!formFieldErrors(error, SERVER_FIELDS).password) toast.error(t('profile.delete_error'));
     },
   });
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    clearErrors,
+    formState: { errors },
+  } = useSchemaForm(DeleteAccountFormSchema, {
+    defaultValues: EMPTY,
+    failure: remove.error,
+    serverFields: SERVER_FIELDS,
+    reValidateMode: 'onSubmit',
+  });
+  const understood = watch('understood');
+  const passwordError = errorText(t, errors.password);
   const close = () => {
-    setUnderstood(false);
-    setPassword('');
-    setPasswordError(undefined);
+    reset(EMPTY);
     remove.reset();
     onClose();
   };
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = handleSubmit(({ understood, password }) => {
     if (!understood || remove.isPending) return;
-    if (!password) {
-      setPasswordError(t('profile.delete_dialog.password_required'));
-      return;
-    }
     remove.mutate(password);
-  };
+  });
 
   return (
     <Dialog
@@ -66,25 +73,17 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
       description={t('profile.delete_dialog.body')}
       onClose={close}
     >
-      <form className="form" onSubmit={onSubmit} noValidate>
-        <CheckboxField
-          label={t('profile.delete_dialog.confirm_check')}
-          checked={understood}
-          onChange={(event) => setUnderstood(event.target.checked)}
-        />
+      <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
+        <CheckboxField label={t('profile.delete_dialog.confirm_check')} {...register('understood')} />
         <TextField
           label={t('profile.delete_dialog.password_label')}
           hint={t('profile.delete_dialog.password_hint')}
           type="password"
           autoComplete="current-password"
           required
-          value={password}
-          error={passwordError}
           disabled={remove.isPending}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            setPasswordError(undefined);
-          }}
+          {...register('password', { onChange: () => clearErrors('password') })}
+          error={passwordError}
         />
         {remove.isError && !passwordError && (
           <p role="alert" className="message message--error">

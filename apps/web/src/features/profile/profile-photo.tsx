@@ -1,5 +1,5 @@
 import { useObjectUrl } from '../../lib/use-object-url';
-import { useId } from 'react';
+import { useId, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import '../../components/ui/avatar.css';
@@ -16,7 +16,10 @@ export function ProfilePhoto({
   error,
   onChoose,
   onRemove,
+  ref,
 }: {
+  /** The file input, for a form that gives the focus to a refused photo. */
+  ref?: Ref<HTMLInputElement>;
   current: string | null;
   chosen: File | undefined;
   error: string | undefined;
@@ -50,6 +53,7 @@ export function ProfilePhoto({
             {t('profile_edit.choose_photo')}
           </label>
           <input
+            ref={ref}
             id={inputId}
             type="file"
             accept="image/*"

@@ -1,24 +1,22 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { POST_LIMITS } from '@juntos/domain';
+import { POST_LIMITS, PostSearchFormSchema } from '@juntos/domain';
 import { Button } from '../../components/ui/button';
 import '../../components/ui/field.css';
 import './top-search.css';
+import { useSchemaForm } from '../../lib/forms';
 
-/** The top bar's search box (spec §2): sends its words to /search. */
+/** The top bar's search box (spec §2): sends its words to /search; an empty box sends nothing. */
 export function TopSearch() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [text, setText] = useState(params.get('q') ?? '');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const query = text.trim();
-    if (query) void navigate(`/search?${new URLSearchParams({ q: query }).toString()}`);
-  };
+  const { register, handleSubmit } = useSchemaForm(PostSearchFormSchema, {
+    defaultValues: { q: params.get('q') ?? '' },
+  });
+  const submit = handleSubmit(({ q }) => navigate(`/search?${new URLSearchParams({ q }).toString()}`));
   return (
-    <form role="search" className="top-search" onSubmit={submit}>
+    <form role="search" className="top-search" onSubmit={(event) => void submit(event)}>
       <label htmlFor="top-search-input" className="visually-hidden">
         {t('top_search.label')}
       </label>
@@ -26,10 +24,9 @@ export function TopSearch() {
         id="top-search-input"
         type="search"
         className="field__control top-search__input"
-        value={text}
         maxLength={POST_LIMITS.search}
         placeholder={t('top_search.placeholder')}
-        onChange={(event) => setText(event.target.value)}
+        {...register('q')}
       />
       <Button type="submit" className="top-search__button" pictogram="search">
         {t('top_search.submit')}

@@ -12,6 +12,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { FormMessage } from '../../components/ui/form-message';
 import { ApiRequestError } from '../../lib/api-client';
+import { errorText, useSchemaForm } from '../../lib/forms';
 import {
   addSymbolPhrase,
   fetchSymbolPhrases,
@@ -23,6 +24,9 @@ import '../../components/ui/field.css';
 import '../../components/ui/form-message.css';
 import './symbol-board.css';
 
+/** The server names the phrase's own fields. */
+const SERVER_FIELDS = { text: 'text', symbol: 'symbol' } as const;
+
 /**
  * The member's own phrases (issue 21): each a button that writes the phrase, with a button to
  * remove it, and a small form to add one with a picture of the board. Loaded when the tab is
@@ -33,23 +37,18 @@ export function MyPhrases({ onChoose }: { onChoose: (symbolId: string, words: st
   const queryClient = useQueryClient();
   const formId = useId();
   const phrases = useQuery({ queryKey: symbolPhraseKeys.all, queryFn: fetchSymbolPhrases });
-  const [text, setText] = useState('');
-  const [symbol, setSymbol] = useState(BOARD_SYMBOLS[0]?.id ?? '');
   const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' }>();
-  const [fieldErrors, setFieldErrors] = useState<{ text?: string; symbol?: string }>({});
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: symbolPhraseKeys.all });
   const add = useMutation({
     mutationFn: addSymbolPhrase,
     onSuccess: async () => {
-      setText('');
-      setFieldErrors({});
+      reset({ text: '', symbol: getValues('symbol') });
       setMessage({ text: t('symbols.phrases.added'), tone: 'success' });
       await refresh();
     },
     onError: (error) => {
       const body = error instanceof ApiRequestError ? error.body : undefined;
-      setFieldErrors(body?.fields ?? {});
       setMessage({ text: body?.error ?? t('symbols.phrases.save_error'), tone: 'error' });
     },
   });
@@ -64,25 +63,25 @@ export function MyPhrases({ onChoose }: { onChoose: (symbolId: string, words: st
     onError: () => setMessage({ text: t('symbols.phrases.remove_error'), tone: 'error' }),
   });
 
-  const submit = (event: { preventDefault(): void }) => {
-    event.preventDefault();
-    const parsed = SymbolPhraseCreateSchema.safeParse({ text, symbol });
-    if (!parsed.success) {
-      const errors: { text?: string; symbol?: string } = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] === 'symbol' ? 'symbol' : 'text';
-        errors[field] ??= t(issue.message);
-      }
-      setFieldErrors(errors);
-      document.getElementById(`${formId}-${errors.text ? 'text' : 'symbol'}`)?.focus();
-      return;
-    }
-    add.mutate(parsed.data);
-  };
+  const {
+    register,
+    handleSubmit,
+    reset,
+    getValues,
+    watch,
+    formState: { errors },
+  } = useSchemaForm(SymbolPhraseCreateSchema, {
+    defaultValues: { text: '', symbol: BOARD_SYMBOLS[0]?.id ?? '' },
+    failure: add.error,
+    serverFields: SERVER_FIELDS,
+    reValidateMode: 'onSubmit',
+  });
+  const fieldErrors = { text: errorText(t, errors.text), symbol: errorText(t, errors.symbol) };
+  const submit = handleSubmit((phrase) => add.mutate(phrase));
 
   const list = phrases.data ?? [];
   const atLimit = list.length >= SYMBOL_LIMITS.phrasesPerMember;
-  const preview = symbolById(symbol);
+  const preview = symbolById(watch('symbol'));
 
   return (
     <div className="my-phrases">
@@ -138,13 +137,12 @@ export function MyPhrases({ onChoose }: { onChoose: (symbolId: string, words: st
             <input
               id={`${formId}-text`}
               className="field__control"
-              value={text}
               maxLength={SYMBOL_LIMITS.phraseLength}
               aria-invalid={fieldErrors.text ? true : undefined}
               aria-describedby={`${formId}-text-hint${fieldErrors.text ? ` ${formId}-text-error` : ''}`}
-              onChange={(event) => setText(event.target.value)}
+              {...register('text')}
               onKeyDown={(event) => {
-                if (event.key === 'Enter') submit(event);
+                if (event.key === 'Enter') void submit(event);
               }}
             />
             {fieldErrors.text && (
@@ -161,10 +159,9 @@ export function MyPhrases({ onChoose }: { onChoose: (symbolId: string, words: st
               <select
                 id={`${formId}-symbol`}
                 className="field__control"
-                value={symbol}
                 aria-invalid={fieldErrors.symbol ? true : undefined}
                 aria-describedby={fieldErrors.symbol ? `${formId}-symbol-error` : undefined}
-                onChange={(event) => setSymbol(event.target.value)}
+                {...register('symbol')}
               >
                 {SYMBOL_CATEGORIES.map((category) => (
                   <optgroup key={category} label={t(`symbols.categories.${category}`)}>
@@ -184,7 +181,7 @@ export function MyPhrases({ onChoose }: { onChoose: (symbolId: string, words: st
               </p>
             )}
           </div>
-          <Button onClick={submit} disabled={add.isPending}>
+          <Button onClick={(event) => void submit(event)} disabled={add.isPending}>
             {add.isPending ? t('symbols.phrases.adding') : t('symbols.phrases.add')}
           </Button>
         </div>
