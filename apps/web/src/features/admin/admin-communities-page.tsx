@@ -16,7 +16,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { CheckboxField, TextAreaField, TextField } from '../../components/ui/field';
 import { QueryState } from '../../components/ui/query-state';
-import { ApiRequestError, apiCall } from '../../lib/api-client';
+import { apiCall } from '../../lib/api-client';
 import { errorText, useSchemaForm } from '../../lib/forms';
 import { AdminOnly } from './admin-only';
 import { AdminScreen, useActionErrorToast } from './admin-screen';
