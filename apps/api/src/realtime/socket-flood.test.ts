@@ -124,18 +124,34 @@ describe('a reconnect flood from three accounts', () => {
     };
   };
 
+  /**
+   * Setting up is not what is measured: when another process on the machine starves this one, the
+   * overload guard (1 s of event-loop delay) may refuse a sign-up, which is then sent again.
+   */
+  const served = async <R extends { statusCode: number }>(send: () => Promise<R>) => {
+    for (let attempt = 1; ; attempt += 1) {
+      const response = await send();
+      if (response.statusCode !== 503 || attempt === 20) return response;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  };
+
   /** An adult with a profile, signed up from `address` (each round's accounts come from their own). */
   const memberFrom = async (remoteAddress: string, nombre: string) => {
     const payload = adultPayload();
-    const registered = await t.app.inject({ method: 'POST', url: '/api/register/', payload, remoteAddress });
+    const registered = await served(() =>
+      t.app.inject({ method: 'POST', url: '/api/register/', payload, remoteAddress }),
+    );
     expect(registered.statusCode, registered.body).toBe(201);
     const code = codeFrom((await lastEmailTo(t.app, payload.email)).textBody);
-    const activated = await t.app.inject({
-      method: 'POST',
-      url: '/api/activate/',
-      payload: { email: payload.email, code },
-      remoteAddress,
-    });
+    const activated = await served(() =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/activate/',
+        payload: { email: payload.email, code },
+        remoteAddress,
+      }),
+    );
     expect(activated.statusCode, activated.body).toBe(200);
     const member = activated.json<{ access: string; user: { id: number } }>();
     expect((await putProfile(t.app, member.access, completeProfile({ nombre }))).statusCode).toBe(200);

@@ -7,7 +7,7 @@ import type { Database } from '../../db/database';
 import { PERSONAL_DATA_CATALOGUE } from '../../db/personal-data-catalogue';
 import { adminAuditLog, dataExports, emailOutbox, profiles, retainedRecords } from '../../db/schema';
 import { mailFileName } from '../../lib/mailer';
-import { createActiveMember } from '../../test-support/accounts';
+import { createActiveMember, signUpThroughApi } from '../../test-support/accounts';
 import { makeAdmin } from '../../test-support/admins';
 import { createMemberInEveryTable, type MemberInEveryTable } from '../../test-support/member-in-every-table';
 import { putProfile, completeProfile } from '../../test-support/profiles';
@@ -400,8 +400,8 @@ describe('account erasure', () => {
       readdirSync(mailDir).filter((name) =>
         readFileSync(path.join(mailDir, name), 'utf8').toLowerCase().includes(address.toLowerCase()),
       );
-    const member = await createActiveMember(t.app);
-    const other = await createActiveMember(t.app);
+    const member = await signUpThroughApi(t.app);
+    const other = await signUpThroughApi(t.app);
     for (const email of [member.email, other.email])
       expect(
         (await t.app.inject({ method: 'POST', url: '/api/auth/request-reset/', payload: { email } }))

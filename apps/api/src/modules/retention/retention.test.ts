@@ -42,8 +42,11 @@ const MINUTE_MS = 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
 const apiRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** Waits for `check` to hold, reading the database only: no request reaches the app meanwhile. */
-async function eventually(check: () => Promise<boolean>, timeoutMs = 8000) {
+/**
+ * Waits for `check` to hold, reading the database only: no request reaches the app meanwhile. The
+ * bound is generous: on a busy machine a 100 ms schedule can be seconds late, and a pass ends the wait.
+ */
+async function eventually(check: () => Promise<boolean>, timeoutMs = 30_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (await check()) return;
