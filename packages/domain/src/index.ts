@@ -40,3 +40,4 @@ export * from './routes/communities';
 export * from './routes/notifications';
 export * from './routes/gallery';
 export * from './routes/symbol-phrases';
+export * from './routes/friendships';

@@ -2,18 +2,17 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { REPORT_REASONS, type ReportTargetType } from '@juntos/domain';
-import { apiRequest } from '../lib/api-client';
+import { REPORT_REASONS, friendshipRoutes, type ReportReason, type ReportTargetType } from '@juntos/domain';
+import { apiCall } from '../lib/api-client';
 import { Dialog } from './ui/dialog';
 import { SelectField, TextAreaField } from './ui/field';
 import { Button } from './ui/button';
 import './ui/dialog.css';
 import './ui/field.css';
 
-const sendReport = (targetType: ReportTargetType, targetId: number, reason: string, details: string) =>
-  apiRequest('/reportes/', {
-    method: 'POST',
-    body: JSON.stringify({ target_type: targetType, target_id: targetId, reason, details }),
+const sendReport = (targetType: ReportTargetType, targetId: number, reason: ReportReason, details: string) =>
+  apiCall(friendshipRoutes.report, {
+    body: { target_type: targetType, target_id: targetId, reason, details },
   });
 
 /**
@@ -30,7 +29,7 @@ export function ReportDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [reason, setReason] = useState<string>(REPORT_REASONS[0]);
+  const [reason, setReason] = useState<ReportReason>(REPORT_REASONS[0]);
   const [details, setDetails] = useState('');
   const send = useMutation({
     mutationFn: () => sendReport(targetType, targetId, reason, details),
@@ -50,7 +49,9 @@ export function ReportDialog({
         <SelectField
           label={t('report.reason')}
           value={reason}
-          onChange={(event) => setReason(event.target.value)}
+          onChange={(event) =>
+            setReason(REPORT_REASONS.find((item) => item === event.target.value) ?? REPORT_REASONS[0])
+          }
         >
           {REPORT_REASONS.map((item) => (
             <option key={item} value={item}>
