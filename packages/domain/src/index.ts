@@ -41,3 +41,4 @@ export * from './routes/notifications';
 export * from './routes/gallery';
 export * from './routes/symbol-phrases';
 export * from './routes/friendships';
+export * from './routes/functional-profile';
