@@ -42,3 +42,4 @@ export * from './routes/gallery';
 export * from './routes/symbol-phrases';
 export * from './routes/friendships';
 export * from './routes/functional-profile';
+export * from './routes/profile';

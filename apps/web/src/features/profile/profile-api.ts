@@ -1,13 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  DataExport,
-  DeleteAccount,
-  Detail,
-  LatestExportAnswer,
-  OwnProfile,
-  RequestedExportAnswer,
+import {
+  profileRoutes,
+  type DataExport,
+  type DeleteAccount,
+  type Detail,
+  type LatestExportAnswer,
+  type RequestedExportAnswer,
 } from '@juntos/domain';
-import { apiRequest, apiUpload, type UploadProgress } from '../../lib/api-client';
+import { apiCall, apiRequest, type UploadProgress } from '../../lib/api-client';
 
 export const profileKeys = {
   own: ['profile', 'own'] as const,
@@ -17,7 +17,7 @@ export const profileKeys = {
 export const ownProfileQueryOptions = () =>
   queryOptions({
     queryKey: profileKeys.own,
-    queryFn: () => apiRequest<OwnProfile>('/profile/'),
+    queryFn: () => apiCall(profileRoutes.own),
     retry: false,
   });
 
@@ -27,13 +27,10 @@ export function saveProfile(
   photo: File | undefined,
   onProgress?: UploadProgress,
 ) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (photo) form.append('photo', photo);
-  return apiUpload<OwnProfile>('/profile/', { method: 'PUT', body: form, ...(onProgress && { onProgress }) });
+  return apiCall(profileRoutes.save, { body: { fields, file: photo }, onProgress });
 }
 
-export const markProfileIntroSeen = () => apiRequest<void>('/profile/intro-seen/', { method: 'POST' });
+export const markProfileIntroSeen = () => apiCall(profileRoutes.introSeen);
 
 /** DELETE /api/delete-account/ with the current password, which the server checks again. */
 export const deleteAccount = (password: string) =>
