@@ -43,3 +43,4 @@ export * from './routes/symbol-phrases';
 export * from './routes/friendships';
 export * from './routes/functional-profile';
 export * from './routes/profile';
+export * from './routes/chat';
