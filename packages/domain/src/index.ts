@@ -44,3 +44,4 @@ export * from './routes/friendships';
 export * from './routes/functional-profile';
 export * from './routes/profile';
 export * from './routes/chat';
+export * from './routes/resources';
