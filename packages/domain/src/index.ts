@@ -45,3 +45,4 @@ export * from './routes/functional-profile';
 export * from './routes/profile';
 export * from './routes/chat';
 export * from './routes/resources';
+export * from './routes/monetization';
