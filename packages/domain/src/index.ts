@@ -46,3 +46,5 @@ export * from './routes/profile';
 export * from './routes/chat';
 export * from './routes/resources';
 export * from './routes/monetization';
+export * from './routes/moderation';
+export * from './routes/admin';
