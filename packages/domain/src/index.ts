@@ -48,3 +48,4 @@ export * from './routes/resources';
 export * from './routes/monetization';
 export * from './routes/moderation';
 export * from './routes/admin';
+export * from './routes/passkeys';
