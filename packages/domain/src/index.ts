@@ -49,3 +49,5 @@ export * from './routes/monetization';
 export * from './routes/moderation';
 export * from './routes/admin';
 export * from './routes/passkeys';
+export * from './routes/data-export';
+export * from './routes/auth';

@@ -1,13 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  profileRoutes,
-  type DataExport,
-  type DeleteAccount,
-  type Detail,
-  type LatestExportAnswer,
-  type RequestedExportAnswer,
-} from '@juntos/domain';
-import { apiCall, apiRequest, type UploadProgress } from '../../lib/api-client';
+import { authRoutes, dataExportRoutes, profileRoutes, type DataExport } from '@juntos/domain';
+import { apiCall, type UploadProgress } from '../../lib/api-client';
 
 export const profileKeys = {
   own: ['profile', 'own'] as const,
@@ -33,11 +26,7 @@ export function saveProfile(
 export const markProfileIntroSeen = () => apiCall(profileRoutes.introSeen);
 
 /** DELETE /api/delete-account/ with the current password, which the server checks again. */
-export const deleteAccount = (password: string) =>
-  apiRequest<Detail>('/delete-account/', {
-    method: 'DELETE',
-    body: JSON.stringify({ password } satisfies DeleteAccount),
-  });
+export const deleteAccount = (password: string) => apiCall(authRoutes.deleteAccount, { body: { password } });
 
 // The answer's type comes from the route schema in packages/domain (issue 17).
 export type { DataExport };
@@ -45,9 +34,8 @@ export type { DataExport };
 export const dataExportKey = ['data-export'] as const;
 const PREPARING_POLL_MS = 2000;
 
-const fetchExport = () => apiRequest<LatestExportAnswer>('/mis-datos/exportacion/');
-export const requestExport = () =>
-  apiRequest<RequestedExportAnswer>('/mis-datos/exportacion/', { method: 'POST' });
+const fetchExport = () => apiCall(dataExportRoutes.latest);
+export const requestExport = () => apiCall(dataExportRoutes.request);
 /** The member's latest copy of their data; asked again every 2 s while it is being prepared. */
 export const dataExportQuery = () =>
   queryOptions({
