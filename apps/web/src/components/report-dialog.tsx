@@ -1,8 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { REPORT_REASONS, ReportSchema, type ReportInput, type ReportTargetType } from '@juntos/domain';
-import { apiRequest } from '../lib/api-client';
+import {
+  REPORT_REASONS,
+  ReportSchema,
+  friendshipRoutes,
+  type ReportInput,
+  type ReportReason,
+  type ReportTargetType,
+} from '@juntos/domain';
+import { apiCall } from '../lib/api-client';
 import { errorText, useSchemaForm } from '../lib/forms';
 import { Dialog } from './ui/dialog';
 import { SelectField, TextAreaField } from './ui/field';
@@ -10,10 +17,9 @@ import { Button } from './ui/button';
 import './ui/dialog.css';
 import './ui/field.css';
 
-const sendReport = (targetType: ReportTargetType, targetId: number, reason: string, details: string) =>
-  apiRequest('/reportes/', {
-    method: 'POST',
-    body: JSON.stringify({ target_type: targetType, target_id: targetId, reason, details }),
+const sendReport = (targetType: ReportTargetType, targetId: number, reason: ReportReason, details: string) =>
+  apiCall(friendshipRoutes.report, {
+    body: { target_type: targetType, target_id: targetId, reason, details },
   });
 
 /** The server names the report's own fields. */

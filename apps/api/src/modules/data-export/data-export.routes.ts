@@ -1,13 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  ApiErrorSchema,
-  IdParams,
-  LatestExportAnswerSchema,
-  RequestedExportAnswerSchema,
-} from '@juntos/domain';
+import { ApiErrorSchema, IdParams, dataExportRoutes as routes } from '@juntos/domain';
 import { requestLanguage } from '../../i18n/messages';
+import { routeServer } from '../../lib/serve-route';
 import type { RequireAuth } from '../../plugins/authenticate';
 import type { DataExportService } from './data-export.service';
 
@@ -25,35 +21,16 @@ export function registerDataExportRoutes(
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const member = { preValidation: requireAuth };
 
-  typed.get(
-    '/api/mis-datos/exportacion/',
-    {
-      ...member,
-      schema: {
-        tags,
-        summary: "The member's latest copy of their data, if any",
-        response: { 200: LatestExportAnswerSchema, 401: ApiErrorSchema },
-      },
-    },
-    async (request) => ({ export: await service.latest(request.userId) }),
+  const serve = routeServer(app);
+  serve(routes.latest, member, async (request) => ({ export: await service.latest(request.userId) }));
+
+  serve(routes.request, member, async (request, reply) =>
+    reply
+      .status(202)
+      .send({ export: await service.request(request.userId, requestLanguage(request.headers)) }),
   );
 
-  typed.post(
-    '/api/mis-datos/exportacion/',
-    {
-      ...member,
-      schema: {
-        tags,
-        summary: 'Asks for a copy of the member’s data, prepared in the background',
-        response: { 202: RequestedExportAnswerSchema, 401: ApiErrorSchema, 429: ApiErrorSchema },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(202)
-        .send({ export: await service.request(request.userId, requestLanguage(request.headers)) }),
-  );
-
+  // Bytes, not JSON: its answer is not a zod schema, so this route keeps its own declaration.
   typed.get(
     '/api/mis-datos/exportacion/:id/archivo/',
     {

@@ -1,36 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  ApiErrorSchema,
-  FunctionalProfileSavedSchema,
-  FunctionalProfileSchema,
   DEFAULT_FUNCTIONAL_ESTADO,
-  FUNCTIONAL_ESTADOS,
   FUNCTIONAL_PROFILE_CATALOGUE,
-  CHARACTERISTIC_IDS,
+  functionalProfileRoutes as routes,
   type FunctionalEstado,
   type Language,
 } from '@juntos/domain';
 import { requestLanguage, translate, translateNamespace } from '../../i18n/messages';
+import { routeServer } from '../../lib/serve-route';
 import type { RequireAuth } from '../../plugins/authenticate';
 import type { FunctionalProfileRepository } from './functional-profile.repository';
 
 const NAMESPACE = 'perfil_funcional';
-
-const SaveSchema = z.object({
-  caracteristicas: z
-    .array(
-      z.object({
-        id: z
-          .string()
-          .refine((id) => CHARACTERISTIC_IDS.has(id), 'functional_profile.unknown_characteristic'),
-        estado: z.enum(FUNCTIONAL_ESTADOS, { error: 'functional_profile.invalid_estado' }),
-      }),
-    )
-    .min(1, 'functional_profile.nothing_to_save')
-    .max(CHARACTERISTIC_IDS.size, 'functional_profile.nothing_to_save'),
-});
 
 /** The catalogue in the caller's language with the member's answers (unanswered: no help). */
 function presentProfile(language: Language, answers: ReadonlyMap<string, FunctionalEstado>) {
@@ -61,41 +42,19 @@ export function registerFunctionalProfileRoutes(
   repository: FunctionalProfileRepository,
   requireAuth: RequireAuth,
 ) {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const serve = routeServer(app);
   const member = { preValidation: requireAuth };
-  typed.get(
-    '/api/profile-tokenizado/',
-    {
-      ...member,
-      schema: {
-        tags: ['functional-profile'],
-        summary: "The member's functional profile, in the caller's language",
-        response: { 200: FunctionalProfileSchema, 401: ApiErrorSchema },
-      },
-    },
-    async (request) =>
-      presentProfile(requestLanguage(request.headers), await repository.answersOf(request.userId)),
+  serve(routes.get, member, async (request) =>
+    presentProfile(requestLanguage(request.headers), await repository.answersOf(request.userId)),
   );
 
-  typed.put(
-    '/api/profile-tokenizado/',
-    {
-      ...member,
-      schema: {
-        tags: ['functional-profile'],
-        summary: 'Saves answers of the functional profile',
-        body: SaveSchema,
-        response: { 200: FunctionalProfileSavedSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
-      },
-    },
-    async (request) => {
-      const { caracteristicas } = request.body;
-      await repository.saveAnswers(request.userId, caracteristicas);
-      const language = requestLanguage(request.headers);
-      return {
-        detail: translate(language, 'functional_profile.saved'),
-        ...presentProfile(language, await repository.answersOf(request.userId)),
-      };
-    },
-  );
+  serve(routes.save, member, async (request) => {
+    const { caracteristicas } = request.body;
+    await repository.saveAnswers(request.userId, caracteristicas);
+    const language = requestLanguage(request.headers);
+    return {
+      detail: translate(language, 'functional_profile.saved'),
+      ...presentProfile(language, await repository.answersOf(request.userId)),
+    };
+  });
 }

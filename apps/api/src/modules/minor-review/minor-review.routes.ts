@@ -1,30 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  AgeGroupAnswerSchema,
-  MinorApprovedSchema,
-  AGE_GROUPS,
-  ApiErrorSchema,
-  ageOn,
-  IdParams,
-  pageOf,
-  pageQuery,
-  PendingMinorSchema,
-  todayIso,
-} from '@juntos/domain';
+import { adminRoutes as routes, ageOn, todayIso } from '@juntos/domain';
 import { notFound } from '../../lib/app-error';
 import { nextPageUrl } from '../../lib/paging';
+import { routeServer } from '../../lib/serve-route';
 import type { RequireAuth } from '../../plugins/authenticate';
 import type { MinorMedia } from './minor-media';
 import type { MinorReviewRepository } from './minor-review.repository';
-
-const PageQuery = pageQuery({ defaultLimit: 25, maxLimit: 100 });
-const AgeGroupBody = z.object({
-  age_group: z.enum(AGE_GROUPS, { error: 'admin.errors.age_group_required' }),
-});
-const tags = ['admin'];
-const refusals = { 401: ApiErrorSchema, 403: ApiErrorSchema };
 
 type Audit = (
   admin: { id: number; email: string },
@@ -45,94 +26,51 @@ export function registerMinorReviewRoutes(
     audit: Audit;
   },
 ) {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const serve = routeServer(app);
   const admin = { preValidation: deps.requireAdmin };
 
-  typed.get(
-    '/api/admin/minors/',
-    {
-      ...admin,
-      schema: {
-        tags,
-        summary: "Minors' accounts waiting for review, oldest first",
-        querystring: PageQuery,
-        response: { 200: pageOf(PendingMinorSchema), 400: ApiErrorSchema, ...refusals },
-      },
-    },
-    async (request) => {
-      const { limit, offset } = request.query;
-      const rows = await deps.repository.pending(limit + 1, offset);
-      const today = todayIso();
-      return {
-        results: rows.slice(0, limit).map((row) => ({
-          id: row.id,
-          email: row.email,
-          telefono: row.telefono,
-          registration_type: row.tipoRegistro,
-          guardian: { nombre: row.nombreTutor, relacion: row.relacionTutor },
-          nombre: row.nombre,
-          apellidos: row.apellidos,
-          date_of_birth: row.dateOfBirth,
-          edad: row.dateOfBirth ? (ageOn(row.dateOfBirth, today) ?? null) : null,
-          country: row.country,
-          ciudad: row.ciudad,
-          registered_at: row.createdAt.toISOString(),
-        })),
-        next: nextPageUrl('/api/admin/minors/', { limit, offset: offset + limit }, rows.length > limit),
-      };
-    },
-  );
+  serve(routes.pendingMinors, admin, async (request) => {
+    const { limit, offset } = request.query;
+    const rows = await deps.repository.pending(limit + 1, offset);
+    const today = todayIso();
+    return {
+      results: rows.slice(0, limit).map((row) => ({
+        id: row.id,
+        email: row.email,
+        telefono: row.telefono,
+        registration_type: row.tipoRegistro,
+        guardian: { nombre: row.nombreTutor, relacion: row.relacionTutor },
+        nombre: row.nombre,
+        apellidos: row.apellidos,
+        date_of_birth: row.dateOfBirth,
+        edad: row.dateOfBirth ? (ageOn(row.dateOfBirth, today) ?? null) : null,
+        country: row.country,
+        ciudad: row.ciudad,
+        registered_at: row.createdAt.toISOString(),
+      })),
+      next: nextPageUrl(routes.pendingMinors.path, { limit, offset: offset + limit }, rows.length > limit),
+    };
+  });
 
-  typed.post(
-    '/api/admin/minors/:id/approve/',
-    {
-      ...admin,
-      schema: {
-        tags,
-        summary: "Approves a minor's account after review",
-        params: IdParams,
-        response: { 200: MinorApprovedSchema, 404: ApiErrorSchema, ...refusals },
-      },
-    },
-    async (request) => {
-      const memberId = request.params.id;
-      if (!(await deps.repository.approve(memberId))) throw notFound('errors.profile_not_found');
-      await deps.audit(request.admin, { action: 'minor.approve', targetType: 'member', targetId: memberId });
-      return { reviewed: true as const };
-    },
-  );
+  serve(routes.approveMinor, admin, async (request) => {
+    const memberId = request.params.id;
+    if (!(await deps.repository.approve(memberId))) throw notFound('errors.profile_not_found');
+    await deps.audit(request.admin, { action: 'minor.approve', targetType: 'member', targetId: memberId });
+    return { reviewed: true as const };
+  });
 
-  typed.put(
-    '/api/admin/members/:id/age-group/',
-    {
-      ...admin,
-      schema: {
-        tags,
-        summary: "Sets an account's age group",
-        params: IdParams,
-        body: AgeGroupBody,
-        response: {
-          200: AgeGroupAnswerSchema,
-          400: ApiErrorSchema,
-          404: ApiErrorSchema,
-          ...refusals,
-        },
-      },
-    },
-    async (request) => {
-      const memberId = request.params.id;
-      const { age_group } = request.body;
-      if (!(await deps.repository.setAgeGroup(memberId, age_group)))
-        throw notFound('errors.profile_not_found');
-      // From now on the member's pictures are served only at signed addresses (issue 32).
-      if (age_group === 'minor') await deps.minorMedia.makePrivate(request.log, { userId: memberId });
-      await deps.audit(request.admin, {
-        action: 'member.age_group',
-        targetType: 'member',
-        targetId: memberId,
-        details: { age_group },
-      });
-      return { age_group };
-    },
-  );
+  serve(routes.setAgeGroup, admin, async (request) => {
+    const memberId = request.params.id;
+    const { age_group } = request.body;
+    if (!(await deps.repository.setAgeGroup(memberId, age_group))) throw notFound('errors.profile_not_found');
+    // From now on the member's pictures are served only at signed addresses (issue 32).
+    if (age_group === 'minor') await deps.minorMedia.makePrivate(request.log, { userId: memberId });
+    await deps.audit(request.admin, {
+      action: 'member.age_group',
+      targetType: 'member',
+      targetId: memberId,
+      details: { age_group },
+    });
+    return { age_group };
+  });
 }

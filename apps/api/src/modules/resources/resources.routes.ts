@@ -1,28 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  ApiErrorSchema,
-  AssociationSchema,
-  ExpertCentreSchema,
-  ResearchProjectSchema,
-  RESOURCE_FILTER_MAX_LENGTH,
   RESOURCE_LIST_LIMIT,
   negotiateLanguage,
+  resourceRoutes,
   type Language,
   type ResourceKind,
 } from '@juntos/domain';
 import type { LocalizedText } from '../../db/schema';
+import { routeServer } from '../../lib/serve-route';
 import type { RequireAuth } from '../../plugins/authenticate';
 import type { DirectoryRow, ResourcesRepository } from './resources.repository';
 
-const filter = z
-  .string()
-  .trim()
-  .max(RESOURCE_FILTER_MAX_LENGTH, 'resources.errors.filter_too_long')
-  .optional()
-  .transform((value) => value || undefined);
-const ListQuery = z.object({ pais: filter.transform((value) => value?.toLowerCase()), ciudad: filter });
+type ResourceListFilters = Parameters<ResourcesRepository['list']>[1];
 
 /** The text in the caller's language, else English, else any language the entry has. */
 export function localized(text: LocalizedText, language: Language): string {
@@ -39,41 +28,35 @@ export function registerResourceRoutes(
   repository: ResourcesRepository,
   requireAuth: RequireAuth,
 ) {
-  const present = (kind: ResourceKind, row: DirectoryRow, language: Language) => {
-    const rest = {
-      pais: row.pais,
-      ciudad: row.ciudad,
-      descripcion: localized(row.descripcion, language),
-      enlace: row.enlace,
-    };
-    return kind === 'proyectos'
-      ? { id: row.id, titulo: row.name, ...rest }
-      : { id: row.id, nombre: row.name, ...rest };
+  const serve = routeServer(app);
+  const member = { preValidation: requireAuth };
+  type ListRequest = { headers: { 'accept-language'?: string | undefined }; query: ResourceListFilters };
+  /** A kind's rows with their common fields in the caller's language. */
+  const entries = async (kind: ResourceKind, { headers, query }: ListRequest) => {
+    const language = negotiateLanguage(headers['accept-language']);
+    const rows = await repository.list(kind, query, RESOURCE_LIST_LIMIT);
+    return rows.map((row) => ({ row, common: presentCommon(row, language) }));
   };
+  // A research project has a `titulo`, associations and expert centres a `nombre`.
+  const named = async (kind: 'asociaciones' | 'centros', request: ListRequest) =>
+    (await entries(kind, request)).map(({ row, common }) => ({ id: row.id, nombre: row.name, ...common }));
 
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  const answers = {
-    asociaciones: AssociationSchema,
-    proyectos: ResearchProjectSchema,
-    centros: ExpertCentreSchema,
-  } satisfies Record<ResourceKind, z.ZodType>;
-  for (const kind of ['asociaciones', 'proyectos', 'centros'] as const)
-    typed.get(
-      `/api/recursos/${kind}/`,
-      {
-        preValidation: requireAuth,
-        schema: {
-          tags: ['resources'],
-          summary: `The ${kind} of the resource directory, optionally filtered by place`,
-          security: [{ bearer: [] }],
-          querystring: ListQuery,
-          response: { 200: z.array(answers[kind]), 400: ApiErrorSchema, 401: ApiErrorSchema },
-        },
-      },
-      async (request) => {
-        const language = negotiateLanguage(request.headers['accept-language']);
-        const rows = await repository.list(kind, request.query, RESOURCE_LIST_LIMIT);
-        return rows.map((row) => present(kind, row, language));
-      },
-    );
+  serve(resourceRoutes.asociaciones, member, async (request) => named('asociaciones', request));
+  serve(resourceRoutes.proyectos, member, async (request) =>
+    (await entries('proyectos', request)).map(({ row, common }) => ({
+      id: row.id,
+      titulo: row.name,
+      ...common,
+    })),
+  );
+  serve(resourceRoutes.centros, member, async (request) => named('centros', request));
+}
+
+function presentCommon(row: DirectoryRow, language: Language) {
+  return {
+    pais: row.pais,
+    ciudad: row.ciudad,
+    descripcion: localized(row.descripcion, language),
+    enlace: row.enlace,
+  };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ApiErrorSchema, WordCloudSchema } from '@juntos/domain';
+import { resourceRoutes } from '@juntos/domain';
 import { requestLanguage } from '../../i18n/messages';
+import { routeServer } from '../../lib/serve-route';
 import type { RequireAuth } from '../../plugins/authenticate';
 import type { WordCloudService } from './word-cloud.service';
 
@@ -11,17 +11,7 @@ export function registerWordCloudRoutes(
   service: WordCloudService,
   requireAuth: RequireAuth,
 ) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/nube-palabras/',
-    {
-      preValidation: requireAuth,
-      schema: {
-        tags: ['resources'],
-        summary: "The word cloud of declared diseases, in the caller's language",
-        security: [{ bearer: [] }],
-        response: { 200: WordCloudSchema, 401: ApiErrorSchema },
-      },
-    },
-    async (request) => service.cloudFor(requestLanguage(request.headers)),
+  routeServer(app)(resourceRoutes.wordCloud, { preValidation: requireAuth }, async (request) =>
+    service.cloudFor(requestLanguage(request.headers)),
   );
 }

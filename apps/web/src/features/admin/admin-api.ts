@@ -1,25 +1,24 @@
-import type {
-  AdSettings,
-  AdminDashboard,
-  AdminReport,
-  AdminWithdrawal,
-  AgeGroup,
-  AgeGroupAnswer,
-  AuditEntry,
-  DirectoryRow,
-  DirectoryValues,
-  MinorApproved,
-  Page,
-  PendingMinor,
-  ReportStatus,
-  ReportTargetType,
-  SuspendedMember,
-  Withdrawal,
-  WithdrawalStatus,
-  WithdrawalTransition,
+import {
+  HIDEABLE_TARGET_TYPES,
+  adminRoutes,
+  moderationRoutes,
+  type AdSettings,
+  type AdminDashboard,
+  type AdminReport,
+  type AdminWithdrawal,
+  type AgeGroup,
+  type AuditEntry,
+  type DirectoryRow,
+  type DirectoryValues,
+  type PendingMinor,
+  type ReportStatus,
+  type ReportTargetType,
+  type SuspendedMember,
+  type WithdrawalStatus,
+  type WithdrawalTransition,
 } from '@juntos/domain';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
+import { apiCall, apiNextPage, routeUrl } from '../../lib/api-client';
 
 /** The answers' types come from the route schemas (`@juntos/domain`); re-exported for the pages. */
 export type {
@@ -45,31 +44,26 @@ export const adminKeys = {
   directory: ['admin', 'directory'] as const,
 };
 
-export const fetchDashboard = () => apiRequest<AdminDashboard>('/admin/dashboard/');
+export const fetchDashboard = () => apiCall(adminRoutes.dashboard);
 export const fetchWithdrawals = (status: WithdrawalStatus | '') =>
-  apiRequest<AdminWithdrawal[]>(`/admin/withdrawals/${status ? `?status=${status}` : ''}`);
+  apiCall(adminRoutes.withdrawals, { query: { status: status || undefined } });
 export const moveWithdrawal = (id: number, change: WithdrawalTransition) =>
-  apiRequest<Withdrawal>(`/admin/withdrawals/${id}/status/`, {
-    method: 'POST',
-    body: JSON.stringify(change),
-  });
-export const fetchAudit = () => apiRequest<Page<AuditEntry>>('/admin/audit/?limit=100');
+  apiCall(adminRoutes.moveWithdrawal, { params: { id }, body: change });
+export const fetchAudit = () => apiCall(adminRoutes.audit, { query: { limit: 100 } });
 
 export type DirectoryKind = 'asociaciones' | 'proyectos' | 'centros';
 
 export const directoryKey = (kind: DirectoryKind) => [...adminKeys.directory, kind] as const;
-export const fetchDirectory = (kind: DirectoryKind) => apiRequest<DirectoryRow[]>(`/admin/recursos/${kind}/`);
+export const fetchDirectory = (kind: DirectoryKind) => apiCall(adminRoutes.directory, { params: { kind } });
 export const saveDirectoryEntry = (kind: DirectoryKind, values: DirectoryValues, id?: number) =>
-  apiRequest<DirectoryRow>(`/admin/recursos/${kind}/${id ? `${id}/` : ''}`, {
-    method: id ? 'PUT' : 'POST',
-    body: JSON.stringify(values),
-  });
+  id
+    ? apiCall(adminRoutes.changeEntry, { params: { kind, id }, body: values })
+    : apiCall(adminRoutes.addEntry, { params: { kind }, body: values });
 export const deleteDirectoryEntry = (kind: DirectoryKind, id: number) =>
-  apiRequest<void>(`/admin/recursos/${kind}/${id}/`, { method: 'DELETE' });
+  apiCall(adminRoutes.deleteEntry, { params: { kind, id } });
 
-export const fetchAdSettings = () => apiRequest<AdSettings>('/admin/ads/');
-export const saveAdSettings = (settings: AdSettings) =>
-  apiRequest<AdSettings>('/admin/ads/', { method: 'PUT', body: JSON.stringify(settings) });
+export const fetchAdSettings = () => apiCall(adminRoutes.ads);
+export const saveAdSettings = (settings: AdSettings) => apiCall(adminRoutes.saveAds, { body: settings });
 
 export type ModerationAction = 'dismiss' | 'hide' | 'suspend';
 
@@ -78,30 +72,35 @@ export const moderationKeys = {
   reports: (status: ReportStatus) => ['admin', 'moderation', 'reports', status] as const,
   suspended: ['admin', 'moderation', 'suspended'] as const,
 };
-export const firstReportsPage = (status: ReportStatus) => `/admin/reports/?status=${status}&limit=25`;
+export const firstReportsPage = (status: ReportStatus) =>
+  routeUrl(moderationRoutes.queue, { query: { status, limit: 25 } });
 /** One page of the queue; `path` is the first page's or the `next` address the server gave. */
-export const fetchReports = (path: string) => apiRequest<Page<AdminReport>>(path);
+export const fetchReports = (path: string) => apiNextPage(moderationRoutes.queue, path);
+const reportActions = {
+  dismiss: moderationRoutes.dismiss,
+  hide: moderationRoutes.hide,
+  suspend: moderationRoutes.suspendFromReport,
+} satisfies Record<ModerationAction, unknown>;
 export const actOnReport = (id: number, action: ModerationAction) =>
-  apiRequest(`/admin/reports/${id}/${action}/`, { method: 'POST' });
-export const restoreContent = (type: ReportTargetType, id: number) =>
-  apiRequest(`/admin/content/${type}/${id}/restore/`, { method: 'POST' });
-export const fetchSuspended = () => apiRequest<Page<SuspendedMember>>('/admin/members/suspended/?limit=100');
-export const reactivateMember = (id: number) =>
-  apiRequest(`/admin/members/${id}/reactivate/`, { method: 'POST' });
+  apiCall(reportActions[action], { params: { id } });
+export function restoreContent(type: ReportTargetType, id: number) {
+  // Restoring is offered only for hidden content, which is always of a type that can be hidden.
+  const hideable = HIDEABLE_TARGET_TYPES.find((item) => item === type);
+  if (!hideable) return Promise.reject(new Error(`content of type ${type} is never hidden`));
+  return apiCall(moderationRoutes.restore, { params: { type: hideable, id } });
+}
+export const fetchSuspended = () => apiCall(moderationRoutes.suspended, { query: { limit: 100 } });
+export const reactivateMember = (id: number) => apiCall(moderationRoutes.reactivate, { params: { id } });
 
 export const minorReviewKeys = {
   all: ['admin', 'minors'] as const,
 };
-export const firstMinorsPage = '/admin/minors/?limit=25';
+export const firstMinorsPage = routeUrl(adminRoutes.pendingMinors, { query: { limit: 25 } });
 /** One page of the queue, oldest first; `path` is the first page's or the `next` address the server gave. */
-export const fetchPendingMinors = (path: string) => apiRequest<Page<PendingMinor>>(path);
-export const approveMinor = (id: number) =>
-  apiRequest<MinorApproved>(`/admin/minors/${id}/approve/`, { method: 'POST' });
+export const fetchPendingMinors = (path: string) => apiNextPage(adminRoutes.pendingMinors, path);
+export const approveMinor = (id: number) => apiCall(adminRoutes.approveMinor, { params: { id } });
 export const setAgeGroup = (id: number, ageGroup: AgeGroup) =>
-  apiRequest<AgeGroupAnswer>(`/admin/members/${id}/age-group/`, {
-    method: 'PUT',
-    body: JSON.stringify({ age_group: ageGroup }),
-  });
+  apiCall(adminRoutes.setAgeGroup, { params: { id }, body: { age_group: ageGroup } });
 
 export const adminDashboardQuery = () =>
   queryOptions({ queryKey: adminKeys.dashboard, queryFn: fetchDashboard });

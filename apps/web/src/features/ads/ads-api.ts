@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { TEST_AD_CLIENT, type AdSlots, type ImpressionAnswer } from '@juntos/domain';
-import { apiRequest } from '../../lib/api-client';
+import { TEST_AD_CLIENT, monetizationRoutes, type AdSlots } from '@juntos/domain';
+import { apiCall } from '../../lib/api-client';
 
 export type { AdSlots };
 
@@ -12,7 +12,7 @@ export const FALLBACK_SLOTS: AdSlots = {
 
 export async function fetchSlots(): Promise<AdSlots> {
   try {
-    const slots = await apiRequest<AdSlots>('/ads/slot/');
+    const slots = await apiCall(monetizationRoutes.adSlots);
     return slots.slots.length ? slots : FALLBACK_SLOTS;
   } catch (error) {
     console.warn('The ad slots could not be read; showing the test slot.', error);
@@ -22,10 +22,7 @@ export async function fetchSlots(): Promise<AdSlots> {
 
 /** Reports that the banner was seen (on screen for at least a second); the server decides if it counts. */
 export const reportImpression = (slotKey: string) =>
-  apiRequest<ImpressionAnswer>('/ads/impressions/', {
-    method: 'POST',
-    body: JSON.stringify({ slot_key: slotKey }),
-  });
+  apiCall(monetizationRoutes.impression, { body: { slot_key: slotKey } });
 
 export const adSlotsQuery = () =>
   queryOptions({ queryKey: ['ads', 'slots'], queryFn: fetchSlots, staleTime: 5 * 60 * 1000 });

@@ -1,18 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
-import {
-  CHAT_FRIENDS_REFRESH_MS,
-  NOTIFICATION_POLL_MS,
-  type ChatHistoryPage,
-  type ChatSettings,
-  type DeletedMessages,
-  type FormerConversation,
-  type FormerHistoryPage,
-  type Friend,
-  type MarkedRead,
-  type UnreadEntry,
-} from '@juntos/domain';
-import { ApiRequestError, apiRequest } from '../../lib/api-client';
+import { CHAT_FRIENDS_REFRESH_MS, NOTIFICATION_POLL_MS, chatRoutes } from '@juntos/domain';
+import { ApiRequestError, apiCall } from '../../lib/api-client';
 import { hasAccessMarker } from '../../lib/storage-keys';
 
 export const chatKeys = {
@@ -25,27 +14,22 @@ export const chatKeys = {
   formerHistory: (label: string) => ['chat', 'former', label] as const,
 };
 
-export const fetchChatFriends = () => apiRequest<Friend[]>('/chat/friends/');
+export const fetchChatFriends = () => apiCall(chatRoutes.friends);
 export const fetchHistory = (friendId: number, before?: number) =>
-  apiRequest<ChatHistoryPage>(`/chat/historial/${friendId}/${before ? `?before=${before}` : ''}`);
+  apiCall(chatRoutes.history, { params: { friendId }, query: { before } });
 export const markReadOverHttp = (friendId: number) =>
-  apiRequest<MarkedRead>(`/chat/marcar-leidos/${friendId}/`, { method: 'POST' });
+  apiCall(chatRoutes.markRead, { params: { id: friendId } });
 /** Conversations with members who have since deleted their account (decision 0032): read-only. */
-export const fetchFormerConversations = () => apiRequest<FormerConversation[]>('/chat/exmiembros/');
+export const fetchFormerConversations = () => apiCall(chatRoutes.formerConversations);
 export const fetchFormerHistory = (label: string, before?: number) =>
-  apiRequest<FormerHistoryPage>(`/chat/exmiembros/${label}/${before ? `?before=${before}` : ''}`);
-export const markFormerRead = (label: string) =>
-  apiRequest<MarkedRead>(`/chat/exmiembros/${label}/marcar-leidos/`, { method: 'POST' });
-export const deleteServerMessages = () =>
-  apiRequest<DeletedMessages>('/chat/borrar-mensajes/', { method: 'DELETE' });
-export const fetchChatSettings = () => apiRequest<ChatSettings>('/chat/ajustes/');
+  apiCall(chatRoutes.formerHistory, { params: { label }, query: { before } });
+export const markFormerRead = (label: string) => apiCall(chatRoutes.markFormerRead, { params: { label } });
+export const deleteServerMessages = () => apiCall(chatRoutes.deleteMessages);
+export const fetchChatSettings = () => apiCall(chatRoutes.settings);
 export const chatSettingsQuery = () =>
   queryOptions({ queryKey: chatKeys.settings, queryFn: fetchChatSettings });
 export const saveChatSettings = (readReceipts: boolean) =>
-  apiRequest<ChatSettings>('/chat/ajustes/', {
-    method: 'PUT',
-    body: JSON.stringify({ read_receipts: readReceipts }),
-  });
+  apiCall(chatRoutes.saveSettings, { body: { read_receipts: readReceipts } });
 
 /**
  * The friend whose conversation is open on this page, if any. Its unread entry is left out of the
@@ -91,7 +75,7 @@ export function useUnreadMessages() {
     queryKey: chatKeys.unread,
     queryFn: async () => {
       try {
-        return await apiRequest<UnreadEntry[]>('/chat/no-leidos/');
+        return await apiCall(chatRoutes.unread);
       } catch (error) {
         if (error instanceof ApiRequestError && (error.status === 401 || error.status === 404)) return [];
         console.error('Unread chat messages could not be read', error);

@@ -1,12 +1,13 @@
-import type {
-  FunctionalAmbito,
-  FunctionalCharacteristic,
-  FunctionalEstado,
-  FunctionalPerfil,
-  FunctionalProfile,
+import {
+  functionalProfileRoutes,
+  type FunctionalAmbito,
+  type FunctionalCharacteristic,
+  type FunctionalEstado,
+  type FunctionalPerfil,
+  type FunctionalProfile,
 } from '@juntos/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
+import { apiCall } from '../../lib/api-client';
 
 // The answer's types come from the route schema in packages/domain (issue 17).
 export type Characteristic = FunctionalCharacteristic;
@@ -16,16 +17,13 @@ export type { FunctionalProfile };
 
 export const functionalProfileKey = (language: string) => ['functional-profile', language] as const;
 
-export const fetchFunctionalProfile = () => apiRequest<FunctionalProfile>('/profile-tokenizado/');
+export const fetchFunctionalProfile = () => apiCall(functionalProfileRoutes.get);
 /** Keyed by language because the server answers the characteristics' texts in it. */
 export const functionalProfileQuery = (language: string) =>
   queryOptions({ queryKey: functionalProfileKey(language), queryFn: fetchFunctionalProfile });
 
 export const saveCharacteristic = (id: string, estado: FunctionalEstado) =>
-  apiRequest<FunctionalProfile>('/profile-tokenizado/', {
-    method: 'PUT',
-    body: JSON.stringify({ caracteristicas: [{ id, estado }] }),
-  });
+  apiCall(functionalProfileRoutes.save, { body: { caracteristicas: [{ id, estado }] } });
 
 export const needsHelpCount = (characteristics: Characteristic[]) =>
   characteristics.filter((characteristic) => characteristic.estado === 'necesita ayuda').length;

@@ -1,19 +1,35 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { MemberProfile, Page } from '@juntos/domain';
-import { apiRequest } from '../../lib/api-client';
+import { profileRoutes, type MemberProfile, type Page } from '@juntos/domain';
+import { apiCall } from '../../lib/api-client';
 
 /** A member found by a search: their profile as the viewer may see it (the route's schema). */
 export type MemberResult = MemberProfile;
 /** `anywhere` (search by disease only): nobody matched the place, so members anywhere are shown. */
 export type MemberPage = Page<MemberProfile> & { anywhere?: boolean };
 
-const query = (params: Record<string, string>) =>
-  new URLSearchParams(Object.entries(params).filter(([, value]) => value !== '')).toString();
+/** A form's answers as a query: an empty answer is not sent. */
+const filled = (params: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(params).filter(([, value]) => value !== ''));
+/** Ages and disease codes are numbers in the query the server reads (written as text in the address). */
+const numberOrNothing = (value: string | undefined) => (value ? Number(value) : undefined);
 
-export const searchByProfile = (params: Record<string, string>) =>
-  apiRequest<MemberPage>(`/buscar/perfil/?${query({ limit: '50', ...params })}`);
-export const searchByDisease = (params: Record<string, string>) =>
-  apiRequest<MemberPage>(`/buscar/enfermedad/?${query({ limit: '50', ...params })}`);
+export function searchByProfile(params: Record<string, string>) {
+  const { edad_min, edad_max, ...answers } = filled(params);
+  return apiCall(profileRoutes.searchByProfile, {
+    query: {
+      limit: 50,
+      ...answers,
+      edad_min: numberOrNothing(edad_min),
+      edad_max: numberOrNothing(edad_max),
+    },
+  });
+}
+export function searchByDisease(params: Record<string, string>) {
+  const { orphacode, ...place } = filled(params);
+  return apiCall(profileRoutes.searchByDisease, {
+    query: { limit: 50, ...place, orphacode: Number(orphacode) },
+  });
+}
 
 /** A search runs once submitted; `undefined` means the form has not been sent yet. */
 export const profileSearchQuery = (submitted: Record<string, string> | undefined) =>

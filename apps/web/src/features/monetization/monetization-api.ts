@@ -1,13 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type {
-  AdStats,
-  MonetizationProfile,
-  MonetizationStatus,
-  PaymentProfileInput,
-  Withdrawal,
-  WithdrawalInput,
-} from '@juntos/domain';
-import { apiRequest } from '../../lib/api-client';
+import { monetizationRoutes, type PaymentProfileInput, type WithdrawalInput } from '@juntos/domain';
+import { apiCall } from '../../lib/api-client';
 
 export const monetizationKeys = {
   all: ['monetization'] as const,
@@ -18,24 +11,16 @@ export const monetizationKeys = {
   history: ['monetization', 'history'] as const,
 };
 
-export const fetchStatus = () => apiRequest<MonetizationStatus>('/monetizacion/status/');
-export const activate = (consent: boolean) =>
-  apiRequest<MonetizationStatus>('/monetizacion/activate/', {
-    method: 'POST',
-    body: JSON.stringify({ consent }),
-  });
-export const deactivate = () =>
-  apiRequest<MonetizationStatus>('/monetizacion/activate/', { method: 'DELETE' });
-export const fetchProfile = () => apiRequest<MonetizationProfile>('/monetizacion/profile/');
+export const fetchStatus = () => apiCall(monetizationRoutes.status);
+export const activate = (consent: boolean) => apiCall(monetizationRoutes.activate, { body: { consent } });
+export const deactivate = () => apiCall(monetizationRoutes.deactivate);
+export const fetchProfile = () => apiCall(monetizationRoutes.profile);
 export const saveProfile = (profile: PaymentProfileInput) =>
-  apiRequest<MonetizationProfile>('/monetizacion/profile/', {
-    method: 'POST',
-    body: JSON.stringify(profile),
-  });
-export const fetchStats = () => apiRequest<AdStats>('/ads/stats/');
+  apiCall(monetizationRoutes.saveProfile, { body: profile });
+export const fetchStats = () => apiCall(monetizationRoutes.adStats);
 export const requestWithdrawal = (withdrawal: WithdrawalInput) =>
-  apiRequest<Withdrawal>('/monetizacion/withdrawals/', { method: 'POST', body: JSON.stringify(withdrawal) });
-export const fetchHistory = () => apiRequest<Withdrawal[]>('/monetizacion/withdrawals/history/');
+  apiCall(monetizationRoutes.withdraw, { body: withdrawal });
+export const fetchHistory = () => apiCall(monetizationRoutes.history);
 
 export const monetizationStatusQuery = () =>
   queryOptions({ queryKey: monetizationKeys.status, queryFn: fetchStatus });

@@ -1,13 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  DataExport,
-  DeleteAccount,
-  Detail,
-  LatestExportAnswer,
-  OwnProfile,
-  RequestedExportAnswer,
-} from '@juntos/domain';
-import { apiRequest, apiUpload, type UploadProgress } from '../../lib/api-client';
+import { authRoutes, dataExportRoutes, profileRoutes, type DataExport } from '@juntos/domain';
+import { apiCall, type UploadProgress } from '../../lib/api-client';
 
 export const profileKeys = {
   own: ['profile', 'own'] as const,
@@ -17,7 +10,7 @@ export const profileKeys = {
 export const ownProfileQueryOptions = () =>
   queryOptions({
     queryKey: profileKeys.own,
-    queryFn: () => apiRequest<OwnProfile>('/profile/'),
+    queryFn: () => apiCall(profileRoutes.own),
     retry: false,
   });
 
@@ -27,20 +20,13 @@ export function saveProfile(
   photo: File | undefined,
   onProgress?: UploadProgress,
 ) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (photo) form.append('photo', photo);
-  return apiUpload<OwnProfile>('/profile/', { method: 'PUT', body: form, ...(onProgress && { onProgress }) });
+  return apiCall(profileRoutes.save, { body: { fields, file: photo }, onProgress });
 }
 
-export const markProfileIntroSeen = () => apiRequest<void>('/profile/intro-seen/', { method: 'POST' });
+export const markProfileIntroSeen = () => apiCall(profileRoutes.introSeen);
 
 /** DELETE /api/delete-account/ with the current password, which the server checks again. */
-export const deleteAccount = (password: string) =>
-  apiRequest<Detail>('/delete-account/', {
-    method: 'DELETE',
-    body: JSON.stringify({ password } satisfies DeleteAccount),
-  });
+export const deleteAccount = (password: string) => apiCall(authRoutes.deleteAccount, { body: { password } });
 
 // The answer's type comes from the route schema in packages/domain (issue 17).
 export type { DataExport };
@@ -48,9 +34,8 @@ export type { DataExport };
 export const dataExportKey = ['data-export'] as const;
 const PREPARING_POLL_MS = 2000;
 
-const fetchExport = () => apiRequest<LatestExportAnswer>('/mis-datos/exportacion/');
-export const requestExport = () =>
-  apiRequest<RequestedExportAnswer>('/mis-datos/exportacion/', { method: 'POST' });
+const fetchExport = () => apiCall(dataExportRoutes.latest);
+export const requestExport = () => apiCall(dataExportRoutes.request);
 /** The member's latest copy of their data; asked again every 2 s while it is being prepared. */
 export const dataExportQuery = () =>
   queryOptions({

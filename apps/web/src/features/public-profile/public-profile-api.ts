@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { MemberProfile } from '@juntos/domain';
-import { apiRequest } from '../../lib/api-client';
+import { profileRoutes, type MemberProfile } from '@juntos/domain';
+import { apiCall } from '../../lib/api-client';
 
 /** Another member's profile as the viewer may see it (the route's schema). */
 export type PublicProfile = MemberProfile;
@@ -13,7 +13,8 @@ export const publicProfileQuery = (memberId: number) =>
   queryOptions({
     queryKey: publicProfileKey(memberId),
     // `t` avoids any cached copy (spec §7).
-    queryFn: () => apiRequest<PublicProfile>(`/buscar/perfil/${memberId}/?t=${Date.now()}`),
+    queryFn: () =>
+      apiCall(profileRoutes.member, { params: { id: memberId }, query: { t: String(Date.now()) } }),
     enabled: Number.isInteger(memberId) && memberId > 0,
     retry: false,
   });

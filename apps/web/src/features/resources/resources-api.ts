@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Association, OrphacodeStatusAnswer, ResearchProject, ResourceKind } from '@juntos/domain';
-import { apiRequest } from '../../lib/api-client';
+import { resourceRoutes, type Association, type ResearchProject, type ResourceKind } from '@juntos/domain';
+import { apiCall } from '../../lib/api-client';
 
 /** Expert centres have the same fields as associations (spec §3). */
 export type ResourceEntry = Association | ResearchProject;
@@ -15,13 +15,8 @@ export const resourceKeys = {
 export function useResourceList(kind: ResourceKind, pais: string, ciudad: string) {
   return useQuery({
     queryKey: resourceKeys.list(kind, pais, ciudad),
-    queryFn: () => {
-      const query = new URLSearchParams();
-      if (pais) query.set('pais', pais);
-      if (ciudad) query.set('ciudad', ciudad);
-      const search = query.toString();
-      return apiRequest<ResourceEntry[]>(`/recursos/${kind}/${search ? `?${search}` : ''}`);
-    },
+    queryFn: (): Promise<ResourceEntry[]> =>
+      apiCall(resourceRoutes[kind], { query: { pais: pais || undefined, ciudad: ciudad || undefined } }),
     staleTime: 5 * 60 * 1000,
   });
 }
@@ -30,6 +25,6 @@ export function useResourceList(kind: ResourceKind, pais: string, ciudad: string
 export function useOrphacodeStatus() {
   return useQuery({
     queryKey: resourceKeys.codeStatus,
-    queryFn: () => apiRequest<OrphacodeStatusAnswer>('/recursos/orphacode_estado/'),
+    queryFn: () => apiCall(resourceRoutes.orphacodeStatus),
   });
 }

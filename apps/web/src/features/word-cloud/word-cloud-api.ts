@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { WordCloud } from '@juntos/domain';
-import { apiRequest } from '../../lib/api-client';
+import { resourceRoutes, type WordCloud } from '@juntos/domain';
+import { apiCall } from '../../lib/api-client';
 
 export type { WordCloud };
 
@@ -8,6 +8,6 @@ export type { WordCloud };
 export const wordCloudQuery = (language: string) =>
   queryOptions({
     queryKey: ['word-cloud', language],
-    queryFn: () => apiRequest<WordCloud>('/nube-palabras/'),
+    queryFn: () => apiCall(resourceRoutes.wordCloud),
     staleTime: 60 * 1000,
   });

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import {
+  BlockedMemberSchema,
+  FriendRequestSchema,
+  FriendSchema,
+  FriendshipChangeSchema,
+  PendingRequestsSchema,
+  ReportReceivedSchema,
+  ReportSchema,
+} from '../friendships';
+import { DetailSchema, IdParams } from '../route-parts';
+import { defineRoute } from './define-route';
+
+const tags = ['friends'];
+
+/**
+ * Friend requests, friends, blocks and reports (spec §7 "Friends and chat"). Unfollow, blocks and
+ * reports are not named by the spec: `DELETE /api/amigos/{id}/`, `/api/bloqueos/…`, `/api/reportes/`.
+ */
+export const friendshipRoutes = {
+  send: defineRoute({
+    method: 'POST',
+    path: '/api/solicitudes/enviar/:id/',
+    tags,
+    summary: 'Send a friend request to a member (accepts theirs if they asked first)',
+    params: IdParams,
+    responses: { 201: FriendshipChangeSchema },
+  }),
+  cancel: defineRoute({
+    method: 'DELETE',
+    path: '/api/solicitudes/cancelar/:id/',
+    tags,
+    summary: 'Withdraw the request you sent to a member',
+    params: IdParams,
+    responses: { 200: FriendshipChangeSchema },
+  }),
+  received: defineRoute({
+    method: 'GET',
+    path: '/api/solicitudes/',
+    tags,
+    summary: 'Friend requests you received and have not answered, newest first',
+    responses: { 200: z.array(FriendRequestSchema) },
+  }),
+  accept: defineRoute({
+    method: 'POST',
+    path: '/api/solicitudes/:id/aceptar/',
+    tags,
+    summary: "Accept a friend request (the id is the request's)",
+    params: IdParams,
+    responses: { 200: DetailSchema },
+  }),
+  refuse: defineRoute({
+    method: 'DELETE',
+    path: '/api/solicitudes/:id/rechazar/',
+    tags,
+    summary: "Refuse a friend request (the id is the request's)",
+    params: IdParams,
+    responses: { 200: DetailSchema },
+  }),
+  friends: defineRoute({
+    method: 'GET',
+    path: '/api/amigos/',
+    tags,
+    summary: 'Your friends, with who is online',
+    responses: { 200: z.array(FriendSchema) },
+  }),
+  unfollow: defineRoute({
+    method: 'DELETE',
+    path: '/api/amigos/:id/',
+    tags,
+    summary: 'End a friendship',
+    params: IdParams,
+    responses: { 200: FriendshipChangeSchema },
+  }),
+  pending: defineRoute({
+    method: 'GET',
+    path: '/api/notificaciones/amistad/',
+    tags,
+    summary: 'How many friend requests wait for your answer',
+    responses: { 200: PendingRequestsSchema },
+  }),
+  blocked: defineRoute({
+    method: 'GET',
+    path: '/api/bloqueos/',
+    tags,
+    summary: 'Members you blocked',
+    responses: { 200: z.array(BlockedMemberSchema) },
+  }),
+  block: defineRoute({
+    method: 'POST',
+    path: '/api/bloqueos/:id/',
+    tags,
+    summary: 'Block a member (ends a friendship with them)',
+    params: IdParams,
+    responses: { 201: DetailSchema },
+  }),
+  unblock: defineRoute({
+    method: 'DELETE',
+    path: '/api/bloqueos/:id/',
+    tags,
+    summary: 'Unblock a member',
+    params: IdParams,
+    responses: { 200: DetailSchema },
+  }),
+  report: defineRoute({
+    method: 'POST',
+    path: '/api/reportes/',
+    tags: ['moderation'],
+    summary: 'Report a member, something they published, or a chat',
+    body: ReportSchema,
+    responses: { 201: ReportReceivedSchema },
+  }),
+};
