@@ -58,6 +58,9 @@ const hashOf = (password: string, cost: PasswordHashCost) => {
  * (`signUpThroughApi`, auth tests).
  */
 export async function createActiveMember(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+  // A sign-up is a request, which readies the app (its schedules and queues start on ready):
+  // a member stored directly must find the app in the same state.
+  await app.ready();
   const input = registration.parse(adultPayload(overrides));
   const repository = createAuthRepository(app.database.db);
   const { account, consents } = newAccount(input, await hashOf(input.password, app.config.passwordHashCost));
