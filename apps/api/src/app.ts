@@ -19,7 +19,7 @@ import { registerMetrics } from './lib/metrics';
 import { registerMultipart } from './lib/multipart-form';
 import { createPrivateMedia } from './lib/private-media';
 import { createRateLimits } from './lib/rate-limiter';
-import { connectRedis } from './lib/redis';
+import { connectRedis, redisReady } from './lib/redis';
 import { createS3MediaStore } from './lib/s3-media-store';
 import { createModules } from './modules';
 import { createDiseaseCatalogue } from './modules/diseases';
@@ -219,6 +219,12 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   // migrate before `ready`), without holding readiness up: a database away at that moment is the
   // health check's to report, and the queue tries again. They stop before the modules close.
   app.addHook('onReady', async () => jobs.startInBackground());
+  if (redis)
+    app.addHook('onReady', async () => {
+      const ready = await Promise.all([redis.commands, redis.subscriber].map((r) => redisReady(r, 5_000)));
+      if (ready.includes(false))
+        app.log.warn('Redis is not ready: rate limits are counted by this instance until it is');
+    });
   app.addHook('onClose', async () => {
     await jobs.stop();
     await modules.close();
