@@ -14,12 +14,23 @@ export const DEFAULT_ACCEPT_LANGUAGE: Language = 'fr';
 /** Translation namespaces served at /locales/{lng}/{ns}.json (spec §7 Static). */
 export const TRANSLATION_NAMESPACES = ['translation', 'perfil_funcional'] as const;
 
+export type TranslationNamespace = (typeof TRANSLATION_NAMESPACES)[number];
+
 /**
- * Plain-language texts for easy-read mode (issue 21), served at /locales/{lng}/easy.json beside
- * the namespaces above. Not one of them: it holds only the keys of the main screens (coverage in
- * apps/web/src/lib/easy-read-coverage.ts), not a mirror of the whole of translation.json.
+ * Plain-language texts for easy-read mode (issues 21 and 34), one file per namespace, served at
+ * /locales/{lng}/{file}.json beside the namespaces: each holds the easy version of its namespace's
+ * keys, written over the ordinary ones in easy-read mode. Every key a member's screen shows has
+ * one (coverage test: apps/web/src/lib/easy-read-coverage.test.ts).
  */
-export const EASY_READ_NAMESPACE = 'easy';
+export const EASY_READ_NAMESPACES = {
+  translation: 'easy',
+  perfil_funcional: 'easy_perfil_funcional',
+} as const satisfies Record<TranslationNamespace, string>;
+
+/** The easy-read file of a namespace, if it has one. */
+export function easyReadFileOf(namespace: string): string | undefined {
+  return Object.entries(EASY_READ_NAMESPACES).find(([name]) => name === namespace)?.[1];
+}
 
 /** Localised documents served at /locales/{lng}/{doc}.json (spec §2, §7 Static). */
 export const LEGAL_DOCUMENTS = ['privacy', 'cookies', 'terms', 'legal'] as const;

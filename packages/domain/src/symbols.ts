@@ -29,7 +29,7 @@ export type BoardSymbol = {
   labelKey: string;
 };
 
-const entries: Record<SymbolCategory, readonly (readonly [id: string, hexcode: string])[]> = {
+const entries = {
   people: [
     ['me', '1F9D1'],
     ['you', '1FAF5'],
@@ -101,7 +101,10 @@ const entries: Record<SymbolCategory, readonly (readonly [id: string, hexcode: s
     ['sorry', '1F614'],
     ['dont_know', '1F937'],
   ],
-};
+} as const satisfies Record<SymbolCategory, readonly (readonly [id: string, hexcode: string])[]>;
+
+/** The id of a symbol of the board. */
+export type SymbolId = (typeof entries)[SymbolCategory][number][0];
 
 /** Every symbol of the board, category by category, in the board's order. */
 export const BOARD_SYMBOLS: readonly BoardSymbol[] = SYMBOL_CATEGORIES.flatMap((category) =>

@@ -1,112 +1,30 @@
 import { flattenTexts, placeholders } from '@juntos/domain';
 
 /**
- * The texts of the main screens that easy-read mode rewrites in plain language (issue 21): for
- * each screen, the translation keys it shows. An entry names one key, or a whole section (every
- * key below `entry.`); plural forms count as their key (`nav.pending` covers `nav.pending_one`…).
- * The coverage test (easy-read-coverage.test.ts) requires an easy text in packages/locales/<lng>/
- * easy.json for every key listed here, in every language. Keys of other screens may have easy
- * texts too; they are used, but not required.
- */
-export const EASY_READ_SCREENS = {
-  navigation: [
-    'app.tagline',
-    'app.skip_to_content',
-    'app.loading',
-    'app.home_link',
-    'app.opens_new_tab',
-    'app.try_again',
-    'app.dismiss',
-    'nav',
-    'top_search',
-    'notifications.bell_unread',
-    'language.label',
-    'auth',
-    'footer',
-  ],
-  display_settings: ['prefs'],
-  landing: ['titles.landing', 'landing', 'cookie'],
-  signup_choice: ['titles.signup', 'signup'],
-  signup_adult: ['titles.signup_self', 'signup_adult', 'password'],
-  signup_minor: ['titles.signup_minor', 'signup_minor', 'password'],
-  activation: ['titles.activate', 'activate'],
-  feed: [
-    'titles.feed',
-    'feed',
-    'post',
-    'comment',
-    'moderation.hidden_post',
-    'moderation.hidden_comment',
-    'report.action',
-    'report.post_by',
-    'report.comment_by',
-    'report.title.post',
-    'report.title.comment',
-    'report.reason',
-    'report.reasons',
-    'report.details',
-    'report.send',
-    'report.done',
-    'report.error',
-    'report.cancel',
-    'report.errors',
-  ],
-  new_post: ['titles.new_post', 'new_post', 'post_form', 'post.errors', 'upload', 'image_picker'],
-  chat: [
-    'titles.chat',
-    'chat',
-    'report.title.chat_message',
-    'report.title.chat_conversation',
-    'report.reason',
-    'report.reasons',
-    'report.details',
-    'report.send',
-    'report.done',
-    'report.error',
-    'report.cancel',
-    'report.errors',
-  ],
-  profile: ['titles.profile', 'profile', 'profile_edit.disease_code'],
-  friends: [
-    'titles.buscar_amigos',
-    'friends',
-    'titles.solicitudes',
-    'requests',
-    'public_profile.friendship',
-    'public_profile.request_sent',
-  ],
-  search_hub: ['titles.buscar', 'search_hub'],
-  resources_hub: [
-    'titles.recursos',
-    'resources.title',
-    'resources.intro',
-    'resources.cards',
-    'resources.code_warning',
-  ],
-  earnings_intro: ['titles.monetizacion', 'monetization'],
-  logout: ['titles.logout', 'logout'],
-} as const satisfies Record<string, readonly string[]>;
-
-export type EasyReadScreen = keyof typeof EASY_READ_SCREENS;
-
-/**
- * Keys inside the sections above that stay as they are in easy-read mode: a name and number
- * formats, with no words to make plainer.
+ * Keys that stay as they are in easy-read mode, with no words to make plainer: names, number
+ * formats, the symbol board's one-word labels, and the legal summaries (written in easy words in
+ * every language, shown only in easy-read mode). An entry names a key or a whole section.
  */
 export const EASY_READ_UNCHANGED: readonly string[] = [
+  'app.name',
   'landing.title',
   'prefs.text_size_value',
   'upload.percent',
+  'language.names',
+  'symbols.labels',
+  'legal_summary',
 ];
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
-/** Whether `key` (a flattened translation key) is one of the keys `entries` names. */
+/** Whether `key` (a flattened key) is one of the keys `entries` names, plural forms included. */
 export function isListedKey(key: string, entries: readonly string[]): boolean {
-  if (EASY_READ_UNCHANGED.includes(key)) return false;
   const base = key.replace(PLURAL_SUFFIX, '');
   return entries.some((entry) => key === entry || base === entry || key.startsWith(`${entry}.`));
 }
+
+/** Whether easy-read mode needs its own text for `key` (in the `translation` namespace or another). */
+export const needsEasyText = (key: string) => !isListedKey(key, EASY_READ_UNCHANGED);
 
 export type EasyReadCoverage = {
   /** Keys the screen shows (from the language's own translation.json, so its plural forms). */
@@ -115,19 +33,25 @@ export type EasyReadCoverage = {
   missing: string[];
 };
 
-/** How much of one screen has easy texts in one language. */
+/**
+ * How much of one screen has easy texts in one language: `shown` are the keys the screen names
+ * (screen-texts.ts), `ordinary` and `easy` one namespace's files in that language.
+ */
 export function easyReadCoverage(
-  entries: readonly string[],
-  translation: unknown,
+  shown: ReadonlySet<string>,
+  ordinary: unknown,
   easy: unknown,
 ): EasyReadCoverage {
-  const ordinary = flattenTexts(translation);
+  const texts = flattenTexts(ordinary);
   const plain = flattenTexts(easy);
-  const keys = [...ordinary.keys()].filter((key) => isListedKey(key, entries));
+  // The language's own keys: its plural forms differ from English's (Polish has _few and _many).
+  const base = (key: string) => key.replace(PLURAL_SUFFIX, '');
+  const shownBases = new Set([...shown].map(base));
+  const keys = [...texts.keys()].filter((key) => needsEasyText(key) && shownBases.has(base(key)));
   const missing = keys.filter((key) => {
     const text = plain.get(key);
     return (
-      typeof text !== 'string' || text.trim() === '' || placeholders(text) !== placeholders(ordinary.get(key))
+      typeof text !== 'string' || text.trim() === '' || placeholders(text) !== placeholders(texts.get(key))
     );
   });
   return { total: keys.length, missing };

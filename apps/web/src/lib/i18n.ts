@@ -1,7 +1,8 @@
 import i18n, { type BackendModule, type LanguageDetectorModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
-  EASY_READ_NAMESPACE,
+  TRANSLATION_NAMESPACES,
+  easyReadFileOf,
   FALLBACK_LANGUAGE,
   SUPPORTED_LANGUAGES,
   TRANSLATION_RETRY,
@@ -83,22 +84,20 @@ function overlay(ordinary: Texts, easy: Texts): Texts {
  * the detector below, because the two packages and their fetch ponyfill were 7 KB of compressed
  * JavaScript on the landing page's first load (decision 0017).
  *
- * In easy-read mode the `translation` namespace is the language's easy.json written over its
- * translation.json, so every t() prefers the easy text and keeps the ordinary one where none is
- * written. Not i18next's defaultNS/fallbackNS: its lookup tries every language of one namespace
+ * In easy-read mode each namespace is the language's easy file (easy.json for `translation`,
+ * easy_perfil_funcional.json for `perfil_funcional`) written over the ordinary one, so every t()
+ * prefers the easy text and keeps the ordinary one where none is written. Not i18next's defaultNS/fallbackNS: its lookup tries every language of one namespace
  * before the next namespace, so a French page would show the English easy text rather than the
  * French ordinary one, and screens that name their namespaces would skip `easy` (decision 0028).
- * easy.json is fetched only in easy-read mode; without it (not written yet, or unreachable) the
+ * The easy files are fetched only in easy-read mode; without it (not written yet, or unreachable) the
  * ordinary texts stay.
  */
 const fetchBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language: string, namespace: string, callback: ReadCallback) {
-    const easy =
-      namespace === 'translation' && easyRead
-        ? loadTexts(language, EASY_READ_NAMESPACE).catch(() => undefined)
-        : undefined;
+    const easyFile = easyReadFileOf(namespace);
+    const easy = easyRead && easyFile ? loadTexts(language, easyFile).catch(() => undefined) : undefined;
     Promise.all([loadTexts(language, namespace), easy]).then(
       // The mode is read again here: it may have been switched while the files were on their way.
       ([ordinary, easyTexts]) =>
@@ -169,14 +168,16 @@ i18n.on('languageChanged', reflectLanguageOnDocument);
 
 /**
  * Switches the easy-read texts on or off at once, without a reload: the loaded languages are read
- * again (translation.json from memory, easy.json from the server the first time), then every
+ * again (the ordinary files from memory, the easy ones from the server the first time), then every
  * useTranslation renders again, as it does when the language changes.
  */
 export async function setEasyRead(on: boolean): Promise<void> {
   if (on === easyRead) return;
   easyRead = on;
   await i18nReady;
-  await i18n.reloadResources(i18n.languages, ['translation']);
+  // Every loaded namespace that has an easy file (the functional profile's too).
+  const loaded = TRANSLATION_NAMESPACES.filter((namespace) => i18n.hasLoadedNamespace(namespace));
+  await i18n.reloadResources(i18n.languages, loaded);
   if (easyRead === on) await i18n.changeLanguage(i18n.language);
 }
 

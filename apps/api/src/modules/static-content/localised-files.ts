@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  EASY_READ_NAMESPACE,
+  EASY_READ_NAMESPACES,
   LEGAL_DOCUMENTS,
   TRANSLATION_NAMESPACES,
   isSupportedLanguage,
@@ -12,8 +12,14 @@ import { encodeOnce, type EncodedVariants } from './encodings';
 
 export type OperatorDetails = { name: string; address: string; contactEmail: string };
 
-const SERVED_FILES = new Set<string>([...TRANSLATION_NAMESPACES, EASY_READ_NAMESPACE, ...LEGAL_DOCUMENTS]);
-const LEGAL_FILES = new Set<string>(LEGAL_DOCUMENTS);
+const SERVED_FILES = new Set<string>([
+  ...TRANSLATION_NAMESPACES,
+  ...Object.values(EASY_READ_NAMESPACES),
+  ...LEGAL_DOCUMENTS,
+]);
+// The legal documents, and the texts that summarise them in easy-read mode (`legal_summary`,
+// which names the contact address), get the operator's details filled in.
+const FILLED_FILES = new Set<string>([...LEGAL_DOCUMENTS, 'translation', EASY_READ_NAMESPACES.translation]);
 
 /** Which file of /locales/{lng}/{name}.json a request names, or undefined for anything else. */
 export function resolveLocalisedFile(
@@ -97,7 +103,7 @@ export function createLocalisedFileReader(options: {
     } catch {
       return undefined;
     }
-    return LEGAL_FILES.has(name) ? fillLegalPlaceholders(text, options.facts, language) : text;
+    return FILLED_FILES.has(name) ? fillLegalPlaceholders(text, options.facts, language) : text;
   }
 
   return async function read(language: Language, name: string): Promise<EncodedVariants | undefined> {

@@ -57,7 +57,13 @@ export default function FunctionalProfilePage() {
 
   const perfil = profile.data?.perfiles.find((candidate) => candidate.id === params.get('perfil'));
   const ambito = perfil?.ambitos.find((candidate) => candidate.id === params.get('ambito'));
-  const heading = ambito?.nombre ?? perfil?.nombre ?? t('title');
+  // Named by the page's own texts (the API's names are their ordinary versions, kept as the
+  // fallback), so easy-read mode can write them in plain words (issue 34).
+  const perfilName = (item: { id: string; nombre: string }) =>
+    t(`perfiles.${item.id}`, { defaultValue: item.nombre });
+  const ambitoName = (item: { id: string; nombre: string }) =>
+    t(`ambitos.${item.id}`, { defaultValue: item.nombre });
+  const heading = ambito ? ambitoName(ambito) : perfil ? perfilName(perfil) : t('title');
 
   return (
     <section className="page page--narrow functional-profile">
@@ -77,7 +83,9 @@ export default function FunctionalProfilePage() {
               {ambito.caracteristicas.map((characteristic) => (
                 <li key={characteristic.id}>
                   <Switch
-                    label={characteristic.descripcion}
+                    label={t(`caracteristicas.${characteristic.id}`, {
+                      defaultValue: characteristic.descripcion,
+                    })}
                     description={t('toggle_hint')}
                     checked={characteristic.estado === 'necesita ayuda'}
                     onChange={(needsHelp) =>
@@ -95,7 +103,7 @@ export default function FunctionalProfilePage() {
               {perfil.ambitos.map((candidate) => (
                 <li key={candidate.id}>
                   <Link to={`?perfil=${perfil.id}&ambito=${candidate.id}`} className="level-list__link">
-                    <span>{candidate.nombre}</span>
+                    <span>{ambitoName(candidate)}</span>
                     <span className="level-list__count">
                       {t('count_needs_help', { count: needsHelpCount(candidate.caracteristicas) })}
                     </span>
@@ -108,7 +116,7 @@ export default function FunctionalProfilePage() {
               {loaded.perfiles.map((candidate) => (
                 <li key={candidate.id}>
                   <Link to={`?perfil=${candidate.id}`} className="level-list__link">
-                    <span>{candidate.nombre}</span>
+                    <span>{perfilName(candidate)}</span>
                     <span className="level-list__count">
                       {t('count_needs_help', {
                         count: needsHelpCount(candidate.ambitos.flatMap((a) => a.caracteristicas)),

@@ -10,28 +10,29 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { LegalSectionBody } from '../legal/legal-section-body';
 import { useLegalDocumentQuery } from '../legal/use-legal-document';
 import { Button, buttonClass } from '../../components/ui/button';
-import { ExternalLink } from '../../components/ui/external-link';
+import { KeyIdea } from '../../components/ui/key-idea';
+import { SymbolCredit } from '../../components/ui/symbol-credit';
 import '../../components/ui/dialog.css';
 import '../../components/ui/field.css';
 
 /**
- * The features of spec §2 "Info home" (and communities), each with the screen it leads to and
- * its easy-read pictogram.
+ * The features of spec §2 "Info home" (and communities), each with the screen it leads to, its
+ * easy-read pictogram, and the board's picture for the idea of its text (issue 34).
  */
 const FEATURES = [
-  ['resources', '/recursos', 'arrow'],
-  ['posts', '/feed', 'arrow'],
+  ['resources', '/recursos', 'arrow', 'hospital'],
+  ['posts', '/feed', 'arrow', 'talk'],
   // Issue 18, not in spec §2.
-  ['communities', '/comunidades', 'arrow'],
-  ['new_post', '/new-post', 'pencil'],
-  ['friends', '/buscar/amigos', 'friends'],
-  ['profile', '/profile', 'arrow'],
-  ['gallery', '/gallery', 'arrow'],
-  ['chat', '/chat', 'arrow'],
-  ['coins', '/monetizacion', 'arrow'],
-  ['notifications', '/solicitudes', 'arrow'],
-  ['search', '/buscar', 'arrow'],
-  ['logout', '/logout', 'arrow'],
+  ['communities', '/comunidades', 'arrow', 'family'],
+  ['new_post', '/new-post', 'pencil', 'i_want'],
+  ['friends', '/buscar/amigos', 'friends', 'friend'],
+  ['profile', '/profile', 'arrow', 'me'],
+  ['gallery', '/gallery', 'arrow', 'happy'],
+  ['chat', '/chat', 'arrow', 'call'],
+  ['coins', '/monetizacion', 'arrow', 'shop'],
+  ['notifications', '/solicitudes', 'arrow', 'hello'],
+  ['search', '/buscar', 'arrow', 'where'],
+  ['logout', '/logout', 'arrow', 'go'],
 ] as const;
 
 function DocumentDialog({ name, onClose }: { name: LegalDocumentName; onClose: () => void }) {
@@ -86,14 +87,14 @@ export default function InfoPage() {
       </div>
       <h2>{t('info.features_title')}</h2>
       <ul className="feature-list">
-        {FEATURES.map(([feature, path, pictogram]) => (
+        {FEATURES.map(([feature, path, pictogram, symbol]) => (
           <li key={feature} className="feature-list__item">
             <h3>
               <AppLink to={path} pictogram={pictogram}>
                 {t(`info.features.${feature}.title`)}
               </AppLink>
             </h3>
-            <p>{t(`info.features.${feature}.text`)}</p>
+            <KeyIdea symbol={symbol}>{t(`info.features.${feature}.text`)}</KeyIdea>
           </li>
         ))}
       </ul>
@@ -101,12 +102,7 @@ export default function InfoPage() {
         <Button onClick={() => setDocument('terms')}>{t('info.terms_button')}</Button>
         <Button onClick={() => setDocument('privacy')}>{t('info.privacy_button')}</Button>
       </div>
-      {/* CC BY-SA 4.0 asks for the pictures' source and licence where they are used (issue 21). */}
-      <p className="info__credits">
-        {t('symbols.credit.label')} <ExternalLink href="https://openmoji.org/">OpenMoji</ExternalLink> –{' '}
-        {t('symbols.credit.project')},{' '}
-        <ExternalLink href="https://creativecommons.org/licenses/by-sa/4.0/">CC BY-SA 4.0</ExternalLink>
-      </p>
+      <SymbolCredit className="info__credits" />
       {document && <DocumentDialog name={document} onClose={() => setDocument(undefined)} />}
     </section>
   );

@@ -6,6 +6,7 @@ import { PageLoading } from '../../components/ui/page-loading';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import NotFoundPage from '../not-found/not-found-page';
 import { LegalSectionBody } from './legal-section-body';
+import { LegalSummary } from './legal-summary';
 import { useLegalDocumentQuery } from './use-legal-document';
 import { ReadAloudButton, readAloudUnit } from '../read-aloud/read-aloud-button';
 import '../../components/ui/form-message.css';
@@ -84,6 +85,7 @@ function LegalDocumentView({ name }: { name: LegalDocumentName }) {
       <p className="legal-document__updated">
         {t('legal.last_update', { date: formatDate(document.last_update, language) })}
       </p>
+      <LegalSummary name={name} fullTextId="legal-contents" />
       <nav aria-labelledby="legal-contents" className="legal-document__contents">
         <h2 id="legal-contents">{t('legal.contents')}</h2>
         <ol>

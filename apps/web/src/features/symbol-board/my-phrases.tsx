@@ -19,7 +19,7 @@ import {
   removeSymbolPhrase,
   symbolPhraseKeys,
 } from './symbol-phrases-api';
-import { SYMBOL_IMAGES } from './symbol-images';
+import { SYMBOL_IMAGES } from '../../lib/symbol-images';
 import '../../components/ui/field.css';
 import '../../components/ui/form-message.css';
 import './symbol-board.css';

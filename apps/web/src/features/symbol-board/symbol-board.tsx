@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { BOARD_SYMBOLS, SYMBOL_CATEGORIES, symbolById, type SymbolCategory } from '@juntos/domain';
 import { Button } from '../../components/ui/button';
 import { MyPhrases } from './my-phrases';
-import { SYMBOL_IMAGES } from './symbol-images';
+import { SYMBOL_IMAGES } from '../../lib/symbol-images';
 import type { SymbolWriting } from './use-symbol-writing';
 import '../../components/ui/field.css';
 import './symbol-board.css';

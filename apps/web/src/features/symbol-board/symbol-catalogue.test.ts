@@ -11,7 +11,7 @@ import {
   SYMBOL_LIMITS,
 } from '@juntos/domain';
 import { localeFile } from '@juntos/locales';
-import { SYMBOL_IMAGES } from './symbol-images';
+import { SYMBOL_IMAGES } from '../../lib/symbol-images';
 
 const openmojiDir = path.dirname(createRequire(import.meta.url).resolve('openmoji/package.json'));
 const lookup = (catalogue: unknown, key: string): unknown =>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { symbolById } from '@juntos/domain';
-import { SYMBOL_IMAGES } from './symbol-images';
+import { SYMBOL_IMAGES } from '../../lib/symbol-images';
 import './symbol-board.css';
 
 /**

@@ -2,7 +2,8 @@
  * The OpenMoji pictures of the board (packages/domain/src/symbols.ts), one explicit import each:
  * the build copies these files only, not the package's four thousand, and as files (no-inline)
  * so the chunk that draws them stays small and the browser caches each picture once. Only the
- * board and the messages and posts written with symbols import this module, never the landing.
+ * board, the messages and posts written with symbols and the easy-read key ideas
+ * (components/ui/key-idea.tsx) import this module, never the landing.
  * The unit test checks this list against the catalogue.
  */
 import s1F9D1 from 'openmoji/color/svg/1F9D1.svg?no-inline';
