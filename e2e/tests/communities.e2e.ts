@@ -165,12 +165,16 @@ describe('communities (issue 18)', () => {
     const asAdult = await openAs(browser, adult, `/comunidades/${id}`);
     await article(asAdult.page, `Adult news ${stamp}`).waitFor();
     expect(await article(asAdult.page, `Minor news ${stamp}`).count()).toBe(0);
+    expect(await asAdult.page.getByText("You are in the young people's space").count()).toBe(0);
     await expectNoAxeViolations(asAdult.page, 'community page, adult');
     await asAdult.context.close();
 
     const asMinor = await openAs(browser, otherMinor, `/comunidades/${id}`);
     await article(asMinor.page, `Minor news ${stamp}`).waitFor();
     expect(await article(asMinor.page, `Adult news ${stamp}`).count()).toBe(0);
+    // Issue 34: the young member is told where they are and who reads what they write.
+    const told = asMinor.page.getByRole('status').filter({ hasText: "You are in the young people's space" });
+    await told.getByText('Adults in this community do not see you or what you write here.').waitFor();
     await expectNoAxeViolations(asMinor.page, 'community page, minor');
     await asMinor.context.close();
 

@@ -77,6 +77,21 @@ describe('notifications (issue 20): the bell, the centre and the settings', () =
     await from.waitFor();
     await tabTo(page, from);
     await page.keyboard.type('0930PM');
+    // Time zones by place (issue 34): the member lives in France, so France's zones come first,
+    // named by city, zone name and offset, not by raw IANA names; the world's on request.
+    const zone = page.getByLabel('Time zone');
+    const near = zone.locator('optgroup[label="Near you"] option');
+    expect(await near.first().textContent()).toMatch(/^Paris — Central European .*GMT\+0?[12]/);
+    expect(await near.allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Reunion — /)]),
+    );
+    expect(await zone.locator('option').count()).toBeLessThan(12);
+    await tabTo(page, page.getByRole('checkbox', { name: 'Show every time zone in the world' }));
+    await page.keyboard.press('Space');
+    await expect
+      .poll(() => zone.locator('optgroup[label="Other places"] option').count())
+      .toBeGreaterThan(300);
+    expect(await zone.locator('option', { hasText: 'Africa/' }).count()).toBe(0);
     await expectNoAxeViolations(page, '/ajustes/notificaciones with quiet hours');
     await tabTo(page, page.getByRole('button', { name: 'Save settings' }));
     await page.keyboard.press('Enter');

@@ -8,6 +8,7 @@ export * from './legal-document';
 export * from './translation-completeness';
 export * from './auth';
 export * from './countries';
+export * from './time-zones';
 export * from './profile';
 export * from './functional-profile';
 export * from './posts';

@@ -362,3 +362,62 @@ export const DEMO_EARNERS: {
 
 export const DEMO_PASSWORD = 'Demo-Juntos-2026!';
 export const demoEmail = (key: string) => `${key}@demo.juntos.example`;
+
+/**
+ * Communities at work (issue 34): a disease community and one of the starter topic communities,
+ * each with a moderator, members of both age groups and posts, a pinned welcome among them, so a
+ * newcomer sees what a moderated community looks like. The minors' posts live in the young
+ * people's space of each community, where adults never see them.
+ */
+export const DEMO_COMMUNITIES: {
+  /** A disease community by its ORPHA code, or a starter topic community by its slug. */
+  community: { orphacode: number } | { slug: string };
+  moderator: string;
+  members: string[];
+  posts: { author: string; text: string; pinned?: boolean }[];
+}[] = [
+  {
+    community: { orphacode: 586 },
+    moderator: 'antoine',
+    members: ['leon'],
+    posts: [
+      {
+        author: 'antoine',
+        pinned: true,
+        text: 'Bienvenue dans la communauté mucoviscidose ! Présentez-vous si vous le souhaitez. Rappel : on partage nos expériences, pas des avis médicaux. Je modère cette communauté : écrivez-moi en cas de souci.',
+      },
+      {
+        author: 'antoine',
+        text: 'Quelqu’un a des astuces pour organiser les séances de kiné respiratoire quand on travaille à temps plein ?',
+      },
+      {
+        author: 'leon',
+        text: 'Salut ! Moi je fais ma kiné le matin avant l’école, avec de la musique ça passe plus vite.',
+      },
+    ],
+  },
+  {
+    community: { slug: 'mobility-aids' },
+    moderator: 'katrin',
+    members: ['joao', 'marek', 'tiago', 'ines'],
+    posts: [
+      {
+        author: 'katrin',
+        pinned: true,
+        text: 'Willkommen! Hier geht es um Rollstühle, Gehhilfen und barrierefreie Orte. Ich moderiere diese Gruppe. Bitte bleibt freundlich, und meldet Beiträge, die nicht hierher gehören.',
+      },
+      {
+        author: 'marek',
+        text: 'Polecacie jakieś lekkie wózki składane do samochodu? Mój obecny waży prawie 15 kg.',
+      },
+      {
+        author: 'joao',
+        text: 'Encontrei uma praia com passadeira e cadeira anfíbia perto de Lisboa. Recomendo muito!',
+      },
+      {
+        author: 'ines',
+        text: 'Hoy he probado una silla nueva en el cole. ¡Va mucho más rápida!',
+      },
+    ],
+  },
+];

@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { LARGEST_CITIES, MONETIZATION_CONSENT_VERSION, CONSENT_POLICY_VERSION } from '@juntos/domain';
 import { loadConfig } from '../config';
@@ -8,6 +8,8 @@ import {
   likes,
   adSlotEarnings,
   chatMessages,
+  communities,
+  communityMembers,
   consentRecords,
   friendships,
   galleryImages,
@@ -22,7 +24,9 @@ import { translate } from '../i18n/messages';
 import { createLocalMediaStore } from '../lib/media-store';
 import { createS3MediaStore } from '../lib/s3-media-store';
 import { hashPassword } from '../modules/auth/passwords';
+import { createCommunitiesRepository, loadStarterTopics } from '../modules/communities';
 import {
+  DEMO_COMMUNITIES,
   DEMO_EARNERS,
   DEMO_FRIENDS,
   DEMO_GALLERY,
@@ -226,6 +230,39 @@ try {
           readAt: index < DEMO_MESSAGES.length - 1 ? hoursAgo(DEMO_MESSAGES.length - index - 0.5) : null,
         });
 
+      // The starter topic communities are added by the server at start; a demo seeded before the
+      // first start adds them here, the same way, so its topic community exists.
+      const communitiesRepository = createCommunitiesRepository(db);
+      if (!(await communitiesRepository.hasTopics()))
+        for (const topic of loadStarterTopics()) await communitiesRepository.createTopic(topic);
+      for (const demo of DEMO_COMMUNITIES) {
+        const community =
+          'orphacode' in demo.community
+            ? await communitiesRepository.ensureDisease(demo.community.orphacode)
+            : (
+                await db.select().from(communities).where(eq(communities.slug, demo.community.slug)).limit(1)
+              )[0];
+        if (!community) throw new Error(`no demo community ${JSON.stringify(demo.community)}`);
+        await communitiesRepository.appointModerator(community.id, id(demo.moderator));
+        for (const member of demo.members)
+          await db
+            .insert(communityMembers)
+            .values({ communityId: community.id, userId: id(member), listed: true });
+        for (const [index, post] of demo.posts.entries()) {
+          const author = DEMO_MEMBERS.find((member) => member.key === post.author);
+          const createdAt = hoursAgo((demo.posts.length - index) * 5);
+          await db.insert(posts).values({
+            authorId: id(post.author),
+            text: post.text,
+            country: author?.country ?? null,
+            communityId: community.id,
+            pinnedAt: post.pinned ? createdAt : null,
+            createdAt,
+            updatedAt: createdAt,
+          });
+        }
+      }
+
       for (const earner of DEMO_EARNERS) {
         const userId = id(earner.member);
         const member = DEMO_MEMBERS.find((candidate) => candidate.key === earner.member);
@@ -270,7 +307,7 @@ try {
 
       console.log(
         [
-          `The demo community is ready: ${DEMO_MEMBERS.length} members, ${DEMO_POSTS.length} posts, ${DEMO_GALLERY.length} gallery pictures, ${DEMO_FRIENDS.length} friendships, ${DEMO_REQUESTS.length} pending requests, ${DEMO_MESSAGES.length} chat messages and ${DEMO_EARNERS.length} members in the earnings programme.`,
+          `The demo community is ready: ${DEMO_MEMBERS.length} members, ${DEMO_POSTS.length} posts, ${DEMO_GALLERY.length} gallery pictures, ${DEMO_FRIENDS.length} friendships, ${DEMO_REQUESTS.length} pending requests, ${DEMO_MESSAGES.length} chat messages and ${DEMO_EARNERS.length} members in the earnings programme; ${DEMO_COMMUNITIES.length} communities with a moderator.`,
           `Sign in as any of them with the password ${DEMO_PASSWORD}, for example:`,
           ...DEMO_MEMBERS.slice(0, 3).map((member) => `  ${demoEmail(member.key)}`),
           `  ${demoEmail('tiago')} (a minor, registered by his father)`,

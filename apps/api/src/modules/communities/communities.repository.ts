@@ -341,6 +341,16 @@ export function createCommunitiesRepository(db: Database) {
       return rows.map((row) => ({ community: row, moderators: moderators.get(row.id) ?? [] }));
     },
 
+    /** Whether any topic community exists (the starter set goes only into a database with none). */
+    async hasTopics(): Promise<boolean> {
+      const [row] = await db
+        .select({ id: communities.id })
+        .from(communities)
+        .where(eq(communities.kind, 'topic'))
+        .limit(1);
+      return row !== undefined;
+    },
+
     /** Undefined when the slug is taken. */
     async createTopic(input: TopicCommunityInput): Promise<CommunityRow | undefined> {
       const [row] = await db

@@ -192,6 +192,17 @@ export function createCommunitiesService(deps: {
 
   return {
     /**
+     * The starter topic communities (starter-topics.ts), into a database that has no topic
+     * community yet: a fresh installation, not one whose operators already made their own. Each
+     * slug goes in at most once (insert-if-absent), so instances starting together add it once.
+     */
+    async addStarterTopics(topics: readonly TopicCommunityInput[]): Promise<number> {
+      if (await repository.hasTopics()) return 0;
+      const added = await Promise.all(topics.map((topic) => repository.createTopic(topic)));
+      return added.filter(Boolean).length;
+    },
+
+    /**
      * "Suggested for you" (from the reader's own disease code and functional needs, computed
      * here and shown to nobody else) without the communities they already joined, and theirs.
      */

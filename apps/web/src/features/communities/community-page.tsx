@@ -13,6 +13,7 @@ import { CommunityTags, memberCountText } from './community-card';
 import { CommunityFeed } from './community-feed';
 import { CommunityMembers, ListingSwitch } from './community-members';
 import { MembershipAnnouncer, MembershipButton } from './membership';
+import { YoungPeopleNotice } from './young-people-notice';
 import '../../components/ui/badge.css';
 import './communities.css';
 
@@ -27,6 +28,7 @@ function CommunityView({ community }: { community: CommunityDetail }) {
     <>
       <h1>{community.name}</h1>
       <MinorReviewNotice />
+      <YoungPeopleNotice />
       <CommunityTags community={community} />
       {community.description && <p className="community-description">{community.description}</p>}
       <MembershipAnnouncer>

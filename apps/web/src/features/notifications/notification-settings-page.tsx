@@ -20,14 +20,11 @@ import {
   saveNotificationSettings,
   type SettingsAnswer,
 } from './notifications-api';
+import { useMeQuery } from '../../lib/session';
+import { timeZoneOptions } from './time-zone-options';
 import '../../components/ui/field.css';
 import './notifications.css';
 
-/** Every time zone the browser knows, with the member's own first when it is not stored yet. */
-function timeZones(): string[] {
-  const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf;
-  return supported ? supported('timeZone') : ['UTC'];
-}
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /**
@@ -60,11 +57,12 @@ export default function NotificationSettingsPage() {
 const SERVER_FIELDS = { quiet_from: 'quiet_from', quiet_to: 'quiet_to', time_zone: 'time_zone' } as const;
 
 function SettingsForm({ answer }: { answer: SettingsAnswer }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const messageId = useId();
   const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' }>();
-  const zones = useMemo(timeZones, []);
+  const country = useMeQuery().data?.profile.country;
+  const [everyZone, setEveryZone] = useState(false);
 
   const save = useMutation({
     mutationFn: saveNotificationSettings,
@@ -94,6 +92,17 @@ function SettingsForm({ answer }: { answer: SettingsAnswer }) {
     serverFields: SERVER_FIELDS,
   });
   const [quietOn, timeZone] = watch(['quiet_on', 'time_zone']);
+  const zones = useMemo(
+    () =>
+      timeZoneOptions({
+        language: i18n.resolvedLanguage ?? 'en',
+        country,
+        current: timeZone,
+        deviceZone: browserTimeZone(),
+        everyZone,
+      }),
+    [i18n.resolvedLanguage, country, timeZone, everyZone],
+  );
   // An emptied time field is "no time", as the API spells it.
   const time = (name: 'quiet_from' | 'quiet_to') =>
     register(name, { setValueAs: (value: string | null) => value || null });
@@ -181,12 +190,28 @@ function SettingsForm({ answer }: { answer: SettingsAnswer }) {
           {...register('time_zone')}
           error={errorText(t, errors.time_zone)}
         >
-          {(zones.includes(timeZone) ? zones : [timeZone, ...zones]).map((zone) => (
-            <option key={zone} value={zone}>
-              {zone.replace(/_/g, ' ')}
-            </option>
-          ))}
+          <optgroup label={t('notification_settings.time_zone_near')}>
+            {zones.near.map((zone) => (
+              <option key={zone.value} value={zone.value}>
+                {zone.label}
+              </option>
+            ))}
+          </optgroup>
+          {everyZone && (
+            <optgroup label={t('notification_settings.time_zone_others')}>
+              {zones.others.map((zone) => (
+                <option key={zone.value} value={zone.value}>
+                  {zone.label}
+                </option>
+              ))}
+            </optgroup>
+          )}
         </SelectField>
+        <CheckboxField
+          label={t('notification_settings.time_zone_every')}
+          checked={everyZone}
+          onChange={(event) => setEveryZone(event.target.checked)}
+        />
       </fieldset>
 
       <FormMessage id={messageId} text={message?.text} tone={message?.tone} />
