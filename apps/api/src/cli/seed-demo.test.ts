@@ -54,6 +54,24 @@ describe('npm run seed:demo', () => {
       expect((await t.app.inject({ method: 'GET', url: photo })).statusCode).toBe(200);
       const earnings = await t.app.inject({ method: 'GET', url: '/api/monetizacion/status/', headers: auth });
       expect(earnings.json()).toMatchObject({ activated: true });
+      // Issue 34: a moderated topic community from the starter set, with a pinned welcome.
+      const katrin = await t.app.inject({
+        method: 'POST',
+        url: '/api/login/',
+        payload: { email: demoEmail('katrin'), password: DEMO_PASSWORD },
+      });
+      const asKatrin = { authorization: `Bearer ${katrin.json<{ access: string }>().access}` };
+      const me = await t.app.inject({ method: 'GET', url: '/api/me/', headers: asKatrin });
+      expect(me.json<{ moderates: number[] }>().moderates).toHaveLength(1);
+      const [moderated] = me.json<{ moderates: number[] }>().moderates;
+      const community = await t.app.inject({ method: 'GET', url: `/api/comunidades/${moderated}/`, headers: asKatrin });
+      expect(community.json()).toMatchObject({ kind: 'topic', slug: 'mobility-aids', joined: true });
+      const pinned = await t.app.inject({
+        method: 'GET',
+        url: `/api/comunidades/${moderated}/publicaciones/`,
+        headers: asKatrin,
+      });
+      expect(pinned.json<{ results: { pinned: boolean }[] }>().results[0]?.pinned).toBe(true);
     } finally {
       await t.cleanup();
     }

@@ -61,7 +61,7 @@ function SettingsForm({ answer }: { answer: SettingsAnswer }) {
   const queryClient = useQueryClient();
   const messageId = useId();
   const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' }>();
-  const country = useMeQuery().data?.profile.country;
+  const country = useMeQuery().data?.profile.country ?? undefined;
   const [everyZone, setEveryZone] = useState(false);
 
   const save = useMutation({
