@@ -64,7 +64,11 @@ describe('npm run seed:demo', () => {
       const me = await t.app.inject({ method: 'GET', url: '/api/me/', headers: asKatrin });
       expect(me.json<{ moderates: number[] }>().moderates).toHaveLength(1);
       const [moderated] = me.json<{ moderates: number[] }>().moderates;
-      const community = await t.app.inject({ method: 'GET', url: `/api/comunidades/${moderated}/`, headers: asKatrin });
+      const community = await t.app.inject({
+        method: 'GET',
+        url: `/api/comunidades/${moderated}/`,
+        headers: asKatrin,
+      });
       expect(community.json()).toMatchObject({ kind: 'topic', slug: 'mobility-aids', joined: true });
       const pinned = await t.app.inject({
         method: 'GET',
