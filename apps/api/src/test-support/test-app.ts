@@ -20,13 +20,17 @@ const TEMPLATE_PREFIX = 'juntos-pglite-template-';
  * to do. Test files run in parallel workers: each builds into a directory of its own and renames
  * it into place, and the one that loses the race uses the winner's.
  */
+let knownMigrationsHash: string | undefined;
 function migrationsHash() {
+  // Read once per worker: every test app of a file (and every file of the worker) asks.
+  if (knownMigrationsHash) return knownMigrationsHash;
   const hash = createHash('sha256');
   for (const file of readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort()) {
     const full = path.join(migrationsFolder, file);
     if (file.endsWith('.sql') || file.endsWith('.json')) hash.update(file).update(readFileSync(full));
   }
-  return hash.digest('hex').slice(0, 16);
+  knownMigrationsHash = hash.digest('hex').slice(0, 16);
+  return knownMigrationsHash;
 }
 
 export async function migratedTemplate(): Promise<string> {
