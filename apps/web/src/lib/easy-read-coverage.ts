@@ -17,6 +17,8 @@ export const EASY_READ_SCREENS = {
     'app.opens_new_tab',
     'app.try_again',
     'app.dismiss',
+    'app.offline_load',
+    'app.offline_action',
     'nav',
     'top_search',
     'notifications.bell_unread',
