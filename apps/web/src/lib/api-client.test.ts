@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiRequestError, apiRequest } from './api-client';
+import { ApiRequestError, RenewalUnavailableError, apiRequest } from './api-client';
 
 vi.mock('./i18n', () => ({ i18n: { resolvedLanguage: 'es' } }));
 
@@ -32,6 +32,8 @@ function fakeServer(options: {
   access: string;
   refresh: string;
   refreshWorks?: boolean;
+  /** The refresh request never reaches the server (offline), or the server fails on it. */
+  refreshFails?: 'network' | 'server';
   refreshDelayMs?: number;
 }) {
   const calls: Call[] = [];
@@ -48,6 +50,8 @@ function fakeServer(options: {
     });
     if (input === '/api/token/refresh/') {
       if (options.refreshDelayMs) await new Promise((resolve) => setTimeout(resolve, options.refreshDelayMs));
+      if (options.refreshFails === 'network') throw new TypeError('Failed to fetch');
+      if (options.refreshFails === 'server') return json(503, { error: 'Unavailable', code: 'unavailable' });
       const given = (body as { refresh?: string }).refresh;
       if (options.refreshWorks === false || given !== refresh) {
         return json(401, { error: 'Session ended', code: 'invalid_refresh' });
@@ -135,6 +139,18 @@ describe('apiRequest and the session (spec §4 "Session")', () => {
     expect(assign).toHaveBeenCalledWith('/login');
     expect(server.calls.filter((call) => call.url === '/api/me')).toHaveLength(1);
   });
+
+  it.each(['network', 'server'] as const)(
+    'a refresh that gets no answer (%s failure) keeps the session: no sign-out, a passing error',
+    async (refreshFails) => {
+      const server = fakeServer({ access: 'current', refresh: 'refresh-0', refreshFails });
+      vi.stubGlobal('fetch', server.fetchMock);
+      await expect(apiRequest('/me')).rejects.toBeInstanceOf(RenewalUnavailableError);
+      expect(storage.getItem('access')).toBe('expired');
+      expect(storage.getItem('refresh')).toBe('refresh-0');
+      expect(assign).not.toHaveBeenCalled();
+    },
+  );
 
   it('a 401 without a refresh token removes the access token and goes to /login, without a refresh call', async () => {
     setUp({ access: 'expired' });

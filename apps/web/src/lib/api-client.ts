@@ -86,38 +86,65 @@ function isTokenPair(value: unknown): value is TokenPair {
   return typeof access === 'string' && access !== '' && typeof refresh === 'string' && refresh !== '';
 }
 
-let refreshInFlight: Promise<boolean> | undefined;
+/**
+ * What asking for new tokens came to: a new pair, a refusal (the refresh token is spent or
+ * revoked: the session is over), or no answer from the server (offline, or a server fault), which
+ * says nothing about the session: it is kept, and renewed when the server answers again.
+ */
+export type Renewal = 'renewed' | 'refused' | 'unavailable';
+
+let refreshInFlight: Promise<Renewal> | undefined;
 
 /**
  * Asks for a new token pair with the stored refresh token and stores both (the server rotates the
  * refresh token at each use). Concurrent callers share one request: a second request with the
  * same refresh token would be a reuse, which the server answers by revoking the whole family.
  */
-export function refreshTokens(): Promise<boolean> {
-  refreshInFlight ??= (async () => {
+export function refreshTokens(): Promise<Renewal> {
+  refreshInFlight ??= (async (): Promise<Renewal> => {
     const refresh = readStoredToken(STORAGE_KEYS.refreshToken);
-    if (!refresh) return false;
+    if (!refresh) return 'refused';
+    let response: Response;
     try {
       const headers = baseHeaders();
       headers.set('Content-Type', 'application/json');
-      const response = await fetch(`${API_BASE}/token/refresh/`, {
+      response = await fetch(`${API_BASE}/token/refresh/`, {
         method: 'POST',
         headers,
         body: JSON.stringify({ refresh }),
         credentials: 'include',
       });
-      if (!response.ok) return false;
-      const pair = await readPayload(response);
-      if (!isTokenPair(pair)) return false;
-      storeTokens(pair);
-      return true;
     } catch {
-      return false;
+      return 'unavailable';
     }
+    // A 5xx (or a proxy's 502 while the server restarts) is no verdict on the refresh token.
+    if (response.status >= 500) return 'unavailable';
+    if (!response.ok) return 'refused';
+    let pair: unknown;
+    try {
+      pair = await readPayload(response);
+    } catch {
+      return 'unavailable';
+    }
+    if (!isTokenPair(pair)) return 'refused';
+    storeTokens(pair);
+    return 'renewed';
   })().finally(() => {
     refreshInFlight = undefined;
   });
   return refreshInFlight;
+}
+
+/**
+ * The server could not be asked for new tokens (offline, or a server fault): thrown instead of
+ * the 401, so callers treat it as they treat a failed fetch, a passing failure, and the session
+ * stays (a member offline must not be shown the sign-in form, issue 34).
+ */
+export class RenewalUnavailableError extends Error {
+  constructor() {
+    super('The session could not be renewed: the server did not answer.');
+    this.name = 'RenewalUnavailableError';
+  }
 }
 
 /** The session is over (no refresh token, or it was refused): forget it and go to sign in. */
@@ -150,11 +177,13 @@ async function withRenewal<Answer extends { status: number }>(
   if (answer.status === 401 && !isSessionEndpoint(path)) {
     const current = readStoredToken(STORAGE_KEYS.accessToken);
     // Another request may have renewed the tokens while this one was answered: use them as they are.
-    const renewed = current !== null && current !== usedToken ? true : await refreshTokens();
-    if (renewed) {
+    const renewal = current !== null && current !== usedToken ? 'renewed' : await refreshTokens();
+    // Only a refusal ends the session; without an answer the tokens stay for the next try.
+    if (renewal === 'unavailable') throw new RenewalUnavailableError();
+    if (renewal === 'renewed') {
       answer = await sendWith(readStoredToken(STORAGE_KEYS.accessToken));
     }
-    if (!renewed || answer.status === 401) endSessionAndGoToLogin();
+    if (renewal === 'refused' || answer.status === 401) endSessionAndGoToLogin();
   }
   return answer;
 }
@@ -167,8 +196,10 @@ const sendWithRenewal = (path: string, init: RequestInit) =>
  * to the current interface language (spec §7; fr when none is known yet).
  *
  * Spec §4 "Session": a 401 with a stored refresh token renews the tokens once and repeats the
- * request once; when renewal fails, or no refresh token exists, the tokens are removed and the
- * browser goes to /login (side effect: a full navigation). The error is still thrown to the caller.
+ * request once; when the server refuses the renewal, or no refresh token exists, the tokens are
+ * removed and the browser goes to /login (side effect: a full navigation). The error is still
+ * thrown to the caller. A renewal the server did not answer keeps the tokens and throws
+ * RenewalUnavailableError, as a failed fetch throws its TypeError.
  */
 export async function apiRequest<T>(path: string, init: RequestInit = {}): Promise<T> {
   const response = await sendWithRenewal(path, init);

@@ -7,7 +7,7 @@ import {
 } from '@juntos/domain';
 
 vi.mock('./i18n', () => ({ i18n: { resolvedLanguage: 'fr' } }));
-const refreshTokens = vi.fn(async () => true);
+const refreshTokens = vi.fn(async (): Promise<'renewed' | 'refused' | 'unavailable'> => 'renewed');
 vi.mock('./api-client', () => ({ refreshTokens: () => refreshTokens() }));
 
 /** A stand-in for the browser's WebSocket that the test opens, feeds and closes by hand. */
@@ -195,7 +195,7 @@ describe('the live connection (spec §4 "WebSocket")', () => {
     const renewed = tokenExpiringIn(15 * 60_000, 'renewed');
     refreshTokens.mockImplementationOnce(async () => {
       storage.set('access', renewed);
-      return true;
+      return 'renewed';
     });
     const connection = await freshConnection();
     connection.connect();

@@ -134,7 +134,7 @@ export function createLiveConnection() {
       }
       // A refused renewal changes nothing here: the server closes the socket at the expiry with
       // 4401, and the close handler below decides what follows.
-      if (await refreshTokens()) takeNewerToken();
+      if ((await refreshTokens()) === 'renewed') takeNewerToken();
     });
   }
 
@@ -176,7 +176,10 @@ export function createLiveConnection() {
         // A request may have renewed the tokens meanwhile (as apiRequest does): use them as they are.
         const current = readStoredToken(STORAGE_KEYS.accessToken);
         if (current && current !== lastToken) scheduleReconnect();
-        else void refreshTokens().then((renewed) => (renewed ? scheduleReconnect() : undefined));
+        // Without an answer (offline) the session stays and the socket tries again later; only a
+        // refusal leaves it closed (the next request then ends the session).
+        else
+          void refreshTokens().then((renewal) => (renewal === 'refused' ? undefined : scheduleReconnect()));
         return;
       }
       // An eleventh tab (or a flooding one) would be refused again at once: it waits longer.

@@ -22,25 +22,34 @@ export const sessionKeys = {
 
 const RETRY_AFTER_MS = 1000;
 
-/** Only a lost connection or a server fault is worth a second try; a refusal is final. */
-function isTransient(error: unknown): boolean {
-  return !(error instanceof ApiRequestError) || error.status >= 500;
+/**
+ * A verdict of the server on the session (a 4xx answer). Anything else — no answer at all
+ * (offline), a renewal the server could not make, a server fault — says nothing about it.
+ */
+function isRefusal(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status < 500;
 }
 
 /**
  * Forgets the session in this browser and opens /login (a full navigation, so nothing of the old
- * session survives in memory). Spec §4 "Session": any failure to fetch the profile does this.
+ * session survives in memory).
  */
 export function signOutLocally() {
   clearStoredTokens();
   if (window.location.pathname !== '/login') window.location.assign('/login');
 }
 
+/**
+ * Spec §4 "Session" signed the member out at any failure to read the profile. Offline that turned
+ * a member's own screens into the sign-in form, inviting a password that could not be sent
+ * (issue 34): now only the server's refusal ends the session. A passing failure is tried once
+ * more, then left to the query, which reads the profile again when the connection returns.
+ */
 async function fetchMe(): Promise<Me> {
   try {
     return await apiRequest<Me>('/me');
   } catch (error) {
-    if (!isTransient(error)) {
+    if (isRefusal(error)) {
       signOutLocally();
       throw error;
     }
@@ -49,12 +58,12 @@ async function fetchMe(): Promise<Me> {
   try {
     return await apiRequest<Me>('/me');
   } catch (error) {
-    signOutLocally();
+    if (isRefusal(error)) signOutLocally();
     throw error;
   }
 }
 
-/** The profile of the signed-in member; a failure signs the member out (side effect, see above). */
+/** The profile of the signed-in member; a refusal signs the member out (side effect, see above). */
 export const meQueryOptions = () =>
   queryOptions({
     queryKey: sessionKeys.me(),
@@ -79,7 +88,7 @@ export async function startSession(queryClient: QueryClient, tokens: TokenPair):
 
 /**
  * The app-start check of spec §4 "Session": when the page opens with an access token, the
- * profile is fetched once; a failure signs the member out.
+ * profile is fetched once; a refusal signs the member out (offline, the member stays signed in).
  */
 export function useSessionCheckAtStart() {
   const [startedSignedIn] = useState(hasAccessMarker);

@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOnlineStatus } from '../../lib/use-online-status';
 import { Button } from './button';
 import { PageLoading } from './page-loading';
 import './form-message.css';
@@ -23,7 +24,7 @@ type QueryStateProps<T> = {
 };
 
 /**
- * Loading, failure with a way to try again, or the data. A render prop over `useQuery` rather than
+ * Loading, failure with a way to try again, or the data (also after a failed reload of it). A render prop over `useQuery` rather than
  * Suspense with `useSuspenseQuery`: pages keep their heading and controls on screen while only the
  * data part waits, several queries on one page fail and retry one by one, and a failed load stays
  * a message inside the page instead of being thrown to the route's error page.
@@ -31,23 +32,32 @@ type QueryStateProps<T> = {
 export function QueryState<T>({ query, errorText, loading, children }: QueryStateProps<T>) {
   const { t } = useTranslation();
   const { error } = query;
+  const online = useOnlineStatus();
 
   useEffect(() => {
     if (error) console.error(errorText, error);
   }, [error, errorText]);
 
-  if (query.isPending) return <>{loading ?? <PageLoading />}</>;
-  if (query.isError || query.data === undefined) {
+  // What was loaded stays on screen when a later load fails: offline, the member keeps reading
+  // the last answer rather than losing it to an error (issue 34).
+  if (query.data !== undefined) return <>{children(query.data)}</>;
+  // Offline with nothing loaded yet: a load waits (or failed) for the network, not for a fault.
+  if (!online) {
     return (
-      <div className="query-error">
-        <p role="alert" className="message message--error">
-          {errorText}
-        </p>
-        <Button size="small" onClick={() => void query.refetch()}>
-          {t('app.try_again')}
-        </Button>
-      </div>
+      <p role="status" className="message message--warning">
+        {t('app.offline_load')}
+      </p>
     );
   }
-  return <>{children(query.data)}</>;
+  if (query.isPending) return <>{loading ?? <PageLoading />}</>;
+  return (
+    <div className="query-error">
+      <p role="alert" className="message message--error">
+        {errorText}
+      </p>
+      <Button size="small" onClick={() => void query.refetch()}>
+        {t('app.try_again')}
+      </Button>
+    </div>
+  );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CHAT_MESSAGE_MAX_LENGTH, type ReportTargetType } from '@juntos/domain';
 import { ReportDialog } from '../../components/report-dialog';
 import { scrollBehavior } from '../../lib/motion';
+import { useOnlineStatus } from '../../lib/use-online-status';
 import type { Me } from '../../lib/session';
 import type { Friend } from '../friends/friends-api';
 import type { LocalMessage } from './chat-cache';
@@ -43,6 +44,7 @@ export function ConversationPane({
   const boardId = useId();
   const composerId = useId();
   const headingId = useId();
+  const online = useOnlineStatus();
   const time = new Intl.DateTimeFormat(i18n.resolvedLanguage, { hour: '2-digit', minute: '2-digit' });
 
   const lastKey = conversation.messages.at(-1)?.temp_id ?? conversation.messages.at(-1)?.id;
@@ -52,6 +54,8 @@ export function ConversationPane({
   }, [lastKey]);
 
   const submit = () => {
+    // Offline, a message would only wait in this browser: the draft stays, and the reason shows.
+    if (!online) return;
     if (conversation.send(draft, writing.symbols)) {
       setDraft('');
       writing.reset();
@@ -199,15 +203,28 @@ export function ConversationPane({
             rows={2}
             maxLength={CHAT_MESSAGE_MAX_LENGTH}
             value={draft}
-            aria-describedby={`${composerId}-hint`}
+            aria-describedby={online ? `${composerId}-hint` : `${composerId}-hint ${composerId}-offline`}
             onChange={(event) => setDraft(event.target.value)}
             onKeyDown={onKeyDown}
           />
-          <Button type="submit" variant="primary" pictogram="send" disabled={!draft.trim()}>
+          <Button
+            type="submit"
+            variant="primary"
+            pictogram="send"
+            disabled={!draft.trim()}
+            // Offline: not `disabled`, which would drop the focus of whoever is on it; it says why.
+            aria-disabled={!online || undefined}
+            aria-describedby={online ? undefined : `${composerId}-offline`}
+          >
             {t('chat.send')}
           </Button>
           <SymbolBoardToggle writing={writing} boardId={boardId} />
         </div>
+        {!online && (
+          <p id={`${composerId}-offline`} className="message message--warning">
+            {t('chat.offline_send')}
+          </p>
+        )}
         {writing.open && <SymbolBoard writing={writing} id={boardId} />}
       </form>
       {reporting && (

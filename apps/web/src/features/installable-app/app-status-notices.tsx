@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { useUpdateOffer } from './app-update';
-import { useOnlineStatus } from './use-online-status';
+import { useOnlineStatus } from '../../lib/use-online-status';
 import './app-status-notices.css';
 
 /** How long "You are back online" stays after the connection returns. */
