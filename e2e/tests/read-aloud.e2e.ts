@@ -276,9 +276,11 @@ describe('read aloud (issue 21, point 2)', () => {
     await page.reload();
     const post = page.getByRole('article').filter({ hasText: `Nobody reads this ${stamp}` });
     const status = page.getByRole('status').filter({ hasText: 'no voice for this language' });
+    const read = post.getByRole('button', { name: `Read aloud: post by Ana${stamp}` });
+    await read.waitFor();
     // The live region is there, empty, before the message fills it.
-    expect(await page.locator('.read-aloud-notice [role="status"]').count()).toBe(1);
-    await post.getByRole('button', { name: `Read aloud: post by Ana${stamp}` }).click();
+    expect(await page.locator('.read-aloud-notice [role="status"]').textContent()).toBe('');
+    await read.click();
     await status.waitFor();
     expect(await status.textContent()).toBe(
       'Your device has no voice for this language. You can add one in your device’s settings for speech (text-to-speech).',
