@@ -23,6 +23,8 @@ const brokenWords = (page: Page) =>
       const text = label?.firstChild;
       if (!label || !text || text.nodeType !== Node.TEXT_NODE) continue;
       const box = place.getBoundingClientRect();
+      const link = place.querySelector('.member-nav__link')?.getBoundingClientRect();
+      if (link && link.width < 43.5) problems.push(`"${label.textContent}" is ${link.width} px wide`);
       for (const match of (text.textContent ?? '').matchAll(/\S+/g)) {
         const range = document.createRange();
         range.setStart(text, match.index);
@@ -46,7 +48,7 @@ describe('small screens (issue 34)', () => {
   });
   afterAll(async () => browser.close());
 
-  it("the bottom bar's labels never break inside a word, in any language, at 320, 375 and 414 px", async () => {
+  it("the bottom bar's labels never break inside a word, in any language, at 320, 375 and 414 px (44 px places)", async () => {
     const member = await createMember('bottom-bar');
     for (const language of LANGUAGES) {
       const { page, context } = await openAs(browser, member, '/feed', {
