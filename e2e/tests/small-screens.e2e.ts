@@ -78,6 +78,8 @@ describe('small screens (issue 34)', () => {
     await dialog.waitFor();
     await setTextSize(page, 200);
     const button = dialog.getByRole('button', { name: 'I understand' });
+    // The answer has the focus, as before the body scrolled on its own.
+    expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
     const box = await button.boundingBox();
     expect(box).not.toBeNull();
     expect(box!.x).toBeGreaterThanOrEqual(0);

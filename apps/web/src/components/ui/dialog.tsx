@@ -33,6 +33,10 @@ export function Dialog({ open, title, description, children, actions, onClose, c
     if (!dialog || !open) return;
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
+    // showModal focuses the first focusable element; a scrolling body (focusable, see below)
+    // comes before the buttons, so a dialog names the one to start on with data-autofocus.
+    // (React's autoFocus cannot: it runs while the dialog is still closed, hence unfocusable.)
+    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     return () => {
       dialog.close();
       previouslyFocused?.focus();

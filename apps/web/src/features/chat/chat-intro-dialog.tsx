@@ -38,7 +38,7 @@ export function ChatIntroDialog() {
       title={t('chat.intro.title')}
       onClose={acknowledge}
       actions={
-        <Button variant="primary" onClick={acknowledge} autoFocus>
+        <Button variant="primary" onClick={acknowledge} data-autofocus="">
           {t('chat.intro.ok')}
         </Button>
       }
