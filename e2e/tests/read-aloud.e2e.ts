@@ -262,4 +262,34 @@ describe('read aloud (issue 21, point 2)', () => {
     await context.close();
     context = undefined;
   });
+  it('says when the device has no voice for the language, and how to add one', async () => {
+    const stamp = Date.now().toString(36);
+    const author = await createMember('read-aloud-no-voice', { nombre: `Ana${stamp}` });
+    await publishPost(author, { text: `Nobody reads this ${stamp}.` });
+    const opened = await open(browser, '/feed', author);
+    context = opened.context;
+    const { page } = opened;
+    // After the recording stand-in: this device lists no voice at all.
+    await context.addInitScript(() => {
+      Object.defineProperty(window.speechSynthesis, 'getVoices', { value: () => [], configurable: true });
+    });
+    await page.reload();
+    const post = page.getByRole('article').filter({ hasText: `Nobody reads this ${stamp}` });
+    const status = page.getByRole('status').filter({ hasText: 'no voice for this language' });
+    const read = post.getByRole('button', { name: `Read aloud: post by Ana${stamp}` });
+    await read.waitFor();
+    // The live region is there, empty, before the message fills it.
+    expect(await page.locator('.read-aloud-notice [role="status"]').textContent()).toBe('');
+    await read.click();
+    await status.waitFor();
+    expect(await status.textContent()).toBe(
+      'Your device has no voice for this language. You can add one in your device’s settings for speech (text-to-speech).',
+    );
+    expect(await spoken(page)).toEqual([]);
+    await expectNoAxeViolations(page, '/feed with the notice of a missing voice');
+    await page.getByRole('button', { name: 'Close this message' }).click();
+    await status.waitFor({ state: 'detached' });
+    await context.close();
+    context = undefined;
+  });
 });

@@ -10,22 +10,35 @@ const ACKNOWLEDGED = { chat_modal_ack: '1' };
 
 const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
 
-/** Shift+Tab until the element has the focus (the board sits after the field it writes into). */
-async function shiftTabTo(page: Page, target: Locator, maxPresses = 60) {
-  for (let presses = 0; presses < maxPresses; presses += 1) {
-    if (await isFocused(target)) return;
-    await page.keyboard.press('Shift+Tab');
-  }
-  expect(await isFocused(target), 'Shift+Tab never reached the element').toBe(true);
-}
+/** Where the focused element is on screen, to follow the arrow keys through the grid's rows. */
+const focusedBox = (page: Page) =>
+  page.evaluate(() => {
+    const box = document.activeElement?.getBoundingClientRect();
+    return { left: Math.round(box?.left ?? -1), top: Math.round(box?.top ?? -1) };
+  });
 
-/** From the selected tab, moves `steps` tabs right with the arrow key, then Tab into its symbols. */
-async function chooseByKeyboard(page: Page, board: Locator, steps: number, symbol: string) {
-  const selected = board.getByRole('tab', { selected: true });
-  await shiftTabTo(page, selected);
-  for (let step = 0; step < steps; step += 1) await page.keyboard.press('ArrowRight');
-  await tabTo(page, board.getByRole('tabpanel').getByRole('button', { name: symbol, exact: true }), 20);
+/**
+ * From the focused "Symbols" button, with Tab, arrows, Enter and Escape only: Enter opens the
+ * board on its selected category, the arrows move `steps` categories on, Tab goes into the
+ * symbols, the arrows reach `symbol`, Enter writes it, and Escape closes the board back onto the
+ * "Symbols" button.
+ */
+async function chooseByKeyboard(page: Page, toggle: Locator, board: Locator, steps: number, symbol: string) {
+  expect(await isFocused(toggle)).toBe(true);
   await page.keyboard.press('Enter');
+  await expect.poll(() => isFocused(board.getByRole('tab', { selected: true }))).toBe(true);
+  for (let step = 0; step < steps; step += 1) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Tab');
+  const target = board.getByRole('tabpanel').getByRole('button', { name: symbol, exact: true });
+  for (let presses = 0; presses < 40 && !(await isFocused(target)); presses += 1) {
+    await page.keyboard.press('ArrowRight');
+  }
+  expect(await isFocused(target), `the arrows never reached ${symbol}`).toBe(true);
+  await page.keyboard.press('Enter');
+  await board.getByRole('status').getByText(`Added: ${symbol}`).waitFor();
+  await page.keyboard.press('Escape');
+  await expect.poll(() => isFocused(toggle)).toBe(true);
+  expect(await toggle.getAttribute('aria-expanded')).toBe('false');
 }
 
 describe('symbol-supported writing (issue 21)', () => {
@@ -35,7 +48,7 @@ describe('symbol-supported writing (issue 21)', () => {
   });
   afterAll(async () => browser.close());
 
-  it('a member writes a chat message with three symbols by keyboard; the friend sees them above the words', async () => {
+  it('a member writes a chat message with symbols using only Tab, arrows, Enter and Escape; the friend sees them above the words', async () => {
     const stamp = String(Date.now()).slice(-6);
     const ana = await createMember('symbols-ana', { nombre: `Ana${stamp}` });
     const bruno = await createMember('symbols-bruno', { nombre: `Bruno${stamp}` });
@@ -51,30 +64,63 @@ describe('symbol-supported writing (issue 21)', () => {
     const toggle = a.getByRole('button', { name: /^Symbols/ });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     await tabTo(a, toggle);
+    // Opening moves the focus into the board, onto its selected category (issue 34).
     await a.keyboard.press('Enter');
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     const board = a.getByRole('region', { name: 'Symbol board' });
-    await board.getByRole('tab', { name: 'People', selected: true }).waitFor();
+    const people = board.getByRole('tab', { name: 'People', selected: true });
+    await people.waitFor();
+    await expect.poll(() => isFocused(people)).toBe(true);
     await expectNoAxeViolations(a, '/chat with the symbol board open');
 
-    // The tabs follow the ARIA pattern: Tab reaches the selected one, the arrows move between them.
-    await tabTo(a, board.getByRole('tab', { name: 'People' }));
+    // The tabs follow the ARIA pattern: the arrows, Home and End move between them.
     await a.keyboard.press('End');
     await board.getByRole('tab', { name: 'My phrases', selected: true }).waitFor();
     await a.keyboard.press('Home');
     await board.getByRole('tab', { name: 'People', selected: true }).waitFor();
 
-    await chooseByKeyboard(a, board, 2, 'pain'); // Body and health
-    await chooseByKeyboard(a, board, 1, 'hospital'); // Places
-    await chooseByKeyboard(a, board, 1, 'help'); // Actions
-    await chooseByKeyboard(a, board, 2, 'yes'); // Yes, no, thanks
-    const chosen = board.getByRole('list', { name: 'Symbols in your text' });
-    expect(await chosen.getByRole('listitem').count()).toBe(4);
+    // The symbols are one Tab stop, and the arrows follow the grid as it is laid out.
+    await a.keyboard.press('Tab');
+    const grid = board.getByRole('tabpanel').getByRole('button');
+    expect(await isFocused(grid.first())).toBe(true);
+    const first = await focusedBox(a);
+    await a.keyboard.press('ArrowRight');
+    expect(await isFocused(grid.nth(1))).toBe(true);
+    const right = await focusedBox(a);
+    expect(right.left).toBeGreaterThan(first.left);
+    await a.keyboard.press('ArrowLeft');
+    expect(await isFocused(grid.first())).toBe(true);
+    await a.keyboard.press('ArrowDown');
+    const below = await focusedBox(a);
+    expect(below).toEqual({ left: first.left, top: expect.any(Number) });
+    expect(below.top).toBeGreaterThan(first.top);
+    await a.keyboard.press('ArrowUp');
+    expect(await isFocused(grid.first())).toBe(true);
+    await a.keyboard.press('End');
+    expect(await isFocused(grid.last())).toBe(true);
+    await a.keyboard.press('Home');
+    expect(await isFocused(grid.first())).toBe(true);
+    expect(
+      await grid.evaluateAll((buttons) => buttons.filter((button) => button.tabIndex === 0).length),
+    ).toBe(1);
+
+    // Escape closes the board and gives the focus back to "Symbols".
+    await a.keyboard.press('Escape');
+    await expect.poll(() => isFocused(toggle)).toBe(true);
+    expect(await board.count()).toBe(0);
+
+    await chooseByKeyboard(a, toggle, board, 2, 'pain'); // Body and health
+    await chooseByKeyboard(a, toggle, board, 1, 'hospital'); // Places
+    await chooseByKeyboard(a, toggle, board, 1, 'help'); // Actions
+    await chooseByKeyboard(a, toggle, board, 2, 'yes'); // Yes, no, thanks
     const composer = a.getByLabel(`Message to Bruno${stamp}`);
     expect(await composer.inputValue()).toBe('pain hospital help yes ');
 
-    // One taken out again, by keyboard: the focus stays in the row.
-    await tabTo(a, chosen.getByRole('button', { name: 'Remove the symbol yes' }));
+    // One taken out again, by keyboard: Tab runs from "Symbols" through the board to its chips.
+    await a.keyboard.press('Enter');
+    const chosen = board.getByRole('list', { name: 'Symbols in your text' });
+    expect(await chosen.getByRole('listitem').count()).toBe(4);
+    await tabTo(a, chosen.getByRole('button', { name: 'Remove the symbol yes' }), 20);
     await a.keyboard.press('Enter');
     await board.getByRole('status').getByText('Removed: yes').waitFor();
     expect(await chosen.getByRole('listitem').count()).toBe(3);
@@ -85,26 +131,30 @@ describe('symbol-supported writing (issue 21)', () => {
     ).toBe(true);
 
     // Own phrases: added with a pictogram, listed on the board.
-    await shiftTabTo(a, board.getByRole('tab', { selected: true }));
+    await a.keyboard.press('Escape');
+    await expect.poll(() => isFocused(toggle)).toBe(true);
+    await a.keyboard.press('Enter');
+    await expect.poll(() => isFocused(board.getByRole('tab', { selected: true }))).toBe(true);
     await a.keyboard.press('End');
-    await tabTo(a, board.getByLabel('Your phrase'));
+    await tabTo(a, board.getByLabel('Your phrase'), 20);
     await a.keyboard.type('My knee hurts');
-    await tabTo(a, board.getByRole('button', { name: 'Add the phrase' }));
+    await tabTo(a, board.getByRole('button', { name: 'Add the phrase' }), 20);
     await a.keyboard.press('Enter');
     await board.getByRole('button', { name: 'My knee hurts', exact: true }).waitFor();
     await board.getByRole('button', { name: 'Remove the phrase “My knee hurts”' }).waitFor();
     await expectNoAxeViolations(a, '/chat with the board on My phrases');
 
-    await shiftTabTo(a, composer);
-    await a.keyboard.press('End');
-    await a.keyboard.type('please');
+    // Escape from wherever the focus is in the board; then Tab goes round the page to Send.
+    expect(await board.evaluate((region) => region.contains(document.activeElement))).toBe(true);
+    await a.keyboard.press('Escape');
+    await expect.poll(() => isFocused(toggle)).toBe(true);
+    await tabTo(a, a.getByRole('button', { name: 'Send' }));
     await a.keyboard.press('Enter');
-    const text = 'pain hospital help yes please';
+    const text = 'pain hospital help yes';
     // "yes" stays in the words (the member may keep the word); the symbol went with the chip.
     const sent = a.getByRole('log').getByRole('listitem').filter({ hasText: text });
     await sent.getByText('Sent').waitFor();
     expect(await composer.inputValue()).toBe('');
-    expect(await board.getByRole('list', { name: 'Symbols in your text' }).count()).toBe(0);
 
     const { page: b } = await openAs(browser, bruno, '/chat', { localStorage: ACKNOWLEDGED });
     const anaButton = b.getByRole('main').getByRole('button', { name: new RegExp(`Ana${stamp}`) });
@@ -142,19 +192,25 @@ describe('symbol-supported writing (issue 21)', () => {
     await expectNoAxeViolations(b, '/chat with a message written with symbols');
   });
 
-  it('a post written with symbols shows them above its text in the feed', async () => {
+  it('a post written with symbols by keyboard alone shows them above its text in the feed', async () => {
     const member = await createMember('symbols-poster', { nombre: 'Sara' });
     const { page } = await openAs(browser, member, '/new-post');
     const dialog = page.getByRole('dialog', { name: 'Write a post' });
     await dialog.waitFor();
-    await tabTo(page, dialog.getByRole('button', { name: /^Symbols/ }));
-    await page.keyboard.press('Enter');
+    const toggle = dialog.getByRole('button', { name: /^Symbols/ });
+    await tabTo(page, toggle);
     const board = dialog.getByRole('region', { name: 'Symbol board' });
-    await board.waitFor();
-    await chooseByKeyboard(page, board, 1, 'tired'); // Feelings
-    await chooseByKeyboard(page, board, 1, 'medicine'); // Body and health
+    await chooseByKeyboard(page, toggle, board, 1, 'tired'); // Feelings
+    await chooseByKeyboard(page, toggle, board, 1, 'medicine'); // Body and health
+    // Escape closed the board only: the post's dialog is still open.
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await dialog.getByLabel(/^What would you like to share/).inputValue()).toBe('tired medicine ');
+    await page.keyboard.press('Enter');
+    await board.getByRole('tab', { selected: true }).waitFor();
     await expectNoAxeViolations(page, '/new-post with the symbol board open');
-    await tabTo(page, dialog.getByRole('button', { name: 'Publish' }));
+    await page.keyboard.press('Escape');
+    await expect.poll(() => isFocused(toggle)).toBe(true);
+    await tabTo(page, dialog.getByRole('button', { name: 'Publish' }), 30);
     await page.keyboard.press('Enter');
     await page.waitForURL('**/feed');
     const post = page.getByRole('article').filter({ hasText: 'tired medicine' });

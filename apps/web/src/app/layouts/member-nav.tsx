@@ -88,7 +88,11 @@ export function MemberNav({ topBarControls }: { topBarControls?: ReactNode }) {
     : moderates
       ? [...LINKS, MODERATION_LINK]
       : LINKS;
-  const asMenu = useFrameLayout() === 'compact';
+  const layout = useFrameLayout();
+  const asMenu = layout === 'compact';
+  // The bottom bar's five places share a phone's width: they take their short labels, which fit
+  // whole words at 320 px in every language (the wide bar and the "More" panel keep the full ones).
+  const inBottomBar = layout === 'phone';
   const moreLinks = asMenu ? links : links.filter(([path]) => !PHONE_BAR.includes(path));
   const [moreOpen, setMoreOpen] = useState(false);
   const morePanelId = useId();
@@ -108,10 +112,10 @@ export function MemberNav({ topBarControls }: { topBarControls?: ReactNode }) {
     return () => document.removeEventListener('keydown', onKey);
   }, [moreOpen]);
 
-  const renderLink = ([path, key, icon]: NavEntry) => (
+  const renderLink = ([path, key, icon]: NavEntry, short = false) => (
     <NavLink to={path} end className="member-nav__link">
       <NavIcon path={icon} />
-      <span className="member-nav__text">{t(`nav.${key}`)}</span>
+      <span className="member-nav__text">{t(short ? `nav.short.${key}` : `nav.${key}`)}</span>
       {key === 'requests' && <CountBadge count={pending} text={t('nav.pending', { count: pending })} />}
       {key === 'chat' && <CountBadge count={unread} text={t('nav.unread', { count: unread })} />}
       {key === 'notifications' && (
@@ -136,7 +140,7 @@ export function MemberNav({ topBarControls }: { topBarControls?: ReactNode }) {
                   : 'member-nav__item--wide-only'
             }
           >
-            {renderLink(link)}
+            {renderLink(link, inBottomBar && PHONE_BAR.includes(link[0]))}
           </li>
         ))}
         <li className="member-nav__item--phone-only member-nav__item--more">
@@ -149,7 +153,9 @@ export function MemberNav({ topBarControls }: { topBarControls?: ReactNode }) {
             onClick={() => setMoreOpen((open) => !open)}
           >
             <NavIcon path={asMenu ? MENU_ICON : MORE_ICON} />
-            <span className="member-nav__text">{t(asMenu ? 'nav.menu' : 'nav.more')}</span>
+            <span className="member-nav__text">
+              {t(asMenu ? 'nav.menu' : inBottomBar ? 'nav.short.more' : 'nav.more')}
+            </span>
             <CountBadge count={pending} text={t('nav.pending', { count: pending })} />
             {asMenu && <CountBadge count={unread} text={t('nav.unread', { count: unread })} />}
           </button>

@@ -4,6 +4,7 @@ import { CookieConsentDialog } from '../../features/cookie-consent/cookie-consen
 import { DisplayPreferencesControl } from '../../features/display-preferences/display-preferences-dialog';
 import { AppStatusNotices } from '../../features/installable-app/app-status-notices';
 import { LanguageSwitcher } from '../../features/language/language-switcher';
+import { ReadAloudNotice } from '../../features/read-aloud/read-aloud-notice';
 import { ReadPageButton } from '../../features/read-aloud/read-page-button';
 import { hasAccessMarker } from '../../lib/storage-keys';
 import { PageLoading } from '../../components/ui/page-loading';
@@ -115,6 +116,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         </div>
       </header>
       <AppStatusNotices />
+      <ReadAloudNotice />
       {member && (
         <>
           <MemberNav topBarControls={folded ? controls : undefined} />

@@ -6,6 +6,11 @@ type DialogProps = {
   title: ReactNode;
   description?: ReactNode;
   children: ReactNode;
+  /**
+   * The dialog's buttons, kept in view under a body that scrolls: on a phone with large text a
+   * long body would push them out of the dialog (issue 34). Without it, children hold the buttons.
+   */
+  actions?: ReactNode;
   /** Called on Escape; omit it for a dialog that needs an explicit answer (Escape then does nothing). */
   onClose?: () => void;
   className?: string;
@@ -16,7 +21,7 @@ type DialogProps = {
  * so focus stays inside and assistive technology reads only the dialog. Focus returns to the
  * element that had it before the dialog opened.
  */
-export function Dialog({ open, title, description, children, onClose, className }: DialogProps) {
+export function Dialog({ open, title, description, children, actions, onClose, className }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -28,6 +33,10 @@ export function Dialog({ open, title, description, children, onClose, className 
     if (!dialog || !open) return;
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
+    // showModal focuses the first focusable element; a scrolling body (focusable, see below)
+    // comes before the buttons, so a dialog names the one to start on with data-autofocus.
+    // (React's autoFocus cannot: it runs while the dialog is still closed, hence unfocusable.)
+    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     return () => {
       dialog.close();
       previouslyFocused?.focus();
@@ -48,7 +57,9 @@ export function Dialog({ open, title, description, children, onClose, className 
   return (
     <dialog
       ref={ref}
-      className={['dialog', className].filter(Boolean).join(' ')}
+      className={['dialog', actions !== undefined && 'dialog--pinned-actions', className]
+        .filter(Boolean)
+        .join(' ')}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
     >
@@ -62,7 +73,17 @@ export function Dialog({ open, title, description, children, onClose, className 
               {description}
             </p>
           )}
-          {children}
+          {actions === undefined ? (
+            children
+          ) : (
+            <>
+              {/* Focusable, so that a keyboard can scroll a body longer than the screen. */}
+              <div className="dialog__body" tabIndex={0}>
+                {children}
+              </div>
+              <div className="dialog__actions">{actions}</div>
+            </>
+          )}
         </>
       )}
     </dialog>

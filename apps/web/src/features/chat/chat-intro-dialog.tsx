@@ -31,7 +31,18 @@ export function ChatIntroDialog() {
     setOpen(false);
   };
   return (
-    <Dialog open={open} title={t('chat.intro.title')} onClose={acknowledge}>
+    // Actions apart from the body: at 320 px with text at 200 % the text scrolls and the button
+    // stays on screen (issue 34).
+    <Dialog
+      open={open}
+      title={t('chat.intro.title')}
+      onClose={acknowledge}
+      actions={
+        <Button variant="primary" onClick={acknowledge} data-autofocus="">
+          {t('chat.intro.ok')}
+        </Button>
+      }
+    >
       <p>{t('chat.intro.friends_only')}</p>
       <p>
         {t('chat.intro.not_kept', {
@@ -39,11 +50,6 @@ export function ChatIntroDialog() {
         })}
       </p>
       <p>{t('chat.intro.receipts')}</p>
-      <div className="dialog__actions">
-        <Button variant="primary" onClick={acknowledge} autoFocus>
-          {t('chat.intro.ok')}
-        </Button>
-      </div>
     </Dialog>
   );
 }

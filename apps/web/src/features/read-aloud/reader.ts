@@ -4,9 +4,18 @@ import {
   normalizeDisplayPreferences,
   type DisplayPreferences,
 } from '@juntos/domain';
-import { chooseVoice, contentLanguage, splitSentences } from './read-aloud-text';
+import { chooseVoice, contentLanguage, speaksLanguage, splitSentences } from './read-aloud-text';
 import { readableText } from './readable-text';
-import { HIGHLIGHT_NAME, beginReading, currentGeneration, stopReading } from './reading-state';
+import {
+  HIGHLIGHT_NAME,
+  beginReading,
+  currentGeneration,
+  reportMissingVoice,
+  stopReading,
+} from './reading-state';
+
+/** How long to wait for a browser that loads its voices after the page (Chromium does). */
+const VOICES_WAIT_MS = 1500;
 
 /**
  * Reads content aloud with the browser's own speech synthesis: nothing leaves the device. One
@@ -65,14 +74,42 @@ function utterance(text: string, language: string, settings: DisplayPreferences)
 }
 
 /**
+ * The device's voices. Chromium lists none until its `voiceschanged`, so an empty list is waited
+ * on for a moment before it is believed.
+ */
+function loadedVoices(): Promise<SpeechSynthesisVoice[]> {
+  const synthesis = window.speechSynthesis;
+  const now = synthesis.getVoices();
+  if (now.length > 0) return Promise.resolve(now);
+  return new Promise((resolve) => {
+    const done = () => {
+      window.clearTimeout(timer);
+      synthesis.removeEventListener('voiceschanged', done);
+      resolve(synthesis.getVoices());
+    };
+    const timer = window.setTimeout(done, VOICES_WAIT_MS);
+    synthesis.addEventListener('voiceschanged', done);
+  });
+}
+
+/**
  * Reads `root` sentence by sentence in its language, stopping whatever was reading before.
  * `key` names the reading for the buttons ("Stop reading" on the one that started it).
+ * Where the device has no voice for the language, nothing is read (another language's voice
+ * would spell nonsense, or stay silent) and the notice says how to add one (issue 34).
  */
-export function readAloud(key: string, root: HTMLElement, nestedUnits: 'skip' | 'read') {
+export async function readAloud(key: string, root: HTMLElement, nestedUnits: 'skip' | 'read') {
   const language = contentLanguage(root);
   const content = readableText(root, nestedUnits);
   const sentences = splitSentences(content.text, language);
   if (sentences.length === 0) return;
+  const voices = await loadedVoices();
+  if (!voices.some((voice) => speaksLanguage(voice, language))) {
+    stopReading();
+    reportMissingVoice(language);
+    return;
+  }
+  reportMissingVoice(null);
   const settings = preferences();
   const own = beginReading(key, root);
 

@@ -12,6 +12,8 @@ export const HIGHLIGHT_NAME = 'read-aloud';
 export const READING_ATTRIBUTE = 'data-read-aloud-reading';
 
 let readingKey: string | null = null;
+/** The language a reading found no voice for, until the notice is closed or a reading starts. */
+let missingVoice: string | null = null;
 let readingElement: HTMLElement | null = null;
 /** Bumped by every start and stop: a reading whose generation is past stops at its next step. */
 let generation = 0;
@@ -31,6 +33,25 @@ export function useReadingKey(): string | null {
     () => readingKey,
     () => null,
   );
+}
+
+/** The language with no voice on this device, for the notice (read-aloud-notice.tsx). */
+export function useMissingVoice(): string | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => missingVoice,
+    () => null,
+  );
+}
+
+/** Says (or, with null, stops saying) that the device has no voice for `language`. */
+export function reportMissingVoice(language: string | null) {
+  if (missingVoice === language) return;
+  missingVoice = language;
+  notify();
 }
 
 export function currentGeneration(): number {

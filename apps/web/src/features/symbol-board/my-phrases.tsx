@@ -181,7 +181,14 @@ export function MyPhrases({ onChoose }: { onChoose: (symbolId: string, words: st
               </p>
             )}
           </div>
-          <Button onClick={(event) => void submit(event)} disabled={add.isPending}>
+          <Button
+            // Not `disabled`: a disabled button drops the focus of whoever pressed it, and a
+            // keyboard user would then be outside the board (issue 34).
+            aria-disabled={add.isPending || undefined}
+            onClick={(event) => {
+              if (!add.isPending) void submit(event);
+            }}
+          >
             {add.isPending ? t('symbols.phrases.adding') : t('symbols.phrases.add')}
           </Button>
         </div>

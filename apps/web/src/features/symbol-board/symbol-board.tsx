@@ -1,25 +1,36 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BOARD_SYMBOLS, SYMBOL_CATEGORIES, symbolById, type SymbolCategory } from '@juntos/domain';
+import { SYMBOL_CATEGORIES, symbolById } from '@juntos/domain';
 import { Button } from '../../components/ui/button';
 import { MyPhrases } from './my-phrases';
+import { SymbolGrid } from './symbol-grid';
 import { SYMBOL_IMAGES } from '../../lib/symbol-images';
-import type { SymbolWriting } from './use-symbol-writing';
+import type { SymbolTab, SymbolWriting } from './use-symbol-writing';
 import '../../components/ui/field.css';
 import './symbol-board.css';
 
-type Tab = SymbolCategory | 'mine';
-const TABS: readonly Tab[] = [...SYMBOL_CATEGORIES, 'mine'];
+const TABS: readonly SymbolTab[] = [...SYMBOL_CATEGORIES, 'mine'];
 
-/** The "Symbols" button beside a text field: opens and closes its board. */
+/**
+ * The "Symbols" button beside a text field: opens and closes its board (a disclosure). The board
+ * must follow it in the page, so that Tab goes from this button into the board.
+ */
 export function SymbolBoardToggle({ writing, boardId }: { writing: SymbolWriting; boardId: string }) {
   const { t } = useTranslation();
   return (
     <Button
+      ref={writing.toggleRef}
       className="symbol-board-toggle"
       aria-expanded={writing.open}
       aria-controls={boardId}
       onClick={() => writing.setOpen(!writing.open)}
+      onKeyDown={(event) => {
+        // Inside the post's dialog, Escape here closes the board only, not the dialog.
+        if (event.key !== 'Escape' || !writing.open) return;
+        event.preventDefault();
+        event.stopPropagation();
+        writing.close();
+      }}
     >
       <span aria-hidden="true" className="symbol-board-toggle__icon">
         ▦
@@ -33,17 +44,35 @@ export function SymbolBoardToggle({ writing, boardId }: { writing: SymbolWriting
 /**
  * The symbol board (issue 21): category tabs (the ARIA tabs pattern: arrows, Home and End move
  * between them, Tab goes into the symbols), a grid of buttons each with its picture and its word
- * in the member's language, the symbols chosen so far with a button to take one out, and the
- * member's own phrases. Choosing puts the word into the text field at its caret.
+ * in the member's language (arrows move through it: symbol-grid.tsx), the symbols chosen so far
+ * with a button to take one out, and the member's own phrases. Choosing puts the word into the
+ * text field at its caret. Drawn only while open: opening it puts the focus on its selected tab,
+ * and Escape anywhere in it closes it and gives the focus back to its button (issue 34).
  */
 export function SymbolBoard({ writing, id }: { writing: SymbolWriting; id: string }) {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<Tab>('people');
-  const tabRefs = useRef(new Map<Tab, HTMLButtonElement>());
+  const { tab, setTab, close } = writing;
+  const tabRefs = useRef(new Map<SymbolTab, HTMLButtonElement>());
   const baseId = useId();
   const chosenId = useId();
-  const tabId = (name: Tab) => `${baseId}-tab-${name}`;
+  const hintId = useId();
+  const tabId = (name: SymbolTab) => `${baseId}-tab-${name}`;
   const panelId = `${baseId}-panel`;
+
+  // Mounted by the toggle's press: the member is here to choose, so the focus comes in.
+  useEffect(() => {
+    tabRefs.current.get(tab)?.focus();
+    // Only when the board appears; later tab changes move the focus themselves.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const onBoardKey = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Escape') return;
+    // Stopped here: inside the post's dialog, Escape closes the board, not the dialog.
+    event.preventDefault();
+    event.stopPropagation();
+    close();
+  };
 
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
     const index = TABS.indexOf(tab);
@@ -64,8 +93,17 @@ export function SymbolBoard({ writing, id }: { writing: SymbolWriting; id: strin
   };
 
   return (
-    <section id={id} className="symbol-board" aria-label={t('symbols.board_label')}>
-      <p className="field__hint">{t('symbols.insert_hint')}</p>
+    // Escape from any control inside arrives here; the region itself takes no focus.
+    <section
+      id={id}
+      className="symbol-board"
+      aria-label={t('symbols.board_label')}
+      aria-describedby={hintId}
+      onKeyDown={onBoardKey}
+    >
+      <p id={hintId} className="field__hint">
+        {t('symbols.insert_hint')} {t('symbols.keys_hint')}
+      </p>
       <div role="tablist" aria-label={t('symbols.categories_label')} className="symbol-board__tabs">
         {TABS.map((name) => (
           <button
@@ -92,24 +130,7 @@ export function SymbolBoard({ writing, id }: { writing: SymbolWriting; id: strin
         {tab === 'mine' ? (
           <MyPhrases onChoose={writing.choose} />
         ) : (
-          <ul className="symbol-board__grid">
-            {BOARD_SYMBOLS.filter((symbol) => symbol.category === tab).map((symbol) => {
-              const label = t(symbol.labelKey);
-              return (
-                <li key={symbol.id}>
-                  <button
-                    type="button"
-                    className="symbol-button"
-                    data-symbol={symbol.id}
-                    onClick={() => writing.choose(symbol.id, label)}
-                  >
-                    <img src={SYMBOL_IMAGES[symbol.hexcode]} alt="" width={48} height={48} />
-                    <span className="symbol-button__label">{label}</span>
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
+          <SymbolGrid key={tab} category={tab} onChoose={writing.choose} />
         )}
       </div>
       <div className="symbol-board__chosen">

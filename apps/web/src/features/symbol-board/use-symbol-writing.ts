@@ -1,6 +1,9 @@
 import { useCallback, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SYMBOL_LIMITS } from '@juntos/domain';
+import { SYMBOL_LIMITS, type SymbolCategory } from '@juntos/domain';
+
+/** A tab of the board: a category of symbols, or the member's own phrases. */
+export type SymbolTab = SymbolCategory | 'mine';
 
 /**
  * Writing with the board into one text field: a word goes in at the caret (with a space either
@@ -18,6 +21,10 @@ export function useSymbolWriting({
   const { t } = useTranslation();
   const [symbols, setSymbols] = useState<string[]>([]);
   const [open, setOpen] = useState(false);
+  // Kept here, not in the board: the board is drawn only while open, and a member who closes it
+  // to send and opens it again goes on in the category they were in.
+  const [tab, setTab] = useState<SymbolTab>('people');
+  const toggleRef = useRef<HTMLButtonElement | null>(null);
   const [announcement, setAnnouncement] = useState('');
   // The caret as the last insertion left it: a controlled field may be re-rendered before the
   // browser applies a selection set on it.
@@ -66,7 +73,13 @@ export function useSymbolWriting({
     caret.current = null;
   }, []);
 
-  return { symbols, choose, remove, reset, open, setOpen, announcement };
+  /** Escape in the board: it closes, and the focus goes back to the button that opened it. */
+  const close = useCallback(() => {
+    setOpen(false);
+    toggleRef.current?.focus();
+  }, []);
+
+  return { symbols, choose, remove, reset, open, setOpen, close, toggleRef, tab, setTab, announcement };
 }
 
 export type SymbolWriting = ReturnType<typeof useSymbolWriting>;
