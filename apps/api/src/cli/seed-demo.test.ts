@@ -61,7 +61,7 @@ describe('npm run seed:demo', () => {
         payload: { email: demoEmail('katrin'), password: DEMO_PASSWORD },
       });
       const asKatrin = { authorization: `Bearer ${katrin.json<{ access: string }>().access}` };
-      const me = await t.app.inject({ method: 'GET', url: '/api/me/', headers: asKatrin });
+      const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: asKatrin });
       expect(me.json<{ moderates: number[] }>().moderates).toHaveLength(1);
       const [moderated] = me.json<{ moderates: number[] }>().moderates;
       const community = await t.app.inject({
