@@ -253,11 +253,13 @@ describe('a reconnect flood from three accounts', () => {
         [...idle.statuses, ...flooded.statuses].filter((status) => status !== 200),
         summary,
       ).toEqual([]);
-      return { fast: p(flooded).p99 <= 2 * p(idle).p99, summary };
+      // Twice the idle p99 plus 25 ms: a p99 of ~20 ms over 100 requests moves by tens of ms
+      // with one collector pause, while an unbounded flood (issue 32) moved the median to 942 ms.
+      return { fast: p(flooded).p99 <= 2 * p(idle).p99 + 25, summary };
     };
 
-    // A busy machine's own pauses are not the flood's doing: a round whose p99 is over twice the
-    // idle one is run again, with new accounts and a new address, up to ROUNDS times. A flood that
+    // A busy machine's own pauses are not the flood's doing: a round whose p99 is over that bound
+    // is run again, with new accounts and a new address, up to ROUNDS times. A flood that
     // is not bounded (issue 32: p50 8 ms to 942 ms) is slow in every round.
     const rounds = [];
     let fast = false;
