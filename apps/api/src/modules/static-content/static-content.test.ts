@@ -60,6 +60,18 @@ describe('static content and client-side routing', () => {
     }
   });
 
+  it('serves the easy-read files, with the contact address filled into the policy summaries (issue 34)', async () => {
+    for (const url of ['/locales/de/easy.json', '/locales/pt/easy_perfil_funcional.json'])
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    for (const url of ['/locales/es/translation.json', '/locales/el/translation.json']) {
+      const texts = (await t.app.inject({ method: 'GET', url })).json<{
+        legal_summary: { privacy: { ask: string } };
+      }>();
+      expect(texts.legal_summary.privacy.ask, url).toContain('dpo@juntos.test');
+      expect(texts.legal_summary.privacy.ask, url).not.toContain('{{');
+    }
+  });
+
   it('refuses unknown languages, files and path tricks with a 404', async () => {
     for (const url of [
       '/locales/xx/translation.json',
