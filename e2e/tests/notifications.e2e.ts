@@ -52,6 +52,39 @@ describe('notifications (issue 20): the bell, the centre and the settings', () =
     await page.context().close();
   });
 
+  it('a comment made while the live connection is still opening reaches the bell when it opens', async () => {
+    const stamp = String(Date.now()).slice(-6);
+    const ana = await createMember('late-socket', { nombre: `Ana${stamp}` });
+    const bea = await createMember('late-socket-friend', { nombre: `Bea${stamp}` });
+    await makeFriends(ana, bea);
+    const post = (await publishPost(ana, { text: 'A slow connection today' })) as { id: number };
+
+    // The socket is held until the comment is stored: its frame goes out while Ana's browser has
+    // no connection, as on a slow network or after a break. Without catching up on opening, the
+    // bell would wait for its next poll, minutes away.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const context = await newContext(browser, {
+      consent: { advertising: false },
+      localStorage: { access: ana.access, refresh: ana.refresh },
+    });
+    await context.routeWebSocket(/\/ws\/chat\//, async (socket) => {
+      await released;
+      socket.connectToServer();
+    });
+    const page = await context.newPage();
+    await page.goto('/feed');
+    await page.getByRole('banner').getByRole('link', { name: 'Notifications', exact: true }).waitFor();
+
+    await api(bea, 'POST', `/posts/${post.id}/comment/`, { text: 'Hope it gets better' });
+    release();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: 'Notifications 1 unread notification' })
+      .waitFor();
+    await context.close();
+  });
+
   it('the settings screen is operable with the keyboard alone and says where e-mails go', async () => {
     const ana = await createMember('settings');
     const { page } = await openAs(browser, ana, '/profile');

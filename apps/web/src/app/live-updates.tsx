@@ -7,7 +7,7 @@ import { noticesLiveFrames } from '../features/notices/notices-live';
 import { notificationsLiveFrames } from '../features/notifications/notifications-live';
 import { publicProfileLiveFrames } from '../features/public-profile/public-profile-live';
 import { liveConnection } from '../lib/live-connection';
-import { dispatchLiveFrame, type LiveFrameHandlers } from '../lib/live-frames';
+import { dispatchConnected, dispatchLiveFrame, type LiveFrameHandlers } from '../lib/live-frames';
 import { useMeQuery } from '../lib/session';
 
 /** The features whose screens the live connection keeps fresh, each with its own handlers. */
@@ -21,8 +21,9 @@ const LIVE_FEATURES: readonly LiveFrameHandlers[] = [
 
 /**
  * Keeps the signed-in member's screens live (spec §4, §7): opens the connection while mounted and
- * hands each frame to the features by its type (lib/live-frames.ts). What a frame changes is the
- * feature's business; frames the client does not know were already dropped by the connection.
+ * hands each frame to the features by its type (lib/live-frames.ts), and each opening of the
+ * connection to every feature, to catch up. What a frame changes is the feature's business; frames
+ * the client does not know were already dropped by the connection.
  */
 export function LiveUpdates() {
   const queryClient = useQueryClient();
@@ -35,12 +36,17 @@ export function LiveUpdates() {
   }, [memberId]);
 
   useEffect(() => {
-    liveConnection.connect();
-    const stop = liveConnection.subscribe((frame) =>
-      dispatchLiveFrame(LIVE_FEATURES, frame, { queryClient, t, memberId: member.current }),
+    const context = () => ({ queryClient, t, memberId: member.current });
+    const stopFrames = liveConnection.subscribe((frame) =>
+      dispatchLiveFrame(LIVE_FEATURES, frame, context()),
     );
+    const stopStates = liveConnection.onStateChange((open) => {
+      if (open) dispatchConnected(LIVE_FEATURES, context());
+    });
+    liveConnection.connect();
     return () => {
-      stop();
+      stopFrames();
+      stopStates();
       liveConnection.disconnect();
     };
   }, [queryClient, t]);

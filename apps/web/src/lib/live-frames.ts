@@ -17,6 +17,13 @@ export type LiveFrameContext = {
  */
 export type LiveFrameHandlers = {
   [Type in ServerFrameType]?: (frame: ServerFrameOf<Type>, context: LiveFrameContext) => void;
+} & {
+  /**
+   * The connection opened, the first time or again after a break. Frames sent while it was not
+   * open never arrive (the server keeps no backlog), so a feature reads again what they would
+   * have changed: a comment made while the page was still connecting must still reach the bell.
+   */
+  connected?: (context: LiveFrameContext) => void;
 };
 
 /** Hands a frame to each feature's handler of its type, in the order the features are listed. */
@@ -32,6 +39,11 @@ export function dispatchLiveFrame(
       ((frame: ServerFrame, context: LiveFrameContext) => void) | undefined;
     handle?.(frame, context);
   }
+}
+
+/** Tells each feature that the connection (re)opened, so that it catches up on what it missed. */
+export function dispatchConnected(features: readonly LiveFrameHandlers[], context: LiveFrameContext) {
+  for (const handlers of features) handlers.connected?.(context);
 }
 
 /** Sets one member's presence in a cached list of members (a friends list), if it is cached. */

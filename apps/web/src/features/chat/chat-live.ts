@@ -39,4 +39,10 @@ export const chatLiveFrames: LiveFrameHandlers = {
       setOnlineIn(queryClient, chatKeys.friends, data.sender_id, false);
     }
   },
+  // Counts and presence are read again; an open conversation reloads its history itself
+  // (use-conversation.ts), since its messages live in the browser's cache, not in a query.
+  connected({ queryClient }) {
+    void queryClient.invalidateQueries({ queryKey: chatKeys.unread });
+    void queryClient.invalidateQueries({ queryKey: chatKeys.friends });
+  },
 };

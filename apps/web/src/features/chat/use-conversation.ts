@@ -23,6 +23,16 @@ export function useConversation(friendId: number, me: Me | undefined) {
   const [messages, setMessages] = useState<LocalMessage[]>(() => readCachedMessages(friendId));
   const [historyFailed, setHistoryFailed] = useState(false);
   const [older, setOlder] = useState<number | null>(null);
+  // Counts the openings of the live connection: messages sent while it was away never arrive on
+  // it, so each opening reads the history again.
+  const [connections, setConnections] = useState(0);
+  useEffect(
+    () =>
+      liveConnection.onStateChange((open) => {
+        if (open) setConnections((count) => count + 1);
+      }),
+    [],
+  );
 
   useEffect(() => {
     setMessages(readCachedMessages(friendId));
@@ -50,7 +60,7 @@ export function useConversation(friendId: number, me: Me | undefined) {
     return () => {
       cancelled = true;
     };
-  }, [friendId]);
+  }, [friendId, connections]);
 
   const hasUnreadFromFriend = messages.some((message) => message.sender_id === friendId && !message.read);
   useEffect(() => {

@@ -15,4 +15,8 @@ export const friendsLiveFrames: LiveFrameHandlers = {
     else if (data.type === 'user_logged_out')
       setOnlineIn(queryClient, friendKeys.list, data.sender_id, false);
   },
+  // Requests and presence changed while the connection was away are read again.
+  connected({ queryClient }) {
+    void queryClient.invalidateQueries({ queryKey: friendKeys.all });
+  },
 };

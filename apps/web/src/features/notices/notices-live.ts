@@ -6,4 +6,7 @@ export const noticesLiveFrames: LiveFrameHandlers = {
   notifications_changed(_frame, { queryClient }) {
     void queryClient.invalidateQueries({ queryKey: noticeKeys.all });
   },
+  connected({ queryClient }) {
+    void queryClient.invalidateQueries({ queryKey: noticeKeys.all });
+  },
 };

@@ -6,4 +6,7 @@ export const notificationsLiveFrames: LiveFrameHandlers = {
   notifications_changed(_frame, { queryClient }) {
     void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
   },
+  connected({ queryClient }) {
+    void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+  },
 };
