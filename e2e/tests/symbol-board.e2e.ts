@@ -124,11 +124,14 @@ describe('symbol-supported writing (issue 21)', () => {
     await a.keyboard.press('Enter');
     await board.getByRole('status').getByText('Removed: yes').waitFor();
     expect(await chosen.getByRole('listitem').count()).toBe(3);
-    expect(
-      await chosen
-        .getByRole('button')
-        .evaluateAll((buttons) => buttons.some((button) => button === document.activeElement)),
-    ).toBe(true);
+    // The focus moves to the next chip in the frame after the removal: wait for it.
+    await expect
+      .poll(() =>
+        chosen
+          .getByRole('button')
+          .evaluateAll((buttons) => buttons.some((button) => button === document.activeElement)),
+      )
+      .toBe(true);
 
     // Own phrases: added with a pictogram, listed on the board.
     await a.keyboard.press('Escape');
