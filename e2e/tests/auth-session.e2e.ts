@@ -83,6 +83,30 @@ describe('sign-in, session and sign-out (spec §4 "Session", "Logout", "Login ou
     await context.close();
   });
 
+  it('a request the sign-out overtakes does not load the page again: /login opens once, in the app', async () => {
+    const account = await createActiveAccount('overtaken');
+    const context = await newContext(browser, {
+      consent: { advertising: false },
+      localStorage: { access: account.access, refresh: account.refresh },
+    });
+    const page = await context.newPage();
+    // The bell's count, read as the page opens, is held until the server has revoked the session:
+    // its answer is then a refusal, which elsewhere ends a session by loading /login afresh.
+    const revoked = page.waitForResponse((response) => response.url().endsWith('/api/logout/'));
+    await page.route('**/api/notificaciones/sin-leer/**', async (route) => {
+      await revoked;
+      await route.continue();
+    });
+    let documentLoads = 0;
+    page.on('load', () => (documentLoads += 1));
+    await page.goto('/logout');
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    expect(page.url()).toMatch(/\/login$/);
+    expect(await refreshStatus(account.refresh)).toBe(401);
+    expect(documentLoads).toBe(1);
+    await context.close();
+  });
+
   it('an expired access token is renewed with the refresh token without the member noticing', async () => {
     const account = await createActiveAccount('refresh');
     const context = await newContext(browser, {

@@ -96,7 +96,15 @@ async function walk(page: Page, route: string, address: string, layouts: Layout[
       layout: 'loading',
       what: `layout shift ${shift.total.toFixed(3)} (${shift.sources.slice(0, 4).join('; ')})`,
     });
-  return [...findings, ...(await measure(page, route, layouts))];
+  try {
+    return [...findings, ...(await measure(page, route, layouts))];
+  } catch (error) {
+    // A page that loads another document by itself after it settled (a sign-out, a reload) ends
+    // the measuring; name the route and where it went instead of failing without either.
+    if (!String(error).includes('Execution context was destroyed')) throw error;
+    await page.waitForLoadState();
+    return [...findings, { route, layout: 'measuring', what: `the page went to ${page.url()} by itself` }];
+  }
 }
 
 /**

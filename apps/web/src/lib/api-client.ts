@@ -147,10 +147,14 @@ export class RenewalUnavailableError extends Error {
   }
 }
 
-/** The session is over (no refresh token, or it was refused): forget it and go to sign in. */
+/**
+ * The session is over (no refresh token, or it was refused): forget it and go to sign in. On the
+ * sign-out page a request it overtook (the bell, read as the page opened) is refused once the
+ * session is revoked; that page opens /login itself when it is done, so nothing reloads it here.
+ */
 function endSessionAndGoToLogin() {
   clearStoredTokens();
-  if (window.location.pathname !== '/login') window.location.assign('/login');
+  if (!['/login', '/logout'].includes(window.location.pathname)) window.location.assign('/login');
 }
 
 /**

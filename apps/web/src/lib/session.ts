@@ -105,11 +105,14 @@ export function forgetSession(queryClient: QueryClient) {
  * Spec §4 "Logout", in its order: a logout on the live connection (friends are told), the
  * server hides the member's own copy of their chats (the friends keep theirs, and moderators the
  * evidence, for CHAT_MESSAGE_RETENTION_DAYS), the refresh token is revoked, then the chat messages
- * kept per friend, the chat modal acknowledgement and the tokens are removed here, and the socket
- * closes. A server that does not answer changes nothing for the member: the session ends here.
+ * kept per friend, the chat modal acknowledgement and the tokens are removed here. The socket
+ * closes right after the logout frame. A server that does not answer changes nothing for the member: the session ends here.
  */
 export async function endSession(queryClient: QueryClient): Promise<void> {
   if (liveConnection.isOpen()) liveConnection.send({ action: 'logout' });
+  // Closed now rather than last: a connection still opening would otherwise open during the
+  // sign-out and have every screen read again (live-updates.tsx) with a session being revoked.
+  liveConnection.disconnect();
   try {
     await apiRequest<unknown>('/chat/borrar-mensajes/', { method: 'DELETE' });
   } catch (error) {
@@ -124,6 +127,5 @@ export async function endSession(queryClient: QueryClient): Promise<void> {
     }
   }
   clearSessionStorage();
-  liveConnection.disconnect();
   queryClient.clear();
 }
