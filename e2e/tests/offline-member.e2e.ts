@@ -159,8 +159,8 @@ describe('offline, a signed-in member keeps their screens (issue 34)', () => {
     // Back online for good: the tokens are renewed, the lists load and a change goes through.
     await context.unrouteAll();
     // The open page renews the tokens by itself (the live connection tries again every few
-    // seconds). Leaving the page while a renewal is on its way would lose the rotated pair and
-    // spend the old refresh token twice, which the server answers by ending the session.
+    // seconds): the next page starts from the new pair. (Leaving while a renewal is on its way
+    // sends the old refresh token again, which the server accepts within its reuse grace.)
     await expect
       .poll(async () => (await storedTokens(page)).access, { timeout: 30_000 })
       .not.toBe('expired.access.token');

@@ -104,8 +104,14 @@ describe('the log of a full session', () => {
     remember('refreshed access token', refreshed.json<Tokens>().access);
     remember('rotated refresh token', refreshed.json<Tokens>().refresh);
     expect((await call('GET', '/api/me', undefined, refreshed.json<Tokens>().access)).status).toBe(200);
-    // The spent refresh token again: a reuse, refused and logged as a client error; it ends the
-    // whole session, the access token it was rotated into included (decision 0031).
+    // The spent refresh token again: within the reuse grace it renews once more (the page that
+    // never stored its answer); then a sign-out, after which the spent token is refused and
+    // logged as a client error, and the access tokens of the session end with it (decision 0031).
+    const renewedAgain = await call('POST', '/api/token/refresh/', { refresh });
+    expect(renewedAgain.status).toBe(200);
+    remember('access token of the reuse', renewedAgain.json<Tokens>().access);
+    remember('refresh token of the reuse', renewedAgain.json<Tokens>().refresh);
+    expect((await call('POST', '/api/logout/', { refresh })).status).toBe(204);
     expect((await call('POST', '/api/token/refresh/', { refresh })).status).toBe(401);
     expect((await call('GET', '/api/me', undefined, refreshed.json<Tokens>().access)).status).toBe(401);
 

@@ -1,10 +1,11 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createRegistrationSchema } from '@juntos/domain';
-import { emailOutbox } from '../db/schema';
+import { emailOutbox, refreshTokens } from '../db/schema';
 import { createAccessTokens } from '../lib/access-tokens';
 import { createAuthRepository } from '../modules/auth';
 import { newAccount, startSession } from '../modules/auth/auth.service';
+import { REFRESH_REUSE_GRACE_MS, hashOpaqueToken } from '../modules/auth/tokens';
 import { hashPassword, type PasswordHashCost } from '../modules/auth/passwords';
 
 export { STRONG_PASSWORD, adultPayload, minorPayload, uniqueEmail } from './payloads';
@@ -74,4 +75,15 @@ export async function createActiveMember(app: FastifyInstance, overrides: Record
     new Date(),
   );
   return { email: input.email, password: input.password, ...tokens, user: { id: user.id } };
+}
+
+/**
+ * Moves a refresh token's rotation back past the reuse grace (auth/tokens.ts): the next use of
+ * it is then a reuse the server treats as theft, as it would a minute later.
+ */
+export async function rotatedLongAgo(app: FastifyInstance, refreshToken: string) {
+  await app.database.db
+    .update(refreshTokens)
+    .set({ rotatedAt: new Date(Date.now() - REFRESH_REUSE_GRACE_MS - 1000) })
+    .where(eq(refreshTokens.tokenHash, hashOpaqueToken(refreshToken)));
 }

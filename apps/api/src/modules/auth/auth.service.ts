@@ -25,6 +25,7 @@ import {
 import {
   ACTIVATION_CODE_TTL_MS,
   ACTIVATION_MAX_FAILED_ATTEMPTS,
+  REFRESH_REUSE_GRACE_MS,
   REFRESH_TOKEN_TTL_MS,
   RESET_TOKEN_TTL_MS,
   hashActivationCode,
@@ -406,7 +407,9 @@ export function createAuthService(deps: AuthServiceDependencies) {
       const stored = await deps.repository.findRefreshToken(hashOpaqueToken(refreshToken));
       const invalid = () => new AppError(401, 'session_expired', 'errors.session_expired');
       if (!stored || stored.revokedAt) throw invalid();
-      if (stored.rotatedAt) {
+      const reusedAfterGrace =
+        stored.rotatedAt && now().getTime() - stored.rotatedAt.getTime() > REFRESH_REUSE_GRACE_MS;
+      if (reusedAfterGrace) {
         await deps.repository.revokeRefreshFamily(stored.familyId);
         throw invalid();
       }
@@ -416,9 +419,11 @@ export function createAuthService(deps: AuthServiceDependencies) {
         await deps.repository.revokeRefreshFamily(stored.familyId);
         throw invalid();
       }
-      if (!(await deps.repository.markRefreshTokenRotated(stored.id))) {
-        await deps.repository.revokeRefreshFamily(stored.familyId);
-        throw invalid();
+      if (!stored.rotatedAt && !(await deps.repository.markRefreshTokenRotated(stored.id))) {
+        // Another request rotated it a moment ago (within the grace as well), or a sign-out
+        // revoked it meanwhile, which a renewal must not undo.
+        const current = await deps.repository.findRefreshToken(stored.tokenHash);
+        if (!current || current.revokedAt) throw invalid();
       }
       return issueTokens(stored.userId, stored.device, stored.familyId);
     },

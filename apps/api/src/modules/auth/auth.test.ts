@@ -18,6 +18,7 @@ import {
   lastEmailTo,
   minorPayload,
   resetTokenFrom,
+  rotatedLongAgo,
   uniqueEmail,
 } from '../../test-support/accounts';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
@@ -315,9 +316,33 @@ describe('accounts and sessions', () => {
       expect(first.statusCode).toBe(200);
       const rotated = first.json<{ access: string; refresh: string }>();
       expect(rotated.refresh).not.toBe(member.refresh);
+      await rotatedLongAgo(t.app, member.refresh);
       const reuse = await post('/api/token/refresh/', { refresh: member.refresh });
       expect(reuse.statusCode).toBe(401);
       expect((await post('/api/token/refresh/', { refresh: rotated.refresh })).statusCode).toBe(401);
+    });
+
+    it('a rotated token used again within the grace (a page left mid-renewal, two racing requests) keeps the session', async () => {
+      const member = await signUpThroughApi(t.app);
+      const [one, two] = await Promise.all([
+        post('/api/token/refresh/', { refresh: member.refresh }),
+        post('/api/token/refresh/', { refresh: member.refresh }),
+      ]);
+      expect([one.statusCode, two.statusCode]).toEqual([200, 200]);
+      // The page that never stored its answer sends the old token again: a new pair, same session.
+      const again = await post('/api/token/refresh/', { refresh: member.refresh });
+      expect(again.statusCode).toBe(200);
+      const latest = again.json<{ access: string; refresh: string }>();
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/api/me',
+        headers: { authorization: `Bearer ${latest.access}` },
+      });
+      expect(me.statusCode).toBe(200);
+      expect((await post('/api/token/refresh/', { refresh: latest.refresh })).statusCode).toBe(200);
+      // A sign-out within the grace is final: the old token renews nothing.
+      expect((await post('/api/logout/', { refresh: member.refresh })).statusCode).toBe(204);
+      expect((await post('/api/token/refresh/', { refresh: member.refresh })).statusCode).toBe(401);
     });
 
     it('logout revokes the refresh token', async () => {

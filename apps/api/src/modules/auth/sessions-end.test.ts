@@ -7,6 +7,7 @@ import {
   createActiveMember,
   lastEmailTo,
   resetTokenFrom,
+  rotatedLongAgo,
   STRONG_PASSWORD,
 } from '../../test-support/accounts';
 import { connectChat } from '../../test-support/chat-client';
@@ -107,6 +108,7 @@ describe('sessions end when they should', () => {
     const member = await createActiveMember(t.app);
     const rotated = (await renew(member.refresh)).json<Session>();
     expect((await me(rotated.access)).statusCode).toBe(200);
+    await rotatedLongAgo(t.app, member.refresh);
     expect((await renew(member.refresh)).statusCode).toBe(401);
     expect((await me(rotated.access)).statusCode).toBe(401);
   });

@@ -1,6 +1,13 @@
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * How long a refresh token that was just rotated may be used again (decision 0031). A page left
+ * while its renewal was on the way never stores the new token, and the next page sends the old
+ * one; two requests of one page may race. Both are the member, not a thief, and ending the
+ * session then signed people out on slow phones. Later reuse is theft: the session ends.
+ */
+export const REFRESH_REUSE_GRACE_MS = 30 * 1000;
 export const ACTIVATION_CODE_TTL_MS = 10 * 60 * 1000;
 /**
  * Wrong codes after which a code is spent and a new one must be asked for. Wrong codes make the
