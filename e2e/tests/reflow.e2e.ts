@@ -30,8 +30,8 @@ import {
  */
 
 /**
- * REFLOW_LANGUAGES=de,el walks only those; unset, all ten. `npm test` walks two of them and
- * `npm run test:reflow`, a step of `.ci/run`, the other eight (scripts/test-e2e-shards.mjs).
+ * REFLOW_LANGUAGES=de,el walks only those; unset, all ten. `npm test` walks German and
+ * `npm run test:reflow`, a step of `.ci/run`, the other nine (scripts/test-e2e-shards.mjs).
  */
 const LANGUAGES = SUPPORTED_LANGUAGES.filter(
   (language) => !process.env.REFLOW_LANGUAGES || process.env.REFLOW_LANGUAGES.split(',').includes(language),
