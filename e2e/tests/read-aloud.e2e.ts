@@ -289,6 +289,15 @@ describe('read aloud (issue 21, point 2)', () => {
     await expectNoAxeViolations(page, '/feed with the notice of a missing voice');
     await page.getByRole('button', { name: 'Close this message' }).click();
     await status.waitFor({ state: 'detached' });
+
+    // "Try it" in the display settings says it inside the dialog, where the member is.
+    await page.getByRole('button', { name: 'Display settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Display settings' });
+    const outcome = dialog.getByRole('status').filter({ hasText: 'no voice for this language' });
+    await dialog.getByRole('button', { name: 'Try it' }).click();
+    await outcome.waitFor();
+    expect(await spoken(page)).toEqual([]);
+    await expectNoAxeViolations(page, 'display settings after "Try it" found no voice');
     await context.close();
     context = undefined;
   });

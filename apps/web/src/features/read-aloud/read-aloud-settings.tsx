@@ -42,6 +42,7 @@ export function ReadAloudSettings({
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   const voices = useVoices();
+  const [noVoice, setNoVoice] = useState(false);
   const headingId = useId();
   const voiceId = useId();
   const voiceHintId = useId();
@@ -125,17 +126,23 @@ export function ReadAloudSettings({
               ))}
             </select>
           </div>
-          <Button
-            size="small"
-            onClick={() =>
-              void import('./reader').then(({ readSample }) =>
-                readSample(t('read_aloud.sample'), language, voice, rate),
-              )
-            }
-          >
-            <span aria-hidden="true" className="icon icon--speaker" />
-            {t('read_aloud.try')}
-          </Button>
+          <div className="read-aloud-settings__try">
+            <Button
+              size="small"
+              onClick={() =>
+                void import('./reader')
+                  .then(({ readSample }) => readSample(t('read_aloud.sample'), language, voice, rate))
+                  .then((outcome) => setNoVoice(outcome === 'no_voice'))
+              }
+            >
+              <span aria-hidden="true" className="icon icon--speaker" />
+              {t('read_aloud.try')}
+            </Button>
+            {/* There before it fills, so a screen reader says it where the focus is. */}
+            <p role="status" className="read-aloud-settings__outcome">
+              {noVoice && t('read_aloud.no_voice')}
+            </p>
+          </div>
         </>
       )}
     </div>

@@ -136,8 +136,23 @@ export async function readAloud(key: string, root: HTMLElement, nestedUnits: 'sk
   speakFrom(0);
 }
 
-/** The settings' "Try it": one sentence with the voice and speed being chosen. */
-export function readSample(text: string, language: string, voiceURI: string | null, rate: number) {
+/**
+ * The settings' "Try it": one sentence with the voice and speed being chosen. 'no_voice' when
+ * nothing can say it: no voice chosen that the device has, and none for the language (the
+ * settings say so beside the button, since the page's own notice is behind the open dialog).
+ */
+export async function readSample(
+  text: string,
+  language: string,
+  voiceURI: string | null,
+  rate: number,
+): Promise<'reading' | 'no_voice'> {
+  const voices = await loadedVoices();
+  const chosen = voiceURI !== null && voices.some((voice) => voice.voiceURI === voiceURI);
+  if (!chosen && !voices.some((voice) => speaksLanguage(voice, language))) {
+    stopReading();
+    return 'no_voice';
+  }
   const own = beginReading('sample', null);
   const spoken = utterance(text, language, {
     ...preferences(),
@@ -149,4 +164,5 @@ export function readSample(text: string, language: string, voiceURI: string | nu
   };
   hold(spoken);
   window.speechSynthesis.speak(spoken);
+  return 'reading';
 }
