@@ -8,6 +8,7 @@ import Fastify, {
 import pino from 'pino';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
+import { createDatabaseOutage, type DatabaseOutage } from './lib/database-outage';
 import { createSafeguarding } from './db/safeguarding';
 import { createAccessTokens } from './lib/access-tokens';
 import { createImagePipeline } from './lib/images';
@@ -65,6 +66,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: DatabaseHandle;
+    /** Notes when the database cannot be reached, and logs the outage once (lib/database-outage.ts). */
+    databaseOutage: DatabaseOutage;
     /** Live messages to members' connections: chat, presence, notifications. */
     fanOut: FanOut;
     /** The durable job queue (notification e-mails, digests, push). */
@@ -136,6 +139,9 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
     done(null, payload);
   });
 
+  const databaseOutage = createDatabaseOutage({ ping: () => database.ping(), log: app.log });
+  app.decorate('databaseOutage', databaseOutage);
+  app.addHook('onClose', async () => databaseOutage.close());
   registerErrorHandling(app);
   registerInputGate(app);
   registerSecurityHeaders(app, { adNetwork: config.ads.client !== undefined });

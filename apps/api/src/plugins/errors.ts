@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from 
 import { ZodError } from 'zod';
 import type { ApiError } from '@juntos/domain';
 import { AppError } from '../lib/app-error';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnreachable } from '../lib/database-outage';
 import { requestLanguage, translate } from '../i18n/messages';
 
 /** Fastify's own client errors, mapped to our stable codes and messages. */
@@ -144,6 +145,13 @@ export function registerErrorHandling(app: FastifyInstance) {
       // A bug of ours, never the client's: the route's answer does not fit its declared schema.
       request.log.error({ err: error, issues: error.cause.issues }, 'answer does not match its schema');
       return sendError(request, reply, 500, 'internal_error', 'errors.internal');
+    }
+    if (isDatabaseUnreachable(error)) {
+      // Not a fault of this request, and it will pass: a 503 with a time to try again, and one
+      // log line for the whole outage rather than a stack trace per request (issue 36, 8a).
+      request.server.databaseOutage.noticed(error);
+      void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendError(request, reply, 503, 'database_unavailable', 'errors.service_unavailable');
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(request, reply, 500, 'internal_error', 'errors.internal');

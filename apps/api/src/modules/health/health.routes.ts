@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema, HealthResponseSchema } from '@juntos/domain';
 import { AppError } from '../../lib/app-error';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../lib/database-outage';
 import type { DatabaseHandle } from '../../db/database';
 
 /**
@@ -30,12 +31,15 @@ export function registerHealthRoutes(app: FastifyInstance, database: DatabaseHan
         response: { 200: HealthWithPressureSchema, 503: ApiErrorSchema },
       },
     },
-    async (request, reply) => {
+    async (_request, reply) => {
       try {
         await database.ping();
       } catch (error) {
-        request.log.error({ err: error }, 'health check: database unreachable');
-        throw new AppError(503, 'database_unavailable', 'errors.service_unavailable');
+        // A load balancer asks every few seconds: the outage is logged once, not at each check.
+        app.databaseOutage.noticed(error);
+        throw new AppError(503, 'database_unavailable', 'errors.service_unavailable', {
+          headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+        });
       }
       void reply.header('cache-control', 'no-store');
       return { status: 'ok' as const, db: 'ok' as const, pressure: app.pressure() };
