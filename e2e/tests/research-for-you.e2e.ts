@@ -82,7 +82,7 @@ describe('research that finds the member (issue 35)', () => {
     await study
       .getByText('Why you see it: it is about your disease (ORPHA:881) in Belgium, a neighbouring country.')
       .waitFor();
-    await study.getByText(/Clinical study · looking for participants until .*2027/).waitFor();
+    await study.getByText(/^looking for participants until .*2027$/).waitFor();
     await page
       .getByRole('article')
       .filter({ hasText: 'Amsterdam UMC' })

@@ -2,13 +2,16 @@ import { useTranslation } from 'react-i18next';
 import { countryName, isCountryCode, type Language, type ResearchProject } from '@juntos/domain';
 import type { ResourceEntry } from './resources-api';
 
-/** What an entry is about (issue 35): its diseases, the countries it serves, a study's recruitment. */
+/**
+ * What an entry is about (issue 35): its diseases, the countries it serves, a study's recruitment.
+ * `kindShown`: the card already names the entry's kind, so the study line gives only recruitment.
+ */
 /** A directory entry, or a "For you" match (which names the one code that matched instead). */
 type AboutEntry = Pick<ResourceEntry, 'pais' | 'paises'> &
   Partial<Pick<ResourceEntry, 'orphacodes'>> &
   Partial<Pick<ResearchProject, 'estudio_clinico' | 'recluta' | 'recluta_hasta'>>;
 
-export function EntryFacts({ entry }: { entry: AboutEntry }) {
+export function EntryFacts({ entry, kindShown = false }: { entry: AboutEntry; kindShown?: boolean }) {
   const { t, i18n } = useTranslation();
   const language = (i18n.resolvedLanguage ?? 'en') as Language;
   const date = new Intl.DateTimeFormat(language, { dateStyle: 'long' });
@@ -17,9 +20,16 @@ export function EntryFacts({ entry }: { entry: AboutEntry }) {
   return (
     <>
       {study?.estudio_clinico && (
-        <p className="resource-card__study">
-          <strong>{t('resources.entry.clinical_study')}</strong>
-          {' · '}
+        <p
+          className={kindShown ? 'resource-card__study resource-card__study--alone' : 'resource-card__study'}
+        >
+          {/* The "For you" card already says it is a clinical study above its name. */}
+          {!kindShown && (
+            <>
+              <strong>{t('resources.entry.clinical_study')}</strong>
+              {' · '}
+            </>
+          )}
           {study.recluta
             ? study.recluta_hasta
               ? t('resources.entry.recruiting_until', { date: date.format(new Date(study.recluta_hasta)) })

@@ -82,7 +82,7 @@ function MatchCard({ match }: { match: ResearchMatch }) {
         {t(`resources.for_you.why_${match.reason}`, { code: match.orphacode, country: matched })}
       </p>
       {match.descripcion && <p>{match.descripcion}</p>}
-      <EntryFacts entry={match} />
+      <EntryFacts entry={match} kindShown />
       <ExternalLink href={match.enlace} className={buttonClass({ size: 'small' })}>
         {t('resources.more_info')}
         <span className="visually-hidden">: {match.name}</span>
