@@ -244,7 +244,7 @@ export async function createMemberInEveryTable(app: FastifyInstance) {
   // in a neighbouring country, which matching tells her of (a job of the queue).
   await call('PUT', '/api/investigacion/consentimiento/', signedIn, { scope: 'neighbours', agree: true });
   await call('POST', '/api/admin/recursos/centros/', admin, {
-    name: 'Centre for Everywhere',
+    name: 'Fixture expert centre',
     pais: 'fr',
     ciudad: 'Paris',
     enlace: 'https://example.org/centre',
