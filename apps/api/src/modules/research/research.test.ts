@@ -209,6 +209,26 @@ describe('research that finds the member (issue 35)', () => {
     expect((await call('GET', '/api/notificaciones/ajustes/', ana)).statusCode).toBe(200);
   });
 
+  it('stops matching a consent given to a text older than the oldest version that still counts', async () => {
+    const code = freshCode();
+    const gil = await memberWith(code, 'es', 'Madrid');
+    // A consent to version 0 of the text, as if the text had changed since (RESEARCH_CONSENT_MIN_VERSION is 1).
+    await t.app.database.db
+      .insert(researchConsents)
+      .values({ userId: gil.user.id, version: 0, scope: 'country', givenBy: 'member', language: 'en' });
+    expect((await consentOf(gil)).consent).toMatchObject({ version: 0, current: false });
+    expect((await forYou(gil)).consented).toBe(false);
+    await addEntry('centros', { pais: 'es', ciudad: 'Madrid', orphacodes: [code] });
+    await queueIdle();
+    expect(await matchesOf(gil.user.id)).toEqual([]);
+    // Agreeing again to the current text closes the old consent and matches again.
+    expect((await agree(gil, 'country')).consent).toMatchObject({
+      version: RESEARCH_CONSENT_VERSION,
+      current: true,
+    });
+    expect((await forYou(gil)).results).toHaveLength(1);
+  });
+
   it('records a minor’s consent as the guardian’s, who holds the account', async () => {
     const minor = await createActiveMember(t.app, minorPayload());
     const saved = await putProfile(
