@@ -40,7 +40,7 @@ describe('resource directory (spec §2 "Resources hub", "Associations, projects,
     const member = await createMember('resources');
     const { context, page } = await openAs(browser, member, '/recursos');
     await page.getByRole('heading', { level: 1, name: 'Resources' }).waitFor();
-    expect(await page.getByRole('main').getByRole('listitem').count()).toBe(5);
+    expect(await page.getByRole('main').getByRole('listitem').count()).toBe(6);
     expect(await page.getByRole('dialog').count()).toBe(0);
     await expectNoAxeViolations(page, '/recursos');
 

@@ -63,6 +63,55 @@ export const AuditEntrySchema = z.object({
 });
 export type AuditEntry = z.output<typeof AuditEntrySchema>;
 
+/** A list typed as text ("ORPHA:558, 1234" or "es fr") or sent as an array, read as its items. */
+const listOf = (value: unknown) =>
+  typeof value === 'string'
+    ? value
+        .split(/[\s,;]+/)
+        .map((item) => item.trim())
+        .filter(Boolean)
+    : value;
+
+/** Most ORPHA codes and countries one directory entry names. */
+export const DIRECTORY_MAX_CODES = 50;
+
+const bareCode = (code: string | number) =>
+  String(code)
+    .trim()
+    .replace(/^ORPHA:/i, '');
+
+/**
+ * ORPHA codes of a directory entry: digits, with or without "ORPHA:", each once. Checked as a
+ * whole list, so a wrong item puts its message on the field, not on an item of it.
+ */
+export const DirectoryOrphacodes = z.preprocess(
+  listOf,
+  z
+    .array(z.union([z.string(), z.number()]), { error: 'resources.errors.orphacode' })
+    .max(DIRECTORY_MAX_CODES, 'resources.errors.too_many')
+    .default([])
+    .refine((codes) => codes.every((code) => /^\d{1,7}$/.test(bareCode(code))), 'resources.errors.orphacode')
+    .transform((codes) => [...new Set(codes.map((code) => Number(bareCode(code))))]),
+);
+
+/** Countries of a directory entry: catalogue codes, each once. */
+export const DirectoryCountries = z.preprocess(
+  listOf,
+  z
+    .array(z.string(), { error: 'resources.errors.country' })
+    .max(DIRECTORY_MAX_CODES, 'resources.errors.too_many')
+    .default([])
+    .refine((codes) => codes.every((code) => isCountryCode(code.toLowerCase())), 'resources.errors.country')
+    .transform((codes) => [...new Set(codes.map((code) => code.toLowerCase()))]),
+);
+
+/** "YYYY-MM-DD" naming a real day. */
+function isCalendarDate(value: string) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
 /** A directory entry as the editor reads and writes it (`descripcion` per language). */
 export const DirectoryRowSchema = z.object({
   id: z.number(),
@@ -71,6 +120,13 @@ export const DirectoryRowSchema = z.object({
   ciudad: z.string(),
   descripcion: z.record(z.string(), z.string().optional()),
   enlace: z.string(),
+  /** What the entry is about (issue 35): ORPHA codes and countries, several of each. */
+  orphacodes: z.array(z.number().int()),
+  paises: z.array(z.string()),
+  /** Research projects only (false and null elsewhere): a clinical study, recruiting until when. */
+  estudio_clinico: z.boolean(),
+  recluta: z.boolean(),
+  recluta_hasta: z.string().nullable(),
 });
 export type DirectoryRow = z.output<typeof DirectoryRowSchema>;
 export type DirectoryValues = Omit<DirectoryRow, 'id'>;
@@ -104,11 +160,27 @@ export const DirectoryEntryInputSchema = z
       .partialRecord(z.enum(SUPPORTED_LANGUAGES), z.string().trim().max(400, 'resources.errors.too_long'))
       .default({})
       .transform((texts) => Object.fromEntries(Object.entries(texts).filter(([, text]) => text))),
+    orphacodes: DirectoryOrphacodes,
+    paises: DirectoryCountries,
+    estudio_clinico: z.boolean().default(false),
+    recluta: z.boolean().default(false),
+    recluta_hasta: z
+      .string()
+      .trim()
+      .optional()
+      .nullable()
+      .transform((value) => value || null)
+      .refine((value) => value === null || isCalendarDate(value), 'resources.errors.date'),
   })
   .refine((entry) => isCityOf(entry.pais, entry.ciudad), {
     path: ['ciudad'],
     message: 'resources.errors.city',
-  });
+  })
+  // An entry is at least about its own seat's country (the directory's filters and matching).
+  .transform((entry) => ({
+    ...entry,
+    paises: entry.paises.includes(entry.pais) ? entry.paises : [entry.pais, ...entry.paises],
+  }));
 export type DirectoryEntryInput = z.input<typeof DirectoryEntryInputSchema>;
 
 /** The ad network settings in force: the client id (empty: test slots) and slot ids per key. */

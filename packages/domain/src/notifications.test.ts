@@ -27,6 +27,7 @@ describe('where a notification leads', () => {
     [{ kind: 'community_reply', community_id: 9 }, '/comunidades/9'],
     [{ kind: 'withdrawal', outcome: 'paid', actors: [] }, '/monetizacion/historial-retiros'],
     [{ kind: 'moderation', outcome: 'content_hidden', actors: [] }, '/dashboard'],
+    [{ kind: 'research', actors: [] }, '/recursos/para-ti'],
   ] as const)('%o → %s', (change, link) => {
     expect(notificationLink({ ...base, ...change } as Notification)).toBe(link);
   });
@@ -43,6 +44,7 @@ describe('notification settings', () => {
       'moderation',
       'withdrawal',
       'community_reply',
+      'research',
     ].map((kind) => [kind, { in_app: true, email: false, push: false }]),
   );
   const valid = {

@@ -16,11 +16,17 @@ export const NOTIFICATION_KINDS = [
   'moderation',
   'withdrawal',
   'community_reply',
+  // Issue 35: an entry of the directory matches the research the member asked to hear of.
+  'research',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Kinds the platform itself tells (no member acted): shown whoever may be reached. */
-export const PLATFORM_NOTIFICATION_KINDS: readonly NotificationKind[] = ['moderation', 'withdrawal'];
+export const PLATFORM_NOTIFICATION_KINDS: readonly NotificationKind[] = [
+  'moderation',
+  'withdrawal',
+  'research',
+];
 /** Kinds counted by events rather than by people ("3 messages", "2 notices"). */
 export const EVENT_COUNTED_KINDS: readonly NotificationKind[] = ['message', ...PLATFORM_NOTIFICATION_KINDS];
 
@@ -53,6 +59,8 @@ export const DEFAULT_CHANNELS: Record<NotificationKind, ChannelSwitches> = {
   moderation: { in_app: true, email: true, push: true },
   withdrawal: { in_app: true, email: true, push: true },
   community_reply: { in_app: true, email: true, push: true },
+  // Asked for (a consent): told on every channel, and never naming the disease (decision 0041).
+  research: { in_app: true, email: true, push: true },
 };
 export const DEFAULT_EMAIL_FREQUENCY: EmailFrequency = 'daily';
 
@@ -189,6 +197,8 @@ export function notificationLink(notification: Notification): string {
       return '/monetizacion/historial-retiros';
     case 'moderation':
       return '/dashboard';
+    case 'research':
+      return '/recursos/para-ti';
   }
 }
 

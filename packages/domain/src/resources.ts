@@ -12,6 +12,9 @@ export const AssociationSchema = z.object({
   ciudad: z.string(),
   descripcion: z.string(),
   enlace: z.string(),
+  /** What the entry is about (issue 35): the ORPHA codes of its diseases and its countries. */
+  orphacodes: z.array(z.number()),
+  paises: z.array(z.string()),
 });
 export type Association = z.output<typeof AssociationSchema>;
 export const ResearchProjectSchema = z.object({
@@ -21,6 +24,12 @@ export const ResearchProjectSchema = z.object({
   ciudad: z.string(),
   descripcion: z.string(),
   enlace: z.string(),
+  orphacodes: z.array(z.number()),
+  paises: z.array(z.string()),
+  /** A clinical study (people take part in it), and whether and until when it recruits. */
+  estudio_clinico: z.boolean(),
+  recluta: z.boolean(),
+  recluta_hasta: z.string().nullable(),
 });
 export type ResearchProject = z.output<typeof ResearchProjectSchema>;
 export const ExpertCentreSchema = AssociationSchema;

@@ -361,6 +361,22 @@ export const DEMO_EARNERS: {
 ];
 
 export const DEMO_PASSWORD = 'Demo-Juntos-2026!';
+/**
+ * Demo members who agreed to hear of research about their disease (issue 35), and how far from
+ * home. Each has entries in the shipped directory: Antoine (cystic fibrosis, France) the ERN-LUNG
+ * coordinator in Frankfurt, a neighbour; Sanne (Turner, Netherlands) Amsterdam UMC; Ioana
+ * (Prader-Willi, Romania) Semmelweis in Hungary, a neighbour; Ines (Rett, Spain, a minor: her
+ * mother agreed) centres of ERN ITHACA in Portugal and France; Lucia (Marfan, Spain) VASCERN
+ * members elsewhere in the EU.
+ */
+export const DEMO_RESEARCH_CONSENTS: { member: string; scope: 'country' | 'neighbours' | 'eu' }[] = [
+  { member: 'antoine', scope: 'neighbours' },
+  { member: 'sanne', scope: 'country' },
+  { member: 'ioana', scope: 'neighbours' },
+  { member: 'ines', scope: 'neighbours' },
+  { member: 'lucia', scope: 'eu' },
+];
+
 export const demoEmail = (key: string) => `${key}@demo.juntos.example`;
 
 /**

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
+import { directoryCodeReport } from './directory-code-report';
 import { importOrphanetNomenclature } from '../modules/diseases/orphanet-import';
 
 /**
@@ -29,6 +30,7 @@ try {
       `${summary.byStatus.obsoleto} obsolete or deprecated, ${summary.byStatus.no_raro} not rare in Europe. ` +
       `List written to ${summary.file}.`,
   );
+  for (const line of await directoryCodeReport(database.db)) console.log(line);
 } catch (error) {
   console.error(`Import failed: ${(error as Error).message}`);
   process.exitCode = 1;

@@ -1,6 +1,11 @@
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { LARGEST_CITIES, MONETIZATION_CONSENT_VERSION, CONSENT_POLICY_VERSION } from '@juntos/domain';
+import {
+  LARGEST_CITIES,
+  MONETIZATION_CONSENT_VERSION,
+  CONSENT_POLICY_VERSION,
+  RESEARCH_CONSENT_VERSION,
+} from '@juntos/domain';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import {
@@ -17,6 +22,7 @@ import {
   monetizationConsents,
   posts,
   profiles,
+  researchConsents,
   users,
   withdrawals,
 } from '../db/schema';
@@ -35,6 +41,7 @@ import {
   DEMO_PASSWORD,
   DEMO_POSTS,
   DEMO_REQUESTS,
+  DEMO_RESEARCH_CONSENTS,
   demoEmail,
 } from './demo-community';
 
@@ -303,6 +310,21 @@ try {
             payoutReference: withdrawal.status === 'paid' ? 'DEMO-PAYPAL-0001' : null,
             createdAt: hoursAgo(24 * 3),
           });
+      }
+
+      // Issue 35: members who asked to hear of research about their disease. The shipped
+      // directory names centres of the European Reference Networks for their diseases, so their
+      // "For you" view is not empty (Ines's was given by her mother, who holds her account).
+      for (const consent of DEMO_RESEARCH_CONSENTS) {
+        const member = DEMO_MEMBERS.find((candidate) => candidate.key === consent.member);
+        await db.insert(researchConsents).values({
+          userId: id(consent.member),
+          version: RESEARCH_CONSENT_VERSION,
+          scope: consent.scope,
+          givenBy: member?.guardian ? 'guardian' : 'member',
+          language: member?.language ?? 'en',
+          givenAt: hoursAgo(24 * 6),
+        });
       }
 
       console.log(

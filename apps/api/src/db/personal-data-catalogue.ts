@@ -320,6 +320,22 @@ export const PERSONAL_DATA_CATALOGUE = {
     memberColumns: {},
     noPersonalData: 'a public nomenclature',
   },
+  research_consents: {
+    holds:
+      'Consents to hear of research about the declared disease (issue 35): version, scope, who gave it (the member, or the guardian on a minor’s account), when given and withdrawn.',
+    memberColumns: { user_id: cascade },
+    retained:
+      'The history stays while the account exists (what was agreed to and when it ended); deleted with the account, since nothing is matched after it.',
+  },
+  research_matches: {
+    holds:
+      'What matching told the member: which directory entry and revision, the code and country that matched, and when (issue 35).',
+    memberColumns: { user_id: cascade },
+    otherIdColumns: {
+      entry_id: 'a research project or expert centre of the directory (entry_kind says which)',
+    },
+    retained: 'Until the consent is withdrawn, the entry is removed, or the account is deleted.',
+  },
   associations: {
     holds: 'The directory of associations.',
     memberColumns: {},

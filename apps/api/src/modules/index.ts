@@ -75,6 +75,7 @@ import {
   profileModule,
 } from './profile';
 import { createResourcesRepository, DirectoryEntryInput, resourcesModule } from './resources';
+import { createResearchRepository, createResearchService, researchModule } from './research';
 import { createRetention, createRetentionTimer, retentionModule } from './retention';
 import { staticContentModule } from './static-content';
 import {
@@ -261,6 +262,29 @@ export function createModules(infrastructure: SharedInfrastructure) {
     notify,
   });
   const resources = createResourcesRepository(db);
+  // Issue 35: directory changes that matter are matched to the members who asked to hear of them.
+  const research = createResearchService({
+    repository: createResearchRepository(db),
+    jobs: infrastructure.jobs,
+    entry: (kind, id) => resources.entry(kind, id),
+    entriesAbout: (kind, orphacode, countries, limit) => resources.about(kind, orphacode, countries, limit),
+    tellMany: (userIds) =>
+      notifications.tellMany(userIds, { kind: 'research', groupKey: 'research', subject: null }),
+    log,
+  });
+  /** The editor's values (the domain's names) as the directory stores them. */
+  const directoryValues = (values: ReturnType<typeof DirectoryEntryInput.parse>) => ({
+    name: values.name,
+    pais: values.pais,
+    ciudad: values.ciudad,
+    enlace: values.enlace,
+    descripcion: values.descripcion,
+    orphacodes: values.orphacodes,
+    paises: values.paises,
+    estudioClinico: values.estudio_clinico,
+    recluta: values.recluta,
+    reclutaHasta: values.recluta_hasta,
+  });
   const admins = createAdminRepository(db);
   const requireAdmin = createRequireAdmin(requireAuth, admins);
   const audit = (admin: { id: number; email: string }, entry: Parameters<typeof admins.record>[1]) =>
@@ -369,11 +393,37 @@ export function createModules(infrastructure: SharedInfrastructure) {
           save: (body) => adSettings.save(body),
         },
         directory: {
-          list: (kind) => resources.list(kind, {}, RESOURCE_LIST_LIMIT),
+          list: async (kind) =>
+            (await resources.list(kind, {}, RESOURCE_LIST_LIMIT)).map((row) => ({
+              id: row.id,
+              name: row.name,
+              pais: row.pais,
+              ciudad: row.ciudad,
+              descripcion: row.descripcion,
+              enlace: row.enlace,
+              orphacodes: row.orphacodes,
+              paises: row.paises,
+              estudio_clinico: row.estudioClinico,
+              recluta: row.recluta,
+              recluta_hasta: row.reclutaHasta,
+            })),
           parse: (body) => DirectoryEntryInput.parse(body),
-          create: (kind, values) => resources.create(kind, values),
-          update: (kind, id, values) => resources.update(kind, id, values),
-          remove: (kind, id) => resources.remove(kind, id),
+          // A new entry, and a material change, queue its matching (issue 35).
+          create: async (kind, values) => {
+            const id = await resources.create(kind, directoryValues(values));
+            if (id !== undefined) await research.entryChanged(kind, id, 1);
+            return id;
+          },
+          update: async (kind, id, values) => {
+            const changed = await resources.update(kind, id, directoryValues(values));
+            if (changed?.material) await research.entryChanged(kind, id, changed.revision);
+            return changed?.id;
+          },
+          remove: async (kind, id) => {
+            const removed = await resources.remove(kind, id);
+            if (removed) await research.entryRemoved(kind, id);
+            return removed;
+          },
         },
       });
       await app.register(postsModule, { service: posts, requireAuth });
@@ -381,6 +431,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
       await app.register(galleryModule, { service: gallery, requireAuth });
       await app.register(dataExportModule, { service: dataExport, requireAuth });
       await app.register(resourcesModule, { repository: resources, requireAuth });
+      await app.register(researchModule, { service: research, requireAuth });
       await app.register(friendshipsModule, { service: friendships, requireAuth });
       await app.register(notificationsModule, { service: notifications, requireAuth });
       await app.register(symbolPhrasesModule, {

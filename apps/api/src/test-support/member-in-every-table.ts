@@ -240,6 +240,25 @@ export async function createMemberInEveryTable(app: FastifyInstance) {
     time_zone: 'Europe/Madrid',
   });
 
+  // Research news about her disease (issue 35): her consent, and an expert centre for her disease
+  // in a neighbouring country, which matching tells her of (a job of the queue).
+  await call('PUT', '/api/investigacion/consentimiento/', signedIn, { scope: 'neighbours', agree: true });
+  await call('POST', '/api/admin/recursos/centros/', admin, {
+    name: 'Fixture expert centre',
+    pais: 'fr',
+    ciudad: 'Paris',
+    enlace: 'https://example.org/centre',
+    orphacodes: [Number(profile.orphacode)],
+  });
+  for (let attempt = 0; ; attempt += 1) {
+    const forYou = (await call('GET', '/api/investigacion/para-ti/', signedIn)).json<{
+      results: { told_at: string | null }[];
+    }>();
+    if (forYou.results.some((match) => match.told_at !== null)) break;
+    if (attempt > 200) throw new Error('the research match was never told');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+
   // Push notifications on for one device (port 443 only, issue 32; nothing listens there in tests: a push fails quietly).
   await call('POST', '/api/notificaciones/dispositivos/', signedIn, {
     endpoint: `https://127.0.0.1/push/${member.user.id}`,

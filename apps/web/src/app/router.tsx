@@ -41,6 +41,7 @@ const FriendsPage = lazy(() => import('../features/friends/friends-page'));
 const RequestsPage = lazy(() => import('../features/friends/requests-page'));
 const ResourcesHubPage = lazy(() => import('../features/resources/resources-hub-page'));
 const ResourceListPage = lazy(() => import('../features/resources/resource-list-page'));
+const ResearchForYouPage = lazy(() => import('../features/resources/research-for-you-page'));
 const MonetizationPage = lazy(() => import('../features/monetization/monetization-page'));
 const EarningsPage = lazy(() => import('../features/monetization/earnings-page'));
 const PaymentMethodPage = lazy(() => import('../features/monetization/payment-method-page'));
@@ -105,6 +106,7 @@ const protectedScreens: Record<ProtectedPath, RouteObject['element']> = {
   '/recursos/asociaciones': <ResourceListPage kind="asociaciones" />,
   '/recursos/proyectos': <ResourceListPage kind="proyectos" />,
   '/recursos/centros': <ResourceListPage kind="centros" />,
+  '/recursos/para-ti': <ResearchForYouPage />,
   '/perfil/:id': <PublicProfilePage />,
   '/change-password': <ChangePasswordPage />,
   '/logout': <LogoutPage />,

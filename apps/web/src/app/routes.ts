@@ -44,6 +44,8 @@ export const PROTECTED_PATHS = [
   '/recursos/asociaciones',
   '/recursos/proyectos',
   '/recursos/centros',
+  // Issue 35: research that matches the member's consented disease and places.
+  '/recursos/para-ti',
   '/recursos/nube-palabras',
   '/monetizacion',
   '/perfil-funcional',

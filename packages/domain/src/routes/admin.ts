@@ -34,9 +34,22 @@ const checkedByPort = <Key extends string>(keys: readonly Key[], description: st
     .partial()
     .describe(description);
 const DirectoryEntryBody = checkedByPort(
-  ['name', 'pais', 'ciudad', 'enlace', 'descripcion'],
+  [
+    'name',
+    'pais',
+    'ciudad',
+    'enlace',
+    'descripcion',
+    'orphacodes',
+    'paises',
+    'estudio_clinico',
+    'recluta',
+    'recluta_hasta',
+  ],
   'An entry: name, a catalogue country (pais), one of its cities (ciudad), an https link (enlace), ' +
-    'and descripcion per language code.',
+    'descripcion per language code, the ORPHA codes (orphacodes) and countries (paises) it is about ' +
+    '(a list, or text separated by commas), and for research projects whether it is a clinical ' +
+    'study (estudio_clinico), recruits (recluta) and until when (recluta_hasta, YYYY-MM-DD).',
 );
 const AdSettingsBody = checkedByPort(
   ['client', 'slots'],

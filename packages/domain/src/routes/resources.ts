@@ -19,6 +19,15 @@ const filter = z
 const ResourceListQuery = z.object({
   pais: filter.transform((value) => value?.toLowerCase()),
   ciudad: filter,
+  /** Entries about one disease (issue 35): its ORPHA code, with or without "ORPHA:". */
+  orphacode: z
+    .string()
+    .trim()
+    .max(RESOURCE_FILTER_MAX_LENGTH, 'resources.errors.filter_too_long')
+    .optional()
+    .transform((value) => (value ? value.replace(/^ORPHA:/i, '') : undefined))
+    .refine((value) => value === undefined || /^\d{1,7}$/.test(value), 'resources.errors.orphacode')
+    .transform((value) => (value === undefined ? undefined : Number(value))),
 });
 
 const signedIn = { 400: ApiErrorSchema, 401: ApiErrorSchema };
@@ -33,7 +42,7 @@ export const resourceRoutes = {
     method: 'GET',
     path: '/api/recursos/asociaciones/',
     tags: ['resources'],
-    summary: 'The asociaciones of the resource directory, optionally filtered by place',
+    summary: 'The asociaciones of the resource directory, optionally filtered by place and disease',
     query: ResourceListQuery,
     responses: { 200: z.array(AssociationSchema), ...signedIn },
   }),
@@ -41,7 +50,7 @@ export const resourceRoutes = {
     method: 'GET',
     path: '/api/recursos/proyectos/',
     tags: ['resources'],
-    summary: 'The proyectos of the resource directory, optionally filtered by place',
+    summary: 'The proyectos of the resource directory, optionally filtered by place and disease',
     query: ResourceListQuery,
     responses: { 200: z.array(ResearchProjectSchema), ...signedIn },
   }),
@@ -49,7 +58,7 @@ export const resourceRoutes = {
     method: 'GET',
     path: '/api/recursos/centros/',
     tags: ['resources'],
-    summary: 'The centros of the resource directory, optionally filtered by place',
+    summary: 'The centros of the resource directory, optionally filtered by place and disease',
     query: ResourceListQuery,
     responses: { 200: z.array(ExpertCentreSchema), ...signedIn },
   }),

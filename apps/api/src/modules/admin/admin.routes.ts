@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import {
   adminRoutes as routes,
+  type DirectoryEntryInputSchema,
   type AdminWithdrawal,
   type DirectoryRow,
   type ResourceKind,
@@ -25,13 +27,7 @@ export type AdminWithdrawals = {
 export type DirectoryEditor = {
   list(kind: ResourceKind): Promise<DirectoryRow[]>;
   /** Checks an entry with the directory's rules; throws the validation error otherwise. */
-  parse(body: unknown): {
-    name: string;
-    pais: string;
-    ciudad: string;
-    enlace: string;
-    descripcion: Record<string, string>;
-  };
+  parse(body: unknown): z.output<typeof DirectoryEntryInputSchema>;
   create(kind: ResourceKind, values: ReturnType<DirectoryEditor['parse']>): Promise<number | undefined>;
   update(
     kind: ResourceKind,

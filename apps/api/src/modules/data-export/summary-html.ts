@@ -143,6 +143,17 @@ export function summaryHtml(options: {
       when(text(consent, 'granted_at')),
       dateOrNo(text(consent, 'withdrawn_at')),
     ]),
+    // Issue 35: hearing of research about the declared disease (the guardian's on a minor's account).
+    ...rowsOf('research_consents').map((consent) => [
+      t(
+        text(consent, 'given_by') === 'guardian'
+          ? 'consents.kinds.research_guardian'
+          : 'consents.kinds.research',
+      ),
+      typeof consent.version === 'number' ? String(consent.version) : '',
+      when(text(consent, 'given_at')),
+      dateOrNo(text(consent, 'withdrawn_at')),
+    ]),
   ];
 
   // Decisions about the member are the entries whose administrator is withheld.

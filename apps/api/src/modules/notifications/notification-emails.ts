@@ -32,7 +32,12 @@ export function notificationEmail(options: {
   );
   const lines = ordered
     .filter((count) => countedOf(count) > 0)
-    .map((count) => translatePlural(language, `email.notifications.kinds.${count.kind}`, countedOf(count)));
+    .map((count) =>
+      // Research news (issue 35) reads as one sentence when there is one; never what it is about.
+      count.kind === 'research' && countedOf(count) === 1
+        ? translate(language, 'email.notifications.research_news')
+        : translatePlural(language, `email.notifications.kinds.${count.kind}`, countedOf(count)),
+    );
   const title = t(`title_${options.digest}`);
   const footer = [
     t('why'),

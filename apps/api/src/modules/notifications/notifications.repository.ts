@@ -105,6 +105,34 @@ export function createNotificationsRepository(db: Database) {
   return {
     preferences,
 
+    /** The choices of many members at once (one statement), over the defaults. */
+    async preferencesOf(userIds: readonly number[]) {
+      const rows =
+        userIds.length === 0
+          ? []
+          : await db
+              .select()
+              .from(notificationPreferences)
+              .where(sql`${notificationPreferences.userId} = any(${sql.param([...userIds])}::bigint[])`);
+      const stored = new Map(rows.map((row) => [Number(row.userId), row]));
+      return new Map(userIds.map((userId) => [userId, withDefaults(stored.get(userId))]));
+    },
+
+    /**
+     * One platform event (no actor) for many members in one statement, grouped like `record`:
+     * a member's unread notification of the same group key counts one more event.
+     */
+    async recordMany(userIds: readonly number[], event: Omit<NotificationEvent, 'userId' | 'actorId'>) {
+      if (userIds.length === 0) return;
+      await db.execute(sql`
+        insert into ${notifications} (user_id, kind, group_key, subject_type, subject_id, community_id, outcome)
+        select member, ${event.kind}, ${event.groupKey}, ${event.subject?.type ?? null},
+          ${event.subject?.id ?? null}::bigint, ${event.communityId ?? null}::bigint, ${event.outcome ?? null}
+        from unnest(${sql.param([...userIds])}::bigint[]) as member
+        on conflict (user_id, group_key) where read_at is null
+        do update set events = ${notifications}.events + 1, updated_at = now(), outcome = excluded.outcome`);
+    },
+
     /**
      * Stores one event: a new notification, or one more event on the member's unread one with
      * the same group key (one statement, so two instances recording at once still make one row).

@@ -117,6 +117,46 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
       );
   }
 
+  /**
+   * One platform event for many members (issue 35: a directory entry matching everyone who asked
+   * to hear of it), in a fixed number of statements whatever the number of members: their
+   * choices, the notifications, who has a device; then a push or e-mail job only for those who
+   * want one. The same rules as `record`, member by member.
+   */
+  async function recordMany(
+    userIds: readonly number[],
+    event: Omit<NotificationEvent, 'userId' | 'actorId'>,
+  ) {
+    const preferences = await repository.preferencesOf(userIds);
+    const wanting = userIds.filter((userId) => {
+      const channels = preferences.get(userId)!.channels[event.kind];
+      return channels.in_app || channels.email || channels.push;
+    });
+    await repository.recordMany(wanting, event);
+    const pushing = wanting.filter((userId) => preferences.get(userId)!.channels[event.kind].push);
+    const withDevices = await deps.devices.withDevices(pushing);
+    for (const userId of wanting) {
+      const choice = preferences.get(userId)!;
+      const channels = choice.channels[event.kind];
+      if (channels.in_app) await deps.fanOut.publish(userId, NOTIFICATIONS_CHANGED);
+      if (channels.push && withDevices.has(userId))
+        await jobs.send(
+          NOTIFICATION_JOBS.push,
+          { userId },
+          { singletonKey: String(userId), startAfterSeconds: quietLeft(choice) },
+        );
+      if (channels.email && choice.emailFrequency === 'immediately')
+        await jobs.send(
+          NOTIFICATION_JOBS.email,
+          { userId },
+          {
+            singletonKey: String(userId),
+            startAfterSeconds: Math.max(deps.emailDelaySeconds, quietLeft(choice)),
+          },
+        );
+    }
+  }
+
   /** Records an event without failing the action that caused it (the like is stored already). */
   async function tell(event: NotificationEvent) {
     try {
@@ -274,6 +314,8 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
 
   return {
     tell,
+    /** `recordMany`, throwing: the caller is a job, which is retried (the notices are idempotent upstream). */
+    tellMany: recordMany,
     queueDueDigests,
 
     /** A new chat message: told only to a member with no open connection (the tab shows it otherwise). */

@@ -38,6 +38,16 @@ export function createPushDevicesRepository(db: Database) {
           .where(eq(pushSubscriptions.userId, userId))
       )[0]?.count ?? 0,
 
+    /** Which of these members have at least one device (one statement for a whole batch). */
+    async withDevices(userIds: readonly number[]) {
+      if (userIds.length === 0) return new Set<number>();
+      const rows = await db
+        .selectDistinct({ userId: pushSubscriptions.userId })
+        .from(pushSubscriptions)
+        .where(sql`${pushSubscriptions.userId} = any(${sql.param([...userIds])}::bigint[])`);
+      return new Set(rows.map((row) => Number(row.userId)));
+    },
+
     list: (userId: number, limit: number) =>
       db
         .select({

@@ -25,6 +25,12 @@ const EntrySchema = z
       .url({ protocol: /^https$/, message: 'an https address' })
       .refine((value) => !/\s/.test(value), 'an address without spaces'),
     descripcion: z.object(Object.fromEntries(SUPPORTED_LANGUAGES.map((language) => [language, text]))),
+    // Issue 35: what the entry is about; a study's recruitment (projects only).
+    orphacodes: z.array(z.number().int().positive()).default([]),
+    paises: z.array(z.string().refine(isCountryCode, 'a country of the catalogue')).default([]),
+    estudio_clinico: z.boolean().default(false),
+    recluta: z.boolean().default(false),
+    recluta_hasta: z.iso.date().nullable().default(null),
   })
   .refine((entry) => isCityOf(entry.pais, entry.ciudad), {
     path: ['ciudad'],
@@ -34,7 +40,7 @@ const EntrySchema = z
 /**
  * The directory shipped with the app (modules/resources/directory/*.json), checked entry by entry:
  * a country of the catalogue, a city of that country's list, an https address, a description in
- * every language. A wrong entry stops the start with its file, position and field.
+ * every language, and (issue 35) the ORPHA codes and countries it is about. A wrong entry stops the start with its file, position and field.
  */
 export function loadDirectory(kind: ResourceKind, directory = DIRECTORY_DIR): DirectoryEntry[] {
   const { file, nameField } = FILES[kind];
@@ -54,6 +60,11 @@ export function loadDirectory(kind: ResourceKind, directory = DIRECTORY_DIR): Di
       ciudad: entry.ciudad,
       enlace: entry.enlace,
       descripcion: entry.descripcion,
+      orphacodes: entry.orphacodes,
+      paises: entry.paises.includes(entry.pais) ? entry.paises : [entry.pais, ...entry.paises],
+      estudioClinico: entry.estudio_clinico,
+      recluta: entry.recluta,
+      reclutaHasta: entry.recluta_hasta,
     };
   });
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { associations, expertCentres, researchProjects, type LocalizedText } from '../../db/schema';
 import type { ResourceKind } from '@juntos/domain';
@@ -10,8 +10,38 @@ export type DirectoryRow = {
   ciudad: string;
   descripcion: LocalizedText;
   enlace: string;
+  orphacodes: number[];
+  paises: string[];
+  /** Research projects only; false and null on the other lists. */
+  estudioClinico: boolean;
+  recluta: boolean;
+  reclutaHasta: string | null;
+  revision: number;
 };
-export type DirectoryEntry = Omit<DirectoryRow, 'id'> & { key: string };
+/** What an entry is, as the editor and the shipped files give it (the revision is the database's). */
+export type DirectoryValues = Omit<DirectoryRow, 'id' | 'revision'>;
+export type DirectoryEntry = DirectoryValues & { key: string };
+
+/**
+ * What makes a change "material" (issue 35): what a matched member would want to hear again of —
+ * the diseases and countries it is about, whether it is a clinical study, whether and until when
+ * it recruits, and where to reach it. A corrected description or name is not news.
+ */
+export function materialOf(
+  values: Pick<
+    DirectoryValues,
+    'orphacodes' | 'paises' | 'estudioClinico' | 'recluta' | 'reclutaHasta' | 'enlace'
+  >,
+) {
+  return JSON.stringify([
+    [...values.orphacodes].sort((a, b) => a - b),
+    [...values.paises].sort(),
+    values.estudioClinico,
+    values.recluta,
+    values.reclutaHasta,
+    values.enlace,
+  ]);
+}
 
 const TABLES = {
   asociaciones: { table: associations, name: associations.nombre },
@@ -19,26 +49,100 @@ const TABLES = {
   centros: { table: expertCentres, name: expertCentres.nombre },
 } as const;
 
+/** The columns of a list as a DirectoryRow names them (the study fields only on projects). */
+function columnsOf(kind: ResourceKind) {
+  const { table } = TABLES[kind];
+  return {
+    id: table.id,
+    pais: table.pais,
+    ciudad: table.ciudad,
+    descripcion: table.descripcion,
+    enlace: table.enlace,
+    orphacodes: table.orphacodes,
+    paises: table.paises,
+    revision: table.revision,
+    ...(kind === 'proyectos'
+      ? {
+          estudioClinico: researchProjects.estudioClinico,
+          recluta: researchProjects.recluta,
+          reclutaHasta: researchProjects.reclutaHasta,
+        }
+      : {
+          estudioClinico: sql<boolean>`false`,
+          recluta: sql<boolean>`false`,
+          reclutaHasta: sql<string | null>`null::date`,
+        }),
+  };
+}
+
+/**
+ * The values as a list stores them: an entry is about its seat's country at least, and only
+ * projects carry the study fields.
+ */
+function stored(kind: ResourceKind, values: DirectoryValues) {
+  const { estudioClinico, recluta, reclutaHasta, ...common } = values;
+  const paises = common.paises.includes(common.pais) ? common.paises : [common.pais, ...common.paises];
+  return {
+    ...common,
+    paises,
+    ...(kind === 'proyectos' ? { estudioClinico, recluta, reclutaHasta } : {}),
+  };
+}
+
 /** The three directory lists, read and seeded through one code path. */
 export function createResourcesRepository(db: Database) {
+  /** One entry with its revision, for matching (undefined when it is gone). */
+  async function entry(kind: ResourceKind, id: number): Promise<DirectoryRow | undefined> {
+    const { table, name } = TABLES[kind];
+    const [row] = await db
+      .select({ ...columnsOf(kind), name })
+      .from(table)
+      .where(eq(table.id, id))
+      .limit(1);
+    return row;
+  }
+
   return {
-    async list(kind: ResourceKind, filter: { pais?: string; ciudad?: string }, limit: number) {
+    /**
+     * A list, filtered: by country (the seat's or one the entry serves: `paises` holds the seat's
+     * too), city (the seat's) and disease (an ORPHA code the entry names, through its GIN index).
+     */
+    async list(
+      kind: ResourceKind,
+      filter: { pais?: string; ciudad?: string; orphacode?: number },
+      limit: number,
+    ) {
       const { table, name } = TABLES[kind];
       const conditions: SQL[] = [];
-      if (filter.pais) conditions.push(eq(table.pais, filter.pais));
+      if (filter.pais) conditions.push(sql`${table.paises} @> array[${filter.pais}]::text[]`);
       if (filter.ciudad) conditions.push(eq(table.ciudad, filter.ciudad));
+      if (filter.orphacode !== undefined)
+        conditions.push(sql`${table.orphacodes} @> array[${filter.orphacode}]::integer[]`);
       const rows: DirectoryRow[] = await db
-        .select({
-          id: table.id,
-          name,
-          pais: table.pais,
-          ciudad: table.ciudad,
-          descripcion: table.descripcion,
-          enlace: table.enlace,
-        })
+        .select({ ...columnsOf(kind), name })
         .from(table)
         .where(conditions.length ? and(...conditions) : undefined)
         .orderBy(table.pais, table.ciudad, name, table.id)
+        .limit(limit);
+      return rows;
+    },
+
+    /**
+     * Entries of one list naming a disease in one of some countries (issue 35: the "For you"
+     * view); the GIN indexes on `orphacodes` and `paises` answer both conditions.
+     */
+    async about(kind: ResourceKind, orphacode: number, countries: readonly string[], limit: number) {
+      const { table, name } = TABLES[kind];
+      const rows: DirectoryRow[] = await db
+        .select({ ...columnsOf(kind), name })
+        .from(table)
+        .where(
+          and(
+            sql`${table.orphacodes} @> array[${orphacode}]::integer[]`,
+            sql`${table.paises} && ${sql.param([...countries])}::text[]`,
+          ),
+        )
+        .orderBy(name, table.id)
         .limit(limit);
       return rows;
     },
@@ -49,9 +153,11 @@ export function createResourcesRepository(db: Database) {
       return row?.value ?? 0;
     },
 
+    entry,
+
     /** The directory editor: one entry, by id. */
-    async create(kind: ResourceKind, values: Omit<DirectoryRow, 'id'>) {
-      const { name, ...rest } = values;
+    async create(kind: ResourceKind, values: DirectoryValues) {
+      const { name, ...rest } = stored(kind, values);
       const [row] =
         kind === 'proyectos'
           ? await db
@@ -69,8 +175,16 @@ export function createResourcesRepository(db: Database) {
                 .returning({ id: expertCentres.id });
       return row?.id;
     },
-    async update(kind: ResourceKind, id: number, values: Omit<DirectoryRow, 'id'>) {
-      const { name, ...rest } = values;
+    /**
+     * Changes an entry; a material change (`materialOf`) raises its revision, so matching tells
+     * the matched members once more. Answers the entry's revision and whether it was raised.
+     */
+    async update(kind: ResourceKind, id: number, values: DirectoryValues) {
+      const before = await entry(kind, id);
+      if (!before) return undefined;
+      const material = materialOf(before) !== materialOf(values);
+      const { name, ...fields } = stored(kind, values);
+      const rest = { ...fields, revision: before.revision + (material ? 1 : 0) };
       const [row] =
         kind === 'proyectos'
           ? await db
@@ -89,7 +203,7 @@ export function createResourcesRepository(db: Database) {
                 .set({ ...rest, nombre: name })
                 .where(eq(expertCentres.id, id))
                 .returning({ id: expertCentres.id });
-      return row?.id;
+      return row ? { id: row.id, revision: rest.revision, material } : undefined;
     },
     async remove(kind: ResourceKind, id: number) {
       const { table } = TABLES[kind];
@@ -100,7 +214,9 @@ export function createResourcesRepository(db: Database) {
     /** Inserts entries whose key is not there yet; returns how many were added. */
     async insertMissing(kind: ResourceKind, entries: DirectoryEntry[]) {
       if (entries.length === 0) return 0;
-      const common = entries.map(({ name: _name, ...rest }) => rest);
+      const common = entries
+        .map((entry) => stored(kind, entry))
+        .map(({ name: _name, ...rest }, index) => ({ ...rest, key: entries[index]!.key }));
       const named = entries.map((entry, index) => ({ ...common[index]!, nombre: entry.name }));
       const inserted =
         kind === 'proyectos'

@@ -19,8 +19,8 @@ export function localized(text: LocalizedText, language: Language): string {
 }
 
 /**
- * Spec §7 "Resources": the three directory lists with optional `pais` and `ciudad` filters, in
- * place then name order. A filter that matches nothing (an unknown country, a city elsewhere)
+ * Spec §7 "Resources": the three directory lists with optional `pais`, `ciudad` and (issue 35)
+ * `orphacode` filters, in place then name order. A filter that matches nothing (an unknown country, a city elsewhere)
  * answers an empty list.
  */
 export function registerResourceRoutes(
@@ -47,6 +47,9 @@ export function registerResourceRoutes(
       id: row.id,
       titulo: row.name,
       ...common,
+      estudio_clinico: row.estudioClinico,
+      recluta: row.recluta,
+      recluta_hasta: row.reclutaHasta,
     })),
   );
   serve(resourceRoutes.centros, member, async (request) => named('centros', request));
@@ -58,5 +61,7 @@ function presentCommon(row: DirectoryRow, language: Language) {
     ciudad: row.ciudad,
     descripcion: localized(row.descripcion, language),
     enlace: row.enlace,
+    orphacodes: row.orphacodes,
+    paises: row.paises,
   };
 }

@@ -16,6 +16,8 @@ type Entry = {
   ciudad: string;
   descripcion: string;
   enlace: string;
+  orphacodes: number[];
+  paises: string[];
 };
 const KINDS: ResourceKind[] = ['asociaciones', 'proyectos', 'centros'];
 const nameOf = (entry: Entry) => entry.nombre ?? entry.titulo ?? '';
@@ -47,9 +49,22 @@ describe('resource directory lists', () => {
         const { status, body } = await list(kind);
         expect(status).toBe(200);
         expect(body).toHaveLength(shipped.length);
+        const study = kind === 'proyectos' ? ['estudio_clinico', 'recluta', 'recluta_hasta'] : [];
         expect(Object.keys(body[0] ?? {}).sort()).toEqual(
-          ['ciudad', 'descripcion', 'enlace', 'id', nameField, 'pais'].sort(),
+          [
+            'ciudad',
+            'descripcion',
+            'enlace',
+            'id',
+            nameField,
+            'pais',
+            'orphacodes',
+            'paises',
+            ...study,
+          ].sort(),
         );
+        // Issue 35: an entry is about its seat's country at least.
+        expect(body.every((entry) => entry.paises[0] === entry.pais)).toBe(true);
         const order = body.map((entry) => [entry.pais, entry.ciudad, nameOf(entry)].join('|'));
         const sorted = [...order].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
         expect(order).toEqual(sorted);

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useController } from 'react-hook-form';
+import { useController, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   DirectoryEntryInputSchema,
@@ -12,7 +12,7 @@ import {
 } from '@juntos/domain';
 import { QueryState } from '../../components/ui/query-state';
 import { PlaceFields } from '../../components/place-fields';
-import { SelectField, TextField } from '../../components/ui/field';
+import { CheckboxField, SelectField, TextField } from '../../components/ui/field';
 import { Button } from '../../components/ui/button';
 import { errorText, useSchemaForm } from '../../lib/forms';
 import { AdminScreen } from './admin-screen';
@@ -39,14 +39,36 @@ const KIND_TEXT: Record<DirectoryKind, string> = {
   proyectos: 'projects',
   centros: 'centres',
 };
-const EMPTY: DirectoryEntryInput = { name: '', pais: '', ciudad: '', enlace: 'https://', descripcion: {} };
+const EMPTY: DirectoryEntryInput = {
+  name: '',
+  pais: '',
+  ciudad: '',
+  enlace: 'https://',
+  descripcion: {},
+  orphacodes: '',
+  paises: '',
+  estudio_clinico: false,
+  recluta: false,
+  recluta_hasta: '',
+};
 /** The server's field names are the form's. */
 const SERVER_FIELDS = {
   name: 'name',
   pais: 'pais',
   ciudad: 'ciudad',
   enlace: 'enlace',
+  orphacodes: 'orphacodes',
+  paises: 'paises',
+  recluta_hasta: 'recluta_hasta',
 } as const;
+
+/** A stored entry as the form edits it: its lists as text ("558, 636"), the date as the field's. */
+const formValues = (row: DirectoryRow): DirectoryEntryInput => ({
+  ...row,
+  orphacodes: row.orphacodes.join(', '),
+  paises: row.paises.join(', '),
+  recluta_hasta: row.recluta_hasta ?? '',
+});
 
 /** /admin/recursos: add, change and remove entries of the three directory lists. */
 export default function AdminDirectoryPage() {
@@ -104,13 +126,17 @@ function DirectoryEditor() {
               },
               { header: t('place.city'), cell: (row) => row.ciudad },
               {
+                header: t('admin.directory.codes_column'),
+                cell: (row) => row.orphacodes.map((code) => `ORPHA:${code}`).join(', '),
+              },
+              {
                 header: t('admin.withdrawals.actions'),
                 cell: (row) => (
                   <EditDeleteButtons
                     itemName={row.name}
                     editLabel={t('admin.directory.edit')}
                     deleteLabel={t('admin.directory.delete')}
-                    onEdit={() => editor.edit(row.id, row)}
+                    onEdit={() => editor.edit(row.id, formValues(row))}
                     onDelete={() => editor.askDelete(row)}
                   />
                 ),
@@ -126,6 +152,7 @@ function DirectoryEditor() {
       >
         {(editing) => (
           <EntryForm
+            kind={kind}
             initial={editing.values}
             failure={editor.failure}
             busy={editor.saving}
@@ -146,12 +173,14 @@ function DirectoryEditor() {
 
 /** One entry: name, place, https address and a description per language (all optional but one). */
 function EntryForm({
+  kind,
   initial,
   failure,
   busy,
   onSave,
   onCancel,
 }: {
+  kind: DirectoryKind;
   initial: DirectoryEntryInput;
   failure: unknown;
   busy: boolean;
@@ -190,6 +219,31 @@ function EntryForm({
         {...register('enlace')}
         error={errorText(t, errors.enlace)}
       />
+      <TextField
+        label={t('admin.directory.orphacodes')}
+        hint={t('admin.directory.orphacodes_hint')}
+        {...register('orphacodes')}
+        error={errorText(t, errors.orphacodes as FieldError | undefined)}
+      />
+      <TextField
+        label={t('admin.directory.countries')}
+        hint={t('admin.directory.countries_hint')}
+        {...register('paises')}
+        error={errorText(t, errors.paises as FieldError | undefined)}
+      />
+      {kind === 'proyectos' && (
+        <fieldset className="form__fieldset">
+          <legend>{t('admin.directory.study_legend')}</legend>
+          <CheckboxField label={t('admin.directory.clinical_study')} {...register('estudio_clinico')} />
+          <CheckboxField label={t('admin.directory.recruiting')} {...register('recluta')} />
+          <TextField
+            label={t('admin.directory.recruiting_until')}
+            type="date"
+            {...register('recluta_hasta')}
+            error={errorText(t, errors.recluta_hasta)}
+          />
+        </fieldset>
+      )}
       {SUPPORTED_LANGUAGES.map((language) => (
         <TextField
           key={language}

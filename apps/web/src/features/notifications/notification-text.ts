@@ -34,6 +34,11 @@ export function notificationText(t: TFunction, notification: Notification): stri
           ? 'notifications.items.withdrawal_paid'
           : 'notifications.items.withdrawal_rejected',
       );
+    case 'research':
+      // Never the disease or the entry: the centre may be read over a shoulder, like the e-mail.
+      return events > 1
+        ? t('notifications.items.research_group', { count: events })
+        : t('notifications.items.research');
     case 'moderation':
       return events > 1
         ? t('notifications.items.moderation_group', { count: events })

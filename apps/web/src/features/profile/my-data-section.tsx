@@ -6,6 +6,8 @@ import { formatRetentionPeriod } from '@juntos/domain';
 import { apiDownload } from '../../lib/api-client';
 import { dataExportKey, dataExportQuery, requestExport, type DataExport } from './profile-api';
 import { Button } from '../../components/ui/button';
+import { researchConsentQuery } from './profile-api';
+import { useResearchConsentStatus, useWithdrawResearchConsent } from './research-consent-section';
 import './profile.css';
 
 /** Saves a downloaded file the way a link with `download` would. */
@@ -51,6 +53,35 @@ function AfterDeletion({ language }: { language: string }) {
       <p>
         <Link to="/politica/privacy#deletion">{t('my_data.deletion_more')}</Link>
       </p>
+    </div>
+  );
+}
+
+/**
+ * The consents the member can withdraw here, each with its version and date (issue 35: hearing of
+ * research). Withdrawing is one press; agreeing again is on the profile's research section.
+ */
+function Consents() {
+  const { t } = useTranslation();
+  const research = useQuery(researchConsentQuery());
+  const statusOf = useResearchConsentStatus();
+  const withdraw = useWithdrawResearchConsent();
+  if (!research.data) return null;
+  return (
+    <div className="my-data__consents">
+      <h3 id="my-data-consents-title">{t('my_data.consents_title')}</h3>
+      <p>
+        <strong>{t('research.consent.title')}:</strong> {statusOf(research.data)}
+      </p>
+      {research.data.consent ? (
+        <Button variant="danger" disabled={withdraw.isPending} onClick={() => withdraw.mutate()}>
+          {t('research.consent.withdraw')}
+        </Button>
+      ) : (
+        <p>
+          <Link to="/profile#research">{t('my_data.consents_research_on')}</Link>
+        </p>
+      )}
     </div>
   );
 }
@@ -122,6 +153,7 @@ export function MyDataSection() {
           </Button>
         )}
       </div>
+      <Consents />
       <AfterDeletion language={language} />
     </section>
   );

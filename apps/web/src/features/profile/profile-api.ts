@@ -1,5 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { authRoutes, dataExportRoutes, profileRoutes, type DataExport } from '@juntos/domain';
+import {
+  authRoutes,
+  dataExportRoutes,
+  profileRoutes,
+  researchRoutes,
+  type DataExport,
+  type ResearchScope,
+} from '@juntos/domain';
 import { apiCall, type UploadProgress } from '../../lib/api-client';
 
 export const profileKeys = {
@@ -44,3 +51,11 @@ export const dataExportQuery = () =>
     refetchInterval: (query) =>
       query.state.data?.export?.status === 'preparing' ? PREPARING_POLL_MS : false,
   });
+
+/** The member's consent to hear of research about their disease (issue 35). */
+export const researchConsentKey = ['research', 'consent'] as const;
+export const researchConsentQuery = () =>
+  queryOptions({ queryKey: researchConsentKey, queryFn: () => apiCall(researchRoutes.consent) });
+export const giveResearchConsent = (scope: ResearchScope) =>
+  apiCall(researchRoutes.giveConsent, { body: { scope, agree: true } });
+export const withdrawResearchConsent = () => apiCall(researchRoutes.withdrawConsent);

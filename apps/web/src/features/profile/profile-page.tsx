@@ -18,6 +18,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { PasskeysSection } from '../passkeys/passkeys-section';
 import { MyDataSection } from './my-data-section';
+import { ResearchConsentSection } from './research-consent-section';
 import { ownProfileQueryOptions } from './profile-api';
 import { Button, buttonClass } from '../../components/ui/button';
 import '../../components/ui/avatar.css';
@@ -147,6 +148,7 @@ export default function ProfilePage() {
               {t('profile.delete_account')}
             </Button>
           </div>
+          <ResearchConsentSection />
           <MyDataSection />
           <PasskeysSection />
         </>

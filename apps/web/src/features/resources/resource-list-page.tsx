@@ -4,6 +4,8 @@ import { countryName, isCountryCode, type Language, type ResourceKind } from '@j
 import { QueryState } from '../../components/ui/query-state';
 import { CountryFlag } from '../../components/country-flag';
 import { PlaceFields } from '../../components/place-fields';
+import { DiseaseField } from '../../components/disease-field';
+import { EntryFacts } from './entry-facts';
 import { ExternalLink } from '../../components/ui/external-link';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { entryName, useResourceList, type ResourceEntry } from './resources-api';
@@ -29,7 +31,9 @@ export default function ResourceListPage({ kind }: { kind: ResourceKind }) {
   const key = TEXT_KEY[kind];
   useDocumentTitle(t(`resources.${key}.title`));
   const [place, setPlace] = useState({ country: '', ciudad: '' });
-  const list = useResourceList(kind, place.country, place.ciudad);
+  // Issue 35: a disease from the list filters by its ORPHA code; free text filters nothing.
+  const [disease, setDisease] = useState({ name: '', code: '' });
+  const list = useResourceList(kind, place.country, place.ciudad, disease.code);
 
   return (
     <section className="page">
@@ -41,6 +45,12 @@ export default function ResourceListPage({ kind }: { kind: ResourceKind }) {
         onSubmit={(event) => event.preventDefault()}
       >
         <PlaceFields country={place.country} ciudad={place.ciudad} onChange={setPlace} />
+        <DiseaseField
+          label={t('resources.filter_disease')}
+          hint={t('resources.filter_disease_hint')}
+          value={disease.name}
+          onChange={(name, found) => setDisease({ name, code: found ? String(found.code) : '' })}
+        />
       </form>
       <p role="status" className="results-count">
         {list.data ? t(`resources.${key}.count`, { count: list.data.length }) : ''}
@@ -77,6 +87,7 @@ function ResourceCard({ entry }: { entry: ResourceEntry }) {
         {[entry.ciudad, country ? countryName(country, language) : entry.pais].filter(Boolean).join(', ')}
       </p>
       {entry.descripcion && <p>{entry.descripcion}</p>}
+      <EntryFacts entry={entry} />
       <ExternalLink href={entry.enlace} className={buttonClass({ size: 'small' })}>
         {t('resources.more_info')}
         <span className="visually-hidden">: {name}</span>

@@ -11,6 +11,7 @@ const CARDS = [
   ['/recursos/asociaciones', 'associations', 'group'],
   ['/recursos/proyectos', 'projects', 'flask'],
   ['/recursos/centros', 'centres', 'hospital'],
+  ['/recursos/para-ti', 'for_you', 'heart'],
   ['/perfil-funcional', 'functional_profile', 'person'],
   ['/recursos/nube-palabras', 'word_cloud', 'cloud'],
 ] as const;

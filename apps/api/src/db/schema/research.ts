@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { MATCH_REASONS, RESEARCH_ENTRY_KINDS, RESEARCH_SCOPES } from '@juntos/domain';
+import { users } from './users';
+
+/**
+ * A member's consent to hear of research about their declared disease (issue 35, decision 0041):
+ * one row per consent given, with the version of the text agreed to, when, how far from home, and
+ * who gave it (on a minor's account, the guardian who holds it). Withdrawing sets `withdrawn_at`;
+ * a later consent is a new row. At most one row in force per member (the partial unique index),
+ * which is also the index matching joins through.
+ */
+export const researchConsents = pgTable(
+  'research_consents',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    scope: text('scope', { enum: RESEARCH_SCOPES }).notNull(),
+    givenBy: text('given_by', { enum: ['member', 'guardian'] }).notNull(),
+    /** The interface language the text was read in. */
+    language: text('language').notNull(),
+    givenAt: timestamp('given_at', { withTimezone: true }).notNull().defaultNow(),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('research_consents_in_force_idx')
+      .on(table.userId)
+      .where(sql`${table.withdrawnAt} is null`),
+    index('research_consents_user_idx').on(table.userId, table.givenAt),
+  ],
+);
+
+/**
+ * What matching told a member: one row per member, directory entry and revision of that entry
+ * (the primary key), so a job run twice, or two instances running it, tell once. Deleted with the
+ * account, when the consent is withdrawn, and with the entry. Nobody but the member reads it.
+ */
+export const researchMatches = pgTable(
+  'research_matches',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    entryKind: text('entry_kind', { enum: RESEARCH_ENTRY_KINDS }).notNull(),
+    entryId: bigint('entry_id', { mode: 'number' }).notNull(),
+    revision: integer('revision').notNull(),
+    /** Why: the member's code the entry names, the entry's country that matched, and how. */
+    orphacode: integer('orphacode').notNull(),
+    country: text('country').notNull(),
+    reason: text('reason', { enum: MATCH_REASONS }).notNull(),
+    matchedAt: timestamp('matched_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the notification was recorded; null between the match and the notice (a retry tells). */
+    toldAt: timestamp('told_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.entryKind, table.entryId, table.revision] }),
+    index('research_matches_entry_idx').on(table.entryKind, table.entryId, table.revision),
+  ],
+);

@@ -1,0 +1,504 @@
+import { createECDH, randomBytes, type ECDH } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+// web-push's own encryption library (RFC 8188), to read what the fake push service received.
+import ece from 'http_ece';
+import {
+  RESEARCH_CONSENT_VERSION,
+  type Notification,
+  type ResearchConsentAnswer,
+  type ResearchForYou,
+} from '@juntos/domain';
+import { rowsOf } from '../../db/database';
+import { researchConsents, researchMatches } from '../../db/schema';
+import { createActiveMember, minorPayload } from '../../test-support/accounts';
+import { makeAdmin } from '../../test-support/admins';
+import { parseEmail } from '../../test-support/email-message';
+import { eventually } from '../../test-support/eventually';
+import { startFakePushService, type ReceivedPush } from '../../test-support/fake-push-service';
+import { completeProfile, createMemberWithProfile, putProfile } from '../../test-support/profiles';
+import { startSmtpReceiver } from '../../test-support/smtp-receiver';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createResearchRepository } from './research.repository';
+import { RESEARCH_JOBS } from './research.service';
+
+type Member = { access: string; email: string; user: { id: number } };
+
+/** A browser's side of a push subscription: its key pair and auth secret. */
+function browserKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const auth = randomBytes(16);
+  return {
+    ecdh,
+    auth,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
+  };
+}
+function decrypt(received: ReceivedPush, browser: { ecdh: ECDH; auth: Buffer }) {
+  return ece
+    .decrypt(received.body, { version: 'aes128gcm', privateKey: browser.ecdh, authSecret: browser.auth })
+    .toString('utf8');
+}
+
+/**
+ * Each test's disease codes are its own (matching is by code, so tests never see each other's
+ * entries), taken from the shipped catalogue: a profile accepts only codes it knows.
+ */
+const CATALOGUE = Object.keys(
+  JSON.parse(
+    readFileSync(
+      new URL('../../../../web/public/enfermedades/enfermedades_en.json', import.meta.url),
+      'utf8',
+    ),
+  ) as Record<string, string>,
+).map(Number);
+let nextCode = 100;
+const freshCode = () => CATALOGUE[(nextCode += 7)]!;
+
+describe('research that finds the member (issue 35)', () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+  let push: Awaited<ReturnType<typeof startFakePushService>>;
+  let admin: Member;
+
+  beforeAll(async () => {
+    smtp = await startSmtpReceiver();
+    push = await startFakePushService();
+    t = await createTestApp({
+      SMTP_URL: smtp.url,
+      NOTIFICATION_EMAIL_DELAY_SECONDS: '0',
+      JOBS_RETRY_DELAY_SECONDS: '1',
+      PUSH_SERVICE_HOSTS: '127.0.0.1',
+      PUSH_TEST_SERVICE: push.address,
+    });
+    admin = await createMemberWithProfile(t.app, { nombre: 'Ada' });
+    await makeAdmin(t.app, admin.user.id);
+  });
+  afterAll(async () => {
+    await t.cleanup();
+    await smtp.close();
+    await push.close();
+  });
+
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    member: Member,
+    payload?: object,
+    language = 'en',
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${member.access}`, 'accept-language': language },
+      ...(payload ? { payload } : {}),
+    });
+  const consentOf = async (member: Member) =>
+    (await call('GET', '/api/investigacion/consentimiento/', member)).json<ResearchConsentAnswer>();
+  const agree = async (member: Member, scope: 'country' | 'neighbours' | 'eu') => {
+    const answer = await call('PUT', '/api/investigacion/consentimiento/', member, { scope, agree: true });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json<ResearchConsentAnswer>();
+  };
+  const forYou = async (member: Member) =>
+    (await call('GET', '/api/investigacion/para-ti/', member)).json<ResearchForYou>();
+  const researchNotices = async (member: Member) =>
+    (await call('GET', '/api/notificaciones/', member))
+      .json<{ results: Notification[] }>()
+      .results.filter((notification) => notification.kind === 'research');
+  /** A member living in `country` with the disease `orphacode`. */
+  const memberWith = (
+    orphacode: number,
+    country: string,
+    ciudad: string,
+    extra: Record<string, string> = {},
+  ) =>
+    createMemberWithProfile(t.app, {
+      orphacode: String(orphacode),
+      enfermedad: 'Marfan syndrome',
+      country,
+      ciudad,
+      ...extra,
+    });
+  const addEntry = async (kind: 'centros' | 'proyectos', body: Record<string, unknown>) => {
+    const answer = await call('POST', `/api/admin/recursos/${kind}/`, admin, {
+      name: `Entry ${randomBytes(3).toString('hex')}`,
+      enlace: 'https://example.org/research',
+      descripcion: { en: 'About a rare disease.' },
+      ...body,
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    return answer.json<{ id: number } & Record<string, unknown>>();
+  };
+  const changeEntry = async (kind: 'centros' | 'proyectos', id: number, body: Record<string, unknown>) => {
+    const answer = await call('PUT', `/api/admin/recursos/${kind}/${id}/`, admin, {
+      enlace: 'https://example.org/research',
+      descripcion: { en: 'About a rare disease.' },
+      ...body,
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+  };
+  const matchesOf = (userId: number) =>
+    t.app.database.db.select().from(researchMatches).where(eq(researchMatches.userId, userId));
+  /** Waits until the queue has no research job left to run (they run every half second). */
+  const queueIdle = () =>
+    eventually(async () => {
+      const schema = sql.identifier(t.config.jobs.schema);
+      const rows = await rowsOf<{ waiting: number }>(
+        t.app.database.db,
+        sql`select count(*)::int as waiting from ${schema}.job where name = ${RESEARCH_JOBS.match} and state in ('created', 'retry', 'active')`,
+      );
+      expect(rows[0]?.waiting).toBe(0);
+    });
+
+  it('is off by default, a versioned and dated consent when given, changed with history, withdrawn in one action', async () => {
+    const ana = await createMemberWithProfile(t.app);
+    expect(await consentOf(ana)).toEqual({
+      consent: null,
+      withdrawn_at: null,
+      version: RESEARCH_CONSENT_VERSION,
+      minor: false,
+      has_disease: true,
+    });
+
+    // The box must be ticked: the refusal is in the caller's language, on the field.
+    const refused = await call('PUT', '/api/investigacion/consentimiento/', ana, { scope: 'eu' }, 'es');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ fields: Record<string, string> }>().fields.agree).toBe(
+      'Marca la casilla para aceptar, o déjalo desactivado.',
+    );
+    const badScope = await call('PUT', '/api/investigacion/consentimiento/', ana, {
+      scope: 'world',
+      agree: true,
+    });
+    expect(badScope.statusCode).toBe(400);
+    expect((await consentOf(ana)).consent).toBeNull();
+
+    const before = Date.now();
+    const given = await agree(ana, 'country');
+    expect(given.consent).toMatchObject({
+      version: RESEARCH_CONSENT_VERSION,
+      scope: 'country',
+      given_by: 'member',
+      current: true,
+    });
+    expect(Date.parse(given.consent!.given_at)).toBeGreaterThanOrEqual(before - 1000);
+
+    // Widening the scope is a new consent; the old one is kept, closed, as the record.
+    expect((await agree(ana, 'eu')).consent?.scope).toBe('eu');
+    const history = await t.app.database.db
+      .select()
+      .from(researchConsents)
+      .where(eq(researchConsents.userId, ana.user.id))
+      .orderBy(researchConsents.id);
+    expect(history.map((row) => [row.scope, row.withdrawnAt === null])).toEqual([
+      ['country', false],
+      ['eu', true],
+    ]);
+
+    const withdrawn = await call('DELETE', '/api/investigacion/consentimiento/', ana);
+    expect(withdrawn.statusCode).toBe(200);
+    expect(withdrawn.json<ResearchConsentAnswer>()).toMatchObject({ consent: null });
+    expect(withdrawn.json<ResearchConsentAnswer>().withdrawn_at).not.toBeNull();
+    expect((await forYou(ana)).consented).toBe(false);
+
+    // Never a condition of anything else: the rest of the profile and the settings still work.
+    expect((await call('GET', '/api/profile/', ana)).statusCode).toBe(200);
+    expect((await call('GET', '/api/notificaciones/ajustes/', ana)).statusCode).toBe(200);
+  });
+
+  it('stops matching a consent given to a text older than the oldest version that still counts', async () => {
+    const code = freshCode();
+    const gil = await memberWith(code, 'es', 'Madrid');
+    // A consent to version 0 of the text, as if the text had changed since (RESEARCH_CONSENT_MIN_VERSION is 1).
+    await t.app.database.db
+      .insert(researchConsents)
+      .values({ userId: gil.user.id, version: 0, scope: 'country', givenBy: 'member', language: 'en' });
+    expect((await consentOf(gil)).consent).toMatchObject({ version: 0, current: false });
+    expect((await forYou(gil)).consented).toBe(false);
+    await addEntry('centros', { pais: 'es', ciudad: 'Madrid', orphacodes: [code] });
+    await queueIdle();
+    expect(await matchesOf(gil.user.id)).toEqual([]);
+    // Agreeing again to the current text closes the old consent and matches again.
+    expect((await agree(gil, 'country')).consent).toMatchObject({
+      version: RESEARCH_CONSENT_VERSION,
+      current: true,
+    });
+    expect((await forYou(gil)).results).toHaveLength(1);
+  });
+
+  it('records a minor’s consent as the guardian’s, who holds the account', async () => {
+    const minor = await createActiveMember(t.app, minorPayload());
+    const saved = await putProfile(
+      t.app,
+      minor.access,
+      completeProfile({ date_of_birth: '2014-03-02', orphacode: '558' }),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await consentOf(minor)).minor).toBe(true);
+    const refused = await call('PUT', '/api/investigacion/consentimiento/', minor, { scope: 'country' });
+    expect(refused.statusCode).toBe(400);
+    expect((await agree(minor, 'neighbours')).consent).toMatchObject({
+      given_by: 'guardian',
+      scope: 'neighbours',
+    });
+  });
+
+  it('tells consenting members whose disease and country match, by their scope, and nobody else', async () => {
+    const code = freshCode();
+    const inSpain = await memberWith(code, 'es', 'Madrid');
+    const inPortugal = await memberWith(code, 'pt', 'Lisboa');
+    const inGreece = await memberWith(code, 'gr', 'Athens');
+    const inPortugalNarrow = await memberWith(code, 'pt', 'Lisboa');
+    const noConsent = await memberWith(code, 'es', 'Madrid');
+    const otherDisease = await memberWith(freshCode(), 'es', 'Madrid');
+    await agree(inSpain, 'country');
+    await agree(inPortugal, 'neighbours');
+    await agree(inGreece, 'eu');
+    await agree(inPortugalNarrow, 'country');
+    await agree(otherDisease, 'eu');
+
+    const centre = await addEntry('centros', { pais: 'es', ciudad: 'Madrid', orphacodes: `ORPHA:${code}` });
+    expect(centre).toMatchObject({ orphacodes: [code], paises: ['es'] });
+    await eventually(async () => expect(await researchNotices(inSpain)).toHaveLength(1));
+    await eventually(async () => expect(await researchNotices(inPortugal)).toHaveLength(1));
+    await eventually(async () => expect(await researchNotices(inGreece)).toHaveLength(1));
+    await queueIdle();
+    for (const member of [inPortugalNarrow, noConsent, otherDisease]) {
+      expect(await researchNotices(member)).toEqual([]);
+      expect(await matchesOf(member.user.id)).toEqual([]);
+    }
+    // The notification names nobody and nothing: the centre and its link, not the disease.
+    const [notice] = await researchNotices(inSpain);
+    expect(notice).toMatchObject({ kind: 'research', actors: [], subject: null, events: 1 });
+
+    // "For you" says why: the member's own country, a neighbour, the EU.
+    const why = async (member: Member) =>
+      (await forYou(member)).results.map((match) => [match.id, match.orphacode, match.country, match.reason]);
+    expect(await why(inSpain)).toEqual([[centre.id, code, 'es', 'country']]);
+    expect(await why(inPortugal)).toEqual([[centre.id, code, 'es', 'neighbours']]);
+    expect(await why(inGreece)).toEqual([[centre.id, code, 'es', 'eu']]);
+    expect((await forYou(inPortugalNarrow)).results).toEqual([]);
+    expect((await forYou(noConsent)).consented).toBe(false);
+
+    // An entry in Germany reaches only the member who chose all of the EU.
+    await addEntry('centros', { pais: 'de', ciudad: 'Berlin', orphacodes: [code] });
+    await eventually(async () => expect(await researchNotices(inGreece)).toMatchObject([{ events: 2 }]));
+    await queueIdle();
+    expect(await researchNotices(inSpain)).toMatchObject([{ events: 1 }]);
+    expect(await researchNotices(inPortugal)).toMatchObject([{ events: 1 }]);
+    expect((await forYou(inGreece)).results.map((match) => match.reason).sort()).toEqual(['eu', 'eu']);
+
+    // The directory's disease filter uses the same codes.
+    const filtered = (await call('GET', `/api/recursos/centros/?orphacode=ORPHA:${code}`, inSpain)).json<
+      { orphacodes: number[] }[]
+    >();
+    expect(filtered).toHaveLength(2);
+    expect(filtered.every((entry) => entry.orphacodes.includes(code))).toBe(true);
+    expect((await call('GET', '/api/recursos/centros/?orphacode=abc', inSpain)).statusCode).toBe(400);
+  });
+
+  it('tells once per entry, member and change: a repeated job tells nobody again; a material change does', async () => {
+    const code = freshCode();
+    const bea = await memberWith(code, 'es', 'Madrid');
+    await agree(bea, 'neighbours');
+    const study = await addEntry('proyectos', {
+      pais: 'fr',
+      ciudad: 'Paris',
+      orphacodes: [code],
+      estudio_clinico: true,
+      recluta: false,
+    });
+    await eventually(async () => expect(await matchesOf(bea.user.id)).toHaveLength(1));
+    await eventually(async () => expect((await matchesOf(bea.user.id))[0]?.toldAt).not.toBeNull());
+
+    // The same revision's job again (a retry, a second instance): nothing new is told.
+    await t.app.jobs.send(RESEARCH_JOBS.match, { kind: 'proyectos', id: study.id, revision: 1 });
+    await queueIdle();
+    const repository = createResearchRepository(t.app.database.db);
+    expect(
+      await repository.match({
+        kind: 'proyectos',
+        id: study.id,
+        revision: 1,
+        orphacodes: [code],
+        paises: ['fr'],
+      }),
+    ).toEqual([]);
+    expect(await matchesOf(bea.user.id)).toHaveLength(1);
+    expect(await researchNotices(bea)).toMatchObject([{ events: 1 }]);
+
+    // Not material: a corrected description or name tells nobody.
+    await changeEntry('proyectos', study.id, {
+      name: 'A better name',
+      pais: 'fr',
+      ciudad: 'Paris',
+      orphacodes: [code],
+      estudio_clinico: true,
+      descripcion: { en: 'Corrected text.' },
+    });
+    await queueIdle();
+    expect(await matchesOf(bea.user.id)).toHaveLength(1);
+
+    // Starts recruiting (material): told again, once.
+    await changeEntry('proyectos', study.id, {
+      name: 'A better name',
+      pais: 'fr',
+      ciudad: 'Paris',
+      orphacodes: [code],
+      estudio_clinico: true,
+      recluta: true,
+      recluta_hasta: '2027-06-30',
+    });
+    await eventually(async () => expect(await matchesOf(bea.user.id)).toHaveLength(2));
+    await eventually(async () => expect(await researchNotices(bea)).toMatchObject([{ events: 2 }]));
+    const [match] = (await forYou(bea)).results;
+    expect(match).toMatchObject({
+      kind: 'proyectos',
+      estudio_clinico: true,
+      recluta: true,
+      recluta_hasta: '2027-06-30',
+      reason: 'neighbours',
+    });
+    expect(match?.told_at).not.toBeNull();
+
+    // Codes, countries and the link are material too; the entry's removal forgets the matches.
+    await changeEntry('proyectos', study.id, {
+      name: 'A better name',
+      pais: 'fr',
+      ciudad: 'Paris',
+      orphacodes: [code],
+      paises: 'fr, es',
+      estudio_clinico: true,
+      recluta: true,
+      recluta_hasta: '2027-06-30',
+    });
+    await eventually(async () => expect(await matchesOf(bea.user.id)).toHaveLength(3));
+    expect((await forYou(bea)).results[0]).toMatchObject({ reason: 'country', country: 'es' });
+    expect((await call('DELETE', `/api/admin/recursos/proyectos/${study.id}/`, admin)).statusCode).toBe(204);
+    expect(await matchesOf(bea.user.id)).toEqual([]);
+    expect((await forYou(bea)).results).toEqual([]);
+  });
+
+  it('never names the disease, the entry or its link in e-mails or push payloads', async () => {
+    const code = freshCode();
+    const cleo = await memberWith(code, 'it', 'Roma', { enfermedad: 'Marfan syndrome' });
+    await agree(cleo, 'country');
+    const { settings } = (await call('GET', '/api/notificaciones/ajustes/', cleo)).json<{
+      settings: Record<string, unknown>;
+    }>();
+    expect(
+      (
+        await call('PUT', '/api/notificaciones/ajustes/', cleo, {
+          ...settings,
+          email_frequency: 'immediately',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const phone = browserKeys();
+    const subscribed = await call('POST', '/api/notificaciones/dispositivos/', cleo, {
+      endpoint: `${push.url}/push/cleo`,
+      keys: phone.keys,
+    });
+    expect(subscribed.statusCode, subscribed.body).toBe(201);
+
+    await addEntry('centros', {
+      name: 'Marfan Clinic of Rome',
+      pais: 'it',
+      ciudad: 'Roma',
+      orphacodes: [code],
+      enlace: 'https://marfan-rome.research.example/',
+    });
+    const mail = await eventually(() => {
+      const found = smtp.messages.find(
+        (message) => message.to.includes(cleo.email) && message.raw.includes('List-Unsubscribe:'),
+      );
+      expect(found).toBeDefined();
+      return found!;
+    });
+    const received = await eventually(() => {
+      const found = push.received.find((request) => request.path === '/push/cleo');
+      expect(found).toBeDefined();
+      return found!;
+    });
+    const payload = decrypt(received, phone);
+    const email = parseEmail(mail.raw);
+    expect(email.text).toContain('There is news about research that may interest you');
+    for (const secret of ['Marfan', 'marfan', `ORPHA:${code}`, 'ORPHA', 'Rome', 'Roma', 'research.example']) {
+      for (const part of [mail.raw, email.text, email.html, email.subject])
+        expect(part, secret).not.toContain(secret);
+      expect(payload, secret).not.toContain(secret);
+    }
+    expect(JSON.parse(payload)).toMatchObject({ url: '/notificaciones' });
+  });
+
+  it('lets nobody learn who matched: every answer is the caller’s own', async () => {
+    const code = freshCode();
+    const dora = await memberWith(code, 'es', 'Madrid');
+    const eve = await memberWith(code, 'es', 'Madrid');
+    await agree(dora, 'country');
+    const entry = await addEntry('centros', { pais: 'es', ciudad: 'Madrid', orphacodes: [code] });
+    await eventually(async () => expect(await researchNotices(dora)).toHaveLength(1));
+    // Eve has the same disease and country but no consent: she sees the entry in the directory,
+    // nothing about Dora, and no "For you" list.
+    expect(await forYou(eve)).toEqual({ consented: false, results: [] });
+    const asAdmin = await call('GET', '/api/admin/recursos/centros/', admin);
+    expect(asAdmin.statusCode).toBe(200);
+    expect(asAdmin.body).not.toContain(dora.email);
+    expect(asAdmin.body).not.toMatch(/user_id|matched|told/);
+    // The answers carry the entry, never a member.
+    const own = JSON.stringify(await forYou(dora));
+    expect(own).toContain(String(entry.id));
+    expect(own).not.toContain(dora.email);
+    const stored = await t.app.database.db
+      .select()
+      .from(researchMatches)
+      .where(and(eq(researchMatches.entryKind, 'centros'), eq(researchMatches.entryId, entry.id)));
+    expect(stored.map((row) => row.userId)).toEqual([dora.user.id]);
+  });
+
+  it('puts the consent and the matches in the copy of the data, and erases them with the account', async () => {
+    const code = freshCode();
+    const fay = await memberWith(code, 'es', 'Madrid');
+    await agree(fay, 'country');
+    await addEntry('centros', { pais: 'es', ciudad: 'Madrid', orphacodes: [code] });
+    await eventually(async () => expect(await matchesOf(fay.user.id)).toHaveLength(1));
+
+    expect((await call('POST', '/api/mis-datos/exportacion/', fay)).statusCode).toBeLessThan(300);
+    const ready = await eventually(async () => {
+      const state = (await call('GET', '/api/mis-datos/exportacion/', fay)).json<{
+        export: { status: string; download?: string } | null;
+      }>().export;
+      expect(state?.status).toBe('ready');
+      return state!;
+    });
+    const archive = await t.app.inject({
+      method: 'GET',
+      url: ready.download!,
+      headers: { authorization: `Bearer ${fay.access}` },
+    });
+    expect(archive.statusCode).toBe(200);
+    const { unzipSync, strFromU8 } = await import('fflate');
+    const files = unzipSync(new Uint8Array(archive.rawPayload));
+    const rowsIn = (table: string) =>
+      (JSON.parse(strFromU8(files[`data/${table}.json`]!)) as { rows: Record<string, unknown>[] }).rows;
+    const consents = rowsIn('research_consents');
+    const matches = rowsIn('research_matches');
+    expect(consents).toHaveLength(1);
+    expect(matches).toMatchObject([{ orphacode: code }]);
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/delete-account/',
+      headers: { authorization: `Bearer ${fay.access}` },
+      payload: { password: 'correct horse battery staple 42' },
+    });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    expect(await matchesOf(fay.user.id)).toEqual([]);
+    expect(
+      await t.app.database.db.select().from(researchConsents).where(eq(researchConsents.userId, fay.user.id)),
+    ).toEqual([]);
+  });
+});
