@@ -20,6 +20,7 @@ import {
 } from '../../test-support/profiles';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createDataExportRepository } from './data-export.repository';
+import { requestAs } from '../../test-support/requests';
 
 type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 type ExportState = {
@@ -74,12 +75,7 @@ describe('data portability (a copy of my data)', () => {
   afterAll(async () => t.cleanup());
 
   const call = (method: 'GET' | 'POST', url: string, who?: Member, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { 'accept-language': 'en', ...(who ? { authorization: `Bearer ${who.access}` } : {}) },
-      ...(payload ? { payload } : {}),
-    });
+    requestAs(t.app, who?.access, method, url, payload);
   const waitReady = (who: Member, app: FastifyInstance = t.app) => waitForCopy(app, who.access);
 
   it('needs a signed-in member', async () => {

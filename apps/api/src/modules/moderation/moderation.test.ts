@@ -4,6 +4,7 @@ import { connectChat } from '../../test-support/chat-client';
 import { createMemberWithProfile, imageFile, makeFriends, sendForm } from '../../test-support/profiles';
 import { makeAdmin } from '../../test-support/admins';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { requestAs } from '../../test-support/requests';
 
 type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -47,12 +48,7 @@ describe('moderation', () => {
   afterAll(async () => t.cleanup());
 
   const call = (method: Method, url: string, who?: Member, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { 'accept-language': 'en', ...(who ? { authorization: `Bearer ${who.access}` } : {}) },
-      ...(payload ? { payload } : {}),
-    });
+    requestAs(t.app, who?.access, method, url, payload);
   const publish = async (who: Member, text: string) => {
     const response = await sendForm(t.app, who.access, 'POST', '/api/posts/', { text });
     expect(response.statusCode).toBe(201);
