@@ -18,7 +18,7 @@ import { errorText, useSchemaForm } from '../../lib/forms';
 import { AdminScreen } from './admin-screen';
 import { AdminOnly } from './admin-only';
 import { AdminTable } from './admin-kit/admin-table';
-import { DeleteConfirm, EditDialog, FormActions } from './admin-kit/admin-dialogs';
+import { DeleteConfirm, EditDialog, FormActions, type EditFormProps } from './admin-kit/admin-dialogs';
 import { EditDeleteButtons } from './admin-kit/row-actions';
 import { useAdminEditor } from './admin-kit/use-admin-editor';
 import {
@@ -124,15 +124,7 @@ function DirectoryEditor() {
         addTitle={t('admin.directory.add')}
         editTitle={t('admin.directory.edit_title')}
       >
-        {(editing) => (
-          <EntryForm
-            initial={editing.values}
-            failure={editor.failure}
-            busy={editor.saving}
-            onSave={editor.save}
-            onCancel={editor.close}
-          />
-        )}
+        {(form) => <EntryForm {...form} />}
       </EditDialog>
       <DeleteConfirm
         editor={editor}
@@ -151,13 +143,7 @@ function EntryForm({
   busy,
   onSave,
   onCancel,
-}: {
-  initial: DirectoryEntryInput;
-  failure: unknown;
-  busy: boolean;
-  onSave: (values: DirectoryValues) => void;
-  onCancel: () => void;
-}) {
+}: EditFormProps<DirectoryEntryInput, DirectoryValues>) {
   const { t } = useTranslation();
   const {
     register,
