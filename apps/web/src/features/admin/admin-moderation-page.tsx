@@ -273,7 +273,7 @@ function ChatContext({ report, authorName }: { report: AdminReport; authorName: 
       {messages.length === 0 ? (
         <p>{t('admin.moderation.context_empty')}</p>
       ) : (
-        <ol className="report-context__list">
+        <ol className="plain-list plain-list--stacked">
           {messages.map((message) => (
             <li
               key={message.id}
