@@ -81,6 +81,14 @@ async function freshConnection() {
   return createLiveConnection();
 }
 
+/** After the first socket closed: no second one until `ms` have passed, then exactly one. */
+function expectReopenedAfter(ms: number) {
+  vi.advanceTimersByTime(ms - 1);
+  expect(FakeSocket.created).toHaveLength(1);
+  vi.advanceTimersByTime(1);
+  expect(FakeSocket.created).toHaveLength(2);
+}
+
 describe('the live connection (spec §4 "WebSocket")', () => {
   it('opens one socket with the token and language, and never a second while open or connecting', async () => {
     const connection = await freshConnection();
@@ -115,10 +123,7 @@ describe('the live connection (spec §4 "WebSocket")', () => {
     FakeSocket.created[0]!.open();
     FakeSocket.created[0]!.fail();
     expect(FakeSocket.created[0]!.readyState).toBe(FakeSocket.CLOSED);
-    vi.advanceTimersByTime(WEBSOCKET_RECONNECT_MS - 1);
-    expect(FakeSocket.created).toHaveLength(1);
-    vi.advanceTimersByTime(1);
-    expect(FakeSocket.created).toHaveLength(2);
+    expectReopenedAfter(WEBSOCKET_RECONNECT_MS);
   });
 
   it('waits a minute after a refusal for too many sockets or frames (1008), not 5 s', async () => {
@@ -126,10 +131,7 @@ describe('the live connection (spec §4 "WebSocket")', () => {
     connection.connect();
     FakeSocket.created[0]!.open();
     FakeSocket.created[0]!.close(WEBSOCKET_CLOSE.policyViolation);
-    vi.advanceTimersByTime(WEBSOCKET_POLICY_RETRY_MS - 1);
-    expect(FakeSocket.created).toHaveLength(1);
-    vi.advanceTimersByTime(1);
-    expect(FakeSocket.created).toHaveLength(2);
+    expectReopenedAfter(WEBSOCKET_POLICY_RETRY_MS);
   });
 
   it('renews a refused token before opening again, and stays closed after a logout', async () => {
