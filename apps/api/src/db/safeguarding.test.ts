@@ -12,7 +12,7 @@ import {
   makeFriends,
   sendForm,
 } from '../test-support/profiles';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { createListeningTestApp, type TestApp } from '../test-support/test-app';
 import {
   adminAuditLog,
   communities,
@@ -44,8 +44,7 @@ type Member = Awaited<ReturnType<typeof createActiveMember>>;
 describe('the safeguarding rule on every route', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    t = await createListeningTestApp();
   });
   afterAll(async () => t.cleanup());
 

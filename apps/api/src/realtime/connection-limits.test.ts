@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatUrl, settle } from '../test-support/chat-client';
 import { createMemberWithProfile } from '../test-support/profiles';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { createListeningTestApp, type TestApp } from '../test-support/test-app';
 import { CONNECTION_LIMITS } from './socket-gateway';
 import { createTwoInstances, sharedRedis } from '../test-support/two-instances';
 
@@ -44,8 +44,7 @@ const perAddress = CONNECTION_LIMITS.perAddress.points;
 describe('chat connection limits', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_SCALE: '1' });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    t = await createListeningTestApp({ RATE_LIMIT_SCALE: '1' });
   });
   afterAll(async () => t.cleanup());
 

@@ -11,7 +11,7 @@ import {
 } from '../../test-support/accounts';
 import { connectChat } from '../../test-support/chat-client';
 import { createSoftwareAuthenticator } from '../../test-support/software-authenticator';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createListeningTestApp, type TestApp } from '../../test-support/test-app';
 import { createTwoInstances } from '../../test-support/two-instances';
 
 type Member = Awaited<ReturnType<typeof createActiveMember>>;
@@ -28,8 +28,7 @@ const NEW_PASSWORD = 'a brand new passphrase 31';
 describe('sessions end when they should', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    t = await createListeningTestApp();
   });
   afterAll(async () => t.cleanup());
 

@@ -18,7 +18,7 @@ import {
   completeProfile,
   sendForm,
 } from '../../test-support/profiles';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createListeningTestApp, createTestApp, type TestApp } from '../../test-support/test-app';
 import { createDataExportRepository } from './data-export.repository';
 import { requestAs } from '../../test-support/requests';
 
@@ -65,8 +65,7 @@ describe('data portability (a copy of my data)', () => {
   let friend: Member;
   let stranger: Member;
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    t = await createListeningTestApp();
     owner = await createMemberWithProfile(t.app, { nombre: 'Olivia', bio: 'Owner bio' });
     friend = await createMemberWithProfile(t.app, { nombre: 'Fabio', bio: 'Friend secret bio' });
     stranger = await createMemberWithProfile(t.app, { nombre: 'Sven', bio: 'Stranger bio' });

@@ -3,7 +3,7 @@ import type { Post } from '@juntos/domain';
 import { connectChat } from '../../test-support/chat-client';
 import { createMemberWithProfile, imageFile, makeFriends, sendForm } from '../../test-support/profiles';
 import { makeAdmin } from '../../test-support/admins';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createListeningTestApp, type TestApp } from '../../test-support/test-app';
 import { requestAs } from '../../test-support/requests';
 
 type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
@@ -36,8 +36,7 @@ describe('moderation', () => {
   let reporter: Member;
   let friend: Member;
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    t = await createListeningTestApp();
     admin = await createMemberWithProfile(t.app, { nombre: 'Mod' });
     author = await createMemberWithProfile(t.app, { nombre: 'Autor' });
     reporter = await createMemberWithProfile(t.app, { nombre: 'Reporter' });
