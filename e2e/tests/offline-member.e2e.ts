@@ -6,6 +6,8 @@ import { launchBrowser, newContext } from '../support/browser';
 import { createMember, makeFriends, publishPost, type Member } from '../support/members';
 
 const offlineNotice = (page: Page) => page.getByRole('status').filter({ hasText: 'You are offline.' });
+const couldNotLoadOffline = (page: Page) =>
+  page.getByRole('status').filter({ hasText: 'You are offline, so this could not be loaded.' }).first();
 const signInForm = (page: Page) => page.getByRole('heading', { level: 1, name: 'Sign in' });
 const friendButton = (page: Page, name: string) =>
   page.getByRole('main').getByRole('button', { name: new RegExp(name) });
@@ -119,20 +121,12 @@ describe('offline, a signed-in member keeps their screens (issue 34)', () => {
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Feed' }).waitFor();
     await offlineNotice(page).waitFor();
-    await page
-      .getByRole('status')
-      .filter({ hasText: 'You are offline, so this could not be loaded.' })
-      .first()
-      .waitFor();
+    await couldNotLoadOffline(page).waitFor();
     profileReads.count = 0;
     await page.goto('/chat');
     await page.getByRole('heading', { level: 1, name: 'Chat' }).waitFor();
     await offlineNotice(page).waitFor();
-    await page
-      .getByRole('status')
-      .filter({ hasText: 'You are offline, so this could not be loaded.' })
-      .first()
-      .waitFor();
+    await couldNotLoadOffline(page).waitFor();
     // Past the profile check's second try: the session is still here.
     await afterBothProfileTries(page, profileReads);
     expect(new URL(page.url()).pathname).toBe('/chat');
@@ -200,6 +194,14 @@ describe('turning push notifications on says what happened (issue 34)', () => {
     return { context, page };
   }
 
+  /** Waits for the alert that holds every one of `texts`, then checks the page with axe. */
+  async function alertSays(page: Page, axeLabel: string, ...texts: string[]) {
+    let alert = page.getByRole('alert');
+    for (const text of texts) alert = alert.filter({ hasText: text });
+    await alert.waitFor();
+    await expectNoAxeViolations(page, axeLabel);
+  }
+
   it('the browser subscribes: a status says push is on, and the list names this device', async () => {
     const { context, page } = await pressTurnOn(() => {
       // A subscription as a push service gives one; headless Chromium has no push service to ask.
@@ -225,12 +227,12 @@ describe('turning push notifications on says what happened (issue 34)', () => {
 
   it('the browser refuses the permission: an alert says how to allow it in the site settings', async () => {
     const { context, page } = await pressTurnOn();
-    await page
-      .getByRole('alert')
-      .filter({ hasText: 'your browser has blocked notifications for this site' })
-      .filter({ hasText: 'open the site settings' })
-      .waitFor();
-    await expectNoAxeViolations(page, 'push refused');
+    await alertSays(
+      page,
+      'push refused',
+      'your browser has blocked notifications for this site',
+      'open the site settings',
+    );
     await context.close();
   });
 
@@ -238,11 +240,7 @@ describe('turning push notifications on says what happened (issue 34)', () => {
     const { context, page } = await pressTurnOn(() => {
       delete (window as { PushManager?: unknown }).PushManager;
     });
-    await page
-      .getByRole('alert')
-      .filter({ hasText: 'this browser cannot receive push notifications' })
-      .waitFor();
-    await expectNoAxeViolations(page, 'push unsupported');
+    await alertSays(page, 'push unsupported', 'this browser cannot receive push notifications');
     await context.close();
   });
 
@@ -252,12 +250,8 @@ describe('turning push notifications on says what happened (issue 34)', () => {
       PushManager.prototype.subscribe = () =>
         Promise.reject(new DOMException('Registration failed - push service error', 'AbortError'));
     });
-    await page
-      .getByRole('alert')
-      .filter({ hasText: 'the push notification service could not be reached' })
-      .waitFor();
+    await alertSays(page, 'push service unreachable', 'the push notification service could not be reached');
     expect(await page.getByRole('status').filter({ hasText: 'Push notifications are on' }).count()).toBe(0);
-    await expectNoAxeViolations(page, 'push service unreachable');
     await context.close();
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { NotificationSettingsSchema, notificationLink, type Notification } from './notifications';
+import {
+  NOTIFICATION_KINDS,
+  NotificationSettingsSchema,
+  notificationLink,
+  type Notification,
+} from './notifications';
 
 const base: Notification = {
   id: 1,
@@ -35,17 +40,7 @@ describe('where a notification leads', () => {
 
 describe('notification settings', () => {
   const channels = Object.fromEntries(
-    [
-      'friend_request',
-      'friend_accepted',
-      'comment',
-      'like',
-      'message',
-      'moderation',
-      'withdrawal',
-      'community_reply',
-      'research',
-    ].map((kind) => [kind, { in_app: true, email: false, push: false }]),
+    NOTIFICATION_KINDS.map((kind) => [kind, { in_app: true, email: false, push: false }]),
   );
   const valid = {
     channels,

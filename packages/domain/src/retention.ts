@@ -26,3 +26,6 @@ export const RETENTION_DAYS = {
   withdrawalRecord: 10 * 365,
 } as const;
 export type RetainedKind = keyof typeof RETENTION_DAYS;
+
+/** One day in milliseconds, to turn the periods above into dates. */
+export const DAY_MS = 24 * 60 * 60 * 1000;

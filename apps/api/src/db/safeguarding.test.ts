@@ -1,18 +1,18 @@
-import { birthDateBounds, communityPinPaths, todayIso } from '@juntos/domain';
+import { communityPinPaths } from '@juntos/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActiveMember, minorPayload } from '../test-support/accounts';
+import type { createActiveMember } from '../test-support/accounts';
 import { approveMinor } from '../test-support/admins';
 import { connectChat, settle } from '../test-support/chat-client';
 import {
-  completeProfile,
   createMemberWithProfile,
+  createMinorWithProfile,
+  createReviewedMinor,
   imageFile,
   makeFriends,
-  putProfile,
   sendForm,
 } from '../test-support/profiles';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { createListeningTestApp, type TestApp } from '../test-support/test-app';
 import {
   adminAuditLog,
   communities,
@@ -23,6 +23,7 @@ import {
   users,
 } from './schema';
 import { and, eq, or } from 'drizzle-orm';
+import { requestAs } from '../test-support/requests';
 
 type Member = Awaited<ReturnType<typeof createActiveMember>>;
 
@@ -43,38 +44,23 @@ type Member = Awaited<ReturnType<typeof createActiveMember>>;
 describe('the safeguarding rule on every route', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    t = await createListeningTestApp();
   });
   afterAll(async () => t.cleanup());
 
-  const minorBirthDate = () => birthDateBounds('menor', todayIso()).max;
   let sequence = 0;
 
-  async function minor(options: { reviewed: boolean; profile?: Record<string, string> }) {
-    const account = await createActiveMember(t.app, minorPayload());
-    const saved = await putProfile(
-      t.app,
-      account.access,
-      completeProfile({ date_of_birth: minorBirthDate(), ...options.profile }),
-    );
-    if (saved.statusCode !== 200) throw new Error(saved.body);
-    if (options.reviewed) await approveMinor(t.app, account.user.id);
-    return account;
-  }
+  const minor = (options: { reviewed: boolean; profile?: Record<string, string> }) =>
+    options.reviewed
+      ? createReviewedMinor(t.app, options.profile)
+      : createMinorWithProfile(t.app, options.profile);
 
   const call = (
     viewer: Member,
     method: 'GET' | 'POST' | 'DELETE' | 'PUT',
     url: string,
     payload?: object,
-  ): Promise<LightMyRequestResponse> =>
-    t.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${viewer.access}`, 'accept-language': 'en' },
-      ...(payload ? { payload } : {}),
-    });
+  ): Promise<LightMyRequestResponse> => requestAs(t.app, viewer.access, method, url, payload);
 
   type World = {
     tess: Member;

@@ -8,8 +8,8 @@ import { approveMinor } from '../test-support/admins';
 import {
   completeProfile,
   imageFile,
-  jpegPhoto,
   makeFriends,
+  photoFile,
   putProfile,
   sendForm,
 } from '../test-support/profiles';
@@ -137,7 +137,7 @@ describe('no route reveals a member to someone the reach rule keeps them from (i
         bio: `${word} bio`,
         date_of_birth: birthDateBounds('menor', todayIso()).max,
       }),
-      { field: 'photo', name: 'me.jpg', type: 'image/jpeg', data: await jpegPhoto() },
+      await photoFile(),
     );
     if (saved.statusCode !== 200) throw new Error(saved.body);
     if (reviewed) await approveMinor(t.app, session.id);

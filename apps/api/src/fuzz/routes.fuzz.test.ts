@@ -7,7 +7,7 @@ import { createActiveMember } from '../test-support/accounts';
 import { makeAdmin } from '../test-support/admins';
 import { connectChat, type ChatClient, type Frame } from '../test-support/chat-client';
 import { createMemberWithProfile, imageFile, makeFriends, sendForm } from '../test-support/profiles';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { createListeningTestApp, createTestApp, type TestApp } from '../test-support/test-app';
 
 /**
  * Property-based fuzzing of every route in Fastify's route table: hostile bodies, queries, ids and
@@ -464,8 +464,7 @@ describe('fuzz: the chat socket answers hostile frames without an internal error
   const ROUNDS = 5;
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    t = await createListeningTestApp();
   });
   afterAll(async () => t?.cleanup());
 

@@ -71,16 +71,17 @@ export function createMailer(options: {
           htmlBody: email.html,
         })
         .returning({ id: emailOutbox.id });
+      const message = {
+        from: options.from,
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+        headers: email.headers,
+      };
       if (!transport) {
         try {
-          const built = await fileTransport.sendMail({
-            from: options.from,
-            to: email.to,
-            subject: email.subject,
-            text: email.text,
-            html: email.html,
-            headers: email.headers,
-          });
+          const built = await fileTransport.sendMail(message);
           await mkdir(options.mailDir, { recursive: true });
           const file = path.join(options.mailDir, mailFileName(row?.id ?? 0, new Date()));
           await writeFile(file, built.message as Buffer, { mode: 0o600 });
@@ -91,14 +92,7 @@ export function createMailer(options: {
         return;
       }
       try {
-        await transport.sendMail({
-          from: options.from,
-          to: email.to,
-          subject: email.subject,
-          text: email.text,
-          html: email.html,
-          headers: email.headers,
-        });
+        await transport.sendMail(message);
         if (row)
           await options.db.update(emailOutbox).set({ sentAt: new Date() }).where(eq(emailOutbox.id, row.id));
       } catch (error) {

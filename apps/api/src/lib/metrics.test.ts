@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectChat } from '../test-support/chat-client';
 import { signUpThroughApi } from '../test-support/accounts';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { createListeningTestApp, createTestApp, type TestApp } from '../test-support/test-app';
 
 const TOKEN = 'metrics-token-for-the-tests-0123';
 
 describe('GET /api/metrics/', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ METRICS_TOKEN: TOKEN });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    t = await createListeningTestApp({ METRICS_TOKEN: TOKEN });
   });
   afterAll(async () => t.cleanup());
 

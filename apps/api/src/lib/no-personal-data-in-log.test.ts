@@ -9,6 +9,7 @@ import { eventually } from '../test-support/eventually';
 import { completeProfile, createMemberWithProfile, putProfile, sendForm } from '../test-support/profiles';
 import { createSoftwareAuthenticator } from '../test-support/software-authenticator';
 import { createTestApp, type TestApp } from '../test-support/test-app';
+import { requestAs } from '../test-support/requests';
 
 type Tokens = { access: string; refresh: string };
 
@@ -54,12 +55,7 @@ describe.each(['info', 'trace'] as const)('no personal data in the log at %s', (
   const post = (app: TestApp, url: string, payload: unknown, headers: Record<string, string> = {}) =>
     app.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers });
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, access: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${access}`, 'accept-language': 'en' },
-      ...(payload ? { payload } : {}),
-    });
+    requestAs(t.app, access, method, url, payload);
 
   /** The newest `.eml` file to `to` in DATA_DIR/mail (whose raw text matches `rawHas`). */
   const lastMailTo = (to: string, rawHas: RegExp = /./) => {

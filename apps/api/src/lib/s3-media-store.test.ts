@@ -5,9 +5,10 @@ import { text } from 'node:stream/consumers';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActiveMember } from '../test-support/accounts';
-import { completeProfile, imageFile, jpegPhoto, putProfile, sendForm } from '../test-support/profiles';
+import { completeProfile, imageFile, photoFile, putProfile, sendForm } from '../test-support/profiles';
 import { createTestApp } from '../test-support/test-app';
 import { createS3MediaStore } from './s3-media-store';
+import { deleteAccount } from '../test-support/requests';
 
 /**
  * Against s3rver, an S3-compatible server (signature v4 checked), so the same calls that reach
@@ -88,12 +89,7 @@ describe('S3-compatible media store', () => {
         t.app,
         member.access,
         completeProfile({ orphacode: '', enfermedad: '' }),
-        {
-          field: 'photo',
-          name: 'me.jpg',
-          type: 'image/jpeg',
-          data: await jpegPhoto(),
-        },
+        await photoFile(),
       );
       const photo = saved.json<{ photo: string }>().photo;
       const served = await t.app.inject({ method: 'GET', url: photo });
@@ -120,12 +116,7 @@ describe('S3-compatible media store', () => {
       expect(signed.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
       expect((await t.app.inject({ method: 'GET', url: image.split('?')[0] })).statusCode).toBe(404);
 
-      await t.app.inject({
-        method: 'DELETE',
-        url: '/api/delete-account/',
-        headers: { authorization: `Bearer ${member.access}` },
-        payload: { password: member.password },
-      });
+      await deleteAccount(t.app, member);
       expect(await store.open(photo.replace('/media/', ''))).toBeUndefined();
     } finally {
       await t.cleanup();

@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { Redis } from 'ioredis';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatUrl, settle } from '../test-support/chat-client';
 import { createMemberWithProfile } from '../test-support/profiles';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { createListeningTestApp, type TestApp } from '../test-support/test-app';
 import { CONNECTION_LIMITS } from './socket-gateway';
+import { createTwoInstances, sharedRedis } from '../test-support/two-instances';
 
 type Attempt = { opened: boolean; status?: number; retryAfter?: number; body?: Record<string, unknown> };
 
@@ -45,8 +44,7 @@ const perAddress = CONNECTION_LIMITS.perAddress.points;
 describe('chat connection limits', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_SCALE: '1' });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    t = await createListeningTestApp({ RATE_LIMIT_SCALE: '1' });
   });
   afterAll(async () => t.cleanup());
 
@@ -91,30 +89,17 @@ const redisUrl = process.env.REDIS_URL;
 
 /** With REDIS_URL the counts are shared: spreading attempts over instances gains nothing. */
 describe.skipIf(!redisUrl)('chat connection limits across two instances through Redis', () => {
-  const prefix = `juntos-test-${randomBytes(6).toString('hex')}:`;
-  const environment = {
-    REDIS_URL: redisUrl ?? '',
-    REDIS_PREFIX: prefix,
-    RATE_LIMIT_SCALE: '1',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-  };
+  const redis = sharedRedis(redisUrl ?? '', { RATE_LIMIT_SCALE: '1' });
+  let instances: Awaited<ReturnType<typeof createTwoInstances>>;
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    a = await createTestApp(environment);
-    b = await createTestApp(environment, { database: a.app.database });
-    await Promise.all([
-      a.app.listen({ port: 0, host: '127.0.0.1' }),
-      b.app.listen({ port: 0, host: '127.0.0.1' }),
-    ]);
+    instances = await createTwoInstances(redis.environment, { listen: true });
+    ({ a, b } = instances);
   });
   afterAll(async () => {
-    await b.cleanup();
-    await a.cleanup();
-    const redis = new Redis(redisUrl ?? '');
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    await redis.quit();
+    await instances.cleanup();
+    await redis.removeKeys();
   });
 
   it(`refuses a member's connection past ${perMember} a minute, however they are spread over instances`, async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServerFrameSchema } from '@juntos/domain';
 import { connectChat, settle, type ChatClient } from '../test-support/chat-client';
 import { createMemberWithProfile } from '../test-support/profiles';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { createListeningTestApp, type TestApp } from '../test-support/test-app';
 import type { LiveMessage } from './fan-out';
 
 /**
@@ -15,8 +15,7 @@ describe('the frames the server sends', () => {
   let socket: ChatClient;
   let memberId: number;
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    t = await createListeningTestApp();
     const member = await createMemberWithProfile(t.app);
     memberId = member.user.id;
     socket = await connectChat(t.app, member.access);

@@ -77,3 +77,16 @@ export async function connectChat(
 
 /** Lets frames in flight arrive, for checks that something did *not* happen. */
 export const settle = (ms = 300) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Opens chat sockets for a test file and closes every one it opened when the file ends. */
+export function chatSockets() {
+  const opened: ChatClient[] = [];
+  return {
+    async open(app: FastifyInstance, token: string | undefined, options: { origin?: string } = {}) {
+      const socket = await connectChat(app, token, options);
+      opened.push(socket);
+      return socket;
+    },
+    closeAll: () => Promise.all(opened.map((socket) => socket.close())),
+  };
+}

@@ -4,10 +4,16 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { monetizationAccounts } from '../db/schema';
 import { signUpThroughApi } from './accounts';
-import { makeAdmin } from './admins';
 import { connectChat, type ChatClient } from './chat-client';
 import { createSoftwareAuthenticator } from './software-authenticator';
-import { completeProfile, createMemberWithProfile, imageFile, putProfile, sendForm } from './profiles';
+import {
+  completeProfile,
+  createAdminWithProfile,
+  createMemberWithProfile,
+  imageFile,
+  putProfile,
+  sendForm,
+} from './profiles';
 
 /** The device the member signs in from last, so the session row has one to show. */
 /** A browser's public key as a push subscription carries it (an uncompressed P-256 point). */
@@ -91,8 +97,7 @@ export async function createMemberInEveryTable(app: FastifyInstance) {
   const blockedByMember = await createMemberWithProfile(app, { nombre: 'Bruno', apellidos: 'Blocked' });
   const blocksMember = await createMemberWithProfile(app, { nombre: 'Berta', apellidos: 'Blocker' });
   const reporter = await createMemberWithProfile(app, { nombre: 'Rosa', apellidos: 'Reporter' });
-  const admin = await createMemberWithProfile(app, { nombre: 'Ada', apellidos: 'Admin' });
-  await makeAdmin(app, admin.user.id);
+  const admin = await createAdminWithProfile(app, { nombre: 'Ada', apellidos: 'Admin' });
 
   // Profile with photo and functional fields, and the detailed functional answers.
   const profile = completeProfile({

@@ -3,8 +3,10 @@ import path from 'node:path';
 import type { Config } from '../config';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { birthDateBounds, todayIso } from '@juntos/domain';
 import { friendships } from '../db/schema';
-import { createActiveMember } from './accounts';
+import { createActiveMember, minorPayload } from './accounts';
+import { approveMinor, makeAdmin } from './admins';
 
 /** A complete adult profile as the editor sends it. */
 export const completeProfile = (overrides: Record<string, string> = {}) => ({
@@ -70,6 +72,14 @@ export async function jpegPhoto(options: { gps?: boolean; width?: number } = {})
   return image.toBuffer();
 }
 
+/** A profile photo as the profile editor's file input sends it. */
+export const photoFile = async (): Promise<UploadFile> => ({
+  field: 'photo',
+  name: 'me.jpg',
+  type: 'image/jpeg',
+  data: await jpegPhoto(),
+});
+
 /** An active member with a saved profile. */
 export async function createMemberWithProfile(app: FastifyInstance, profile: Record<string, string> = {}) {
   const member = await createActiveMember(app);
@@ -78,11 +88,59 @@ export async function createMemberWithProfile(app: FastifyInstance, profile: Rec
   return member;
 }
 
+/** An administrator (as `npm run admin:create` makes one) with a saved profile. */
+export async function createAdminWithProfile(app: FastifyInstance, profile: Record<string, string> = {}) {
+  const admin = await createMemberWithProfile(app, profile);
+  await makeAdmin(app, admin.user.id);
+  return admin;
+}
+
+/**
+ * A minor's account (signed up by a guardian) with a saved profile of the oldest minor's age
+ * unless `profile` says otherwise, that no administrator has reviewed yet: such a minor reaches
+ * nobody (the safeguarding rule).
+ */
+export async function createMinorWithProfile(
+  app: FastifyInstance,
+  profile: Record<string, string> = {},
+  photo?: UploadFile,
+) {
+  const minor = await createActiveMember(app, minorPayload());
+  const birth = birthDateBounds('menor', todayIso()).max;
+  const saved = await putProfile(
+    app,
+    minor.access,
+    completeProfile({ date_of_birth: birth, ...profile }),
+    photo,
+  );
+  if (saved.statusCode !== 200) throw new Error(saved.body);
+  return minor;
+}
+
+/** A minor with a saved profile whose account an administrator has reviewed: the minor may reach other minors. */
+export async function createReviewedMinor(
+  app: FastifyInstance,
+  profile: Record<string, string> = {},
+  photo?: UploadFile,
+) {
+  const minor = await createMinorWithProfile(app, profile, photo);
+  await approveMinor(app, minor.user.id);
+  return minor;
+}
+
 /** Makes two members accepted friends (the friends feature's requests are tested on their own). */
 export async function makeFriends(app: FastifyInstance, requesterId: number, addresseeId: number) {
   await app.database.db
     .insert(friendships)
     .values({ requesterId, addresseeId, status: 'accepted', acceptedAt: new Date() });
+}
+
+/** Two members with saved profiles (named `names`) who are friends. */
+export async function createFriendPair(app: FastifyInstance, names: [string, string] = ['Ana', 'Bruno']) {
+  const first = await createMemberWithProfile(app, { nombre: names[0] });
+  const second = await createMemberWithProfile(app, { nombre: names[1] });
+  await makeFriends(app, first.user.id, second.user.id);
+  return [first, second] as const;
 }
 
 /** Writes a language's disease list as an Orphadata import would (DATA_DIR/enfermedades). */

@@ -174,3 +174,10 @@ export async function createTestApp(
     },
   };
 }
+
+/** A test app listening on a free port of this machine: sockets need a real one, `inject` does not. */
+export async function createListeningTestApp(environment: Record<string, string> = {}) {
+  const t = await createTestApp(environment);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return t;
+}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import './gallery-thumbnail.css';
+import { ImageOpenButton } from './image-open-button';
 
 /**
  * A gallery image as a button that opens the viewer; its name says which image it opens.
@@ -17,13 +17,12 @@ export function GalleryThumbnail({
 }) {
   const { t } = useTranslation();
   return (
-    <button
-      type="button"
+    <ImageOpenButton
       className="gallery__open"
-      aria-label={t('gallery.open', { title: image.title })}
-      onClick={onOpen}
+      label={t('gallery.open', { title: image.title })}
+      onOpen={onOpen}
     >
       <img src={image.image_url} alt="" loading="lazy" onError={onLoadError} />
-    </button>
+    </ImageOpenButton>
   );
 }

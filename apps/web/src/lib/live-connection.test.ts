@@ -81,6 +81,25 @@ async function freshConnection() {
   return createLiveConnection();
 }
 
+/** A fresh connection with a listener that keeps every frame, its socket opened. */
+async function openWithListener() {
+  const connection = await freshConnection();
+  const frames: unknown[] = [];
+  connection.subscribe((frame) => frames.push(frame));
+  connection.connect();
+  const socket = FakeSocket.created[0]!;
+  socket.open();
+  return { connection, frames, socket };
+}
+
+/** After the first socket closed: no second one until `ms` have passed, then exactly one. */
+function expectReopenedAfter(ms: number) {
+  vi.advanceTimersByTime(ms - 1);
+  expect(FakeSocket.created).toHaveLength(1);
+  vi.advanceTimersByTime(1);
+  expect(FakeSocket.created).toHaveLength(2);
+}
+
 describe('the live connection (spec §4 "WebSocket")', () => {
   it('opens one socket with the token and language, and never a second while open or connecting', async () => {
     const connection = await freshConnection();
@@ -115,10 +134,7 @@ describe('the live connection (spec §4 "WebSocket")', () => {
     FakeSocket.created[0]!.open();
     FakeSocket.created[0]!.fail();
     expect(FakeSocket.created[0]!.readyState).toBe(FakeSocket.CLOSED);
-    vi.advanceTimersByTime(WEBSOCKET_RECONNECT_MS - 1);
-    expect(FakeSocket.created).toHaveLength(1);
-    vi.advanceTimersByTime(1);
-    expect(FakeSocket.created).toHaveLength(2);
+    expectReopenedAfter(WEBSOCKET_RECONNECT_MS);
   });
 
   it('waits a minute after a refusal for too many sockets or frames (1008), not 5 s', async () => {
@@ -126,10 +142,7 @@ describe('the live connection (spec §4 "WebSocket")', () => {
     connection.connect();
     FakeSocket.created[0]!.open();
     FakeSocket.created[0]!.close(WEBSOCKET_CLOSE.policyViolation);
-    vi.advanceTimersByTime(WEBSOCKET_POLICY_RETRY_MS - 1);
-    expect(FakeSocket.created).toHaveLength(1);
-    vi.advanceTimersByTime(1);
-    expect(FakeSocket.created).toHaveLength(2);
+    expectReopenedAfter(WEBSOCKET_POLICY_RETRY_MS);
   });
 
   it('renews a refused token before opening again, and stays closed after a logout', async () => {
@@ -211,12 +224,7 @@ describe('the live connection (spec §4 "WebSocket")', () => {
   });
 
   it('keeps the session’s own frames from the listeners (the close that follows is acted on)', async () => {
-    const connection = await freshConnection();
-    const frames: unknown[] = [];
-    connection.subscribe((frame) => frames.push(frame));
-    connection.connect();
-    const socket = FakeSocket.created[0]!;
-    socket.open();
+    const { frames, socket } = await openWithListener();
     socket.receive({ type: 'session_renewed', expires_at: Date.now() + 900_000 });
     socket.receive({ type: 'error', code: 'token_expired', error: 'Your session has expired.' });
     socket.receive({ type: 'error', code: 'account_suspended', error: 'Suspended.' });
@@ -224,12 +232,8 @@ describe('the live connection (spec §4 "WebSocket")', () => {
   });
 
   it('hands every frame to the listeners, and stops reconnecting once disconnected', async () => {
-    const connection = await freshConnection();
-    const frames: unknown[] = [];
-    connection.subscribe((frame) => frames.push(frame));
-    connection.connect();
-    FakeSocket.created[0]!.open();
-    FakeSocket.created[0]!.receive({ type: 'read_receipt', reader_id: 4 });
+    const { connection, frames, socket } = await openWithListener();
+    socket.receive({ type: 'read_receipt', reader_id: 4 });
     expect(frames).toEqual([{ type: 'read_receipt', reader_id: 4 }]);
     connection.disconnect();
     vi.advanceTimersByTime(WEBSOCKET_RECONNECT_MS * 2);
@@ -241,12 +245,7 @@ describe('reading what the server sends', () => {
   it('hands on a frame of the contract, and ignores with a warning what is not one', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
-      const connection = await freshConnection();
-      const frames: unknown[] = [];
-      connection.subscribe((frame) => frames.push(frame));
-      connection.connect();
-      const socket = FakeSocket.created[0]!;
-      socket.open();
+      const { frames, socket } = await openWithListener();
       socket.receive({ type: 'status_update', user_id: '4', online: true });
       socket.receive({ type: 'typing', user_id: 4 });
       socket.receive({ type: 'notification', data: { type: 'something_new', from: '', sender_id: 4 } });

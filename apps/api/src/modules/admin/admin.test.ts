@@ -1,9 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, monetizationAccounts } from '../../db/schema';
+import { adminAuditLog } from '../../db/schema';
 import { createMemberWithProfile } from '../../test-support/profiles';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createAdminRepository } from './admin.repository';
+import { requestAs } from '../../test-support/requests';
+import { paypalWithdrawal, startEarning } from '../../test-support/earnings';
 
 type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 
@@ -34,12 +36,7 @@ describe('administrators', () => {
   afterAll(async () => t.cleanup());
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: Member, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { 'accept-language': 'en', ...(who ? { authorization: `Bearer ${who.access}` } : {}) },
-      ...(payload ? { payload } : {}),
-    });
+    requestAs(t.app, who?.access, method, url, payload);
 
   it('refuses every admin call to anonymous callers (401) and to members (403)', async () => {
     for (const [method, url] of ADMIN_CALLS) {
@@ -77,21 +74,9 @@ describe('administrators', () => {
 
   it('moves withdrawals through their states, refunds a rejection, and writes the audit log', async () => {
     const earner = await createMemberWithProfile(t.app);
-    await call('POST', '/api/monetizacion/activate/', earner, { consent: true });
-    await t.app.database.db
-      .update(monetizationAccounts)
-      .set({ tokenTenths: 3000 })
-      .where(eq(monetizationAccounts.userId, earner.user.id));
-    const billing = {
-      method: 'paypal',
-      tokens: 100,
-      billing_name: 'Eva',
-      billing_address: 'Rua 1',
-      billing_country: 'Portugal',
-      billing_email: 'eva@example.org',
-      billing_phone: '+351900000000',
-      paypal_email: 'eva@example.org',
-    };
+    await startEarning(t.app, earner, 300);
+    // The payout address is the one checked in the queue below.
+    const billing = paypalWithdrawal(100, { paypal_email: 'eva@example.org' });
     const first = (await call('POST', '/api/monetizacion/withdrawals/', earner, billing)).json<{
       id: number;
     }>();
@@ -230,12 +215,7 @@ describe('ad settings', () => {
   });
   afterAll(async () => t.cleanup());
   const call = (method: 'GET' | 'PUT', url: string, who: Member, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { 'accept-language': 'en', authorization: `Bearer ${who.access}` },
-      ...(payload ? { payload } : {}),
-    });
+    requestAs(t.app, who.access, method, url, payload);
 
   it('changes the ad client and slot ids, which the slots served then use', async () => {
     const viewer = await createMemberWithProfile(t.app, { country: 'ie', ciudad: 'Cork' });

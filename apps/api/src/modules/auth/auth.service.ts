@@ -82,6 +82,20 @@ export async function startSession(
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
+/**
+ * Failed sign-ins counted per client IP, whatever the way in: a password here, a passkey in
+ * modules/passkeys (each with a counter of its own). Never reset by a success, since one
+ * address that signs in must not clear the failures of the guessers behind the same IP.
+ */
+export const SIGN_IN_FAILURES_PER_IP = {
+  free: 30,
+  cap: 100,
+  windowMs: HOUR,
+  firstDelayMs: 1000,
+  maxDelayMs: 15 * MINUTE,
+  resetOnSuccess: false,
+} as const;
+
 export type AuthServiceDependencies = {
   repository: AuthRepository;
   accessTokens: AccessTokens;
@@ -145,14 +159,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
       maxDelayMs: 15 * MINUTE,
       resetOnSuccess: true,
     }),
-    perIp: deps.rateLimits.failures('login-ip', {
-      free: 30,
-      cap: 100,
-      windowMs: HOUR,
-      firstDelayMs: 1000,
-      maxDelayMs: 15 * MINUTE,
-      resetOnSuccess: false,
-    }),
+    perIp: deps.rateLimits.failures('login-ip', SIGN_IN_FAILURES_PER_IP),
     perAccount: deps.rateLimits.slowdown('login-account', {
       free: 20,
       windowMs: HOUR,

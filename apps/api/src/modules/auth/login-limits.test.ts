@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adultPayload, createActiveMember, uniqueEmail } from '../../test-support/accounts';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createTwoInstances, sharedRedis } from '../../test-support/two-instances';
 
 /**
  * Issue 16: limits nobody can forge. Every app here counts for real (RATE_LIMIT_SCALE 1): five
@@ -250,26 +249,17 @@ const redisUrl = process.env.REDIS_URL;
 
 /** Two API instances on one database and one Redis (CI sets REDIS_URL; skipped without it). */
 describe.skipIf(!redisUrl)('login limits shared by two instances through Redis', () => {
-  const prefix = `juntos-test-${randomBytes(6).toString('hex')}:`;
-  const environment = {
-    REDIS_URL: redisUrl ?? '',
-    REDIS_PREFIX: prefix,
-    RATE_LIMIT_SCALE: '1',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-  };
+  const redis = sharedRedis(redisUrl ?? '', { RATE_LIMIT_SCALE: '1' });
+  let instances: Awaited<ReturnType<typeof createTwoInstances>>;
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    a = await createTestApp(environment);
-    b = await createTestApp(environment, { database: a.app.database });
+    instances = await createTwoInstances(redis.environment);
+    ({ a, b } = instances);
   });
   afterAll(async () => {
-    await b.cleanup();
-    await a.cleanup();
-    const redis = new Redis(redisUrl ?? '');
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    await redis.quit();
+    await instances.cleanup();
+    await redis.removeKeys();
   });
 
   it('failures on one instance make the next attempt on the other wait', async () => {
@@ -282,9 +272,7 @@ describe.skipIf(!redisUrl)('login limits shared by two instances through Redis',
     expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect((await login(b, member.email, member.password)).statusCode).toBe(429);
     // The counters live under the deployment's prefix, with no address in the keys.
-    const redis = new Redis(redisUrl ?? '');
-    const keys = await redis.keys(`${prefix}rate:*`);
-    await redis.quit();
+    const keys = await redis.keys('rate:*');
     expect(keys.length).toBeGreaterThan(0);
     expect(keys.some((key) => key.includes(member.email) || key.includes('127.0.0.1'))).toBe(false);
   });

@@ -12,7 +12,8 @@ import {
 } from '../../test-support/accounts';
 import { connectChat } from '../../test-support/chat-client';
 import { createSoftwareAuthenticator } from '../../test-support/software-authenticator';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createListeningTestApp, type TestApp } from '../../test-support/test-app';
+import { createTwoInstances } from '../../test-support/two-instances';
 
 type Member = Awaited<ReturnType<typeof createActiveMember>>;
 type Session = { access: string; refresh: string };
@@ -28,8 +29,7 @@ const NEW_PASSWORD = 'a brand new passphrase 31';
 describe('sessions end when they should', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    t = await createListeningTestApp();
   });
   afterAll(async () => t.cleanup());
 
@@ -237,20 +237,14 @@ describe('sessions end when they should', () => {
  */
 describe('sessions end on every instance', () => {
   const environment = { JWT_SECRET: randomBytes(32).toString('hex') };
+  let instances: Awaited<ReturnType<typeof createTwoInstances>>;
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    a = await createTestApp(environment);
-    b = await createTestApp(environment, { database: a.app.database });
-    await Promise.all([
-      a.app.listen({ port: 0, host: '127.0.0.1' }),
-      b.app.listen({ port: 0, host: '127.0.0.1' }),
-    ]);
+    instances = await createTwoInstances(environment, { listen: true });
+    ({ a, b } = instances);
   });
-  afterAll(async () => {
-    await b.cleanup();
-    await a.cleanup();
-  });
+  afterAll(async () => instances.cleanup());
 
   const me = (instance: TestApp, access: string) =>
     instance.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${access}` } });

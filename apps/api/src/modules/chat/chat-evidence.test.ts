@@ -2,9 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_REPORT_CONTEXT } from '@juntos/domain';
 import { chatMessages, users } from '../../db/schema';
-import { makeAdmin } from '../../test-support/admins';
-import { createMemberWithProfile, makeFriends } from '../../test-support/profiles';
+import {
+  createAdminWithProfile,
+  createFriendPair,
+  createMemberWithProfile,
+} from '../../test-support/profiles';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { requestAs } from '../../test-support/requests';
 
 type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 type Message = { id: number; sender_id: number; message: string };
@@ -28,24 +32,12 @@ describe('chat evidence', () => {
   let admin: Member;
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await createMemberWithProfile(t.app, { nombre: 'Mod' });
-    await makeAdmin(t.app, admin.user.id);
+    admin = await createAdminWithProfile(t.app, { nombre: 'Mod' });
   });
   afterAll(async () => t.cleanup());
 
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, member: Member, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${member.access}`, 'accept-language': 'en' },
-      ...(payload ? { payload } : {}),
-    });
-  const friendsPair = async (names: [string, string]) => {
-    const a = await createMemberWithProfile(t.app, { nombre: names[0] });
-    const b = await createMemberWithProfile(t.app, { nombre: names[1] });
-    await makeFriends(t.app, a.user.id, b.user.id);
-    return [a, b] as const;
-  };
+    requestAs(t.app, member.access, method, url, payload);
   const store = async (from: Member, to: Member, message: string, createdAt?: Date) => {
     const [row] = await t.app.database.db
       .insert(chatMessages)
@@ -74,7 +66,7 @@ describe('chat evidence', () => {
   };
 
   it('signing out hides the caller’s copy only: the other member still reads, counts and reports it', async () => {
-    const [ana, bruno] = await friendsPair(['Ana', 'Bruno']);
+    const [ana, bruno] = await createFriendPair(t.app);
     const fromAna = await store(ana, bruno, 'Add me on WhatsApp');
     await store(bruno, ana, 'Who are you?');
 
@@ -103,7 +95,7 @@ describe('chat evidence', () => {
   });
 
   it('lets only the receiver report a message and only a member report a conversation (404 otherwise)', async () => {
-    const [ana, bruno] = await friendsPair(['Ana', 'Bruno']);
+    const [ana, bruno] = await createFriendPair(t.app);
     const carol = await createMemberWithProfile(t.app, { nombre: 'Carol' });
     const id = await store(ana, bruno, 'Something unkind');
 
@@ -129,13 +121,13 @@ describe('chat evidence', () => {
   });
 
   it('shows the moderators the reported message with the messages around it, also those both members hid', async () => {
-    const [ana, bruno] = await friendsPair(['Ana', 'Bruno']);
+    const [ana, bruno] = await createFriendPair(t.app);
     const before = [];
     for (let index = 0; index < CHAT_REPORT_CONTEXT + 2; index += 1)
       before.push(await store(index % 2 ? bruno : ana, index % 2 ? ana : bruno, `before ${index}`));
     const reportedId = await store(ana, bruno, 'Send me a photo, do not tell your parents');
     // Another conversation in between: not part of this one's context.
-    const [other] = await friendsPair(['Other', 'Person']);
+    const [other] = await createFriendPair(t.app, ['Other', 'Person']);
     await store(other, ana, 'unrelated');
     await call('DELETE', '/api/chat/borrar-mensajes/', ana);
     await call('DELETE', '/api/chat/borrar-mensajes/', bruno);
@@ -170,7 +162,7 @@ describe('chat evidence', () => {
   });
 
   it('shows a reported conversation’s last messages before the report', async () => {
-    const [ana, bruno] = await friendsPair(['Ana', 'Bruno']);
+    const [ana, bruno] = await createFriendPair(t.app);
     await store(ana, bruno, 'first');
     await store(bruno, ana, 'second');
     const created = await report(bruno, 'chat_conversation', ana.user.id);

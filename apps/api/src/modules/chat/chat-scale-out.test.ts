@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectChat, settle, type ChatClient, type Frame } from '../../test-support/chat-client';
-import { createMemberWithProfile, makeFriends } from '../../test-support/profiles';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createFriendPair, createMemberWithProfile, makeFriends } from '../../test-support/profiles';
+import type { TestApp } from '../../test-support/test-app';
 import { createRedisPresenceStore } from '../../realtime/presence-store';
+import { createTwoInstances, sharedRedis } from '../../test-support/two-instances';
 
 const redisUrl = process.env.REDIS_URL;
 
@@ -14,13 +14,9 @@ const redisUrl = process.env.REDIS_URL;
  * Each run uses its own key prefix and removes its keys.
  */
 describe.skipIf(!redisUrl)('chat across two API instances through Redis', () => {
-  const prefix = `juntos-test-${randomBytes(6).toString('hex')}:`;
-  const environment = {
-    REDIS_URL: redisUrl ?? '',
-    REDIS_PREFIX: prefix,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    CHAT_HEARTBEAT_TIMEOUT_MS: '1500',
-  };
+  const shared = sharedRedis(redisUrl ?? '', { CHAT_HEARTBEAT_TIMEOUT_MS: '1500' });
+  const prefix = shared.prefix;
+  let instances: Awaited<ReturnType<typeof createTwoInstances>>;
   let a: TestApp;
   let b: TestApp;
   let redis: Redis;
@@ -28,22 +24,16 @@ describe.skipIf(!redisUrl)('chat across two API instances through Redis', () => 
   const heartbeats: NodeJS.Timeout[] = [];
 
   beforeAll(async () => {
-    a = await createTestApp(environment);
-    b = await createTestApp(environment, { database: a.app.database });
-    await Promise.all([
-      a.app.listen({ port: 0, host: '127.0.0.1' }),
-      b.app.listen({ port: 0, host: '127.0.0.1' }),
-    ]);
+    instances = await createTwoInstances(shared.environment, { listen: true });
+    ({ a, b } = instances);
     redis = new Redis(redisUrl ?? '');
   });
   afterAll(async () => {
     heartbeats.forEach(clearInterval);
     await Promise.all(sockets.map((socket) => socket.close()));
-    await b.cleanup();
-    await a.cleanup();
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
+    await instances.cleanup();
     await redis.quit();
+    await shared.removeKeys();
   });
 
   const open = async (instance: TestApp, token: string, beating = true) => {
@@ -123,9 +113,7 @@ describe.skipIf(!redisUrl)('chat across two API instances through Redis', () => 
   });
 
   it('keeps a member online while any instance holds a socket, and offline once heartbeats stop', async () => {
-    const ana = await createMemberWithProfile(a.app, { nombre: 'Ana' });
-    const bruno = await createMemberWithProfile(a.app, { nombre: 'Bruno' });
-    await makeFriends(a.app, ana.user.id, bruno.user.id);
+    const [ana, bruno] = await createFriendPair(a.app);
     const brunoOnA = await open(a, bruno.access);
 
     const anaOnA = await open(a, ana.access);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectChat, type ChatClient, type Frame } from '../../test-support/chat-client';
-import { createMemberWithProfile, makeFriends } from '../../test-support/profiles';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { chatSockets, type Frame } from '../../test-support/chat-client';
+import { createFriendPair, createMemberWithProfile, makeFriends } from '../../test-support/profiles';
+import { createListeningTestApp, type TestApp } from '../../test-support/test-app';
 
 type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 
@@ -16,29 +16,18 @@ const refused = (tempId: string) => (frame: Frame) =>
  */
 describe('chat send path', () => {
   let t: TestApp;
-  const sockets: ChatClient[] = [];
+  const sockets = chatSockets();
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    t = await createListeningTestApp();
   });
   afterAll(async () => {
-    await Promise.all(sockets.map((socket) => socket.close()));
+    await sockets.closeAll();
     await t.cleanup();
   });
 
-  const open = async (member: Member) => {
-    const socket = await connectChat(t.app, member.access);
-    sockets.push(socket);
-    return socket;
-  };
+  const open = (member: Member) => sockets.open(t.app, member.access);
   const call = (method: 'POST' | 'DELETE', url: string, member: Member) =>
     t.app.inject({ method, url, headers: { authorization: `Bearer ${member.access}` } });
-  const friendsPair = async () => {
-    const a = await createMemberWithProfile(t.app, { nombre: 'Ana' });
-    const b = await createMemberWithProfile(t.app, { nombre: 'Bruno' });
-    await makeFriends(t.app, a.user.id, b.user.id);
-    return [a, b] as const;
-  };
   const message = (to: Member, text: string, tempId: string) => ({
     receiver_id: to.user.id,
     message: text,
@@ -56,7 +45,7 @@ describe('chat send path', () => {
   ];
   for (const [name, change] of endings)
     it(`refuses the next message at once when ${name}`, async () => {
-      const [ana, bruno] = await friendsPair();
+      const [ana, bruno] = await createFriendPair(t.app);
       const [anaSocket, brunoSocket] = await Promise.all([open(ana), open(bruno)]);
       anaSocket.send(message(bruno, 'before', 'before-1'));
       await brunoSocket.waitFor(isMessage('before'));
@@ -83,7 +72,7 @@ describe('chat send path', () => {
   });
 
   it('stores messages sent at the same moment by many pairs: each once, with its own id, in order per conversation', async () => {
-    const pairs = await Promise.all(Array.from({ length: 8 }, () => friendsPair()));
+    const pairs = await Promise.all(Array.from({ length: 8 }, () => createFriendPair(t.app)));
     const opened = await Promise.all(
       pairs.map(async ([ana, bruno]) => ({ ana, bruno, from: await open(ana), to: await open(bruno) })),
     );

@@ -4,11 +4,18 @@ import { SignJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBSOCKET_CLOSE } from '@juntos/domain';
 import { lastEmailTo, resetTokenFrom } from '../../test-support/accounts';
-import { connectChat, settle, type ChatClient, type Frame } from '../../test-support/chat-client';
-import { createMemberWithProfile, makeFriends } from '../../test-support/profiles';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import {
+  type ChatClient,
+  chatSockets,
+  connectChat,
+  type Frame,
+  settle,
+} from '../../test-support/chat-client';
+import { createFriendPair, createMemberWithProfile, makeFriends } from '../../test-support/profiles';
+import { createListeningTestApp, type TestApp } from '../../test-support/test-app';
 import { MARK_READ_INTERVAL_MS } from './chat.service';
 import { MEMBER_FRAME_LIMIT } from '../../realtime/socket-gateway';
+import { deleteAccount } from '../../test-support/requests';
 
 type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 
@@ -21,21 +28,16 @@ const NEW_PASSWORD = 'a brand new passphrase 77';
 /** Sessions that end (issue 16): every way a member's session ends closes their sockets. */
 describe('chat sockets and the end of a session', () => {
   let t: TestApp;
-  const sockets: ChatClient[] = [];
+  const sockets = chatSockets();
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    t = await createListeningTestApp();
   });
   afterAll(async () => {
-    await Promise.all(sockets.map((socket) => socket.close()));
+    await sockets.closeAll();
     await t.cleanup();
   });
 
-  const open = async (token: string) => {
-    const socket = await connectChat(t.app, token);
-    sockets.push(socket);
-    return socket;
-  };
+  const open = (token: string) => sockets.open(t.app, token);
   const bearer = (member: Member) => ({ authorization: `Bearer ${member.access}`, 'accept-language': 'en' });
   /** Signs an access token as the server would, with the claims a test chooses. */
   const signed = (claims: { sub: string; sid: string; exp?: number; typ?: string }) => {
@@ -47,12 +49,6 @@ describe('chat sockets and the end of a session', () => {
     return jwt.sign(new TextEncoder().encode(t.config.jwtSecret));
   };
   const inSeconds = (seconds: number) => Math.floor(Date.now() / 1000) + seconds;
-  const friends = async () => {
-    const ana = await createMemberWithProfile(t.app, { nombre: 'Ana' });
-    const bruno = await createMemberWithProfile(t.app, { nombre: 'Bruno' });
-    await makeFriends(t.app, ana.user.id, bruno.user.id);
-    return [ana, bruno] as const;
-  };
   /** Every socket of the member ended with the documented frame and 4401; the friend's stays. */
   const expectEnded = async (ended: ChatClient[], reason: string, friend: ChatClient) => {
     for (const socket of ended) {
@@ -67,7 +63,7 @@ describe('chat sockets and the end of a session', () => {
   };
 
   it('closes every socket of the member when the password changes', async () => {
-    const [ana, bruno] = await friends();
+    const [ana, bruno] = await createFriendPair(t.app);
     const [phone, laptop, brunoSocket] = await Promise.all([
       open(ana.access),
       open(ana.access),
@@ -84,7 +80,7 @@ describe('chat sockets and the end of a session', () => {
   });
 
   it('closes every socket of the member when the password is reset through the e-mailed link', async () => {
-    const [ana, bruno] = await friends();
+    const [ana, bruno] = await createFriendPair(t.app);
     const [anaSocket, brunoSocket] = await Promise.all([open(ana.access), open(bruno.access)]);
     const requested = await t.app.inject({
       method: 'POST',
@@ -103,20 +99,15 @@ describe('chat sockets and the end of a session', () => {
   });
 
   it('closes every socket of the member when the account is deleted', async () => {
-    const [ana, bruno] = await friends();
+    const [ana, bruno] = await createFriendPair(t.app);
     const [anaSocket, brunoSocket] = await Promise.all([open(ana.access), open(bruno.access)]);
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/delete-account/',
-      headers: bearer(ana),
-      payload: { password: ana.password },
-    });
+    const deleted = await deleteAccount(t.app, ana);
     expect(deleted.statusCode).toBe(200);
     await expectEnded([anaSocket], 'account_deleted', brunoSocket);
   });
 
   it('closes the member’s sockets on logout; another device renews its own session and reconnects', async () => {
-    const [ana, bruno] = await friends();
+    const [ana, bruno] = await createFriendPair(t.app);
     const otherDevice = await t.app.inject({
       method: 'POST',
       url: '/api/login/',
@@ -154,7 +145,7 @@ describe('chat sockets and the end of a session', () => {
   });
 
   it('closes a socket when its token expires, unless the client renewed it on the socket', async () => {
-    const [ana, bruno] = await friends();
+    const [ana, bruno] = await createFriendPair(t.app);
     const shortLived = await signed({ sub: String(ana.user.id), sid: sessionOf(ana), exp: inSeconds(2) });
     const expiring = await open(shortLived);
     const renewing = await open(shortLived);
@@ -187,8 +178,7 @@ describe('chat sockets and the end of a session', () => {
 describe('access tokens', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    t = await createListeningTestApp();
   });
   afterAll(async () => t.cleanup());
 
@@ -238,8 +228,7 @@ describe('access tokens', () => {
 describe('a socket flooding frames', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    t = await createListeningTestApp();
   });
   afterAll(async () => t.cleanup());
 
@@ -283,9 +272,7 @@ describe('a socket flooding frames', () => {
   });
 
   it('folds a burst of mark_read frames into one UPDATE at once and one at the end of the interval', async () => {
-    const ana = await createMemberWithProfile(t.app, { nombre: 'Ana' });
-    const bruno = await createMemberWithProfile(t.app, { nombre: 'Bruno' });
-    await makeFriends(t.app, ana.user.id, bruno.user.id);
+    const [ana, bruno] = await createFriendPair(t.app);
     const socket = await connectChat(t.app, ana.access);
     await settle(200);
     const atStart = t.app.database.queryCount();
@@ -303,9 +290,7 @@ describe('a socket flooding frames', () => {
   });
 
   it('folds an HTTP flood of mark-reads into the socket’s runs: no UPDATE per request', async () => {
-    const ana = await createMemberWithProfile(t.app, { nombre: 'Ana' });
-    const bruno = await createMemberWithProfile(t.app, { nombre: 'Bruno' });
-    await makeFriends(t.app, ana.user.id, bruno.user.id);
+    const [ana, bruno] = await createFriendPair(t.app);
     const [anaSocket, brunoSocket] = await Promise.all([
       connectChat(t.app, ana.access),
       connectChat(t.app, bruno.access),

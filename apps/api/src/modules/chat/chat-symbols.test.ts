@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYMBOL_LIMITS } from '@juntos/domain';
 import { chatMessages } from '../../db/schema';
-import { connectChat, type ChatClient, type Frame } from '../../test-support/chat-client';
-import { createMemberWithProfile, makeFriends } from '../../test-support/profiles';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { chatSockets, type Frame } from '../../test-support/chat-client';
+import type { createMemberWithProfile } from '../../test-support/profiles';
+import { createFriendPair } from '../../test-support/profiles';
+import { createListeningTestApp, type TestApp } from '../../test-support/test-app';
 
 type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 
@@ -13,23 +14,16 @@ describe('chat messages written with symbols', () => {
   let t: TestApp;
   let ana: Member;
   let bruno: Member;
-  const sockets: ChatClient[] = [];
+  const sockets = chatSockets();
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    ana = await createMemberWithProfile(t.app, { nombre: 'Ana' });
-    bruno = await createMemberWithProfile(t.app, { nombre: 'Bruno' });
-    await makeFriends(t.app, ana.user.id, bruno.user.id);
+    t = await createListeningTestApp();
+    [ana, bruno] = await createFriendPair(t.app);
   });
   afterAll(async () => {
-    await Promise.all(sockets.map((socket) => socket.close()));
+    await sockets.closeAll();
     await t.cleanup();
   });
-  const open = async (member: Member) => {
-    const socket = await connectChat(t.app, member.access);
-    sockets.push(socket);
-    return socket;
-  };
+  const open = (member: Member) => sockets.open(t.app, member.access);
   const storedWith = async (text: string) =>
     t.app.database.db.select().from(chatMessages).where(eq(chatMessages.message, text));
 

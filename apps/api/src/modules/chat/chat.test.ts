@@ -3,10 +3,11 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_MESSAGE_MAX_LENGTH, WEBSOCKET_CLOSE, WEBSOCKET_MAX_FRAME_BYTES } from '@juntos/domain';
 import { profiles, users } from '../../db/schema';
-import { connectChat, settle, type ChatClient, type Frame } from '../../test-support/chat-client';
-import { createMemberWithProfile, makeFriends } from '../../test-support/profiles';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { chatSockets, connectChat, type Frame, settle } from '../../test-support/chat-client';
+import { createFriendPair, createMemberWithProfile, makeFriends } from '../../test-support/profiles';
+import { createListeningTestApp, type TestApp } from '../../test-support/test-app';
 import { MAX_SOCKETS_PER_MEMBER } from '../../realtime/socket-gateway';
+import { requestAs } from '../../test-support/requests';
 
 type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 
@@ -17,40 +18,25 @@ const isStatus = (member: Member, online: boolean) => (frame: Frame) =>
 
 describe('chat between friends', () => {
   let t: TestApp;
-  const sockets: ChatClient[] = [];
+  const sockets = chatSockets();
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    t = await createListeningTestApp();
   });
   afterAll(async () => {
-    await Promise.all(sockets.map((socket) => socket.close()));
+    await sockets.closeAll();
     await t.cleanup();
   });
 
-  const open = async (member: Member | undefined, options: { origin?: string } = {}) => {
-    const socket = await connectChat(t.app, member?.access, options);
-    sockets.push(socket);
-    return socket;
-  };
+  const open = (member: Member | undefined, options: { origin?: string } = {}) =>
+    sockets.open(t.app, member?.access, options);
   const call = (method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, member: Member, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${member.access}`, 'accept-language': 'en' },
-      ...(payload ? { payload } : {}),
-    });
+    requestAs(t.app, member.access, method, url, payload);
   const history = async (viewer: Member, friend: Member, before?: number) =>
     (
       await call('GET', `/api/chat/historial/${friend.user.id}/${before ? `?before=${before}` : ''}`, viewer)
     ).json<{ results: Frame[]; older: string | null }>();
   const unread = async (member: Member) =>
     (await call('GET', '/api/chat/no-leidos/', member)).json<{ sender_id: number; count: number }[]>();
-  const friendsPair = async (names: [string, string] = ['Ana', 'Bruno']) => {
-    const a = await createMemberWithProfile(t.app, { nombre: names[0] });
-    const b = await createMemberWithProfile(t.app, { nombre: names[1] });
-    await makeFriends(t.app, a.user.id, b.user.id);
-    return [a, b] as const;
-  };
   const message = (to: Member, text: string, tempId: string, active: Member | null = to) => ({
     receiver_id: to.user.id,
     message: text,
@@ -60,7 +46,7 @@ describe('chat between friends', () => {
 
   describe('connecting', () => {
     it('closes a socket without a token, with a bad token or with an expired one (4401)', async () => {
-      const [ana] = await friendsPair();
+      const [ana] = await createFriendPair(t.app);
       const expired = await new SignJWT({ typ: 'access' })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(ana.user.id))
@@ -76,14 +62,14 @@ describe('chat between friends', () => {
     });
 
     it('refuses a connection from another site before the upgrade', async () => {
-      const [ana] = await friendsPair();
+      const [ana] = await createFriendPair(t.app);
       await expect(connectChat(t.app, ana.access, { origin: 'https://evil.example' })).rejects.toThrow(/403/);
       const sameSite = await open(ana, { origin: t.config.publicUrl });
       expect(sameSite.socket.readyState).toBe(sameSite.socket.OPEN);
     });
 
     it('closes the connection on a frame over 64 KiB (1009) and answers bad frames with an error', async () => {
-      const [ana] = await friendsPair();
+      const [ana] = await createFriendPair(t.app);
       const socket = await open(ana);
       socket.send({ action: 'nonsense' });
       await socket.waitFor(isError('invalid_frame'));
@@ -94,7 +80,7 @@ describe('chat between friends', () => {
     });
 
     it(`refuses a member's socket past ${MAX_SOCKETS_PER_MEMBER} on the instance (1008), others unaffected`, async () => {
-      const [ana, bruno] = await friendsPair();
+      const [ana, bruno] = await createFriendPair(t.app);
       const anaSockets = [];
       for (let index = 0; index < MAX_SOCKETS_PER_MEMBER; index += 1) anaSockets.push(await open(ana));
       const extra = await open(ana);
@@ -121,7 +107,7 @@ describe('chat between friends', () => {
 
   describe('sending', () => {
     it('delivers to every socket of both members, stored first, with the sender’s temp_id', async () => {
-      const [ana, bruno] = await friendsPair();
+      const [ana, bruno] = await createFriendPair(t.app);
       const [anaTab1, anaTab2, brunoPhone, brunoLaptop] = await Promise.all([
         open(ana),
         open(ana),
@@ -145,7 +131,7 @@ describe('chat between friends', () => {
     });
 
     it('stores a resent temp_id once and answers the same message to the sender only', async () => {
-      const [ana, bruno] = await friendsPair();
+      const [ana, bruno] = await createFriendPair(t.app);
       const [anaSocket, brunoSocket] = await Promise.all([open(ana), open(bruno)]);
       anaSocket.send(message(bruno, 'once', 'same-temp'));
       const first = await anaSocket.waitFor(isMessage('once'));
@@ -159,7 +145,7 @@ describe('chat between friends', () => {
     });
 
     it('delivers messages in the order they were stored', async () => {
-      const [ana, bruno] = await friendsPair();
+      const [ana, bruno] = await createFriendPair(t.app);
       const [anaSocket, brunoSocket] = await Promise.all([open(ana), open(bruno)]);
       const texts = Array.from({ length: 15 }, (_, index) => `message ${index}`);
       texts.forEach((text, index) => anaSocket.send(message(bruno, text, `order-${index}`)));
@@ -173,7 +159,7 @@ describe('chat between friends', () => {
 
     it('refuses strangers, pending requests and blocked members with a “bloqueado” error, storing nothing', async () => {
       const stranger = await createMemberWithProfile(t.app, { nombre: 'Sara' });
-      const [ana, bruno] = await friendsPair();
+      const [ana, bruno] = await createFriendPair(t.app);
       const anaSocket = await open(ana);
       anaSocket.send(message(stranger, 'hello stranger', 'stranger-1'));
       const refused = await anaSocket.waitFor(isError('bloqueado'));
@@ -192,7 +178,7 @@ describe('chat between friends', () => {
     });
 
     it('refuses a NUL or a lone surrogate with invalid_text naming the field, stores nothing, keeps the socket', async () => {
-      const [ana, bruno] = await friendsPair();
+      const [ana, bruno] = await createFriendPair(t.app);
       const [anaSocket, brunoSocket] = await Promise.all([open(ana), open(bruno)]);
       anaSocket.send(message(bruno, 'before\u0000after', 'nul-1'));
       const refused = await anaSocket.waitFor(isError('invalid_text'));
@@ -218,7 +204,7 @@ describe('chat between friends', () => {
     });
 
     it('refuses empty and over-long messages', async () => {
-      const [ana, bruno] = await friendsPair();
+      const [ana, bruno] = await createFriendPair(t.app);
       const anaSocket = await open(ana);
       anaSocket.send(message(bruno, '   \n ', 'empty-1'));
       expect(await anaSocket.waitFor(isError('empty_message'))).toMatchObject({ temp_id: 'empty-1' });
@@ -231,7 +217,7 @@ describe('chat between friends', () => {
     });
 
     it('notifies a new message to sockets not showing that conversation', async () => {
-      const [ana, bruno] = await friendsPair();
+      const [ana, bruno] = await createFriendPair(t.app);
       const carla = await createMemberWithProfile(t.app, { nombre: 'Carla' });
       await makeFriends(t.app, carla.user.id, bruno.user.id);
       const [anaSocket, brunoSocket] = await Promise.all([open(ana), open(bruno)]);
@@ -255,7 +241,7 @@ describe('chat between friends', () => {
 
   describe('reading', () => {
     it('counts unread per sender and sends a read receipt when they are read', async () => {
-      const [ana, bruno] = await friendsPair();
+      const [ana, bruno] = await createFriendPair(t.app);
       const [anaSocket, brunoSocket] = await Promise.all([open(ana), open(bruno)]);
       for (const index of [1, 2, 3]) anaSocket.send(message(bruno, `unread ${index}`, `unread-${index}`));
       await brunoSocket.waitFor(isMessage('unread 3'));
@@ -272,7 +258,7 @@ describe('chat between friends', () => {
     });
 
     it('clears the reader’s counts without a receipt when the reader turned receipts off', async () => {
-      const [ana, bruno] = await friendsPair();
+      const [ana, bruno] = await createFriendPair(t.app);
       expect((await call('GET', '/api/chat/ajustes/', bruno)).json()).toEqual({ read_receipts: true });
       const off = await call('PUT', '/api/chat/ajustes/', bruno, { read_receipts: false });
       expect(off.json()).toEqual({ read_receipts: false });
@@ -291,8 +277,8 @@ describe('chat between friends', () => {
     });
 
     it('sends no read receipt across a block, either way, on the socket or over HTTP', async () => {
-      const [ana, bruno] = await friendsPair();
-      const [carla, dario] = await friendsPair(['Carla', 'Dario']);
+      const [ana, bruno] = await createFriendPair(t.app);
+      const [carla, dario] = await createFriendPair(t.app, ['Carla', 'Dario']);
       const sockets = await Promise.all([open(ana), open(bruno), open(carla), open(dario)]);
       const [anaSocket, brunoSocket, carlaSocket, darioSocket] = sockets;
       anaSocket.send(message(bruno, 'read me later', 'block-read-1', null));
@@ -316,7 +302,7 @@ describe('chat between friends', () => {
     });
 
     it('keeps every message sent while the receiver was away, unread, without duplicates', async () => {
-      const [ana, bruno] = await friendsPair();
+      const [ana, bruno] = await createFriendPair(t.app);
       const anaSocket = await open(ana);
       const brunoBefore = await open(bruno);
       anaSocket.send(message(bruno, 'before', 'away-0'));
@@ -345,7 +331,7 @@ describe('chat between friends', () => {
     });
 
     it('pages history newest first with a cursor to older messages', async () => {
-      const [ana, bruno] = await friendsPair();
+      const [ana, bruno] = await createFriendPair(t.app);
       const anaSocket = await open(ana);
       for (let index = 0; index < 55; index += 1)
         anaSocket.send(message(bruno, `m${index}`, `page-${index}`));
@@ -364,7 +350,7 @@ describe('chat between friends', () => {
 
   describe('presence and sign-out', () => {
     it('tells friends when a member comes online and when the last socket closes', async () => {
-      const [ana, bruno] = await friendsPair();
+      const [ana, bruno] = await createFriendPair(t.app);
       const brunoSocket = await open(bruno);
       const anaFirst = await open(ana);
       await brunoSocket.waitFor(isStatus(ana, true));
@@ -392,7 +378,7 @@ describe('chat between friends', () => {
     });
 
     it('on logout tells friends, closes the socket, and hides the member’s own copy of the conversations', async () => {
-      const [ana, bruno] = await friendsPair();
+      const [ana, bruno] = await createFriendPair(t.app);
       const [anaSocket, brunoSocket] = await Promise.all([open(ana), open(bruno)]);
       anaSocket.send(message(bruno, 'see you', 'bye-1'));
       await brunoSocket.waitFor(isMessage('see you'));
@@ -415,7 +401,7 @@ describe('chat between friends', () => {
     });
 
     it('tells presence and sign-out only to friends the member may still reach', async () => {
-      const [ana, bruno] = await friendsPair();
+      const [ana, bruno] = await createFriendPair(t.app);
       const carla = await createMemberWithProfile(t.app, { nombre: 'Carla' });
       await makeFriends(t.app, ana.user.id, carla.user.id);
       // An administrator found Bruno is a child: the friendship row stays, but the rule forbids contact.
@@ -458,15 +444,12 @@ describe('chat between friends', () => {
 describe('chat limits with the real rate limit and a short heartbeat timeout', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_SCALE: '1', CHAT_HEARTBEAT_TIMEOUT_MS: '1000' });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    t = await createListeningTestApp({ RATE_LIMIT_SCALE: '1', CHAT_HEARTBEAT_TIMEOUT_MS: '1000' });
   });
   afterAll(async () => t.cleanup());
 
   it('answers a member who sends too fast with an error, and stores nothing more', async () => {
-    const ana = await createMemberWithProfile(t.app, { nombre: 'Ana' });
-    const bruno = await createMemberWithProfile(t.app, { nombre: 'Bruno' });
-    await makeFriends(t.app, ana.user.id, bruno.user.id);
+    const [ana, bruno] = await createFriendPair(t.app);
     const socket = await connectChat(t.app, ana.access);
     const heartbeats = setInterval(() => socket.send({ action: 'heartbeat' }), 300);
     for (let index = 0; index < 25; index += 1)
@@ -480,9 +463,7 @@ describe('chat limits with the real rate limit and a short heartbeat timeout', (
   });
 
   it('closes a socket that stops sending heartbeats and tells friends the member is offline', async () => {
-    const ana = await createMemberWithProfile(t.app, { nombre: 'Ana' });
-    const bruno = await createMemberWithProfile(t.app, { nombre: 'Bruno' });
-    await makeFriends(t.app, ana.user.id, bruno.user.id);
+    const [ana, bruno] = await createFriendPair(t.app);
     const brunoSocket = await connectChat(t.app, bruno.access);
     const heartbeats = setInterval(() => brunoSocket.send({ action: 'heartbeat' }), 250);
     const anaSocket = await connectChat(t.app, ana.access);

@@ -14,9 +14,12 @@ import {
 } from '@juntos/domain';
 import { and, eq, isNotNull, like } from 'drizzle-orm';
 import { adminAuditLog, communities, communityMembers } from '../../db/schema';
-import { createActiveMember, minorPayload } from '../../test-support/accounts';
-import { approveMinor, makeAdmin } from '../../test-support/admins';
-import { completeProfile, createMemberWithProfile, putProfile } from '../../test-support/profiles';
+import {
+  createAdminWithProfile,
+  createMemberWithProfile,
+  createMinorWithProfile,
+  createReviewedMinor,
+} from '../../test-support/profiles';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { DISEASE_COMMUNITIES_PER_HOUR } from './communities.service';
 
@@ -35,8 +38,7 @@ describe('communities', () => {
   let admin: Member;
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await createMemberWithProfile(t.app, { nombre: 'Ada' });
-    await makeAdmin(t.app, admin.user.id);
+    admin = await createAdminWithProfile(t.app, { nombre: 'Ada' });
   });
   afterAll(async () => t.cleanup());
 
@@ -101,13 +103,7 @@ describe('communities', () => {
     }
     return undefined;
   };
-  const approvedMinor = async (dateOfBirth: string) => {
-    const minor = await createActiveMember(t.app, minorPayload());
-    const saved = await putProfile(t.app, minor.access, completeProfile({ date_of_birth: dateOfBirth }));
-    expect(saved.statusCode, saved.body).toBe(200);
-    await approveMinor(t.app, minor.user.id);
-    return minor;
-  };
+  const approvedMinor = (dateOfBirth: string) => createReviewedMinor(t.app, { date_of_birth: dateOfBirth });
 
   it('needs a signed-in member', async () => {
     expect((await call(undefined, 'GET', '/api/comunidades/')).statusCode).toBe(401);
@@ -507,12 +503,7 @@ describe('communities', () => {
     const adult = await createMemberWithProfile(t.app);
     const minor = await approvedMinor(birthDateBounds('menor', todayIso()).max);
     const otherMinor = await approvedMinor(birthDateBounds('menor', todayIso()).min);
-    const unreviewed = await createActiveMember(t.app, minorPayload());
-    await putProfile(
-      t.app,
-      unreviewed.access,
-      completeProfile({ date_of_birth: birthDateBounds('menor', todayIso()).max }),
-    );
+    const unreviewed = await createMinorWithProfile(t.app);
     for (const who of [adult, minor, otherMinor, unreviewed]) {
       await join(who, community.id);
       await ok(call(who, 'PUT', `/api/comunidades/${community.id}/membresia/`, { listed: true }));

@@ -1,25 +1,15 @@
-import {
-  birthDateBounds,
-  MAX_IMAGE_BYTES,
-  PINNED_POSTS_SHOWN,
-  todayIso,
-  type Notification,
-  type Page,
-  type Post,
-} from '@juntos/domain';
+import { MAX_IMAGE_BYTES, PINNED_POSTS_SHOWN, type Notification, type Page, type Post } from '@juntos/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { communities, communityMembers, posts } from '../../db/schema';
-import { createActiveMember, minorPayload } from '../../test-support/accounts';
-import { approveMinor } from '../../test-support/admins';
 import {
-  completeProfile,
   createMemberWithProfile,
+  createReviewedMinor,
   imageFile,
-  putProfile,
   sendForm,
 } from '../../test-support/profiles';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { requestAs } from '../../test-support/requests';
 
 type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 
@@ -54,22 +44,10 @@ describe('a community feed', () => {
   const join = (communityId: number, member: Member) =>
     t.app.database.db.insert(communityMembers).values({ communityId, userId: member.user.id });
 
-  async function reviewedMinor() {
-    const account = await createActiveMember(t.app, minorPayload());
-    const birth = birthDateBounds('menor', todayIso()).max;
-    const saved = await putProfile(t.app, account.access, completeProfile({ date_of_birth: birth }));
-    if (saved.statusCode !== 200) throw new Error(saved.body);
-    await approveMinor(t.app, account.user.id);
-    return account;
-  }
+  const reviewedMinor = () => createReviewedMinor(t.app);
 
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, member: Member, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${member.access}`, 'accept-language': 'en' },
-      ...(payload ? { payload } : {}),
-    });
+    requestAs(t.app, member.access, method, url, payload);
   const feedUrl = (id: number) => `/api/comunidades/${id}/publicaciones/`;
   const post = async (id: number, member: Member, text: string) => {
     const answer = await sendForm(t.app, member.access, 'POST', feedUrl(id), { text });

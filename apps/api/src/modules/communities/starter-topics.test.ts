@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORTED_LANGUAGES, type AdminCommunity, type CommunityLists } from '@juntos/domain';
 import { eq } from 'drizzle-orm';
 import { communities } from '../../db/schema';
-import { makeAdmin } from '../../test-support/admins';
-import { createMemberWithProfile } from '../../test-support/profiles';
+import { createAdminWithProfile, createMemberWithProfile } from '../../test-support/profiles';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { loadStarterTopics } from './starter-topics';
 
@@ -39,8 +38,7 @@ describe('starter topic communities (issue 34)', () => {
         'no-diagnosis-yet',
       ]),
     );
-    const admin = await createMemberWithProfile(t.app, { nombre: 'Ada' });
-    await makeAdmin(t.app, admin.user.id);
+    const admin = await createAdminWithProfile(t.app, { nombre: 'Ada' });
     const listed = await get<{ results: AdminCommunity[] }>(admin, '/api/admin/comunidades/?limit=100');
     const stored = listed.results.filter((community) => community.kind === 'topic');
     expect(stored.map((community) => community.slug).sort()).toEqual(

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { buffer as streamToBuffer } from 'node:stream/consumers';
 import { zip, type AsyncZippable } from 'fflate';
 import type { FastifyBaseLogger } from 'fastify';
-import { RETENTION_DAYS, type Language } from '@juntos/domain';
+import { DAY_MS, type Language, RETENTION_DAYS } from '@juntos/domain';
 import { translate } from '../../i18n/messages';
 import { notFound } from '../../lib/app-error';
 import type { RateLimits } from '../../lib/rate-limiter';
@@ -19,7 +19,6 @@ export const EXPORT_STALE_MS = 15 * 60 * 1000;
 export const EXPORTS_PER_DAY = 5;
 /** Copies prepared at once by one instance; others wait their turn. */
 const CONCURRENT_BUILDS = 2;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const json = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`);
 

@@ -18,8 +18,9 @@ import {
   completeProfile,
   sendForm,
 } from '../../test-support/profiles';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createListeningTestApp, createTestApp, type TestApp } from '../../test-support/test-app';
 import { createDataExportRepository } from './data-export.repository';
+import { requestAs } from '../../test-support/requests';
 
 type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 type ExportState = {
@@ -64,8 +65,7 @@ describe('data portability (a copy of my data)', () => {
   let friend: Member;
   let stranger: Member;
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    t = await createListeningTestApp();
     owner = await createMemberWithProfile(t.app, { nombre: 'Olivia', bio: 'Owner bio' });
     friend = await createMemberWithProfile(t.app, { nombre: 'Fabio', bio: 'Friend secret bio' });
     stranger = await createMemberWithProfile(t.app, { nombre: 'Sven', bio: 'Stranger bio' });
@@ -74,12 +74,7 @@ describe('data portability (a copy of my data)', () => {
   afterAll(async () => t.cleanup());
 
   const call = (method: 'GET' | 'POST', url: string, who?: Member, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { 'accept-language': 'en', ...(who ? { authorization: `Bearer ${who.access}` } : {}) },
-      ...(payload ? { payload } : {}),
-    });
+    requestAs(t.app, who?.access, method, url, payload);
   const waitReady = (who: Member, app: FastifyInstance = t.app) => waitForCopy(app, who.access);
 
   it('needs a signed-in member', async () => {

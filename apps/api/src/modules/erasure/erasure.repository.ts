@@ -1,4 +1,4 @@
-import { RETENTION_DAYS, type ReportSnapshot, type ReportTargetType } from '@juntos/domain';
+import { DAY_MS, type ReportSnapshot, type ReportTargetType, RETENTION_DAYS } from '@juntos/domain';
 import { and, eq, inArray, isNull, or, sql, type AnyColumn } from 'drizzle-orm';
 import { auditLogAboutMember } from '../../db/audit-log-about-member';
 import type { Database } from '../../db/database';
@@ -22,8 +22,6 @@ import {
 } from '../../db/schema';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What one erasure changed besides the cascade, for the log (counts only, never content). */
 export type ErasureCounts = {

@@ -12,6 +12,7 @@ import { makeAdmin } from '../../test-support/admins';
 import { createMemberInEveryTable, type MemberInEveryTable } from '../../test-support/member-in-every-table';
 import { putProfile, completeProfile } from '../../test-support/profiles';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { deleteAccount } from '../../test-support/requests';
 
 const rowsOf = async <Row>(db: Pick<Database, 'execute'>, query: SQL) => {
   // Both drivers (PGlite and node-postgres) answer a raw statement with `rows`.
@@ -176,12 +177,7 @@ describe('account erasure', () => {
       mkdirSync(mediaFolder, { recursive: true });
       writeFileSync(path.join(mediaFolder, 'left-over.webp'), 'image bytes');
 
-      const deleted = await t.app.inject({
-        method: 'DELETE',
-        url: '/api/delete-account/',
-        headers: { authorization: `Bearer ${member.access}` },
-        payload: { password: member.password },
-      });
+      const deleted = await deleteAccount(t.app, member);
       expect(deleted.statusCode).toBe(200);
     }, 120_000);
 
@@ -356,12 +352,7 @@ describe('account erasure', () => {
 
   /** Erases a member through the API, as the member does on their profile. */
   async function erase(member: { access: string; password: string }) {
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/delete-account/',
-      headers: { authorization: `Bearer ${member.access}` },
-      payload: { password: member.password },
-    });
+    const deleted = await deleteAccount(t.app, member);
     expect(deleted.statusCode).toBe(200);
   }
 

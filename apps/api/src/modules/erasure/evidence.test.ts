@@ -2,9 +2,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '@juntos/domain';
 import { adminAuditLog, chatMessages, reports } from '../../db/schema';
-import { makeAdmin } from '../../test-support/admins';
-import { createMemberWithProfile, imageFile, makeFriends, sendForm } from '../../test-support/profiles';
+import {
+  createAdminWithProfile,
+  createMemberWithProfile,
+  imageFile,
+  makeFriends,
+  sendForm,
+} from '../../test-support/profiles';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { requestAs } from '../../test-support/requests';
 
 type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 type SnapshotMessage = {
@@ -55,18 +61,12 @@ describe('evidence outlives its author', () => {
   let admin: Member;
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await createMemberWithProfile(t.app, { nombre: 'Mod' });
-    await makeAdmin(t.app, admin.user.id);
+    admin = await createAdminWithProfile(t.app, { nombre: 'Mod' });
   });
   afterAll(async () => t.cleanup());
 
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, member: Member, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${member.access}`, 'accept-language': 'en' },
-      ...(payload ? { payload } : {}),
-    });
+    requestAs(t.app, member.access, method, url, payload);
   const store = async (from: Member, to: Member, message: string) => {
     const [row] = await t.app.database.db
       .insert(chatMessages)

@@ -1,10 +1,13 @@
-import { birthDateBounds, todayIso } from '@juntos/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages } from '../../db/schema';
-import { createActiveMember, minorPayload } from '../../test-support/accounts';
-import { approveMinor } from '../../test-support/admins';
-import { completeProfile, createMemberWithProfile, putProfile } from '../../test-support/profiles';
+import { createActiveMember } from '../../test-support/accounts';
+import {
+  createMemberWithProfile,
+  createMinorWithProfile,
+  createReviewedMinor,
+} from '../../test-support/profiles';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { requestAs } from '../../test-support/requests';
 
 type Member = Awaited<ReturnType<typeof createActiveMember>>;
 type Blocked = { id: number; nombre: string; apellidos: string; photo: string | null };
@@ -22,22 +25,9 @@ describe('blocks', () => {
   afterAll(async () => t.cleanup());
 
   const call = (member: Member, method: 'GET' | 'POST' | 'DELETE', url: string) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${member.access}`, 'accept-language': 'en' },
-    });
+    requestAs(t.app, member.access, method, url);
 
-  async function reviewedMinor(nombre: string) {
-    const minor = await createActiveMember(t.app, minorPayload());
-    await putProfile(
-      t.app,
-      minor.access,
-      completeProfile({ nombre, date_of_birth: birthDateBounds('menor', todayIso()).max }),
-    );
-    await approveMinor(t.app, minor.user.id);
-    return minor;
-  }
+  const reviewedMinor = (nombre: string) => createReviewedMinor(t.app, { nombre });
 
   it('any account can be blocked, complete profile or not, and the answer names nobody', async () => {
     const member = await createMemberWithProfile(t.app);
@@ -83,12 +73,7 @@ describe('blocks', () => {
   });
 
   it('a minor awaiting review blocks nobody by guessing ids', async () => {
-    const waiting = await createActiveMember(t.app, minorPayload());
-    await putProfile(
-      t.app,
-      waiting.access,
-      completeProfile({ date_of_birth: birthDateBounds('menor', todayIso()).max }),
-    );
+    const waiting = await createMinorWithProfile(t.app);
     const minor = await reviewedMinor('Ana');
     expect((await call(waiting, 'POST', `/api/bloqueos/${minor.user.id}/`)).statusCode).toBe(404);
   });

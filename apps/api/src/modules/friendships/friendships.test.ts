@@ -1,18 +1,16 @@
 import type { LiveMessage } from '../../realtime/fan-out';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reports } from '../../db/schema';
-import { createActiveMember, minorPayload } from '../../test-support/accounts';
 import { approveMinor } from '../../test-support/admins';
 import {
-  completeProfile,
   createMemberWithProfile,
+  createMinorWithProfile,
   imageFile,
-  putProfile,
   sendForm,
 } from '../../test-support/profiles';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { birthDateBounds, todayIso } from '@juntos/domain';
 import { eq } from 'drizzle-orm';
+import { requestAs } from '../../test-support/requests';
 
 type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 
@@ -24,12 +22,7 @@ describe('friendships, blocks and reports', () => {
   afterAll(async () => t.cleanup());
 
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, member: Member, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${member.access}`, 'accept-language': 'en' },
-      ...(payload ? { payload } : {}),
-    });
+    requestAs(t.app, member.access, method, url, payload);
   const status = async (viewer: Member, member: Member) =>
     (await call('GET', `/api/buscar/perfil/${member.user.id}/`, viewer)).json<{ friendship_status: string }>()
       .friendship_status;
@@ -127,12 +120,7 @@ describe('friendships, blocks and reports', () => {
 
   it('keeps minors and adults apart: a cross-group request is refused like an unknown member', async () => {
     const adult = await createMemberWithProfile(t.app);
-    const minor = await createActiveMember(t.app, minorPayload());
-    await putProfile(
-      t.app,
-      minor.access,
-      completeProfile({ date_of_birth: birthDateBounds('menor', todayIso()).max }),
-    );
+    const minor = await createMinorWithProfile(t.app);
     expect((await call('POST', `/api/solicitudes/enviar/${minor.user.id}/`, adult)).statusCode).toBe(404);
     // Until an administrator reviews the account, the minor is told why no request can go out.
     const waiting = await call('POST', `/api/solicitudes/enviar/${adult.user.id}/`, minor);

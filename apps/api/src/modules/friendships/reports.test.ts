@@ -1,10 +1,8 @@
-import { birthDateBounds, todayIso } from '@juntos/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reports } from '../../db/schema';
-import { createActiveMember, minorPayload } from '../../test-support/accounts';
-import { approveMinor } from '../../test-support/admins';
-import { completeProfile, createMemberWithProfile, putProfile, sendForm } from '../../test-support/profiles';
+import type { createActiveMember } from '../../test-support/accounts';
+import { createMemberWithProfile, createReviewedMinor, sendForm } from '../../test-support/profiles';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { REPORTS_PER_HOUR } from './report-gate';
 
@@ -36,17 +34,7 @@ describe('reports', () => {
   };
   const storedBy = (reporter: Member) =>
     t.app.database.db.select().from(reports).where(eq(reports.reporterId, reporter.user.id));
-  const reviewedMinor = async () => {
-    const account = await createActiveMember(t.app, minorPayload());
-    const saved = await putProfile(
-      t.app,
-      account.access,
-      completeProfile({ date_of_birth: birthDateBounds('menor', todayIso()).max }),
-    );
-    if (saved.statusCode !== 200) throw new Error(saved.body);
-    await approveMinor(t.app, account.user.id);
-    return account;
-  };
+  const reviewedMinor = () => createReviewedMinor(t.app);
 
   it('refuses reports about things that do not exist, stores none, and answers like an unknown address', async () => {
     const reporter = await createMemberWithProfile(t.app);

@@ -6,8 +6,8 @@ import type { GalleryImage, GalleryImageDetails, Page } from '@juntos/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { galleryImages } from '../../db/schema';
 import { createPrivateMedia } from '../../lib/private-media';
-import { makeAdmin } from '../../test-support/admins';
 import {
+  createAdminWithProfile,
   createMemberWithProfile,
   imageFile,
   jpegPhoto,
@@ -169,8 +169,7 @@ describe('gallery pictures are private media', () => {
 
   it('shows a reported picture to the moderators through a signed address', async () => {
     const { friend, image } = await ownerWithFriendAndImage();
-    const admin = await createMemberWithProfile(t.app);
-    await makeAdmin(t.app, admin.user.id);
+    const admin = await createAdminWithProfile(t.app);
     const reported = await t.app.inject({
       method: 'POST',
       url: '/api/reportes/',

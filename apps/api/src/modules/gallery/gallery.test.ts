@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { friendships } from '../../db/schema';
 import { createMemberWithProfile, imageFile, makeFriends, sendForm } from '../../test-support/profiles';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { requestAs } from '../../test-support/requests';
 
 describe('gallery', () => {
   let t: TestApp;
@@ -14,12 +15,7 @@ describe('gallery', () => {
   afterAll(async () => t.cleanup());
 
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, access: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${access}`, 'accept-language': 'en' },
-      ...(payload ? { payload } : {}),
-    });
+    requestAs(t.app, access, method, url, payload);
   const upload = async (access: string, fields: Record<string, string>) =>
     sendForm(t.app, access, 'POST', '/api/gallery/images/', fields, await imageFile());
   // Picture addresses are signed (gallery-media.test.ts); the file is the path before the query.

@@ -5,14 +5,17 @@ import { birthDateBounds, todayIso } from '@juntos/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts, profiles } from '../../db/schema';
-import { createActiveMember, minorPayload } from '../../test-support/accounts';
-import { approveMinor, makeAdmin } from '../../test-support/admins';
+import { createActiveMember } from '../../test-support/accounts';
+import { makeAdmin } from '../../test-support/admins';
 import {
   completeProfile,
   createMemberWithProfile,
+  createMinorWithProfile,
+  createReviewedMinor,
   imageFile,
   jpegPhoto,
   makeFriends,
+  photoFile,
   putProfile,
   sendForm,
 } from '../../test-support/profiles';
@@ -37,18 +40,7 @@ describe("minors' pictures", () => {
   const photoKeyOf = async (userId: number) =>
     (await t.app.database.db.select().from(profiles).where(eq(profiles.userId, userId)))[0]?.photoKey ?? '';
 
-  async function minorWithPhoto() {
-    const minor = await createActiveMember(t.app, minorPayload());
-    const saved = await putProfile(
-      t.app,
-      minor.access,
-      completeProfile({ date_of_birth: birthDateBounds('menor', todayIso()).max }),
-      { field: 'photo', name: 'me.jpg', type: 'image/jpeg', data: await jpegPhoto() },
-    );
-    expect(saved.statusCode).toBe(200);
-    await approveMinor(t.app, minor.user.id);
-    return minor;
-  }
+  const minorWithPhoto = async () => createReviewedMinor(t.app, {}, await photoFile());
 
   it('are stored private and served only at an address signed for a viewer who may see the minor', async () => {
     const minor = await minorWithPhoto();
@@ -90,12 +82,7 @@ describe("minors' pictures", () => {
 
   it("adults' photos keep their public, cacheable address", async () => {
     const adult = await createMemberWithProfile(t.app);
-    await putProfile(t.app, adult.access, completeProfile(), {
-      field: 'photo',
-      name: 'me.jpg',
-      type: 'image/jpeg',
-      data: await jpegPhoto(),
-    });
+    await putProfile(t.app, adult.access, completeProfile(), await photoFile());
     const photoKey = await photoKeyOf(adult.user.id);
     expect(photoKey).not.toContain('/private/');
     const served = await get(`/media/${photoKey}`);
@@ -107,12 +94,7 @@ describe("minors' pictures", () => {
     const admin = await createActiveMember(t.app);
     await makeAdmin(t.app, admin.user.id);
     const member = await createMemberWithProfile(t.app);
-    await putProfile(t.app, member.access, completeProfile(), {
-      field: 'photo',
-      name: 'me.jpg',
-      type: 'image/jpeg',
-      data: await jpegPhoto(),
-    });
+    await putProfile(t.app, member.access, completeProfile(), await photoFile());
     const post = await sendForm(
       t.app,
       member.access,
@@ -155,12 +137,7 @@ describe("minors' pictures stored public before", () => {
     const first = await createTestApp();
     let second: TestApp | undefined;
     try {
-      const minor = await createActiveMember(first.app, minorPayload());
-      await putProfile(
-        first.app,
-        minor.access,
-        completeProfile({ date_of_birth: birthDateBounds('menor', todayIso()).max }),
-      );
+      const minor = await createMinorWithProfile(first.app);
       const legacyKey = `users/${minor.user.id}/${randomUUID()}.webp`;
       mkdirSync(path.join(first.config.paths.media, 'users', String(minor.user.id)), { recursive: true });
       writeFileSync(path.join(first.config.paths.media, legacyKey), await jpegPhoto());

@@ -3,9 +3,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, profiles } from '../../db/schema';
 import { createActiveMember, minorPayload } from '../../test-support/accounts';
-import { makeAdmin } from '../../test-support/admins';
-import { completeProfile, createMemberWithProfile, putProfile } from '../../test-support/profiles';
+import {
+  completeProfile,
+  createAdminWithProfile,
+  createMemberWithProfile,
+  putProfile,
+} from '../../test-support/profiles';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { requestAs } from '../../test-support/requests';
 
 type Member = Awaited<ReturnType<typeof createActiveMember>>;
 
@@ -14,18 +19,12 @@ describe("minors' accounts reviewed by administrators", () => {
   let admin: Member;
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await createMemberWithProfile(t.app);
-    await makeAdmin(t.app, admin.user.id);
+    admin = await createAdminWithProfile(t.app);
   });
   afterAll(async () => t.cleanup());
 
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, who?: Member, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { 'accept-language': 'en', ...(who ? { authorization: `Bearer ${who.access}` } : {}) },
-      ...(payload ? { payload } : {}),
-    });
+    requestAs(t.app, who?.access, method, url, payload);
 
   async function minor(nombre: string) {
     const account = await createActiveMember(t.app, minorPayload({ nombre_tutor: `Guardian of ${nombre}` }));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { birthDateBounds, communityFeedPaths, communityPinPaths, todayIso, type Post } from '@juntos/domain';
+import { communityFeedPaths, communityPinPaths, type Post } from '@juntos/domain';
 import {
   adminAuditLog,
   comments,
@@ -10,10 +10,10 @@ import {
   communityModerators,
   posts,
 } from '../../db/schema';
-import { createActiveMember, minorPayload } from '../../test-support/accounts';
-import { approveMinor, makeAdmin } from '../../test-support/admins';
-import { completeProfile, createMemberWithProfile, putProfile } from '../../test-support/profiles';
+import { makeAdmin } from '../../test-support/admins';
+import { createMemberWithProfile, createReviewedMinor } from '../../test-support/profiles';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { requestAs } from '../../test-support/requests';
 
 type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 type Method = 'GET' | 'POST';
@@ -41,17 +41,7 @@ describe('community moderators', () => {
 
   const db = () => t.app.database.db;
 
-  async function minor() {
-    const account = await createActiveMember(t.app, minorPayload());
-    const saved = await putProfile(
-      t.app,
-      account.access,
-      completeProfile({ date_of_birth: birthDateBounds('menor', todayIso()).max }),
-    );
-    if (saved.statusCode !== 200) throw new Error(saved.body);
-    await approveMinor(t.app, account.user.id);
-    return account;
-  }
+  const minor = () => createReviewedMinor(t.app);
 
   /** A topic community of its own (the PostgreSQL run shares one database between test files). */
   async function community() {
@@ -99,12 +89,7 @@ describe('community moderators', () => {
   afterAll(async () => t.cleanup());
 
   const call = (method: Method, url: string, who?: Member, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { 'accept-language': 'en', ...(who ? { authorization: `Bearer ${who.access}` } : {}) },
-      ...(payload ? { payload } : {}),
-    });
+    requestAs(t.app, who?.access, method, url, payload);
   const report = async (who: Member, target_type: string, target_id: number) => {
     const response = await call('POST', '/api/reportes/', who, { target_type, target_id, reason: 'hate' });
     expect(response.statusCode).toBe(201);

@@ -3,7 +3,8 @@ import type { Post } from '@juntos/domain';
 import { connectChat } from '../../test-support/chat-client';
 import { createMemberWithProfile, imageFile, makeFriends, sendForm } from '../../test-support/profiles';
 import { makeAdmin } from '../../test-support/admins';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createListeningTestApp, type TestApp } from '../../test-support/test-app';
+import { requestAs } from '../../test-support/requests';
 
 type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -35,8 +36,7 @@ describe('moderation', () => {
   let reporter: Member;
   let friend: Member;
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    t = await createListeningTestApp();
     admin = await createMemberWithProfile(t.app, { nombre: 'Mod' });
     author = await createMemberWithProfile(t.app, { nombre: 'Autor' });
     reporter = await createMemberWithProfile(t.app, { nombre: 'Reporter' });
@@ -47,12 +47,7 @@ describe('moderation', () => {
   afterAll(async () => t.cleanup());
 
   const call = (method: Method, url: string, who?: Member, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { 'accept-language': 'en', ...(who ? { authorization: `Bearer ${who.access}` } : {}) },
-      ...(payload ? { payload } : {}),
-    });
+    requestAs(t.app, who?.access, method, url, payload);
   const publish = async (who: Member, text: string) => {
     const response = await sendForm(t.app, who.access, 'POST', '/api/posts/', { text });
     expect(response.statusCode).toBe(201);

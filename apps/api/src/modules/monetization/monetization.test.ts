@@ -5,6 +5,7 @@ import { createActiveMember, minorPayload } from '../../test-support/accounts';
 import { createMemberWithProfile } from '../../test-support/profiles';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createMonetizationRepository } from './monetization.repository';
+import { requestAs } from '../../test-support/requests';
 
 type Member = { access: string; user: { id: number } };
 
@@ -20,12 +21,7 @@ const billing = {
 
 function calls(t: () => TestApp) {
   return (method: 'GET' | 'POST' | 'DELETE', url: string, member: Member, payload?: object) =>
-    t().app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${member.access}`, 'accept-language': 'en' },
-      ...(payload ? { payload } : {}),
-    });
+    requestAs(t().app, member.access, method, url, payload);
 }
 
 describe('the earnings programme', () => {

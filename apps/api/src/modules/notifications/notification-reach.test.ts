@@ -13,6 +13,7 @@ import { createMemberWithProfile, makeFriends, sendForm } from '../../test-suppo
 import { startSmtpReceiver } from '../../test-support/smtp-receiver';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { NOTIFICATION_JOBS } from './notifications.service';
+import { requestAs } from '../../test-support/requests';
 
 type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 
@@ -44,12 +45,7 @@ describe('notification counts apply the reach rule', () => {
   });
 
   const call = (method: 'GET' | 'POST', url: string, member: Member, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${member.access}`, 'accept-language': 'en' },
-      ...(payload ? { payload } : {}),
-    });
+    requestAs(t.app, member.access, method, url, payload);
   const unread = async (member: Member) =>
     (await call('GET', '/api/notificaciones/sin-leer/', member)).json<{ unread: number }>().unread;
   const centre = async (member: Member) =>

@@ -1,21 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Notification, NotificationSettings } from '@juntos/domain';
-import {
-  communities,
-  communityMembers,
-  emailOutbox,
-  monetizationAccounts,
-  notifications,
-} from '../../db/schema';
-import { makeAdmin } from '../../test-support/admins';
+import { communities, communityMembers, emailOutbox, notifications } from '../../db/schema';
 import { connectChat, type ChatClient } from '../../test-support/chat-client';
-import { createMemberWithProfile, imageFile, makeFriends, sendForm } from '../../test-support/profiles';
+import {
+  createAdminWithProfile,
+  createMemberWithProfile,
+  imageFile,
+  makeFriends,
+  sendForm,
+} from '../../test-support/profiles';
 import { startSmtpReceiver } from '../../test-support/smtp-receiver';
 import { parseEmail } from '../../test-support/email-message';
 import { eventually } from '../../test-support/eventually';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { NOTIFICATION_JOBS } from './notifications.service';
+import { paypalWithdrawal, startEarning } from '../../test-support/earnings';
+import { requestAs } from '../../test-support/requests';
 
 type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 type Page = { results: Notification[]; next_before: number | null };
@@ -45,13 +46,7 @@ describe('notifications', () => {
     member: Member,
     payload?: object,
     language = 'en',
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${member.access}`, 'accept-language': language },
-      ...(payload ? { payload } : {}),
-    });
+  ) => requestAs(t.app, member.access, method, url, payload, language);
   const page = async (member: Member, query = '') =>
     (await call('GET', `/api/notificaciones/${query}`, member)).json<Page>();
   const unread = async (member: Member) =>
@@ -250,8 +245,7 @@ describe('notifications', () => {
   it('tells of a moderation decision and of a withdrawal paid or refused', async () => {
     const ana = await createMemberWithProfile(t.app);
     const bea = await createMemberWithProfile(t.app);
-    const admin = await createMemberWithProfile(t.app);
-    await makeAdmin(t.app, admin.user.id);
+    const admin = await createAdminWithProfile(t.app);
 
     const postId = await post(ana, 'Something reported');
     const report = await call('POST', '/api/reportes/', bea, {
@@ -269,21 +263,8 @@ describe('notifications', () => {
       ['moderation', 'report_outcome'],
     ]);
 
-    await call('POST', '/api/monetizacion/activate/', ana, { consent: true });
-    await t.app.database.db
-      .update(monetizationAccounts)
-      .set({ tokenTenths: 3000 })
-      .where(eq(monetizationAccounts.userId, ana.user.id));
-    const billing = {
-      method: 'paypal',
-      tokens: 100,
-      billing_name: 'Ana',
-      billing_address: 'Calle 1',
-      billing_country: 'España',
-      billing_email: 'ana@example.org',
-      billing_phone: '+34900000000',
-      paypal_email: 'ana@example.org',
-    };
+    await startEarning(t.app, ana, 300);
+    const billing = paypalWithdrawal(100);
     const withdrawal = (await call('POST', '/api/monetizacion/withdrawals/', ana, billing)).json<{
       id: number;
     }>();

@@ -20,10 +20,10 @@ import {
 import { AppError } from '../../lib/app-error';
 import { deviceLabel } from '../../lib/device-label';
 import { clientKey, type RateLimits } from '../../lib/rate-limiter';
+import { SIGN_IN_FAILURES_PER_IP } from '../auth';
 import type { CeremonyPurpose, PasskeyRow, PasskeysRepository } from './passkeys.repository';
 
 const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 
 /**
  * Who the passkeys belong to: the site's domain, and the page addresses a ceremony may come from.
@@ -94,14 +94,7 @@ export function createPasskeysService(deps: PasskeysServiceDependencies) {
     points: 60,
     windowMs: 15 * MINUTE,
   });
-  const signInFailuresPerIp = deps.rateLimits.failures('passkey-login-ip', {
-    free: 30,
-    cap: 100,
-    windowMs: HOUR,
-    firstDelayMs: 1000,
-    maxDelayMs: 15 * MINUTE,
-    resetOnSuccess: false,
-  });
+  const signInFailuresPerIp = deps.rateLimits.failures('passkey-login-ip', SIGN_IN_FAILURES_PER_IP);
 
   const userHandle = (userId: number) =>
     new Uint8Array(createHmac('sha256', deps.secret).update(`webauthn-user:${userId}`).digest());

@@ -10,6 +10,7 @@ import {
 } from '../../test-support/accounts';
 import { createSoftwareAuthenticator } from '../../test-support/software-authenticator';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { requestAs } from '../../test-support/requests';
 
 type Member = Awaited<ReturnType<typeof createActiveMember>>;
 type Ceremony = {
@@ -29,12 +30,7 @@ describe('passkeys (issue 21): sign in without a password', () => {
   afterAll(async () => t.cleanup());
 
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, member?: Member) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { 'accept-language': 'en', ...(member ? { authorization: `Bearer ${member.access}` } : {}) },
-      ...(payload ? { payload } : {}),
-    });
+    requestAs(t.app, member?.access, method, url, payload);
 
   async function addPasskey(member: Member, authenticator: Authenticator, label = 'My phone') {
     const begun = await call('POST', '/api/passkeys/options/', { password: member.password }, member);

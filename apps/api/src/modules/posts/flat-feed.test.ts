@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemberWithProfile, sendForm } from '../../test-support/profiles';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { requestAs } from '../../test-support/requests';
 
 /**
  * The flat feed of issue 19 (decision 0016): likes counted on the post by triggers must stay
@@ -18,12 +19,7 @@ describe('the flat feed', () => {
   afterAll(async () => t.cleanup());
 
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, access: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${access}`, 'accept-language': 'en' },
-      ...(payload ? { payload } : {}),
-    });
+    requestAs(t.app, access, method, url, payload);
   const newPost = async (access: string, text: string) =>
     (await sendForm(t.app, access, 'POST', '/api/posts/', { text })).json<Post>();
   const search = async (access: string, query: string) =>

@@ -4,6 +4,7 @@ import type { Page, Post } from '@juntos/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemberWithProfile, imageFile, sendForm } from '../../test-support/profiles';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { requestAs } from '../../test-support/requests';
 
 describe('posts, likes and comments', () => {
   let t: TestApp;
@@ -13,12 +14,7 @@ describe('posts, likes and comments', () => {
   afterAll(async () => t.cleanup());
 
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, access: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${access}`, 'accept-language': 'en' },
-      ...(payload ? { payload } : {}),
-    });
+    requestAs(t.app, access, method, url, payload);
   const newPost = (access: string, fields: Record<string, string>, withImage = false) =>
     withImage
       ? imageFile().then((file) => sendForm(t.app, access, 'POST', '/api/posts/', fields, file))

@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { birthDateBounds, todayIso } from '@juntos/domain';
-import { createActiveMember, minorPayload } from '../../test-support/accounts';
 import { approveMinor } from '../../test-support/admins';
 import {
-  completeProfile,
   createMemberWithProfile,
+  createMinorWithProfile,
   imageFile,
   makeFriends,
-  putProfile,
   sendForm,
 } from '../../test-support/profiles';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
@@ -121,18 +118,8 @@ describe('member search and public profiles', () => {
 
   it('keeps adults and minors apart whatever the ages asked', async () => {
     const adult = await member({});
-    const minorAccount = await createActiveMember(t.app, minorPayload());
-    await putProfile(
-      t.app,
-      minorAccount.access,
-      completeProfile({ comunidad: club, date_of_birth: birthDateBounds('menor', todayIso()).max }),
-    );
-    const otherMinor = await createActiveMember(t.app, minorPayload());
-    await putProfile(
-      t.app,
-      otherMinor.access,
-      completeProfile({ comunidad: club, date_of_birth: bornAged(12) }),
-    );
+    const minorAccount = await createMinorWithProfile(t.app, { comunidad: club });
+    const otherMinor = await createMinorWithProfile(t.app, { comunidad: club, date_of_birth: bornAged(12) });
 
     const open = (viewer: Member, id: number) =>
       t.app.inject({

@@ -9,12 +9,15 @@ import { createActiveMember, minorPayload } from '../../test-support/accounts';
 import {
   completeProfile,
   createMemberWithProfile,
+  createMinorWithProfile,
   jpegPhoto,
   makeFriends,
+  photoFile,
   putProfile,
   seedDiseaseList,
 } from '../../test-support/profiles';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { deleteAccount } from '../../test-support/requests';
 
 type ProfileBody = Record<string, unknown> & { photo: string | null; visibility: Record<string, string> };
 
@@ -187,12 +190,7 @@ describe('own profile', () => {
 
   it('re-encodes a photo, replaces it and removes the old file', async () => {
     const member = await createActiveMember(t.app);
-    const first = await putProfile(t.app, member.access, completeProfile(), {
-      field: 'photo',
-      name: 'me.jpg',
-      type: 'image/jpeg',
-      data: await jpegPhoto(),
-    });
+    const first = await putProfile(t.app, member.access, completeProfile(), await photoFile());
     expect(first.statusCode).toBe(200);
     const firstUrl = first.json<ProfileBody>().photo ?? '';
     expect(firstUrl).toMatch(new RegExp(`^/media/users/${member.user.id}/[0-9a-f-]{36}\\.webp$`));
@@ -275,20 +273,10 @@ describe('own profile', () => {
 
   it('deleting the account deletes the profile and its photo', async () => {
     const member = await createActiveMember(t.app);
-    const saved = await putProfile(t.app, member.access, completeProfile(), {
-      field: 'photo',
-      name: 'me.jpg',
-      type: 'image/jpeg',
-      data: await jpegPhoto(),
-    });
+    const saved = await putProfile(t.app, member.access, completeProfile(), await photoFile());
     const photo = mediaFile(saved.json<ProfileBody>().photo ?? '');
     expect(existsSync(photo)).toBe(true);
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/delete-account/',
-      headers: { authorization: `Bearer ${member.access}` },
-      payload: { password: member.password },
-    });
+    const deleted = await deleteAccount(t.app, member);
     expect(deleted.statusCode).toBe(200);
     expect(existsSync(photo)).toBe(false);
     expect(await t.app.database.db.select().from(users).where(eq(users.id, member.user.id))).toHaveLength(0);
@@ -395,12 +383,7 @@ describe('who sees the health fields', () => {
 
   it('does not show minors and adults each other (404, as for an unknown id)', async () => {
     const adult = await createMemberWithProfile(t.app);
-    const minor = await createActiveMember(t.app, minorPayload());
-    await putProfile(
-      t.app,
-      minor.access,
-      completeProfile({ date_of_birth: birthDateBounds('menor', todayIso()).max }),
-    );
+    const minor = await createMinorWithProfile(t.app);
     expect((await view(adult.access, minor.user.id)).statusCode).toBe(404);
     expect((await view(minor.access, adult.user.id)).statusCode).toBe(404);
     expect((await view(adult.access, 999_999_999)).statusCode).toBe(404);

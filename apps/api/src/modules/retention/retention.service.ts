@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { RETENTION_DAYS } from '@juntos/domain';
+import { DAY_MS, RETENTION_DAYS } from '@juntos/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RetentionRepository } from './retention.repository';
 
@@ -17,7 +17,6 @@ export const UNACTIVATED_ACCOUNT_BATCH = 100;
  * holder that stopped (crashed, frozen) loses it; then another instance takes over.
  */
 export const RETENTION_LEASE_MS = 10 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** How many records of each kind one pass removed (or, for abandoned copies, marked failed). */
 export type RetentionCounts = {

@@ -8,7 +8,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { RETENTION_DAYS } from '@juntos/domain';
+import { DAY_MS, RETENTION_DAYS } from '@juntos/domain';
 import { openDatabase, type Database } from '../../db/database';
 import {
   activationCodes,
@@ -37,7 +37,6 @@ import {
 import { createRetentionTimer } from './retention.schedule';
 import { createRetentionService, RETENTION_BATCH, type RetentionOutcome } from './retention.service';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
 const apiRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -581,21 +580,21 @@ describe('retention job', () => {
 });
 
 describe('retention on a schedule', () => {
+  /** A ready data copy a day past its period (RETENTION_DAYS.exportArchive): the next pass removes it. */
+  const expiredExportOf = async (db: Database, userId: number) => {
+    const [row] = await db
+      .insert(dataExports)
+      .values({ userId, status: 'ready', archive: Buffer.from('zip'), createdAt: daysAgo(8) })
+      .returning({ id: dataExports.id });
+    return row!.id;
+  };
+
   it('removes an expired data copy by itself, without any request (issue 24 acceptance)', async () => {
     const t = await createTestApp({ RETENTION_FIRST_RUN_MS: '20', RETENTION_INTERVAL_MS: '100' });
     try {
       const member = await createActiveMember(t.app);
-      const [row] = await t.app.database.db
-        .insert(dataExports)
-        .values({
-          userId: member.user.id,
-          status: 'ready',
-          archive: Buffer.from('zip'),
-          createdAt: daysAgo(8),
-        })
-        .returning({ id: dataExports.id });
-      const stored = async () =>
-        (await present(t.app.database.db, dataExports, dataExports.id, [row!.id])).size;
+      const id = await expiredExportOf(t.app.database.db, member.user.id);
+      const stored = async () => (await present(t.app.database.db, dataExports, dataExports.id, [id])).size;
       await eventually(async () => (await stored()) === 0);
     } finally {
       await t.cleanup();
@@ -612,18 +611,10 @@ describe('retention on a schedule', () => {
       // A third holder (as `npm run retention` would be) takes the lease first.
       await eventually(() => operator.takeLease('operator', 60_000));
       const member = await createActiveMember(a.app);
-      const [row] = await db
-        .insert(dataExports)
-        .values({
-          userId: member.user.id,
-          status: 'ready',
-          archive: Buffer.from('zip'),
-          createdAt: daysAgo(8),
-        })
-        .returning({ id: dataExports.id });
+      const id = await expiredExportOf(db, member.user.id);
       await Promise.all([a.app.ready(), b.app.ready()]);
       await new Promise((resolve) => setTimeout(resolve, 600));
-      const stored = async () => (await present(db, dataExports, dataExports.id, [row!.id])).size;
+      const stored = async () => (await present(db, dataExports, dataExports.id, [id])).size;
       expect(await stored()).toBe(1);
 
       await operator.releaseLease('operator');

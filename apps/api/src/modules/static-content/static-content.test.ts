@@ -4,9 +4,10 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActiveMember } from '../../test-support/accounts';
-import { completeProfile, jpegPhoto, putProfile } from '../../test-support/profiles';
+import { completeProfile, photoFile, putProfile } from '../../test-support/profiles';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { firstPathSegment } from './static-content.routes';
+import { deleteAccount } from '../../test-support/requests';
 
 const SHELL = `<!doctype html><title>app shell</title>${'<p>shell text</p>'.repeat(100)}`;
 const BUNDLE = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word ${i}`))};`;
@@ -121,24 +122,14 @@ describe('static content and client-side routing', () => {
 
   it("a deleted member's picture is a JSON 404 for every Accept and for HEAD, never the app shell", async () => {
     const member = await createActiveMember(t.app);
-    const saved = await putProfile(t.app, member.access, completeProfile(), {
-      field: 'photo',
-      name: 'me.jpg',
-      type: 'image/jpeg',
-      data: await jpegPhoto(),
-    });
+    const saved = await putProfile(t.app, member.access, completeProfile(), await photoFile());
     const photo = saved.json<{ photo: string | null }>().photo ?? '';
     expect(photo).toMatch(new RegExp(`^/media/users/${member.user.id}/[0-9a-f-]{36}\\.webp$`));
     const before = await t.app.inject({ method: 'GET', url: photo, headers: { accept: 'image/webp' } });
     expect(before.statusCode).toBe(200);
     expect(before.headers['cache-control']).toBe('public, max-age=86400');
 
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/delete-account/',
-      headers: { authorization: `Bearer ${member.access}` },
-      payload: { password: member.password },
-    });
+    const deleted = await deleteAccount(t.app, member);
     expect(deleted.statusCode).toBe(200);
 
     const folder = `/media/users/${member.user.id}/`;

@@ -5,6 +5,7 @@ import { SYMBOL_LIMITS, type SymbolPhrase } from '@juntos/domain';
 import { symbolPhrases } from '../../db/schema';
 import { createActiveMember } from '../../test-support/accounts';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { deleteAccount, requestAs } from '../../test-support/requests';
 
 type Member = Awaited<ReturnType<typeof createActiveMember>>;
 
@@ -25,13 +26,7 @@ describe('own phrases of the symbol board', () => {
     who?: Member,
     payload?: object,
     language = 'en',
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { 'accept-language': language, ...(who ? { authorization: `Bearer ${who.access}` } : {}) },
-      ...(payload ? { payload } : {}),
-    });
+  ) => requestAs(t.app, who?.access, method, url, payload, language);
 
   it('needs a signed-in member', async () => {
     expect((await call('GET', '/api/symbol-phrases/')).statusCode).toBe(401);
@@ -155,12 +150,7 @@ describe('own phrases of the symbol board', () => {
   it('removes the phrases with the account', async () => {
     const member = await createActiveMember(t.app);
     await call('POST', '/api/symbol-phrases/', member, { text: 'Goodbye', symbol: 'hello' });
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/delete-account/',
-      headers: { authorization: `Bearer ${member.access}` },
-      payload: { password: member.password },
-    });
+    const deleted = await deleteAccount(t.app, member);
     expect(deleted.statusCode).toBe(200);
     const left = await t.app.database.db
       .select()

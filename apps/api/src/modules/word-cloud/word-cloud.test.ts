@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemberWithProfile, seedDiseaseList } from '../../test-support/profiles';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { deleteAccount } from '../../test-support/requests';
 
 type Cloud = { image_url: string | null; words: { text: string; members: number }[] };
 
@@ -78,12 +79,7 @@ describe('word cloud of declared diseases', () => {
     await createMemberWithProfile(t.app, { enfermedad: other, orphacode: otherCode });
     const staying = await createMemberWithProfile(t.app, { enfermedad: other, orphacode: otherCode });
     expect(texts(await cloud(staying.access))).toContain(other.toLowerCase());
-    await t.app.inject({
-      method: 'DELETE',
-      url: '/api/delete-account/',
-      headers: { authorization: `Bearer ${leaving.access}` },
-      payload: { password: leaving.password },
-    });
+    await deleteAccount(t.app, leaving);
     expect(texts(await cloud(staying.access))).not.toContain(other.toLowerCase());
   });
 });

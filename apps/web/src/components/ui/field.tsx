@@ -178,3 +178,23 @@ export function CheckboxField({ ref, ...props }: CheckboxFieldProps) {
     </div>
   );
 }
+
+type RadioFieldProps = { label: ReactNode } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'className' | 'type'
+> & {
+    ref?: Ref<HTMLInputElement>;
+  };
+
+/**
+ * One choice of a radio group, its whole label part of the click target. The group is a
+ * fieldset (`form__fieldset radio-group`) whose legend asks the question.
+ */
+export function RadioField({ label, ref, ...input }: RadioFieldProps) {
+  return (
+    <label className="checkbox-field">
+      <input {...input} ref={ref} type="radio" className="checkbox-field__control" />
+      <span className="checkbox-field__label">{label}</span>
+    </label>
+  );
+}

@@ -21,7 +21,7 @@ import { errorText, useSchemaForm } from '../../lib/forms';
 import { AdminOnly } from './admin-only';
 import { AdminScreen, useActionErrorToast } from './admin-screen';
 import { AdminTable } from './admin-kit/admin-table';
-import { DeleteConfirm, EditDialog, FormActions } from './admin-kit/admin-dialogs';
+import { DeleteConfirm, EditDialog, FormActions, type EditFormProps } from './admin-kit/admin-dialogs';
 import { EditDeleteButtons, RowButton } from './admin-kit/row-actions';
 import { useAdminEditor } from './admin-kit/use-admin-editor';
 import '../../components/ui/dialog.css';
@@ -91,13 +91,7 @@ function TopicForm({
   busy,
   onSave,
   onCancel,
-}: {
-  initial: TopicValues;
-  failure: unknown;
-  busy: boolean;
-  onSave: (values: TopicCommunityInput) => void;
-  onCancel: () => void;
-}) {
+}: EditFormProps<TopicValues, TopicCommunityInput>) {
   const { t } = useTranslation(['translation', 'perfil_funcional']);
   const {
     register,
@@ -301,15 +295,7 @@ function CommunitiesEditor() {
         addTitle={t('communities.admin.add')}
         editTitle={t('communities.admin.edit_title')}
       >
-        {(editing) => (
-          <TopicForm
-            initial={editing.values}
-            failure={editor.failure}
-            busy={editor.saving}
-            onSave={editor.save}
-            onCancel={editor.close}
-          />
-        )}
+        {(form) => <TopicForm {...form} />}
       </EditDialog>
       <DeleteConfirm
         editor={editor}

@@ -18,7 +18,7 @@ import { errorText, useSchemaForm } from '../../lib/forms';
 import { AdminScreen } from './admin-screen';
 import { AdminOnly } from './admin-only';
 import { AdminTable } from './admin-kit/admin-table';
-import { DeleteConfirm, EditDialog, FormActions } from './admin-kit/admin-dialogs';
+import { DeleteConfirm, EditDialog, FormActions, type EditFormProps } from './admin-kit/admin-dialogs';
 import { EditDeleteButtons } from './admin-kit/row-actions';
 import { useAdminEditor } from './admin-kit/use-admin-editor';
 import {
@@ -150,16 +150,7 @@ function DirectoryEditor() {
         addTitle={t('admin.directory.add')}
         editTitle={t('admin.directory.edit_title')}
       >
-        {(editing) => (
-          <EntryForm
-            kind={kind}
-            initial={editing.values}
-            failure={editor.failure}
-            busy={editor.saving}
-            onSave={editor.save}
-            onCancel={editor.close}
-          />
-        )}
+        {(form) => <EntryForm kind={kind} {...form} />}
       </EditDialog>
       <DeleteConfirm
         editor={editor}
@@ -179,14 +170,7 @@ function EntryForm({
   busy,
   onSave,
   onCancel,
-}: {
-  kind: DirectoryKind;
-  initial: DirectoryEntryInput;
-  failure: unknown;
-  busy: boolean;
-  onSave: (values: DirectoryValues) => void;
-  onCancel: () => void;
-}) {
+}: EditFormProps<DirectoryEntryInput, DirectoryValues> & { kind: DirectoryKind }) {
   const { t } = useTranslation();
   const {
     register,

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { AGE_GROUPS, AgeGroupFormSchema, countryName, isCountryCode, type Language } from '@juntos/domain';
 import { QueryState } from '../../components/ui/query-state';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { TextField } from '../../components/ui/field';
+import { RadioField, TextField } from '../../components/ui/field';
 import { ApiRequestError } from '../../lib/api-client';
 import { errorText, formFieldErrors, useSchemaForm } from '../../lib/forms';
 import { AdminTable } from './admin-kit/admin-table';
@@ -288,16 +288,13 @@ function AgeGroupFormSection() {
         >
           <legend>{t('admin.minors.group_form.group')}</legend>
           {AGE_GROUPS.map((value) => (
-            <label key={value} className="checkbox-field">
-              <input
-                type="radio"
-                value={value}
-                className="checkbox-field__control"
-                aria-invalid={groupError ? true : undefined}
-                {...register('age_group')}
-              />
-              <span className="checkbox-field__label">{t(`admin.minors.groups.${value}`)}</span>
-            </label>
+            <RadioField
+              key={value}
+              label={t(`admin.minors.groups.${value}`)}
+              value={value}
+              aria-invalid={groupError ? true : undefined}
+              {...register('age_group')}
+            />
           ))}
           {groupError && (
             <p id={groupErrorId} className="field__error">

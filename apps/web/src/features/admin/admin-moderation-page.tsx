@@ -131,6 +131,8 @@ function ReportCard({ report, onHandled }: { report: AdminReport; onHandled: () 
     (report.former_member !== null
       ? t('admin.moderation.former_member', { label: report.former_member })
       : (snapshot?.author_name ?? '—'));
+  // Every decision names the report it is about (its title) and waits while one is sent.
+  const actionButton = { size: 'small', disabled: act.isPending, 'aria-describedby': titleId } as const;
   // Members and chats have nothing to hide: chat messages stay as evidence (suspend instead).
   const hideable = !['member', 'chat_message', 'chat_conversation'].includes(report.target_type);
 
@@ -197,33 +199,16 @@ function ReportCard({ report, onHandled }: { report: AdminReport; onHandled: () 
       {report.status === 'open' ? (
         <div className="button-row">
           {hideable && content && !content.hidden && (
-            <Button
-              variant="primary"
-              size="small"
-              disabled={act.isPending}
-              aria-describedby={titleId}
-              onClick={() => act.mutate('hide')}
-            >
+            <Button variant="primary" {...actionButton} onClick={() => act.mutate('hide')}>
               {t('admin.moderation.hide')}
             </Button>
           )}
           {isAdmin && content && !content.author_suspended && (
-            <Button
-              variant="danger"
-              size="small"
-              disabled={act.isPending}
-              aria-describedby={titleId}
-              onClick={() => setConfirmingSuspend(true)}
-            >
+            <Button variant="danger" {...actionButton} onClick={() => setConfirmingSuspend(true)}>
               {t('admin.moderation.suspend')}
             </Button>
           )}
-          <Button
-            size="small"
-            disabled={act.isPending}
-            aria-describedby={titleId}
-            onClick={() => act.mutate('dismiss')}
-          >
+          <Button {...actionButton} onClick={() => act.mutate('dismiss')}>
             {t('admin.moderation.dismiss')}
           </Button>
         </div>
@@ -288,7 +273,7 @@ function ChatContext({ report, authorName }: { report: AdminReport; authorName: 
       {messages.length === 0 ? (
         <p>{t('admin.moderation.context_empty')}</p>
       ) : (
-        <ol className="report-context__list">
+        <ol className="plain-list plain-list--stacked">
           {messages.map((message) => (
             <li
               key={message.id}

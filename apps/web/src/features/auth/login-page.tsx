@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LoginSchema, REDIRECT_DELAY_MS, type LoginResponse } from '@juntos/domain';
+import { TextField } from '../../components/ui/field';
 import { FormMessage } from '../../components/ui/form-message';
 import { ApiRequestError } from '../../lib/api-client';
 import { useSchemaForm } from '../../lib/forms';
@@ -13,7 +14,6 @@ import { useConsent } from '../cookie-consent/consent-context';
 import { isCancelled } from '../passkeys/cancelled';
 import { login } from './login-api';
 import { Button, buttonClass } from '../../components/ui/button';
-import '../../components/ui/field.css';
 import '../../components/ui/form-message.css';
 import '../passkeys/passkeys.css';
 import './auth.css';
@@ -31,8 +31,6 @@ export default function LoginPage() {
   const [email, password] = watch(['email', 'password']);
   const [submitting, setSubmitting] = useState(false);
   const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' }>();
-  const emailId = useId();
-  const passwordId = useId();
   const locked = !consent;
   const passkeyHintId = useId();
   // Checked without loading the WebAuthn library: it comes only when the button is pressed.
@@ -114,34 +112,22 @@ export default function LoginPage() {
         </p>
       )}
       <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
-        <div className="field">
-          <label htmlFor={emailId} className="field__label">
-            {t('login.email')}
-          </label>
-          <input
-            id={emailId}
-            className="field__control"
-            type="email"
-            autoComplete="email"
-            required
-            disabled={locked}
-            {...register('email')}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={passwordId} className="field__label">
-            {t('login.password')}
-          </label>
-          <input
-            id={passwordId}
-            className="field__control"
-            type="password"
-            autoComplete="current-password"
-            required
-            disabled={locked}
-            {...register('password')}
-          />
-        </div>
+        <TextField
+          label={t('login.email')}
+          type="email"
+          autoComplete="email"
+          required
+          disabled={locked}
+          {...register('email')}
+        />
+        <TextField
+          label={t('login.password')}
+          type="password"
+          autoComplete="current-password"
+          required
+          disabled={locked}
+          {...register('password')}
+        />
         <Button type="submit" variant="primary" disabled={locked || submitting || !email || !password}>
           {submitting ? t('login.submitting') : t('login.submit')}
         </Button>

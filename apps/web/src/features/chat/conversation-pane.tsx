@@ -7,6 +7,8 @@ import { useOnlineStatus } from '../../lib/use-online-status';
 import type { Me } from '../../lib/session';
 import type { Friend } from '../friends/friends-api';
 import type { LocalMessage } from './chat-cache';
+import { ConversationFrame } from './conversation-frame';
+import { ReportMessageButton } from './report-message-button';
 import { useConversation } from './use-conversation';
 import { Button } from '../../components/ui/button';
 import { ReadAloudButton, readAloudUnit } from '../read-aloud/read-aloud-button';
@@ -43,7 +45,6 @@ export function ConversationPane({
   const writing = useSymbolWriting({ textRef: composerRef, setText: setDraft });
   const boardId = useId();
   const composerId = useId();
-  const headingId = useId();
   const online = useOnlineStatus();
   const time = new Intl.DateTimeFormat(i18n.resolvedLanguage, { hour: '2-digit', minute: '2-digit' });
 
@@ -76,17 +77,16 @@ export function ConversationPane({
   };
 
   return (
-    <section className="conversation" aria-labelledby={headingId}>
-      <div className="conversation__header">
-        <Button size="small" className="conversation__back" onClick={onBack}>
-          <span aria-hidden="true">←</span> {t('chat.back')}
-        </Button>
-        <h2 id={headingId} className="conversation__title">
+    <ConversationFrame
+      title={
+        <>
           {name}{' '}
           <span className={`presence presence--${friend.online ? 'online' : 'offline'}`}>
             {friend.online ? t('chat.online') : t('chat.offline')}
           </span>
-        </h2>
+        </>
+      }
+      actions={
         <Button
           size="small"
           className="conversation__report"
@@ -94,7 +94,9 @@ export function ConversationPane({
         >
           {t('chat.report_conversation')}
         </Button>
-      </div>
+      }
+      onBack={onBack}
+    >
       {conversation.historyFailed && (
         <p role="status" className="message message--warning">
           {t('chat.history_error')}
@@ -116,7 +118,7 @@ export function ConversationPane({
         {conversation.messages.length === 0 ? (
           <p className="conversation__empty">{t('chat.empty')}</p>
         ) : (
-          <ol className="conversation__messages">
+          <ol className="plain-list plain-list--stacked">
             {conversation.messages.map((message) => {
               const own = message.sender_id !== friend.id;
               const state = own ? stateOf(message) : undefined;
@@ -160,20 +162,13 @@ export function ConversationPane({
                       }
                     />
                     {received !== null && (
-                      <Button
-                        size="small"
-                        className="chat-message__report"
-                        onClick={() => setReporting({ type: 'chat_message', id: received })}
-                      >
-                        {t('report.action')}
-                        <span className="visually-hidden">
-                          {' '}
-                          {t('chat.report_message', {
-                            name,
-                            time: time.format(new Date(message.timestamp)),
-                          })}
-                        </span>
-                      </Button>
+                      <ReportMessageButton
+                        description={t('chat.report_message', {
+                          name,
+                          time: time.format(new Date(message.timestamp)),
+                        })}
+                        onReport={() => setReporting({ type: 'chat_message', id: received })}
+                      />
                     )}
                   </span>
                 </li>
@@ -234,6 +229,6 @@ export function ConversationPane({
           onClose={() => setReporting(undefined)}
         />
       )}
-    </section>
+    </ConversationFrame>
   );
 }

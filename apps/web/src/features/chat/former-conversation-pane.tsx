@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatRetentionPeriod } from '@juntos/domain';
 import { ReportDialog } from '../../components/report-dialog';
@@ -7,6 +7,8 @@ import { Button } from '../../components/ui/button';
 import { QueryState } from '../../components/ui/query-state';
 import { SymbolStrip } from '../symbol-board/symbol-strip';
 import { chatKeys, fetchFormerHistory, markFormerRead } from './chat-api';
+import { ConversationFrame } from './conversation-frame';
+import { ReportMessageButton } from './report-message-button';
 import '../../components/ui/form-message.css';
 import './chat.css';
 
@@ -17,7 +19,6 @@ import './chat.css';
  */
 export function FormerConversationPane({ label, onBack }: { label: string; onBack: () => void }) {
   const { t, i18n } = useTranslation();
-  const headingId = useId();
   const queryClient = useQueryClient();
   const [reporting, setReporting] = useState<number>();
   const time = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'short', timeStyle: 'short' });
@@ -36,15 +37,7 @@ export function FormerConversationPane({ label, onBack }: { label: string; onBac
   const messages = [...(history.data?.pages ?? [])].reverse().flatMap((page) => page.results);
 
   return (
-    <section className="conversation" aria-labelledby={headingId}>
-      <div className="conversation__header">
-        <Button size="small" className="conversation__back" onClick={onBack}>
-          <span aria-hidden="true">←</span> {t('chat.back')}
-        </Button>
-        <h2 id={headingId} className="conversation__title">
-          {t('chat.former.member')}
-        </h2>
-      </div>
+    <ConversationFrame title={t('chat.former.member')} onBack={onBack}>
       <p className="message message--info">
         {t('chat.former.notice', {
           period: formatRetentionPeriod('chatMessage', i18n.resolvedLanguage ?? 'en'),
@@ -58,7 +51,7 @@ export function FormerConversationPane({ label, onBack }: { label: string; onBac
       <QueryState query={history} errorText={t('chat.former.load_error')}>
         {() => (
           <div className="conversation__log" role="log" aria-label={t('chat.former.log_label')} tabIndex={0}>
-            <ol className="conversation__messages">
+            <ol className="plain-list plain-list--stacked">
               {messages.map((message) => (
                 <li key={message.id} className="chat-message chat-message--theirs">
                   <span className="visually-hidden">{t('chat.former.wrote')}</span>
@@ -66,17 +59,12 @@ export function FormerConversationPane({ label, onBack }: { label: string; onBac
                   <p className="chat-message__text">{message.message}</p>
                   <span className="chat-message__meta">
                     <time dateTime={message.timestamp}>{time.format(new Date(message.timestamp))}</time>
-                    <Button
-                      size="small"
-                      className="chat-message__report"
-                      onClick={() => setReporting(message.id)}
-                    >
-                      {t('report.action')}
-                      <span className="visually-hidden">
-                        {' '}
-                        {t('chat.former.report_message', { time: time.format(new Date(message.timestamp)) })}
-                      </span>
-                    </Button>
+                    <ReportMessageButton
+                      description={t('chat.former.report_message', {
+                        time: time.format(new Date(message.timestamp)),
+                      })}
+                      onReport={() => setReporting(message.id)}
+                    />
                   </span>
                 </li>
               ))}
@@ -91,6 +79,6 @@ export function FormerConversationPane({ label, onBack }: { label: string; onBac
           onClose={() => setReporting(undefined)}
         />
       )}
-    </section>
+    </ConversationFrame>
   );
 }

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { MEMBER_COUNT_STEPS, type CommunitySummary } from '@juntos/domain';
 import { MembershipButton } from './membership';
 import '../../components/ui/badge.css';
+import '../../components/ui/list-card.css';
 import './communities.css';
 
 /** A disease community nobody opened yet has no id: its address is its ORPHA code. */
@@ -45,8 +46,8 @@ export function CommunityTags({ community }: { community: CommunitySummary }) {
 export function CommunityCard({ community }: { community: CommunitySummary }) {
   const { t } = useTranslation();
   return (
-    <article className="community-card">
-      <h3 className="community-card__name">
+    <article className="list-card community-card">
+      <h3 className="list-card__name community-card__name">
         <Link to={communityAddress(community)}>{community.name}</Link>
       </h3>
       <CommunityTags community={community} />

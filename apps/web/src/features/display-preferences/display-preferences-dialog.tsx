@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   DEFAULT_DISPLAY_PREFERENCES,
@@ -8,12 +8,12 @@ import {
   type DisplayPreferences,
 } from '@juntos/domain';
 import { Dialog } from '../../components/ui/dialog';
+import { SelectField } from '../../components/ui/field';
 import { Switch } from '../../components/ui/switch';
 import { readDisplayPreferences, saveDisplayPreferences } from './display-preferences-storage';
 import { Button } from '../../components/ui/button';
 import { ReadAloudSettings } from '../read-aloud/read-aloud-settings';
 import '../../components/ui/dialog.css';
-import '../../components/ui/field.css';
 import './display-preferences.css';
 
 const TEXT_SIZES = Array.from(
@@ -26,7 +26,6 @@ export function DisplayPreferencesControl() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [preferences, setPreferences] = useState<DisplayPreferences>(readDisplayPreferences);
-  const textSizeId = useId();
 
   const update = (change: Partial<DisplayPreferences>) => {
     const next = { ...preferences, ...change };
@@ -52,23 +51,17 @@ export function DisplayPreferencesControl() {
         description={t('prefs.description')}
         className="preferences-dialog"
       >
-        <div className="field">
-          <label htmlFor={textSizeId} className="field__label">
-            {t('prefs.text_size')}
-          </label>
-          <select
-            id={textSizeId}
-            className="field__control"
-            value={preferences.textSize}
-            onChange={(event) => update({ textSize: Number(event.target.value) })}
-          >
-            {TEXT_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {t('prefs.text_size_value', { value: size })}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={t('prefs.text_size')}
+          value={preferences.textSize}
+          onChange={(event) => update({ textSize: Number(event.target.value) })}
+        >
+          {TEXT_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {t('prefs.text_size_value', { value: size })}
+            </option>
+          ))}
+        </SelectField>
         <Switch
           label={t('prefs.contrast')}
           description={t('prefs.contrast_desc')}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { TOAST_DURATION_MS, countryName, isCountryCode, type Language, type Post } from '@juntos/domain';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CountryFlag } from '../../components/country-flag';
+import { ImageOpenButton } from '../../components/image-open-button';
 import { ImageViewer } from '../../components/image-viewer';
 import { Reactions } from '../../components/reactions';
 import { ReportDialog } from '../../components/report-dialog';
@@ -113,10 +114,10 @@ export function PostCard({ post, extras }: { post: Post; extras?: PostCardExtras
       )}
       {post.title && <h3 className="post-card__title">{post.title}</h3>}
       {post.image_url && (
-        <button type="button" className="post-card__image-button" onClick={() => setViewing(true)}>
+        <ImageOpenButton onOpen={() => setViewing(true)}>
           <img className="post-card__image" src={post.image_url} alt={imageAlt} loading="lazy" />
           <span className="visually-hidden">{t('post.open_image')}</span>
-        </button>
+        </ImageOpenButton>
       )}
       <SymbolStrip ids={post.symbols} />
       <p className="post-card__text">{post.text}</p>

@@ -8,7 +8,7 @@ import {
   NotificationSettingsFormSchema,
 } from '@juntos/domain';
 import { Button } from '../../components/ui/button';
-import { CheckboxField, SelectField, TextField } from '../../components/ui/field';
+import { CheckboxField, RadioField, SelectField, TextField } from '../../components/ui/field';
 import { FormMessage } from '../../components/ui/form-message';
 import { QueryState } from '../../components/ui/query-state';
 import { errorText, useSchemaForm } from '../../lib/forms';
@@ -143,15 +143,12 @@ function SettingsForm({ answer }: { answer: SettingsAnswer }) {
       <fieldset className="form__fieldset radio-group">
         <legend>{t('notification_settings.frequency_title')}</legend>
         {EMAIL_FREQUENCIES.map((frequency) => (
-          <label key={frequency} className="checkbox-field">
-            <input
-              type="radio"
-              value={frequency}
-              className="checkbox-field__control"
-              {...register('email_frequency')}
-            />
-            <span className="checkbox-field__label">{t(`notification_settings.frequency.${frequency}`)}</span>
-          </label>
+          <RadioField
+            key={frequency}
+            label={t(`notification_settings.frequency.${frequency}`)}
+            value={frequency}
+            {...register('email_frequency')}
+          />
         ))}
       </fieldset>
 

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notificationRoutes, type PushDevice } from '@juntos/domain';
+import { RemovableList } from '../../components/removable-list';
 import { Button } from '../../components/ui/button';
 import { ApiRequestError, apiCall } from '../../lib/api-client';
 import '../../components/ui/form-message.css';
@@ -176,21 +177,21 @@ export function PushDevices() {
       {list.length === 0 ? (
         <p>{t('push_devices.none')}</p>
       ) : (
-        <ul className="push-devices__list">
-          {list.map((device) => (
-            <li key={device.id} className="push-devices__item">
-              <span>
-                {device.label}
-                {device.endpoint === thisEndpoint && ` (${t('push_devices.this_device')})`}
-                {' · '}
-                {t('push_devices.added', { date: date.format(new Date(device.created_at)) })}
-              </span>
-              <Button size="small" onClick={() => remove.mutate(device)} disabled={remove.isPending}>
-                {t('push_devices.remove')} <span className="visually-hidden">{device.label}</span>
-              </Button>
-            </li>
-          ))}
-        </ul>
+        <RemovableList
+          items={list}
+          details={(device) => (
+            <>
+              {device.label}
+              {device.endpoint === thisEndpoint && ` (${t('push_devices.this_device')})`}
+              {' · '}
+              {t('push_devices.added', { date: date.format(new Date(device.created_at)) })}
+            </>
+          )}
+          nameOf={(device) => device.label}
+          removeLabel={t('push_devices.remove')}
+          removing={remove.isPending}
+          onRemove={(device) => remove.mutate(device)}
+        />
       )}
     </section>
   );

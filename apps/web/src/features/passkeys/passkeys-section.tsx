@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import type { Passkey } from '@juntos/domain';
+import { RemovableList } from '../../components/removable-list';
 import { Button } from '../../components/ui/button';
 import { FormMessage } from '../../components/ui/form-message';
 import { AddPasskeyDialog } from './add-passkey-dialog';
@@ -52,24 +53,24 @@ export function PasskeysSection() {
       ) : passkeys.isPending ? null : list.length === 0 ? (
         <p>{t('passkeys.none')}</p>
       ) : (
-        <ul className="passkeys__list">
-          {list.map((passkey) => (
-            <li key={passkey.id} className="passkeys__item">
-              <span>
-                <strong>{passkey.label}</strong>
-                {' · '}
-                {t('passkeys.added_on', { date: date.format(new Date(passkey.created_at)) })}
-                {' · '}
-                {passkey.last_used_at
-                  ? t('passkeys.last_used', { date: date.format(new Date(passkey.last_used_at)) })
-                  : t('passkeys.never_used')}
-              </span>
-              <Button size="small" onClick={() => remove.mutate(passkey)} disabled={remove.isPending}>
-                {t('passkeys.remove')} <span className="visually-hidden">{passkey.label}</span>
-              </Button>
-            </li>
-          ))}
-        </ul>
+        <RemovableList
+          items={list}
+          details={(passkey) => (
+            <>
+              <strong>{passkey.label}</strong>
+              {' · '}
+              {t('passkeys.added_on', { date: date.format(new Date(passkey.created_at)) })}
+              {' · '}
+              {passkey.last_used_at
+                ? t('passkeys.last_used', { date: date.format(new Date(passkey.last_used_at)) })
+                : t('passkeys.never_used')}
+            </>
+          )}
+          nameOf={(passkey) => passkey.label}
+          removeLabel={t('passkeys.remove')}
+          removing={remove.isPending}
+          onRemove={(passkey) => remove.mutate(passkey)}
+        />
       )}
       <AddPasskeyDialog
         open={adding}

@@ -1,9 +1,9 @@
 import { useObjectUrl } from '../../lib/use-object-url';
-import { useId, type Ref } from 'react';
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/field';
 import '../../components/ui/avatar.css';
-import '../../components/ui/field.css';
 import '../../components/member-profile.css';
 
 /**
@@ -27,7 +27,6 @@ export function ProfilePhoto({
   onRemove: () => void;
 }) {
   const { t } = useTranslation();
-  const inputId = useId();
   const preview = useObjectUrl(chosen);
 
   const shown = preview ?? current;
@@ -48,28 +47,16 @@ export function ProfilePhoto({
             aria-label={t('profile.default_avatar')}
           />
         )}
-        <div className="field">
-          <label htmlFor={inputId} className="field__label">
-            {t('profile_edit.choose_photo')}
-          </label>
-          <input
+        <div className="profile-photo__choice">
+          <TextField
             ref={ref}
-            id={inputId}
+            label={t('profile_edit.choose_photo')}
+            hint={t('profile_edit.photo_hint')}
+            error={error}
             type="file"
             accept="image/*"
-            className="field__control"
-            aria-describedby={`${inputId}-hint${error ? ` ${inputId}-error` : ''}`}
-            aria-invalid={error ? true : undefined}
             onChange={(event) => onChoose(event.target.files?.[0])}
           />
-          <p id={`${inputId}-hint`} className="field__hint">
-            {t('profile_edit.photo_hint')}
-          </p>
-          {error && (
-            <p id={`${inputId}-error`} className="field__error">
-              {error}
-            </p>
-          )}
           {shown && (
             <Button variant="ghost" onClick={onRemove}>
               {t('profile_edit.remove_photo')}

@@ -2,9 +2,9 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DisplayPreferences } from '@juntos/domain';
 import { Button } from '../../components/ui/button';
+import { SelectField } from '../../components/ui/field';
 import { READ_ALOUD_RATES, orderVoices } from './read-aloud-text';
 import { speechAvailable } from './reading-state';
-import '../../components/ui/field.css';
 import './read-aloud.css';
 
 type ReadAloudChoice = Partial<Pick<DisplayPreferences, 'readAloudRate' | 'readAloudVoice'>>;
@@ -44,9 +44,6 @@ export function ReadAloudSettings({
   const voices = useVoices();
   const [noVoice, setNoVoice] = useState(false);
   const headingId = useId();
-  const voiceId = useId();
-  const voiceHintId = useId();
-  const rateId = useId();
   const { own, other } = useMemo(() => orderVoices(voices, language), [voices, language]);
   const languageNames = useMemo(() => new Intl.DisplayNames([language], { type: 'language' }), [language]);
   const numbers = useMemo(() => new Intl.NumberFormat(language), [language]);
@@ -71,61 +68,46 @@ export function ReadAloudSettings({
         <p>{t('read_aloud.unavailable')}</p>
       ) : (
         <>
-          <div className="field">
-            <label htmlFor={voiceId} className="field__label">
-              {t('read_aloud.voice')}
-            </label>
-            <p id={voiceHintId} className="field__hint">
-              {t('read_aloud.voice_hint')}
-            </p>
-            <select
-              id={voiceId}
-              className="field__control"
-              aria-describedby={voiceHintId}
-              value={voice ?? ''}
-              onChange={(event) => onChange({ readAloudVoice: event.target.value || null })}
-            >
-              <option value="">{t('read_aloud.voice_automatic')}</option>
-              {missing && <option value={voice}>{t('read_aloud.voice_missing')}</option>}
-              {own.length > 0 && (
-                <optgroup label={t('read_aloud.voices_this_language')}>
-                  {own.map((candidate) => (
-                    <option key={candidate.voiceURI} value={candidate.voiceURI}>
-                      {voiceLabel(candidate)}
-                    </option>
-                  ))}
-                </optgroup>
-              )}
-              {other.length > 0 && (
-                <optgroup label={t('read_aloud.voices_elsewhere')}>
-                  {other.map((candidate) => (
-                    <option key={candidate.voiceURI} value={candidate.voiceURI}>
-                      {voiceLabel(candidate)}
-                    </option>
-                  ))}
-                </optgroup>
-              )}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={rateId} className="field__label">
-              {t('read_aloud.rate')}
-            </label>
-            <select
-              id={rateId}
-              className="field__control"
-              value={rate}
-              onChange={(event) => onChange({ readAloudRate: Number(event.target.value) })}
-            >
-              {READ_ALOUD_RATES.map((step) => (
-                <option key={step} value={step}>
-                  {t(step === 1 ? 'read_aloud.rate_normal' : 'read_aloud.rate_value', {
-                    value: numbers.format(step),
-                  })}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            label={t('read_aloud.voice')}
+            hint={t('read_aloud.voice_hint')}
+            value={voice ?? ''}
+            onChange={(event) => onChange({ readAloudVoice: event.target.value || null })}
+          >
+            <option value="">{t('read_aloud.voice_automatic')}</option>
+            {missing && <option value={voice}>{t('read_aloud.voice_missing')}</option>}
+            {own.length > 0 && (
+              <optgroup label={t('read_aloud.voices_this_language')}>
+                {own.map((candidate) => (
+                  <option key={candidate.voiceURI} value={candidate.voiceURI}>
+                    {voiceLabel(candidate)}
+                  </option>
+                ))}
+              </optgroup>
+            )}
+            {other.length > 0 && (
+              <optgroup label={t('read_aloud.voices_elsewhere')}>
+                {other.map((candidate) => (
+                  <option key={candidate.voiceURI} value={candidate.voiceURI}>
+                    {voiceLabel(candidate)}
+                  </option>
+                ))}
+              </optgroup>
+            )}
+          </SelectField>
+          <SelectField
+            label={t('read_aloud.rate')}
+            value={rate}
+            onChange={(event) => onChange({ readAloudRate: Number(event.target.value) })}
+          >
+            {READ_ALOUD_RATES.map((step) => (
+              <option key={step} value={step}>
+                {t(step === 1 ? 'read_aloud.rate_normal' : 'read_aloud.rate_value', {
+                  value: numbers.format(step),
+                })}
+              </option>
+            ))}
+          </SelectField>
           <div className="read-aloud-settings__try">
             <Button
               size="small"

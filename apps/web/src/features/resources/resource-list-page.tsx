@@ -12,6 +12,7 @@ import { entryName, useResourceList, type ResourceEntry } from './resources-api'
 import { buttonClass } from '../../components/ui/button';
 import { ReadAloudButton, readAloudUnit } from '../read-aloud/read-aloud-button';
 import '../../components/ui/field.css';
+import '../../components/ui/list-card.css';
 import './resources.css';
 
 const TEXT_KEY: Record<ResourceKind, string> = {
@@ -80,8 +81,8 @@ function ResourceCard({ entry }: { entry: ResourceEntry }) {
   const name = entryName(entry);
   const country = isCountryCode(entry.pais) ? entry.pais : undefined;
   return (
-    <article className="resource-card" {...readAloudUnit}>
-      <h2 className="resource-card__name">{name}</h2>
+    <article className="list-card resource-card" {...readAloudUnit}>
+      <h2 className="list-card__name">{name}</h2>
       <p className="resource-card__place">
         {country && <CountryFlag code={country} />}{' '}
         {[entry.ciudad, country ? countryName(country, language) : entry.pais].filter(Boolean).join(', ')}

@@ -3,12 +3,21 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import type { AdminEditor, Editing } from './use-admin-editor';
+import type { AdminEditor } from './use-admin-editor';
+
+/** What EditDialog gives the item's form: the values it starts from, the save's refusal, its buttons' calls. */
+export type EditFormProps<Values, Payload> = {
+  initial: Values;
+  failure: unknown;
+  busy: boolean;
+  onSave: (values: Payload) => void;
+  onCancel: () => void;
+};
 
 /**
- * The dialog that adds or edits an item: `children` is the item's form (a useSchemaForm form
- * ending with FormActions). The form is built anew each time the dialog opens, so it starts
- * from the item's values.
+ * The dialog that adds or edits an item: `children` draws the item's form (a useSchemaForm form
+ * ending with FormActions) from the props it is given. The form is built anew each time the
+ * dialog opens, so it starts from the item's values.
  */
 export function EditDialog<Row extends { id: number }, Values, Payload>({
   editor,
@@ -19,7 +28,7 @@ export function EditDialog<Row extends { id: number }, Values, Payload>({
   editor: AdminEditor<Row, Values, Payload>;
   addTitle: string;
   editTitle: string;
-  children: (editing: Editing<Values>) => ReactNode;
+  children: (form: EditFormProps<Values, Payload>) => ReactNode;
 }) {
   return (
     <Dialog
@@ -27,7 +36,14 @@ export function EditDialog<Row extends { id: number }, Values, Payload>({
       title={editor.editing?.id ? editTitle : addTitle}
       onClose={editor.close}
     >
-      {editor.editing && children(editor.editing)}
+      {editor.editing &&
+        children({
+          initial: editor.editing.values,
+          failure: editor.failure,
+          busy: editor.saving,
+          onSave: editor.save,
+          onCancel: editor.close,
+        })}
     </Dialog>
   );
 }
