@@ -14,3 +14,4 @@ export * from './retention';
 export * from './communities';
 export * from './notifications';
 export * from './passkeys';
+export * from './hosts';
