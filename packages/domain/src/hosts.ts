@@ -70,8 +70,11 @@ const rulesVersion = z
   .int('hosts.errors.rules_not_accepted')
   .positive('hosts.errors.rules_not_accepted');
 
-/** POST /api/comunidades/{id}/unirse/: a community with rules needs their current version. */
-export const CommunityJoinBody = z.object({ rules_version: rulesVersion.optional() }).optional();
+/**
+ * POST /api/comunidades/{id}/unirse/: a community with rules needs their current version. The
+ * body may be absent (the server reads it as null): a community without rules is joined as before.
+ */
+export const CommunityJoinBody = z.object({ rules_version: rulesVersion.optional() }).nullish();
 export type CommunityJoin = z.input<typeof CommunityJoinBody>;
 
 /** The form of the join dialog: the box must be ticked before the version is sent. */
