@@ -353,7 +353,9 @@ function CommunitiesEditor() {
                 header: t('hosts.admin.column_host'),
                 cell: (community) => (
                   <HostPicker
-                    key={community.host?.id ?? 'none'}
+                    // Built again when the associations arrive: a select shows its value only
+                    // once the option exists.
+                    key={`${community.host?.id ?? 'none'}-${associations.length}`}
                     community={community}
                     name={nameOf(community, language)}
                     associations={associations}

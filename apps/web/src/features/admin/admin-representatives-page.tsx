@@ -78,7 +78,7 @@ function Representatives() {
   return (
     <AdminScreen title={t('hosts.admin.title')}>
       <p>{t('hosts.admin.intro')}</p>
-      <div className="field">
+      <div className="field admin-representatives__filter">
         <label htmlFor="representatives-state" className="field__label">
           {t('hosts.admin.filter')}
         </label>

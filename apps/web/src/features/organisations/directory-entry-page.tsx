@@ -102,7 +102,7 @@ function EntryView({ entry }: { entry: DirectoryEntryDetail }) {
             {entry.representatives.map((person) => (
               <li key={person.member_id}>
                 <Link to={`/perfil/${person.member_id}`}>{person.nombre || t('post.unknown_author')}</Link>{' '}
-                <span className="badge">{t('organisations.representative_badge')}</span>
+                <span className="badge badge--inactive">{t('organisations.representative_badge')}</span>
               </li>
             ))}
           </ul>
