@@ -163,6 +163,8 @@ export const CommunityDetailSchema = CommunitySummarySchema.extend({
   host: CommunityHostSchema.nullable(),
   /** The reader is a confirmed representative of the host. */
   is_host: z.boolean(),
+  /** The host's confirmed representatives the reader may reach (adults: a minor sees none). */
+  host_representatives: z.array(z.object({ member_id: z.number(), nombre: z.string() })),
   /** The rules in force, null when the community has none. */
   rules: CommunityRulesSchema.nullable(),
   /** A member who has not accepted the rules in force (they changed since): shown them once. */

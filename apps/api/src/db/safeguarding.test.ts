@@ -572,8 +572,10 @@ describe('the safeguarding rule on every route', () => {
     'GET /api/recursos/orphacode_estado/': 'the disease catalogue',
     'GET /api/comunidades/': 'own communities and suggestions from own profile; counts, no one named',
     'GET /api/comunidades/buscar/': 'communities by name; counts, no one named',
-    'GET /api/comunidades/enfermedad/:orphacode/': 'a community: description and count, no one named',
-    'GET /api/comunidades/:id/': 'a community: description and count, no one named',
+    'GET /api/comunidades/enfermedad/:orphacode/':
+      'a community: description and count; its host’s representatives (adults) only to viewers in their reach',
+    'GET /api/comunidades/:id/':
+      'a community: description and count; its host’s representatives (adults) only to viewers in their reach',
     'POST /api/comunidades/:id/unirse/': 'own membership',
     'POST /api/comunidades/:id/salir/': 'own membership',
     'PUT /api/comunidades/:id/membresia/': 'own listing choice',

@@ -17,6 +17,7 @@ import {
   communityRules,
   communityMembers,
   communityModerators,
+  directoryRepresentatives,
   functionalAnswers,
   profiles,
   rareDiseaseCodes,
@@ -263,6 +264,34 @@ export function createCommunitiesRepository(db: Database) {
         .where(and(eq(communities.id, communityId), sql`${communities.id} in ${hostedCommunityIds(userId)}`))
         .limit(1);
       return rows.length > 0;
+    },
+
+    /**
+     * The confirmed representatives of the community's host that the viewer may reach (the
+     * safeguarding rule: representatives are adults, so a minor is shown none), in the order
+     * they were confirmed.
+     */
+    hostRepresentativesVisibleTo(communityId: number, viewerId: number) {
+      return db
+        .select({ memberId: users.id, nombre: sql<string>`coalesce(${profiles.nombre}, '')` })
+        .from(associationCommunities)
+        .innerJoin(
+          directoryRepresentatives,
+          and(
+            eq(directoryRepresentatives.associationId, associationCommunities.associationId),
+            eq(directoryRepresentatives.state, 'confirmed'),
+          ),
+        )
+        .innerJoin(users, and(eq(users.id, directoryRepresentatives.userId), eq(users.isActive, true)))
+        .leftJoin(profiles, eq(profiles.userId, users.id))
+        .where(
+          and(
+            eq(associationCommunities.communityId, communityId),
+            mayReach(viewerId, directoryRepresentatives.userId),
+          ),
+        )
+        .orderBy(asc(directoryRepresentatives.confirmedAt), asc(directoryRepresentatives.id))
+        .limit(20);
     },
 
     /** The association hosting each of these communities (absent: none). */

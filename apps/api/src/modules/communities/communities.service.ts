@@ -166,11 +166,12 @@ export function createCommunitiesService(deps: {
   async function detail(userId: number, language: Language, row: CommunityRow): Promise<CommunityDetail> {
     const [summary] = await present(userId, language, [row]);
     if (!summary) throw communityNotFound();
-    const [hosts, rulesInForce, isHost, isAdmin] = await Promise.all([
+    const [hosts, rulesInForce, isHost, isAdmin, representatives] = await Promise.all([
       repository.hostsOf([row.id]),
       repository.rulesInForce([row.id]),
       repository.isHost(userId, row.id),
       deps.isAdmin(userId),
+      repository.hostRepresentativesVisibleTo(row.id, userId),
     ]);
     const rules = rulesInForce.get(row.id);
     return {
@@ -180,6 +181,10 @@ export function createCommunitiesService(deps: {
       can_post: summary.joined,
       host: hosts.get(row.id) ?? null,
       is_host: isHost,
+      host_representatives: representatives.map((person) => ({
+        member_id: person.memberId,
+        nombre: person.nombre,
+      })),
       rules: rules ? presentRules(rules) : null,
       // Shown once after a change: until the member says they read the version in force.
       rules_pending:

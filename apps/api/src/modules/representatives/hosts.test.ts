@@ -22,6 +22,7 @@ type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Detail = {
   id: number;
+  host_representatives: { member_id: number; nombre: string }[];
   host: { id: number; nombre: string } | null;
   is_host: boolean;
   is_moderator: boolean;
@@ -272,6 +273,11 @@ describe('communities hosted by associations', () => {
     const reporter = await createMemberWithProfile(t.app);
 
     expect((await call('GET', '/api/me', host)).json()).toMatchObject({ moderates: [hosted] });
+    // Shown with the association's name to members in reach; a minor sees no adult's name.
+    expect((await detail(author, hosted)).host_representatives).toEqual([
+      { member_id: host.user.id, nombre: 'Host' },
+    ]);
+    expect((await detail(young, hosted)).host_representatives).toEqual([]);
     await call('POST', `/api/comunidades/${hosted}/unirse/`, host);
     expect(await detail(host, hosted)).toMatchObject({
       is_host: true,

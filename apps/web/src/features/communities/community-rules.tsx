@@ -34,16 +34,30 @@ export function HostLine({ community }: { community: CommunityDetail }) {
   const { t } = useTranslation();
   if (!community.host) return null;
   return (
-    <p className="community-host">
-      {t('hosts.hosted_by')}{' '}
-      <Link to={`/recursos/asociaciones/${community.host.id}`}>{community.host.nombre}</Link>
-      {community.is_host && (
-        <>
-          {' '}
-          <span className="badge badge--active">{t('hosts.you_host')}</span>
-        </>
+    <>
+      <p className="community-host">
+        {t('hosts.hosted_by')}{' '}
+        <Link to={`/recursos/asociaciones/${community.host.id}`}>{community.host.nombre}</Link>
+        {community.is_host && (
+          <>
+            {' '}
+            <span className="badge badge--active">{t('hosts.you_host')}</span>
+          </>
+        )}
+      </p>
+      {community.host_representatives.length > 0 && (
+        <p className="community-host">
+          {t('hosts.its_representatives')}{' '}
+          {community.host_representatives.map((person, index) => (
+            <span key={person.member_id}>
+              {index > 0 && ', '}
+              <Link to={`/perfil/${person.member_id}`}>{person.nombre || t('post.unknown_author')}</Link>{' '}
+              <span className="badge badge--inactive">{t('organisations.representative_badge')}</span>
+            </span>
+          ))}
+        </p>
       )}
-    </p>
+    </>
   );
 }
 
