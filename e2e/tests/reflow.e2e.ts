@@ -183,6 +183,9 @@ describe('reflow at 320 px, text at 200 %, and layout shift (issue 23)', () => {
     await uploadGalleryImage(member, 'Sommer', await photo(1200, 800, '#996633'));
     const community = (await api(member, 'GET', `/comunidades/enfermedad/${orphacode}/`)) as { id: number };
     await api(member, 'POST', `/comunidades/${community.id}/unirse/`);
+    // The directory is seeded by the server at start: its first association and project.
+    const [association] = (await api(member, 'GET', '/recursos/asociaciones/')) as { id: number }[];
+    const [project] = (await api(member, 'GET', '/recursos/proyectos/')) as { id: number }[];
     samples = {
       '/politica/:document': '/politica/privacy',
       '/baja/:token': '/baja/this-link-is-not-signed',
@@ -190,6 +193,10 @@ describe('reflow at 320 px, text at 200 %, and layout shift (issue 23)', () => {
       '/perfil/metodo-pago/:metodo': '/perfil/metodo-pago/paypal',
       '/comunidades/:id': `/comunidades/${community.id}`,
       '/comunidades/enfermedad/:orphacode': `/comunidades/enfermedad/${orphacode}`,
+      '/recursos/asociaciones/:id': `/recursos/asociaciones/${association?.id ?? 1}`,
+      '/recursos/proyectos/:id': `/recursos/proyectos/${project?.id ?? 1}`,
+      // An address no invitation has: the page says so.
+      '/representantes/invitacion/:token': '/representantes/invitacion/no-such-invitation-token-000',
     };
   });
   afterAll(async () => browser.close());

@@ -124,6 +124,8 @@ export const CommunitySummarySchema = z.object({
   members_at_least: MembersAtLeast,
   joined: z.boolean(),
   listed: z.boolean(),
+  /** The version of the rules in force (joining accepts it), null when there are none. */
+  rules_version: z.number().nullable(),
 });
 export type CommunitySummary = z.output<typeof CommunitySummarySchema>;
 
@@ -138,12 +140,37 @@ export type CommunityLists = z.output<typeof CommunityListsSchema>;
 export const CommunitySearchAnswerSchema = z.object({ results: z.array(CommunitySummarySchema) });
 export type CommunitySearchAnswer = z.output<typeof CommunitySearchAnswerSchema>;
 
+/** The association a community is hosted by, as the community page names it. */
+export const CommunityHostSchema = z.object({ id: z.number(), nombre: z.string() });
+export type CommunityHost = z.output<typeof CommunityHostSchema>;
+
+/** The rules in force: their version (what a join accepts), text and date. */
+export const CommunityRulesSchema = z.object({
+  version: z.number(),
+  text: z.string(),
+  updated_at: z.string(),
+});
+export type CommunityRules = z.output<typeof CommunityRulesSchema>;
+
 /** GET /api/comunidades/{id}/ and /enfermedad/{orphacode}/: always a created community. */
 export const CommunityDetailSchema = CommunitySummarySchema.extend({
   id: z.number(),
+  /** An appointed moderator, or a host (a confirmed representative of the hosting association). */
   is_moderator: z.boolean(),
   /** Members post, comment and like; others only read. */
   can_post: z.boolean(),
+  /** The association that hosts the community (issue 35), null when none does. */
+  host: CommunityHostSchema.nullable(),
+  /** The reader is a confirmed representative of the host. */
+  is_host: z.boolean(),
+  /** The host's confirmed representatives the reader may reach (adults: a minor sees none). */
+  host_representatives: z.array(z.object({ member_id: z.number(), nombre: z.string() })),
+  /** The rules in force, null when the community has none. */
+  rules: CommunityRulesSchema.nullable(),
+  /** A member who has not accepted the rules in force (they changed since): shown them once. */
+  rules_pending: z.boolean(),
+  /** Hosts and administrators write the rules. */
+  may_write_rules: z.boolean(),
 });
 export type CommunityDetail = z.output<typeof CommunityDetailSchema>;
 
@@ -176,6 +203,8 @@ export const AdminCommunitySchema = z.object({
   suggested_for: z.array(z.string()),
   member_count: z.number(),
   moderators: z.array(z.object({ id: z.number(), nombre: z.string() })),
+  /** The association that hosts it (issue 35). */
+  host: CommunityHostSchema.nullable(),
 });
 export type AdminCommunity = z.output<typeof AdminCommunitySchema>;
 

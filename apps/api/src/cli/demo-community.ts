@@ -437,3 +437,33 @@ export const DEMO_COMMUNITIES: {
     ],
   },
 ];
+
+/**
+ * Communities hosted by patient organisations (issue 35): an association of the shipped directory
+ * (by its key) hosts a demo community; its confirmed representative moderates it and wrote its
+ * rules. `pending` is an invitation the member accepted that waits for an administrator.
+ */
+export const DEMO_HOSTS: {
+  association: string;
+  community: { orphacode: number } | { slug: string };
+  representative: string;
+  rules: string;
+}[] = [
+  {
+    association: 'vaincre-la-mucoviscidose',
+    community: { orphacode: 586 },
+    representative: 'antoine',
+    rules:
+      'Cette communauté est animée par Vaincre la Mucoviscidose.\n\n1. On partage des expériences, pas des avis médicaux : pour un traitement, parlez-en à votre centre de ressources et de compétences.\n2. Respect et bienveillance envers chacun, patients comme proches.\n3. Pas de publicité ni de collecte de fonds sans accord des animateurs.\n4. Ce qui se dit ici reste ici : ne copiez pas les messages des autres ailleurs.',
+  },
+  {
+    association: 'asbh',
+    community: { slug: 'mobility-aids' },
+    representative: 'katrin',
+    rules:
+      'Diese Gruppe wird von der ASBH betreut.\n\n1. Freundlich bleiben – jede und jeder ist hier willkommen.\n2. Erfahrungen mit Hilfsmitteln teilen, aber keine Werbung für Händler.\n3. Keine Diagnosen oder Therapieempfehlungen: Dafür sind Ärztinnen und Ärzte da.\n4. Fotos von anderen nur mit deren Erlaubnis.',
+  },
+];
+
+/** An invitation accepted and waiting for an administrator's confirmation (the admin screen shows it). */
+export const DEMO_PENDING_REPRESENTATIVE = { association: 'feder', member: 'lucia' } as const;

@@ -70,6 +70,13 @@ describe('npm run seed:demo', () => {
         headers: asKatrin,
       });
       expect(community.json()).toMatchObject({ kind: 'topic', slug: 'mobility-aids', joined: true });
+      // Issue 35: hosted by an association of the directory, whose representative she is.
+      expect(community.json()).toMatchObject({
+        host: { nombre: expect.stringContaining('ASBH') },
+        is_host: true,
+        rules: { text: expect.stringContaining('ASBH') },
+        rules_pending: false,
+      });
       const pinned = await t.app.inject({
         method: 'GET',
         url: `/api/comunidades/${moderated}/publicaciones/`,

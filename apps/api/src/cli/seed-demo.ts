@@ -8,7 +8,13 @@ import {
 } from '@juntos/domain';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
+import { createHash, randomBytes } from 'node:crypto';
 import {
+  associationCommunities,
+  associations,
+  communityRuleAcceptances,
+  communityRules,
+  directoryRepresentatives,
   comments,
   likes,
   adSlotEarnings,
@@ -31,8 +37,12 @@ import { createLocalMediaStore } from '../lib/media-store';
 import { createS3MediaStore } from '../lib/s3-media-store';
 import { hashPassword } from '../modules/auth/passwords';
 import { createCommunitiesRepository, loadStarterTopics } from '../modules/communities';
+import { createResourcesRepository } from '../modules/resources';
+import { loadShippedDirectory, seedDirectory } from '../modules/resources/directory-seed';
 import {
   DEMO_COMMUNITIES,
+  DEMO_HOSTS,
+  DEMO_PENDING_REPRESENTATIVE,
   DEMO_EARNERS,
   DEMO_FRIENDS,
   DEMO_GALLERY,
@@ -270,6 +280,63 @@ try {
         }
       }
 
+      // Hosted communities (issue 35). The directory is seeded by the server at start; a demo
+      // seeded before the first start adds the shipped entries here, the same way.
+      await seedDirectory(createResourcesRepository(db), loadShippedDirectory());
+      const associationId = async (key: string) => {
+        const [row] = await db
+          .select({ id: associations.id })
+          .from(associations)
+          .where(eq(associations.key, key))
+          .limit(1);
+        if (!row) throw new Error(`no demo association ${key}`);
+        return row.id;
+      };
+      const representative = async (key: string, memberKey: string, state: 'accepted' | 'confirmed') =>
+        db.insert(directoryRepresentatives).values({
+          entryKind: 'association',
+          associationId: await associationId(key),
+          userId: id(memberKey),
+          invitedEmail: demoEmail(memberKey),
+          // The link of an invitation e-mail that was never sent: nobody holds its token.
+          tokenHash: createHash('sha256').update(randomBytes(32)).digest('hex'),
+          state,
+          invitedAt: hoursAgo(24 * 10),
+          acceptedAt: hoursAgo(24 * 9),
+          confirmedAt: state === 'confirmed' ? hoursAgo(24 * 8) : null,
+        });
+      for (const host of DEMO_HOSTS) {
+        const community =
+          'orphacode' in host.community
+            ? await communitiesRepository.ensureDisease(host.community.orphacode)
+            : (
+                await db.select().from(communities).where(eq(communities.slug, host.community.slug)).limit(1)
+              )[0];
+        if (!community) throw new Error(`no demo community ${JSON.stringify(host.community)}`);
+        await db
+          .insert(associationCommunities)
+          .values({ communityId: community.id, associationId: await associationId(host.association) });
+        await representative(host.association, host.representative, 'confirmed');
+        const [rules] = await db
+          .insert(communityRules)
+          .values({ communityId: community.id, text: host.rules, createdAt: hoursAgo(24 * 7) })
+          .returning({ id: communityRules.id });
+        // Its members accepted these rules (the demo's memberships are older than them).
+        const members = await db
+          .select({ userId: communityMembers.userId })
+          .from(communityMembers)
+          .where(eq(communityMembers.communityId, community.id));
+        if (rules && members.length)
+          await db
+            .insert(communityRuleAcceptances)
+            .values(members.map((member) => ({ userId: member.userId, rulesId: rules.id })));
+      }
+      await representative(
+        DEMO_PENDING_REPRESENTATIVE.association,
+        DEMO_PENDING_REPRESENTATIVE.member,
+        'accepted',
+      );
+
       for (const earner of DEMO_EARNERS) {
         const userId = id(earner.member);
         const member = DEMO_MEMBERS.find((candidate) => candidate.key === earner.member);
@@ -329,7 +396,7 @@ try {
 
       console.log(
         [
-          `The demo community is ready: ${DEMO_MEMBERS.length} members, ${DEMO_POSTS.length} posts, ${DEMO_GALLERY.length} gallery pictures, ${DEMO_FRIENDS.length} friendships, ${DEMO_REQUESTS.length} pending requests, ${DEMO_MESSAGES.length} chat messages and ${DEMO_EARNERS.length} members in the earnings programme; ${DEMO_COMMUNITIES.length} communities with a moderator.`,
+          `The demo community is ready: ${DEMO_MEMBERS.length} members, ${DEMO_POSTS.length} posts, ${DEMO_GALLERY.length} gallery pictures, ${DEMO_FRIENDS.length} friendships, ${DEMO_REQUESTS.length} pending requests, ${DEMO_MESSAGES.length} chat messages and ${DEMO_EARNERS.length} members in the earnings programme; ${DEMO_COMMUNITIES.length} communities with a moderator, ${DEMO_HOSTS.length} of them hosted by an association of the directory.`,
           `Sign in as any of them with the password ${DEMO_PASSWORD}, for example:`,
           ...DEMO_MEMBERS.slice(0, 3).map((member) => `  ${demoEmail(member.key)}`),
           `  ${demoEmail('tiago')} (a minor, registered by his father)`,

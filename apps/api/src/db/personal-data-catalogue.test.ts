@@ -41,10 +41,16 @@ async function catalogueGaps(db: Executor, catalogue: Catalogue): Promise<string
           and c.table_schema not like all (array[${excluded}])
           and c.table_schema not like 'pg\\_%'`,
   );
-  const foreignKeys = await rowsOf<{ table_name: string; column_name: string; cascades: boolean }>(
+  const foreignKeys = await rowsOf<{
+    table_name: string;
+    column_name: string;
+    cascades: boolean;
+    nulls: boolean;
+  }>(
     db,
     sql`select case when n.nspname = current_schema() then c.relname else n.nspname || '.' || c.relname end as table_name,
-               a.attname as column_name, k.confdeltype = 'c' as cascades
+               a.attname as column_name, k.confdeltype = 'c' as cascades,
+               k.confdeltype = 'n' as nulls
         from pg_constraint k
         join pg_class c on c.oid = k.conrelid
         join pg_namespace n on n.oid = c.relnamespace
@@ -93,6 +99,7 @@ async function catalogueGaps(db: Executor, catalogue: Catalogue): Promise<string
     if (!tables.has(table)) gaps.push(`${table}: in the catalogue but not in the database`);
 
   const cascading = new Map(foreignKeys.map((key) => [`${key.table_name}.${key.column_name}`, key.cascades]));
+  const nulling = new Map(foreignKeys.map((key) => [`${key.table_name}.${key.column_name}`, key.nulls]));
   for (const key of foreignKeys) {
     const listed = catalogue[key.table_name]?.memberColumns[key.column_name];
     if (!listed)
@@ -103,6 +110,8 @@ async function catalogueGaps(db: Executor, catalogue: Catalogue): Promise<string
       // users.id is the account itself: deleting the row is the erasure.
       if (treatment.erasure === 'cascade' && table !== 'users' && !cascading.get(`${table}.${column}`))
         gaps.push(`${table}.${column}: erasure 'cascade' without ON DELETE CASCADE to users(id)`);
+      else if (treatment.erasure === 'nulled' && !nulling.get(`${table}.${column}`))
+        gaps.push(`${table}.${column}: erasure 'nulled' without ON DELETE SET NULL to users(id)`);
   return gaps;
 }
 

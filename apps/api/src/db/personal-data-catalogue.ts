@@ -23,8 +23,10 @@ export type MemberColumn = {
    * `cascade`: a foreign key with ON DELETE CASCADE deletes the rows with the account (the test
    * checks the constraint). `erased`: the deletion routine deletes them. `pseudonymised`: the
    * deletion routine replaces the id by the member's pseudonym (the test checks nothing is left).
+   * `nulled`: a foreign key with ON DELETE SET NULL forgets the member and keeps the row, which
+   * is about someone else (the test checks the constraint).
    */
-  erasure: 'cascade' | 'erased' | 'pseudonymised';
+  erasure: 'cascade' | 'erased' | 'pseudonymised' | 'nulled';
 };
 
 export type CatalogueEntry = {
@@ -298,6 +300,44 @@ export const PERSONAL_DATA_CATALOGUE = {
     holds: 'Communities the member was appointed to moderate.',
     memberColumns: { user_id: cascade },
     otherIdColumns: { community_id: 'a community' },
+  },
+  association_communities: {
+    holds: 'Which association of the directory hosts which community (issue 35).',
+    memberColumns: {},
+    otherIdColumns: { community_id: 'a community', association_id: 'an association of the directory' },
+    noPersonalData: 'a link between an organisation and a community, set by administrators',
+  },
+  directory_representatives: {
+    holds:
+      'The member’s roles as a representative of an association or research project: the address invited, the state (invited, accepted, confirmed, removed, stepped down) and when each step happened.',
+    memberColumns: {
+      user_id: cascade,
+      invited_by: {
+        export: {
+          withheld:
+            'invitations the member sent are about the invited person (their address and their answer); who invited the member is in the audit log',
+        },
+        erasure: 'nulled',
+      },
+    },
+    otherIdColumns: {
+      association_id: 'the association represented',
+      research_project_id: 'the research project represented',
+    },
+    withheldColumns: { token_hash: SECRET },
+    retained:
+      'Kept while the entry exists, as the history of who spoke for it; deleted with the account (its own rows) or with the directory entry.',
+  },
+  community_rules: {
+    holds: 'Every version of a community’s rules, in its host organisation’s words.',
+    memberColumns: {},
+    otherIdColumns: { community_id: 'a community' },
+    noPersonalData: 'rules of a community; who wrote them is in the audit log',
+  },
+  community_rule_acceptances: {
+    holds: 'Which version of a community’s rules the member read and accepted, and when.',
+    memberColumns: { user_id: cascade },
+    otherIdColumns: { rules_id: 'a version of a community’s rules' },
   },
   retained_records: {
     holds: 'Pseudonymised records the law requires after an account is deleted.',

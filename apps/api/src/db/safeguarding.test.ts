@@ -558,14 +558,27 @@ describe('the safeguarding rule on every route', () => {
     'GET /api/recursos/orphacode_estado/': 'the disease catalogue',
     'GET /api/comunidades/': 'own communities and suggestions from own profile; counts, no one named',
     'GET /api/comunidades/buscar/': 'communities by name; counts, no one named',
-    'GET /api/comunidades/enfermedad/:orphacode/': 'a community: description and count, no one named',
-    'GET /api/comunidades/:id/': 'a community: description and count, no one named',
+    'GET /api/comunidades/enfermedad/:orphacode/':
+      'a community: description and count; its host’s representatives (adults) only to viewers in their reach',
+    'GET /api/comunidades/:id/':
+      'a community: description and count; its host’s representatives (adults) only to viewers in their reach',
     'POST /api/comunidades/:id/unirse/': 'own membership',
     'POST /api/comunidades/:id/salir/': 'own membership',
     'PUT /api/comunidades/:id/membresia/': 'own listing choice',
     'POST /api/comunidades/:id/publicaciones/': 'own post in a community (members only)',
     'GET /api/comunidades/ajustes/': 'own settings',
     'PUT /api/comunidades/ajustes/': 'own settings',
+    // Issue 35: hosted communities. A minor is never a representative (the accept and confirm
+    // steps refuse them: hosts.test), and the adults an entry names pass mayReach.
+    'GET /api/recursos/:kind/:id/':
+      'a directory entry: its communities, and its confirmed representatives (adults) only to viewers in their reach',
+    'POST /api/recursos/:kind/:id/representantes/':
+      'sends an invitation to an address; the answer names no one',
+    'GET /api/representantes/invitacion/:token/': 'own invitation: the organisation’s name',
+    'POST /api/representantes/invitacion/:token/aceptar/': 'own invitation',
+    'POST /api/representantes/:id/renunciar/': 'own role',
+    'PUT /api/comunidades/:id/normas/': 'a community’s rules (its hosts); no one named',
+    'POST /api/comunidades/:id/normas/aceptar/': 'own acceptance of the rules',
     'GET /api/nube-palabras/': 'an aggregate of at least 3 members, no one named',
     'POST /api/posts/': 'own post',
     'PUT /api/posts/:id/': 'own post (author only)',

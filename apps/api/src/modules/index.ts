@@ -74,6 +74,11 @@ import {
   createProfileService,
   profileModule,
 } from './profile';
+import {
+  createRepresentativesRepository,
+  createRepresentativesService,
+  representativesModule,
+} from './representatives';
 import { createResourcesRepository, DirectoryEntryInput, resourcesModule } from './resources';
 import { createResearchRepository, createResearchService, researchModule } from './research';
 import { createRetention, createRetentionTimer, retentionModule } from './retention';
@@ -296,6 +301,20 @@ export function createModules(infrastructure: SharedInfrastructure) {
     mediaUrl,
     audit,
     rateLimits,
+    isAdmin: async (userId) => (await admins.adminById(userId)) !== undefined,
+  });
+  // Issue 35: an association's confirmed representatives host its communities (decision 0040).
+  const representatives = createRepresentativesService({
+    repository: createRepresentativesRepository(db),
+    mailer,
+    audit,
+    rateLimits,
+    groupOf: (userId) => safeguarding.groupOf(userId),
+    isAdmin: async (userId) => (await admins.adminById(userId)) !== undefined,
+    hostedBy: (associationId, language) => communities.hostedBy(associationId, language),
+    localized: (text, language) => text[language] ?? text.en ?? Object.values(text).find(Boolean) ?? '',
+    publicUrl: config.publicUrl,
+    productName: config.operator.name,
   });
   const moderationRepository = createModerationRepository(db);
   const requireModerator = createRequireModerator({
@@ -371,7 +390,14 @@ export function createModules(infrastructure: SharedInfrastructure) {
         audit,
       });
       await app.register(minorReviewModule, { db, mediaStore, requireAdmin, audit });
-      await app.register(communitiesModule, { service: communities, requireAuth, requireAdmin });
+      await app.register(communitiesModule, {
+        service: communities,
+        requireAuth,
+        requireAdmin,
+        requireModerator,
+        audit,
+      });
+      await app.register(representativesModule, { service: representatives, requireAuth, requireAdmin });
       await app.register(communityModerationModule, {
         service: createCommunityModerationService({
           repository: createCommunityModerationRepository(db),

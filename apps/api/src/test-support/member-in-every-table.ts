@@ -2,8 +2,8 @@ import { randomInt } from 'node:crypto';
 import { CHARACTERISTIC_IDS } from '@juntos/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { monetizationAccounts } from '../db/schema';
-import { signUpThroughApi } from './accounts';
+import { associations, monetizationAccounts } from '../db/schema';
+import { lastEmailTo, signUpThroughApi } from './accounts';
 import { connectChat, type ChatClient } from './chat-client';
 import { createSoftwareAuthenticator } from './software-authenticator';
 import {
@@ -184,6 +184,37 @@ export async function createMemberInEveryTable(app: FastifyInstance) {
   ).json<{ id: number }>();
   await call('POST', `/api/comunidades/${topicCommunity.id}/unirse/`, member);
   await call('POST', `/api/admin/comunidades/${topicCommunity.id}/moderadores/${member.user.id}/`, admin);
+
+  // Hosted communities (issue 35): an association hosts the topic community and writes its rules,
+  // which she accepts; she is invited to represent it, accepts and is confirmed.
+  const [association] = await app.database.db
+    .insert(associations)
+    .values({
+      nombre: `Rowers ${member.user.id}`,
+      pais: 'es',
+      ciudad: 'Madrid',
+      enlace: 'https://example.org',
+    })
+    .returning({ id: associations.id });
+  await call('PUT', `/api/admin/comunidades/${topicCommunity.id}/anfitrion/`, admin, {
+    association_id: association?.id,
+  });
+  const rules = (
+    await call('PUT', `/api/comunidades/${topicCommunity.id}/normas/`, admin, { text: 'Be kind.' })
+  ).json<{ rules: { version: number } }>().rules;
+  await call('POST', `/api/comunidades/${topicCommunity.id}/normas/aceptar/`, member, {
+    rules_version: rules.version,
+  });
+  await call('POST', `/api/recursos/asociaciones/${association?.id}/representantes/`, admin, {
+    email: member.email,
+  });
+  const invitation = /representantes\/invitacion\/([\w-]+)/.exec(
+    (await lastEmailTo(app, member.email)).textBody,
+  )?.[1];
+  const accepted = (
+    await call('POST', `/api/representantes/invitacion/${invitation}/aceptar/`, member)
+  ).json<{ id: number }>();
+  await call('POST', `/api/admin/representantes/${accepted.id}/confirmar/`, admin);
 
   // Earnings: consent, an impression, a withdrawal (which saves the payment profile).
   await call('POST', '/api/monetizacion/activate/', member, { consent: true });

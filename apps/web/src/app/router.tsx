@@ -58,6 +58,9 @@ const AdminMinorsPage = lazy(() => import('../features/admin/admin-minors-page')
 const CommunitiesPage = lazy(() => import('../features/communities/communities-page'));
 const CommunityPage = lazy(() => import('../features/communities/community-page'));
 const AdminCommunitiesPage = lazy(() => import('../features/admin/admin-communities-page'));
+const AdminRepresentativesPage = lazy(() => import('../features/admin/admin-representatives-page'));
+const DirectoryEntryPage = lazy(() => import('../features/organisations/directory-entry-page'));
+const InvitationPage = lazy(() => import('../features/organisations/invitation-page'));
 const ChatPage = lazy(() => import('../features/chat/chat-page'));
 const PublicProfilePage = lazy(() => import('../features/public-profile/public-profile-page'));
 const NotificationsPage = lazy(() => import('../features/notifications/notifications-page'));
@@ -107,6 +110,9 @@ const protectedScreens: Record<ProtectedPath, RouteObject['element']> = {
   '/recursos/proyectos': <ResourceListPage kind="proyectos" />,
   '/recursos/centros': <ResourceListPage kind="centros" />,
   '/recursos/para-ti': <ResearchForYouPage />,
+  '/recursos/asociaciones/:id': <DirectoryEntryPage kind="asociaciones" />,
+  '/recursos/proyectos/:id': <DirectoryEntryPage kind="proyectos" />,
+  '/representantes/invitacion/:token': <InvitationPage />,
   '/perfil/:id': <PublicProfilePage />,
   '/change-password': <ChangePasswordPage />,
   '/logout': <LogoutPage />,
@@ -126,6 +132,7 @@ const adminScreens: Record<AdminPath, RouteObject['element']> = {
   '/admin/anuncios': <AdminAdsPage />,
   '/admin/auditoria': <AdminAuditPage />,
   '/admin/comunidades': <AdminCommunitiesPage />,
+  '/admin/representantes': <AdminRepresentativesPage />,
 };
 
 /**

@@ -46,6 +46,10 @@ export const PROTECTED_PATHS = [
   '/recursos/centros',
   // Issue 35: research that matches the member's consented disease and places.
   '/recursos/para-ti',
+  // Issue 35: an association's or research project's page, and the representatives' invitation.
+  '/recursos/asociaciones/:id',
+  '/recursos/proyectos/:id',
+  '/representantes/invitacion/:token',
   '/recursos/nube-palabras',
   '/monetizacion',
   '/perfil-funcional',
@@ -73,6 +77,7 @@ export const ADMIN_PATHS = [
   '/admin/anuncios',
   '/admin/auditoria',
   '/admin/comunidades',
+  '/admin/representantes',
 ] as const;
 
 export type PublicPath = (typeof PUBLIC_PATHS)[number];

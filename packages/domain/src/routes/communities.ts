@@ -17,6 +17,7 @@ import {
   TopicCommunityInputSchema,
 } from '../communities';
 import { CommunityFeedQuery, CommunityFeedSettingsSchema } from '../community-feed';
+import { CommunityJoinBody } from '../hosts';
 import { ApiErrorSchema } from '../errors';
 import { CommunityPostParams, PostPinSchema } from '../moderation';
 import { pageOf, pageQuery } from '../paging';
@@ -86,9 +87,13 @@ export const communityRoutes = {
     path: '/api/comunidades/:id/unirse/',
     tags,
     summary: `Join a community (not listed among its members until you choose it; at most ${COMMUNITY_MEMBERSHIP_LIMIT})`,
+    description:
+      "A community with rules (issue 35) is joined by accepting them: `rules_version` must be the version in force (the community answer's `rules.version`), else 400 `rules_not_accepted` naming the field.",
     params: CommunityIdParams,
+    body: CommunityJoinBody,
     responses: {
       200: CommunityMembershipSchema,
+      400: ApiErrorSchema,
       401: ApiErrorSchema,
       404: ApiErrorSchema,
       409: ApiErrorSchema,

@@ -15,3 +15,4 @@ export * from './communities';
 export * from './notifications';
 export * from './passkeys';
 export * from './research';
+export * from './hosts';

@@ -7,11 +7,17 @@ import {
   type TopicCommunityInput,
 } from '@juntos/domain';
 import type { Database } from '../../db/database';
+import { hostedCommunityIds, moderatedCommunityIds } from '../../db/community-moderation-roles';
 import { mayReach } from '../../db/safeguarding';
 import {
+  associationCommunities,
+  associations,
   communities,
+  communityRuleAcceptances,
+  communityRules,
   communityMembers,
   communityModerators,
+  directoryRepresentatives,
   functionalAnswers,
   profiles,
   rareDiseaseCodes,
@@ -51,7 +57,20 @@ const SQL_FOLD = (() => {
 const foldedTopicName = (language: Language) =>
   sql<string>`lower(translate(regexp_replace(normalize(coalesce(${communities.name}->>${language}, ${communities.name}->>'es', ''), NFD), ${SQL_FOLD.accents}, '', 'g'), ${SQL_FOLD.from}, ${SQL_FOLD.to}))`;
 
-/** Every read and write of communities, their members and moderators. */
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** An empty version ends the rules in force, if any (unlinking a host takes its words away). */
+async function withdrawRules(tx: Transaction, communityId: number) {
+  const [current] = await tx
+    .select({ text: communityRules.text })
+    .from(communityRules)
+    .where(eq(communityRules.communityId, communityId))
+    .orderBy(desc(communityRules.id))
+    .limit(1);
+  if (current?.text) await tx.insert(communityRules).values({ communityId, text: '' });
+}
+
+/** Every read and write of communities, their members and moderators, hosts and rules. */
 export function createCommunitiesRepository(db: Database) {
   /** Each community's moderators (id and first name), in the order they were appointed. */
   async function moderatorsOf(communityIds: readonly number[]) {
@@ -225,20 +244,197 @@ export function createCommunitiesRepository(db: Database) {
       return new Map(rows.map((row) => [row.communityId, { listed: row.listed }]));
     },
 
+    /** Appointed, or a host (`moderatedCommunityIds`: the one definition, decision 0040). */
     async isModerator(userId: number, communityId: number): Promise<boolean> {
+      const rows = await db
+        .select({ id: communities.id })
+        .from(communities)
+        .where(
+          and(eq(communities.id, communityId), sql`${communities.id} in ${moderatedCommunityIds(userId)}`),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /** A confirmed representative of the association that hosts the community. */
+    async isHost(userId: number, communityId: number): Promise<boolean> {
+      const rows = await db
+        .select({ id: communities.id })
+        .from(communities)
+        .where(and(eq(communities.id, communityId), sql`${communities.id} in ${hostedCommunityIds(userId)}`))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /**
+     * The confirmed representatives of the community's host that the viewer may reach (the
+     * safeguarding rule: representatives are adults, so a minor is shown none), in the order
+     * they were confirmed.
+     */
+    hostRepresentativesVisibleTo(communityId: number, viewerId: number) {
+      return db
+        .select({ memberId: users.id, nombre: sql<string>`coalesce(${profiles.nombre}, '')` })
+        .from(associationCommunities)
+        .innerJoin(
+          directoryRepresentatives,
+          and(
+            eq(directoryRepresentatives.associationId, associationCommunities.associationId),
+            eq(directoryRepresentatives.state, 'confirmed'),
+          ),
+        )
+        .innerJoin(users, and(eq(users.id, directoryRepresentatives.userId), eq(users.isActive, true)))
+        .leftJoin(profiles, eq(profiles.userId, users.id))
+        .where(
+          and(
+            eq(associationCommunities.communityId, communityId),
+            mayReach(viewerId, directoryRepresentatives.userId),
+          ),
+        )
+        .orderBy(asc(directoryRepresentatives.confirmedAt), asc(directoryRepresentatives.id))
+        .limit(20);
+    },
+
+    /** The association hosting each of these communities (absent: none). */
+    async hostsOf(communityIds: readonly number[]) {
+      const hosts = new Map<number, { id: number; nombre: string }>();
+      if (communityIds.length === 0) return hosts;
+      const rows = await db
+        .select({
+          communityId: associationCommunities.communityId,
+          id: associations.id,
+          nombre: associations.nombre,
+        })
+        .from(associationCommunities)
+        .innerJoin(associations, eq(associations.id, associationCommunities.associationId))
+        .where(inArray(associationCommunities.communityId, [...communityIds]));
+      for (const { communityId, ...host } of rows) hosts.set(communityId, host);
+      return hosts;
+    },
+
+    /**
+     * The rules in force of each of these communities: the newest version, when its text is not
+     * empty (an empty newest version means the rules were withdrawn). On the (community, id) index.
+     */
+    async rulesInForce(communityIds: readonly number[]) {
+      const found = new Map<number, { id: number; text: string; createdAt: Date }>();
+      if (communityIds.length === 0) return found;
+      const rows = await db
+        .selectDistinctOn([communityRules.communityId], {
+          id: communityRules.id,
+          communityId: communityRules.communityId,
+          text: communityRules.text,
+          createdAt: communityRules.createdAt,
+        })
+        .from(communityRules)
+        .where(inArray(communityRules.communityId, [...communityIds]))
+        .orderBy(communityRules.communityId, desc(communityRules.id));
+      for (const { communityId, ...rules } of rows) if (rules.text) found.set(communityId, rules);
+      return found;
+    },
+
+    async hasAcceptedRules(userId: number, rulesId: number): Promise<boolean> {
       const [row] = await db
-        .select({ userId: communityModerators.userId })
-        .from(communityModerators)
-        .where(and(eq(communityModerators.communityId, communityId), eq(communityModerators.userId, userId)))
+        .select({ userId: communityRuleAcceptances.userId })
+        .from(communityRuleAcceptances)
+        .where(
+          and(eq(communityRuleAcceptances.userId, userId), eq(communityRuleAcceptances.rulesId, rulesId)),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
+    async acceptRules(userId: number, rulesId: number) {
+      await db.insert(communityRuleAcceptances).values({ userId, rulesId }).onConflictDoNothing();
+    },
+
+    /** A new version of the rules (an empty text withdraws them); undefined when nothing changed. */
+    async writeRules(communityId: number, text: string) {
+      return db.transaction(async (tx) => {
+        // The community's row is locked so two writers make two versions in turn.
+        await tx
+          .select({ id: communities.id })
+          .from(communities)
+          .where(eq(communities.id, communityId))
+          .for('update');
+        const [current] = await tx
+          .select({ text: communityRules.text })
+          .from(communityRules)
+          .where(eq(communityRules.communityId, communityId))
+          .orderBy(desc(communityRules.id))
+          .limit(1);
+        if ((current?.text ?? '') === text) return undefined;
+        const [row] = await tx.insert(communityRules).values({ communityId, text }).returning();
+        return row;
+      });
+    },
+
+    async associationExists(id: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: associations.id })
+        .from(associations)
+        .where(eq(associations.id, id))
         .limit(1);
       return row !== undefined;
     },
 
     /**
-     * 'full' when the member already belongs to `maxCommunities` communities. Joining twice
-     * changes nothing (the trigger counts the one row).
+     * Makes the association the community's host; the former host's rules are withdrawn (they
+     * were its words). The previous host's id, or null; undefined when it already was the host.
      */
-    async join(communityId: number, userId: number, maxCommunities: number): Promise<'joined' | 'full'> {
+    async setHost(communityId: number, associationId: number) {
+      return db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ associationId: associationCommunities.associationId })
+          .from(associationCommunities)
+          .where(eq(associationCommunities.communityId, communityId))
+          .for('update');
+        if (before?.associationId === associationId) return undefined;
+        if (before) await withdrawRules(tx, communityId);
+        await tx
+          .insert(associationCommunities)
+          .values({ communityId, associationId })
+          .onConflictDoUpdate({
+            target: associationCommunities.communityId,
+            set: { associationId, linkedAt: sql`now()` },
+          });
+        return before?.associationId ?? null;
+      });
+    },
+
+    /** The former host's id, undefined when the community had none; its rules are withdrawn. */
+    async removeHost(communityId: number) {
+      return db.transaction(async (tx) => {
+        const [removed] = await tx
+          .delete(associationCommunities)
+          .where(eq(associationCommunities.communityId, communityId))
+          .returning({ associationId: associationCommunities.associationId });
+        if (removed) await withdrawRules(tx, communityId);
+        return removed?.associationId;
+      });
+    },
+
+    /** The communities an association hosts (its directory entry lists them). */
+    hostedBy(associationId: number): Promise<CommunityRow[]> {
+      return db
+        .select({ community: communities })
+        .from(associationCommunities)
+        .innerJoin(communities, eq(communities.id, associationCommunities.communityId))
+        .where(eq(associationCommunities.associationId, associationId))
+        .orderBy(asc(communities.id))
+        .then((rows) => rows.map((row) => row.community));
+    },
+
+    /**
+     * 'full' when the member already belongs to `maxCommunities` communities. Joining twice
+     * changes nothing (the trigger counts the one row). `rulesId`: the rules version the member
+     * accepted, recorded with the membership.
+     */
+    async join(
+      communityId: number,
+      userId: number,
+      maxCommunities: number,
+      rulesId?: number,
+    ): Promise<'joined' | 'full'> {
       return db.transaction(async (tx) => {
         // The member's row is locked so that joins sent at once are counted one after the other.
         await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
@@ -253,6 +449,8 @@ export function createCommunitiesRepository(db: Database) {
           .from(communityMembers)
           .where(eq(communityMembers.userId, userId));
         if ((joined?.total ?? 0) >= maxCommunities) return 'full';
+        if (rulesId !== undefined)
+          await tx.insert(communityRuleAcceptances).values({ userId, rulesId }).onConflictDoNothing();
         await tx.insert(communityMembers).values({ communityId, userId }).onConflictDoNothing();
         return 'joined';
       });

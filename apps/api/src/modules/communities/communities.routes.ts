@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { communityRoutes, routePath } from '@juntos/domain';
+import { communityRoutes, hostRoutes, routePath } from '@juntos/domain';
 import { requestLanguage } from '../../i18n/messages';
 import { nextPageUrl } from '../../lib/paging';
 import { routeServer } from '../../lib/serve-route';
 import type { RequireAuth } from '../../plugins/authenticate';
+import { auditAs, type RequireModerator } from '../moderation';
 import type { CommunitiesService } from './communities.service';
+
+type Audit = Parameters<typeof auditAs>[0];
 
 /**
  * Communities (issue 18): thin routes — the domain's definition (`communityRoutes`) validates,
@@ -12,7 +15,14 @@ import type { CommunitiesService } from './communities.service';
  */
 export function registerCommunityRoutes(
   app: FastifyInstance,
-  deps: { service: CommunitiesService; requireAuth: RequireAuth; requireAdmin: RequireAuth },
+  deps: {
+    service: CommunitiesService;
+    requireAuth: RequireAuth;
+    requireAdmin: RequireAuth;
+    /** Hosts write rules: the moderators' guard knows them (and administrators), with their e-mail. */
+    requireModerator: RequireModerator;
+    audit: Audit;
+  },
 ) {
   const serve = routeServer(app);
   const { service } = deps;
@@ -35,7 +45,28 @@ export function registerCommunityRoutes(
     service.detail(request.userId, language(request), request.params.id),
   );
 
-  serve(communityRoutes.join, member, async (request) => service.join(request.userId, request.params.id));
+  serve(communityRoutes.join, member, async (request) =>
+    service.join(request.userId, request.params.id, request.body?.rules_version),
+  );
+
+  // ─── Hosts' rules (issue 35) ────────────────────────────────────────────────────────────────
+
+  serve(hostRoutes.rules, { preValidation: deps.requireModerator }, async (request) => {
+    const { id } = request.params;
+    const written = await service.writeRules(request.moderator, id, request.body.text);
+    if (written.changed)
+      await auditAs(deps.audit, request.moderator, {
+        action: 'community.rules',
+        targetType: 'community',
+        targetId: id,
+        details: { rules_version: written.version ?? null, withdrawn: written.rules === null },
+      });
+    return { rules: written.rules };
+  });
+
+  serve(hostRoutes.acceptRules, member, async (request) =>
+    service.acceptRules(request.userId, request.params.id, request.body.rules_version),
+  );
 
   serve(communityRoutes.leave, member, async (request) => service.leave(request.userId, request.params.id));
 
@@ -80,6 +111,14 @@ export function registerCommunityRoutes(
     await service.deleteTopic(request.admin, request.params.id);
     return reply.status(204).send(null);
   });
+
+  serve(hostRoutes.setHost, admin, async (request) =>
+    service.setHost(request.admin, request.params.id, request.body.association_id),
+  );
+
+  serve(hostRoutes.removeHost, admin, async (request) =>
+    service.removeHost(request.admin, request.params.id),
+  );
 
   serve(communityRoutes.appointModerator, admin, async (request) => {
     await service.appointModerator(request.admin, request.params.id, request.params.userId);

@@ -42,6 +42,19 @@ export { DISEASE_COMMUNITIES_PER_HOUR };
 const HOUR_MS = 60 * 60 * 1000;
 
 const communityNotFound = () => notFound('communities.errors.not_found');
+/** Joining without the rules in force accepted: a validation answer naming the field. */
+const rulesNotAccepted = () =>
+  new AppError(400, 'rules_not_accepted', 'hosts.errors.rules_not_accepted', {
+    fields: { rules_version: 'hosts.errors.rules_not_accepted' },
+  });
+
+const presentRules = (rules: { id: number; text: string; createdAt: Date }) => ({
+  version: rules.id,
+  text: rules.text,
+  updated_at: rules.createdAt.toISOString(),
+});
+
+type Actor = { id: number; email: string; scope: { everything: boolean } };
 const membersOnly = () => new AppError(403, 'members_only', 'communities.errors.members_only');
 const tooManyCommunities = () =>
   new AppError(409, 'too_many_communities', 'communities.errors.too_many', {
@@ -71,6 +84,8 @@ export function createCommunitiesService(deps: {
   mediaUrl: MemberMediaUrl;
   audit: Audit;
   rateLimits: RateLimits;
+  /** Administrators write every community's rules (the admin module's check, a port). */
+  isAdmin: (userId: number) => Promise<boolean>;
 }) {
   const { repository, diseases } = deps;
   const diseaseCommunitiesCreated = deps.rateLimits.fixedWindow('community-disease-create', {
@@ -98,9 +113,10 @@ export function createCommunitiesService(deps: {
   ): Promise<CommunitySummary[]> {
     const created = entries.filter((entry): entry is CommunityRow => 'id' in entry);
     const ids = created.map((row) => row.id);
-    const [memberships, reachable] = await Promise.all([
+    const [memberships, reachable, rules] = await Promise.all([
       repository.membershipsOf(userId, ids),
       repository.reachableMemberCounts(userId, ids),
+      repository.rulesInForce(ids),
     ]);
     const codes = entries.flatMap((entry) => (entry.orphacode === null ? [] : [entry.orphacode]));
     const statuses = await statusesOf(codes);
@@ -124,6 +140,7 @@ export function createCommunitiesService(deps: {
         ...shownCount(row ? reachable.get(row.id) : 0),
         joined: membership !== undefined,
         listed: membership?.listed ?? false,
+        rules_version: row ? (rules.get(row.id)?.id ?? null) : null,
       };
     });
   }
@@ -149,11 +166,30 @@ export function createCommunitiesService(deps: {
   async function detail(userId: number, language: Language, row: CommunityRow): Promise<CommunityDetail> {
     const [summary] = await present(userId, language, [row]);
     if (!summary) throw communityNotFound();
+    const [hosts, rulesInForce, isHost, isAdmin, representatives] = await Promise.all([
+      repository.hostsOf([row.id]),
+      repository.rulesInForce([row.id]),
+      repository.isHost(userId, row.id),
+      deps.isAdmin(userId),
+      repository.hostRepresentativesVisibleTo(row.id, userId),
+    ]);
+    const rules = rulesInForce.get(row.id);
     return {
       ...summary,
       id: row.id,
       is_moderator: summary.joined && (await repository.isModerator(userId, row.id)),
       can_post: summary.joined,
+      host: hosts.get(row.id) ?? null,
+      is_host: isHost,
+      host_representatives: representatives.map((person) => ({
+        member_id: person.memberId,
+        nombre: person.nombre,
+      })),
+      rules: rules ? presentRules(rules) : null,
+      // Shown once after a change: until the member says they read the version in force.
+      rules_pending:
+        summary.joined && rules !== undefined && !(await repository.hasAcceptedRules(userId, rules.id)),
+      may_write_rules: isHost || isAdmin,
     };
   }
 
@@ -171,7 +207,12 @@ export function createCommunitiesService(deps: {
     };
   }
 
-  function adminView(row: CommunityRow, moderators: { id: number; nombre: string }[], language: Language) {
+  function adminView(
+    row: CommunityRow,
+    moderators: { id: number; nombre: string }[],
+    language: Language,
+    host: { id: number; nombre: string } | null = null,
+  ) {
     return {
       id: row.id,
       kind: row.kind,
@@ -182,6 +223,7 @@ export function createCommunitiesService(deps: {
       suggested_for: row.suggestedFor,
       member_count: row.memberCount,
       moderators,
+      host,
     } satisfies AdminCommunity;
   }
 
@@ -281,11 +323,91 @@ export function createCommunitiesService(deps: {
       return detail(userId, language, await requireCommunity(id));
     },
 
-    async join(userId: number, id: number) {
+    /**
+     * A community with rules is joined by accepting the version in force (issue 35): another
+     * version, or none, is refused naming the field, and the acceptance is stored with the
+     * membership. Joining again changes nothing and asks for nothing.
+     */
+    async join(userId: number, id: number, rulesVersion: number | undefined) {
       await requireCommunity(id);
-      if ((await repository.join(id, userId, COMMUNITY_MEMBERSHIP_LIMIT)) === 'full')
+      const [rules, own] = await Promise.all([
+        repository.rulesInForce([id]),
+        repository.membershipsOf(userId, [id]),
+      ]);
+      const inForce = rules.get(id);
+      if (inForce && !own.has(id) && rulesVersion !== inForce.id) throw rulesNotAccepted();
+      if ((await repository.join(id, userId, COMMUNITY_MEMBERSHIP_LIMIT, inForce?.id)) === 'full')
         throw tooManyCommunities();
       return membership(userId, id);
+    },
+
+    /** "I have read the new rules": a member accepts the version in force after a change. */
+    async acceptRules(userId: number, id: number, rulesVersion: number) {
+      await requireCommunity(id);
+      if (!(await repository.membershipsOf(userId, [id])).has(id)) throw membersOnly();
+      const inForce = (await repository.rulesInForce([id])).get(id);
+      if (!inForce || rulesVersion !== inForce.id) throw rulesNotAccepted();
+      await repository.acceptRules(userId, inForce.id);
+      return { rules: presentRules(inForce) };
+    },
+
+    /**
+     * The community's rules in its host's words (issue 35): written by its hosts (confirmed
+     * representatives of the hosting association) and by administrators, not by appointed
+     * moderators. Each change is a new version members are shown once; audited.
+     */
+    async writeRules(actor: Actor, id: number, text: string) {
+      await requireCommunity(id);
+      if (!actor.scope.everything && !(await repository.isHost(actor.id, id)))
+        throw new AppError(403, 'not_host', 'hosts.errors.not_host');
+      const written = await repository.writeRules(id, text);
+      const inForce = (await repository.rulesInForce([id])).get(id);
+      return {
+        rules: inForce ? presentRules(inForce) : null,
+        changed: written !== undefined,
+        version: written?.id,
+      };
+    },
+
+    /** An association hosts the community; audited with the community as target. */
+    async setHost(admin: { id: number; email: string }, id: number, associationId: number) {
+      await requireCommunity(id);
+      if (!(await repository.associationExists(associationId)))
+        throw new AppError(404, 'not_found', 'hosts.errors.association_not_found', {
+          fields: { association_id: 'hosts.errors.association_not_found' },
+        });
+      const previous = await repository.setHost(id, associationId);
+      if (previous !== undefined)
+        await deps.audit(admin, {
+          action: 'community.host_link',
+          targetType: 'community',
+          targetId: id,
+          details: { association_id: associationId, previous_association_id: previous },
+        });
+      return { host: (await repository.hostsOf([id])).get(id) ?? null };
+    },
+
+    async removeHost(admin: { id: number; email: string }, id: number) {
+      await requireCommunity(id);
+      const previous = await repository.removeHost(id);
+      if (previous !== undefined)
+        await deps.audit(admin, {
+          action: 'community.host_unlink',
+          targetType: 'community',
+          targetId: id,
+          details: { association_id: previous },
+        });
+      return { host: null };
+    },
+
+    /** The communities an association hosts, named in the reader's language (its directory entry). */
+    async hostedBy(associationId: number, language: Language) {
+      const rows = await repository.hostedBy(associationId);
+      return rows.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        name: row.orphacode !== null ? diseaseName(row.orphacode, language) : localized(row.name, language),
+      }));
     },
 
     async leave(userId: number, id: number) {
@@ -320,10 +442,13 @@ export function createCommunitiesService(deps: {
 
     async adminList(language: Language, limit: number, offset: number) {
       const rows = await repository.forAdministrators(limit + 1, offset);
+      const hosts = await repository.hostsOf(rows.map((row) => row.community.id));
       return {
         communities: rows
           .slice(0, limit)
-          .map(({ community, moderators }) => adminView(community, moderators, language)),
+          .map(({ community, moderators }) =>
+            adminView(community, moderators, language, hosts.get(community.id) ?? null),
+          ),
         more: rows.length > limit,
       };
     },
@@ -355,7 +480,12 @@ export function createCommunitiesService(deps: {
         targetId: id,
         details: { slug: row.slug },
       });
-      return adminView(row, (await repository.moderatorsOf([id])).get(id) ?? [], language);
+      return adminView(
+        row,
+        (await repository.moderatorsOf([id])).get(id) ?? [],
+        language,
+        (await repository.hostsOf([id])).get(id) ?? null,
+      );
     },
 
     async deleteTopic(admin: { id: number; email: string }, id: number) {

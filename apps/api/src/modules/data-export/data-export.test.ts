@@ -534,13 +534,21 @@ describe('the copy of a member with activity in every feature', () => {
       decisions.map((entry) => [entry.action, entry.target_type, entry.target_id].map(String).join(' ')),
     ).toEqual([
       `community.moderator_appoint member ${member.id}`,
+      // Issue 35: she accepted to represent an association (her own step) and was confirmed.
+      `representative.accept member ${member.id}`,
+      `representative.confirm member ${member.id}`,
       `content.hide post ${ids.hiddenPost}`,
       `member.suspend member ${member.id}`,
       `member.reactivate member ${member.id}`,
       `withdrawal.rejected withdrawal ${ids.withdrawal}`,
     ]);
     expect(decisions.at(-1)?.details).toEqual({ rejectionReason: 'The PayPal account is closed' });
-    for (const entry of decisions) expect(entry).toMatchObject({ admin_id: null, admin_email: null });
+    // Decisions by others name no administrator; her own step names her.
+    for (const entry of decisions.filter((one) => one.admin_id !== member.id))
+      expect(entry).toMatchObject({ admin_id: null, admin_email: null });
+    expect(decisions.filter((one) => one.admin_id === member.id).map((one) => one.action)).toEqual([
+      'representative.accept',
+    ]);
     expect(documentOf('admin_audit_log').withheld_columns).toHaveProperty('admin_email');
     expect(archiveText()).not.toContain(fixture.others.admin.email);
   });
@@ -548,7 +556,9 @@ describe('the copy of a member with activity in every feature', () => {
   it('tells nothing of the reports about the member: no dismissal, no report behind a decision', () => {
     const { member } = fixture;
     const decisions = documentOf('admin_audit_log').rows;
-    const fromReports = decisions.filter((entry) => !String(entry.action).startsWith('community.'));
+    const fromReports = decisions.filter(
+      (entry) => !/^(community|representative)\./.test(String(entry.action)),
+    );
     // The hidden post was reported, the suspension decided from a report about her.
     expect(fromReports.slice(0, 3).map((entry) => entry.details)).toEqual([{ author_id: member.id }, {}, {}]);
     expect(decisions.map((entry) => entry.action)).not.toContain('report.dismiss');

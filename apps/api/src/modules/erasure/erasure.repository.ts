@@ -10,6 +10,7 @@ import {
   comments,
   consentRecords,
   dataExports,
+  directoryRepresentatives,
   emailOutbox,
   friendships,
   galleryImages,
@@ -88,6 +89,11 @@ export function createErasureRepository(db: Database) {
           .delete(emailOutbox)
           .where(and(isNull(emailOutbox.userId), eq(sql`lower(${emailOutbox.recipient})`, account.email)))
           .returning({ id: emailOutbox.id });
+        // Invitations to represent an organisation sent to his address and not accepted by this
+        // account hold the address: they go too (his own roles go with the cascade).
+        await tx
+          .delete(directoryRepresentatives)
+          .where(eq(sql`lower(${directoryRepresentatives.invitedEmail})`, account.email));
         await tx.delete(users).where(eq(users.id, userId));
         return {
           counts: {

@@ -14,13 +14,13 @@ import {
 } from 'drizzle-orm';
 import { CHAT_REPORT_CONTEXT, type HideableTargetType } from '@juntos/domain';
 import { conversationBetween } from '../../db/chat-conversations';
+import { moderatedCommunityIds } from '../../db/community-moderation-roles';
 import type { Database } from '../../db/database';
 import { mayReach } from '../../db/safeguarding';
 import {
   adminAuditLog,
   chatMessages,
   comments,
-  communityModerators,
   memberNotices,
   posts,
   profiles,
@@ -357,15 +357,24 @@ function moderationStore(db: Database) {
         .limit(limit)
         .offset(offset),
 
-    /** The communities a member moderates, with their e-mail (the audit log names the actor). */
+    /**
+     * The communities a member moderates, appointed or as a host (`moderatedCommunityIds`, issue
+     * 35), with their e-mail (the audit log names the actor).
+     */
     moderatorById: async (userId: number) => {
-      const rows = await db
-        .select({ email: users.email, communityId: communityModerators.communityId })
-        .from(communityModerators)
-        .innerJoin(users, eq(users.id, communityModerators.userId))
-        .where(and(eq(communityModerators.userId, userId), eq(users.isActive, true)));
-      const [first] = rows;
-      return first ? { email: first.email, communityIds: rows.map((row) => row.communityId) } : undefined;
+      const result: unknown = await db.execute(
+        sql`select moderated.id from ${moderatedCommunityIds(userId)} as moderated(id) order by 1`,
+      );
+      // Both drivers (PGlite and node-postgres) answer a raw statement with `rows`.
+      const communityIds = (result as { rows: { id: number | string }[] }).rows.map((row) => Number(row.id));
+      // Most members moderate nothing: one statement for them, a second only for moderators.
+      if (communityIds.length === 0) return undefined;
+      const [account] = await db
+        .select({ email: users.email })
+        .from(users)
+        .where(and(eq(users.id, userId), eq(users.isActive, true)))
+        .limit(1);
+      return account ? { email: account.email, communityIds } : undefined;
     },
 
     /** Whether a community moderator may settle this report (see `moderatorMaySeeReport`). */

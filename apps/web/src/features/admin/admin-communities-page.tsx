@@ -3,18 +3,21 @@ import { useController, type FieldError } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import {
+  CommunityHostFormSchema,
   FUNCTIONAL_FIELDS,
   MemberNumberFormSchema,
   NO_DIAGNOSIS_SUGGESTION,
   SUPPORTED_LANGUAGES,
   TopicCommunityInputSchema,
+  adminRoutes,
   communityRoutes,
+  hostRoutes,
   type AdminCommunity,
   type Language,
   type TopicCommunityInput,
 } from '@juntos/domain';
 import { Button } from '../../components/ui/button';
-import { CheckboxField, TextAreaField, TextField } from '../../components/ui/field';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { QueryState } from '../../components/ui/query-state';
 import { apiCall } from '../../lib/api-client';
 import { errorText, useSchemaForm } from '../../lib/forms';
@@ -64,6 +67,17 @@ const setModerator = (id: number, userId: number, moderator: boolean) =>
   apiCall(moderator ? communityRoutes.appointModerator : communityRoutes.removeModerator, {
     params: { id, userId },
   });
+
+const associationsKey = ['admin', 'communities', 'associations'] as const;
+const associationsQuery = () =>
+  queryOptions({
+    queryKey: associationsKey,
+    queryFn: () => apiCall(adminRoutes.directory, { params: { kind: 'asociaciones' } }),
+  });
+const saveHost = (id: number, associationId: number | null) =>
+  associationId === null
+    ? apiCall(hostRoutes.removeHost, { params: { id } })
+    : apiCall(hostRoutes.setHost, { params: { id }, body: { association_id: associationId } });
 
 /** A community's name in the administrator's language, else in Spanish, else its ORPHA code. */
 function nameOf(community: AdminCommunity, language: Language) {
@@ -226,10 +240,70 @@ function Moderators({ community, name }: { community: AdminCommunity; name: stri
   );
 }
 
+/**
+ * The association that hosts the community (issue 35): its confirmed representatives moderate
+ * it, pin announcements and write its rules. "No host" unlinks it (its rules are withdrawn).
+ */
+function HostPicker({
+  community,
+  name,
+  associations,
+}: {
+  community: AdminCommunity;
+  name: string;
+  associations: { id: number; name: string }[];
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const actionError = useActionErrorToast();
+  const current = community.host ? String(community.host.id) : '';
+  const { register, handleSubmit, watch } = useSchemaForm(CommunityHostFormSchema, {
+    defaultValues: { association_id: current },
+  });
+  const change = useMutation({
+    mutationFn: (associationId: number | null) => saveHost(community.id, associationId),
+    onSuccess: async (answer) => {
+      toast.success(
+        answer.host
+          ? t('hosts.admin.linked', { association: answer.host.nombre, name })
+          : t('hosts.admin.unlinked', { name }),
+      );
+      await queryClient.invalidateQueries({ queryKey: adminCommunitiesKey });
+    },
+    onError: actionError,
+  });
+  const unchanged = watch('association_id') === current;
+  return (
+    <form
+      className="community-admin__host"
+      noValidate
+      onSubmit={(event) =>
+        void handleSubmit(({ association_id }) =>
+          change.mutate(association_id ? Number(association_id) : null),
+        )(event)
+      }
+    >
+      <SelectField label={t('hosts.admin.host_of', { name })} {...register('association_id')}>
+        <option value="">{t('hosts.admin.no_host')}</option>
+        {associations.map((association) => (
+          <option key={association.id} value={String(association.id)}>
+            {association.name}
+          </option>
+        ))}
+      </SelectField>
+      <Button type="submit" size="small" disabled={unchanged || change.isPending}>
+        {t('hosts.admin.save_host')}
+        <span className="visually-hidden"> {name}</span>
+      </Button>
+    </form>
+  );
+}
+
 function CommunitiesEditor() {
   const { t, i18n } = useTranslation();
   const language = (i18n.resolvedLanguage ?? 'en') as Language;
   const list = useQuery(adminCommunitiesQuery());
+  const associations = useQuery(associationsQuery()).data ?? [];
   const editor = useAdminEditor<AdminCommunity, TopicValues, TopicCommunityInput>({
     queryKey: adminCommunitiesKey,
     save: saveTopic,
@@ -269,6 +343,19 @@ function CommunitiesEditor() {
                 cell: (community) => t(`communities.kind.${community.kind}`),
               },
               { header: t('communities.admin.column_members'), cell: (community) => community.member_count },
+              {
+                header: t('hosts.admin.column_host'),
+                cell: (community) => (
+                  <HostPicker
+                    // Built again when the associations arrive: a select shows its value only
+                    // once the option exists.
+                    key={`${community.host?.id ?? 'none'}-${associations.length}`}
+                    community={community}
+                    name={nameOf(community, language)}
+                    associations={associations}
+                  />
+                ),
+              },
               {
                 header: t('communities.admin.column_moderators'),
                 cell: (community) => <Moderators community={community} name={nameOf(community, language)} />,

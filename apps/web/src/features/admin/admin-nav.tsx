@@ -10,6 +10,7 @@ const ADMIN_SCREENS = [
   ['/admin/retiros', 'withdrawals'],
   ['/admin/recursos', 'directory'],
   ['/admin/comunidades', 'communities'],
+  ['/admin/representantes', 'representatives'],
   ['/admin/anuncios', 'ads'],
   ['/admin/auditoria', 'audit'],
 ] as const;

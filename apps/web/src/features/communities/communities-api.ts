@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/
 import {
   PAGE_SIZE,
   communityRoutes,
+  hostRoutes,
   type CommunityFeedSettings,
   type CommunityDetail,
   type CommunityListing,
@@ -62,7 +63,18 @@ export const communityMembersQuery = (id: number) =>
     getNextPageParam: (last) => last.next ?? undefined,
   });
 
-export const joinCommunity = (id: number) => apiCall(communityRoutes.join, { params: { id } });
+/** A community with rules is joined with the version of the rules the member read and accepted. */
+export const joinCommunity = (id: number, rulesVersion?: number) =>
+  apiCall(communityRoutes.join, {
+    params: { id },
+    body: rulesVersion === undefined ? {} : { rules_version: rulesVersion },
+  });
+/** Hosts (and administrators) write the rules; an empty text withdraws them. */
+export const writeCommunityRules = (id: number, text: string) =>
+  apiCall(hostRoutes.rules, { params: { id }, body: { text } });
+/** "I have read the new rules." */
+export const acceptCommunityRules = (id: number, rulesVersion: number) =>
+  apiCall(hostRoutes.acceptRules, { params: { id }, body: { rules_version: rulesVersion } });
 export const leaveCommunity = (id: number) => apiCall(communityRoutes.leave, { params: { id } });
 export const setCommunityListing = (id: number, listing: CommunityListing) =>
   apiCall(communityRoutes.membership, { params: { id }, body: listing });

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import type { CommunityDetail } from '@juntos/domain';
@@ -12,6 +12,7 @@ import { communityKeys, communityQuery, diseaseCommunityQuery } from './communit
 import { CommunityTags, memberCountText } from './community-card';
 import { CommunityFeed } from './community-feed';
 import { CommunityMembers, ListingSwitch } from './community-members';
+import { HostLine, RulesJoinDialog, RulesSection } from './community-rules';
 import { MembershipAnnouncer, MembershipButton } from './membership';
 import { YoungPeopleNotice } from './young-people-notice';
 import '../../components/ui/badge.css';
@@ -24,9 +25,11 @@ const positiveId = (text: string | undefined) =>
 function CommunityView({ community }: { community: CommunityDetail }) {
   const { t } = useTranslation();
   useDocumentTitle(community.name);
+  const [readingRules, setReadingRules] = useState(false);
   return (
     <>
       <h1>{community.name}</h1>
+      <HostLine community={community} />
       <MinorReviewNotice />
       <YoungPeopleNotice />
       <CommunityTags community={community} />
@@ -35,8 +38,16 @@ function CommunityView({ community }: { community: CommunityDetail }) {
         <div className="community-membership">
           <p className="community-card__count">{memberCountText(t, community)}</p>
           {community.joined && <span className="badge badge--active">{t('communities.member_badge')}</span>}
-          <MembershipButton community={community} />
+          <MembershipButton community={community} onJoinWithRules={() => setReadingRules(true)} />
         </div>
+        {readingRules && community.rules && !community.joined && (
+          <RulesJoinDialog
+            community={community}
+            rules={community.rules}
+            onClose={() => setReadingRules(false)}
+          />
+        )}
+        <RulesSection community={community} />
         {community.joined && (
           <div className="community-listing">
             <ListingSwitch community={community} />

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button';
+import { Link } from 'react-router';
+import { Button, buttonClass } from '../../components/ui/button';
 import { ApiRequestError } from '../../lib/api-client';
 import type { CommunityDetail, CommunitySummary } from '@juntos/domain';
 import { applyMembership, diseaseCommunityQuery, joinCommunity, leaveCommunity } from './communities-api';
@@ -38,8 +39,18 @@ async function communityIdOf(
   return (await fetchDisease(community.orphacode)).id;
 }
 
-/** Join or leave, for a card or a community's page; the result is announced and shown at once. */
-export function MembershipButton({ community }: { community: CommunitySummary }) {
+/**
+ * Join or leave, for a card or a community's page; the result is announced and shown at once. A
+ * community with rules is joined by reading and accepting them (issue 35): on its page the
+ * button opens them (`onJoinWithRules`), on a card it leads to the page.
+ */
+export function MembershipButton({
+  community,
+  onJoinWithRules,
+}: {
+  community: CommunitySummary;
+  onJoinWithRules?: () => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const announce = useContext(AnnounceContext);
@@ -62,6 +73,24 @@ export function MembershipButton({ community }: { community: CommunitySummary })
         error instanceof ApiRequestError && error.body ? error.body.error : t('communities.membership_error'),
       ),
   });
+  if (!community.joined && community.rules_version !== null && community.id !== null) {
+    if (onJoinWithRules)
+      return (
+        <Button variant="primary" size="small" onClick={onJoinWithRules}>
+          {t('communities.join')}
+          <span className="visually-hidden"> {community.name}</span>
+        </Button>
+      );
+    return (
+      <Link
+        to={`/comunidades/${community.id}`}
+        className={buttonClass({ variant: 'primary', size: 'small' })}
+      >
+        {t('hosts.read_rules_to_join')}
+        <span className="visually-hidden"> {community.name}</span>
+      </Link>
+    );
+  }
   return (
     <Button
       variant={community.joined ? 'secondary' : 'primary'}

@@ -8,6 +8,7 @@ import { buttonClass } from '../../components/ui/button';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { EntryFacts } from './entry-facts';
 import { useResearchForYou } from './resources-api';
+import '../../components/ui/list-card.css';
 import './resources.css';
 
 /**
@@ -71,9 +72,9 @@ function MatchCard({ match }: { match: ResearchMatch }) {
       ? t('resources.for_you.kind_project')
       : t('resources.for_you.kind_centre');
   return (
-    <article className="resource-card">
+    <article className="list-card resource-card">
       <p className="resource-card__kind">{kindText}</p>
-      <h2 className="resource-card__name">{match.name}</h2>
+      <h2 className="list-card__name">{match.name}</h2>
       <p className="resource-card__place">
         {seat && <CountryFlag code={seat} />}{' '}
         {[match.ciudad, seat ? countryName(seat, language) : match.pais].filter(Boolean).join(', ')}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { countryName, isCountryCode, type Language, type ResourceKind } from '@juntos/domain';
 import { QueryState } from '../../components/ui/query-state';
 import { CountryFlag } from '../../components/country-flag';
@@ -64,7 +65,7 @@ export default function ResourceListPage({ kind }: { kind: ResourceKind }) {
             <ul className="resource-list">
               {loaded.map((entry) => (
                 <li key={entry.id}>
-                  <ResourceCard entry={entry} />
+                  <ResourceCard entry={entry} kind={kind} />
                 </li>
               ))}
             </ul>
@@ -75,14 +76,17 @@ export default function ResourceListPage({ kind }: { kind: ResourceKind }) {
   );
 }
 
-function ResourceCard({ entry }: { entry: ResourceEntry }) {
+function ResourceCard({ entry, kind }: { entry: ResourceEntry; kind: ResourceKind }) {
   const { t, i18n } = useTranslation();
   const language = (i18n.resolvedLanguage ?? 'en') as Language;
   const name = entryName(entry);
   const country = isCountryCode(entry.pais) ? entry.pais : undefined;
   return (
     <article className="list-card resource-card" {...readAloudUnit}>
-      <h2 className="list-card__name">{name}</h2>
+      <h2 className="list-card__name">
+        {/* Associations and projects have a page of their own (issue 35): communities, representatives. */}
+        {kind === 'centros' ? name : <Link to={`/recursos/${kind}/${entry.id}`}>{name}</Link>}
+      </h2>
       <p className="resource-card__place">
         {country && <CountryFlag code={country} />}{' '}
         {[entry.ciudad, country ? countryName(country, language) : entry.pais].filter(Boolean).join(', ')}
