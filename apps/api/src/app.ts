@@ -183,7 +183,7 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
     log: app.log,
     mailDir: config.paths.mail,
   });
-  const jobs = createJobQueue({ database, log: app.log, settings: config.jobs });
+  const jobs = createJobQueue({ database, log: app.log, settings: config.jobs, databaseOutage });
   app.decorate('jobs', jobs);
   const s3Store = config.s3 ? createS3MediaStore(config.s3) : undefined;
   const mediaStore = s3Store ?? createLocalMediaStore(config.paths.media);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Config } from '../config';
+import { isDatabaseUnreachable, type DatabaseOutage } from './database-outage';
 import type { DatabaseHandle } from '../db/database';
 
 /** What a job handler is given: its data, and how many times it was tried before. */
@@ -50,8 +51,16 @@ export function createJobQueue(options: {
   database: DatabaseHandle;
   log: FastifyBaseLogger;
   settings: Config['jobs'];
+  /** Logs a database outage once for the whole instance (lib/database-outage.ts). */
+  databaseOutage?: DatabaseOutage;
 }): JobQueue {
   const { database, log, settings } = options;
+  // While the database is away every poll of the queue fails: that is the outage, logged once
+  // by the instance, not a stack trace every few seconds.
+  const logFailure = (error: unknown, message: string) => {
+    if (options.databaseOutage && isDatabaseUnreachable(error)) options.databaseOutage.noticed(error);
+    else log.error({ err: error }, message);
+  };
   const boss = new PgBoss({
     db: { executeSql: (text, values) => database.executeSql(text, values) },
     schema: settings.schema,
@@ -62,7 +71,7 @@ export function createJobQueue(options: {
     clockMonitorIntervalSeconds: 60,
     cronWorkerIntervalSeconds: 30,
   });
-  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  boss.on('error', (error) => logFailure(error, 'job queue error'));
   const queues: { name: string; handler: JobHandler<object>; options: QueueOptions }[] = [];
   const schedules: { name: string; cron: string }[] = [];
   let started = false;
@@ -124,6 +133,7 @@ export function createJobQueue(options: {
       scheduled = true;
     }
     started = true;
+    log.info({ queues: queues.length }, 'job queue started');
   }
 
   let starting: Promise<void> | undefined;
@@ -156,7 +166,7 @@ export function createJobQueue(options: {
       const attempt = () => {
         retryTimer = undefined;
         start().catch((error: unknown) => {
-          log.error({ err: error }, 'the job queue could not start; trying again in 30 s');
+          logFailure(error, 'the job queue could not start; trying again in 30 s');
           retryTimer = setTimeout(attempt, 30_000);
           retryTimer.unref();
         });
