@@ -148,13 +148,19 @@ export class RenewalUnavailableError extends Error {
 }
 
 /**
- * The session is over (no refresh token, or it was refused): forget it and go to sign in. On the
- * sign-out page a request it overtook (the bell, read as the page opened) is refused once the
- * session is revoked; that page opens /login itself when it is done, so nothing reloads it here.
+ * Set while the member signs out (session.ts `endSession`): that sign-out opens /login itself
+ * when it is done, and a request it overtook (the bell, read as the page opened) is refused
+ * once the session is revoked; it must not load the page again under the sign-out.
  */
+let signingOut = false;
+export function markSigningOut() {
+  signingOut = true;
+}
+
+/** The session is over (no refresh token, or it was refused): forget it and go to sign in. */
 function endSessionAndGoToLogin() {
   clearStoredTokens();
-  if (!['/login', '/logout'].includes(window.location.pathname)) window.location.assign('/login');
+  if (!signingOut && window.location.pathname !== '/login') window.location.assign('/login');
 }
 
 /**

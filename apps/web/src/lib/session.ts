@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Me, TokenPair } from '@juntos/domain';
-import { ApiRequestError, apiRequest } from './api-client';
+import { ApiRequestError, apiRequest, markSigningOut } from './api-client';
 import { liveConnection } from './live-connection';
 import {
   STORAGE_KEYS,
@@ -109,6 +109,7 @@ export function forgetSession(queryClient: QueryClient) {
  * closes right after the logout frame. A server that does not answer changes nothing for the member: the session ends here.
  */
 export async function endSession(queryClient: QueryClient): Promise<void> {
+  markSigningOut();
   if (liveConnection.isOpen()) liveConnection.send({ action: 'logout' });
   // Closed now rather than last: a connection still opening would otherwise open during the
   // sign-out and have every screen read again (live-updates.tsx) with a session being revoked.
