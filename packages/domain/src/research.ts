@@ -14,9 +14,16 @@ import { EU_COUNTRY_CODES, isCountryCode, type CountryCode } from './countries';
  * `research.consent.*` changes what the member agrees to; consents of an older version than
  * RESEARCH_CONSENT_MIN_VERSION stop matching until the member agrees again.
  */
-export const RESEARCH_CONSENT_VERSION = 1;
+export const RESEARCH_CONSENT_VERSION = 2;
 /** The oldest consent version that still counts (a change of wording alone keeps older ones). */
 export const RESEARCH_CONSENT_MIN_VERSION = 1;
+/**
+ * The oldest consent version counted in a research project's numbers (issue 35 point 5): version
+ * 2 told the member that researchers see how many agreed, in groups of 10 or more and never who.
+ * Version 1 said no researcher learns anything, so those consents still bring news and calls but
+ * are not counted until the member agrees again.
+ */
+export const RESEARCH_COUNTED_MIN_VERSION = 2;
 
 /** How far from home the member wants to hear of research: each one includes the one before. */
 export const RESEARCH_SCOPES = ['country', 'neighbours', 'eu'] as const;
@@ -137,6 +144,15 @@ export type ResearchConsentAnswer = z.output<typeof ResearchConsentAnswerSchema>
 export const RESEARCH_ENTRY_KINDS = ['proyectos', 'centros'] as const;
 export type ResearchEntryKind = (typeof RESEARCH_ENTRY_KINDS)[number];
 
+/** A project's call for participants, as its members and representatives read it. */
+export const ResearchCallSchema = z.object({
+  text: z.string(),
+  /** The language the representative wrote in (the page marks the text with it). */
+  language: z.string(),
+  posted_at: z.string(),
+});
+export type ResearchCall = z.output<typeof ResearchCallSchema>;
+
 /** One entry of the "For you" view, and why it matched. */
 export const ResearchMatchSchema = z.object({
   kind: z.enum(RESEARCH_ENTRY_KINDS),
@@ -157,6 +173,10 @@ export const ResearchMatchSchema = z.object({
   reason: z.enum(MATCH_REASONS),
   /** When this entry (or its latest change) was told to the member; null if not told yet. */
   told_at: z.string().nullable(),
+  /** A research project's call for participants, when it has posted one. */
+  call: ResearchCallSchema.nullable(),
+  /** The project's confirmed representatives the member may see (to ask them to be friends). */
+  representatives: z.array(z.object({ member_id: z.number().int(), nombre: z.string() })),
 });
 export type ResearchMatch = z.output<typeof ResearchMatchSchema>;
 
@@ -169,3 +189,56 @@ export type ResearchForYou = z.output<typeof ResearchForYouSchema>;
 
 /** The most results the "For you" view lists (the directory is curated: never reached in practice). */
 export const RESEARCH_FOR_YOU_LIMIT = 200;
+
+// ─── Researchers learn numbers, never names (issue 35 point 5) ─────────────────────────────────
+
+/** Below this many members a count is never shown: it says "fewer than 10". */
+export const RESEARCH_COUNT_THRESHOLD = 10;
+/**
+ * Counts at or above the threshold are shown in bands this wide (10–14, 15–19, …), so that
+ * subtracting two readings (two projects of one representative with overlapping codes, or the
+ * same project a day apart) does not give a count below the threshold exactly (decision 0041).
+ */
+export const RESEARCH_COUNT_BAND = 5;
+
+/** A count as a researcher may see it: a band from the threshold up, or null ("fewer than 10"). */
+export const ResearchCountBandSchema = z.object({ from: z.number().int(), to: z.number().int() }).nullable();
+export type ResearchCountBand = z.output<typeof ResearchCountBandSchema>;
+
+/** The band of a count: null below the threshold, else the band of RESEARCH_COUNT_BAND holding it. */
+export function countBand(count: number): ResearchCountBand {
+  if (count < RESEARCH_COUNT_THRESHOLD) return null;
+  const from = Math.floor(count / RESEARCH_COUNT_BAND) * RESEARCH_COUNT_BAND;
+  return { from, to: from + RESEARCH_COUNT_BAND - 1 };
+}
+
+/** Longest text of a call for participants, and the shortest that says something. */
+export const RESEARCH_CALL_MAX_LENGTH = 1500;
+export const RESEARCH_CALL_MIN_LENGTH = 20;
+
+/** POST /api/investigacion/proyectos/{id}/llamada/: the one call for participants of a study. */
+export const ResearchCallInputSchema = z.object({
+  text: z
+    .string({ error: 'research.errors.call_too_short' })
+    .trim()
+    .min(RESEARCH_CALL_MIN_LENGTH, 'research.errors.call_too_short')
+    .max(RESEARCH_CALL_MAX_LENGTH, 'research.errors.call_too_long'),
+});
+export type ResearchCallInput = z.output<typeof ResearchCallInputSchema>;
+
+/**
+ * What a project's representatives learn: per country, how many consenting members its codes
+ * reach, as bands. Every one of the project's countries has a row (so a row says nothing about
+ * whether anyone lives there); another country has one only when its band is shown; everyone
+ * else reached (neighbours, the EU) is one row, `country` null. There is no filter to combine.
+ */
+export const ResearchReachSchema = z.object({
+  threshold: z.number().int(),
+  /** False: the entry names no disease code or country yet, and nobody can be reached. */
+  matchable: z.boolean(),
+  total: ResearchCountBandSchema,
+  countries: z.array(z.object({ country: z.string().nullable(), members: ResearchCountBandSchema })),
+  /** The call for participants, once posted, and how many members it reached (a band). */
+  call: ResearchCallSchema.extend({ reached: ResearchCountBandSchema }).nullable(),
+});
+export type ResearchReach = z.output<typeof ResearchReachSchema>;

@@ -376,6 +376,20 @@ export const PERSONAL_DATA_CATALOGUE = {
     },
     retained: 'Until the consent is withdrawn, the entry is removed, or the account is deleted.',
   },
+  research_calls: {
+    holds:
+      'Calls for participants that research projects’ representatives posted (issue 35): the text, its language and when; one per project.',
+    memberColumns: { author_id: { export: 'rows', erasure: 'nulled' } },
+    otherIdColumns: { research_project_id: 'the research project that calls' },
+    retained:
+      'The project’s, kept while its directory entry exists; the author’s erasure forgets who wrote it.',
+  },
+  research_call_recipients: {
+    holds: 'Which calls for participants reached the member, and when they were told (issue 35).',
+    memberColumns: { user_id: cascade },
+    otherIdColumns: { call_id: 'a research project’s call for participants' },
+    retained: 'Until the consent is withdrawn, the project is removed, or the account is deleted.',
+  },
   associations: {
     holds: 'The directory of associations.',
     memberColumns: {},

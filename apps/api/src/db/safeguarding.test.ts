@@ -642,7 +642,12 @@ describe('the safeguarding rule on every route', () => {
     'GET /api/investigacion/consentimiento/': 'own research consent',
     'PUT /api/investigacion/consentimiento/': 'own research consent',
     'DELETE /api/investigacion/consentimiento/': 'own research consent',
-    'GET /api/investigacion/para-ti/': 'own matches: directory entries, no member named (research.test)',
+    'GET /api/investigacion/para-ti/':
+      'own matches: directory entries; a calling project’s representatives (adults) only to viewers in their reach',
+    'GET /api/investigacion/proyectos/:id/alcance/':
+      'a project’s reach for its representatives (adults): counts in bands from 10, no one named (research-reach.test)',
+    'POST /api/investigacion/proyectos/:id/llamada/':
+      'a project’s call for participants, sent as a notification that names no one',
     'GET /locales/:lng/:file': 'translations',
     'GET /enfermedades/:file': 'the disease catalogue',
     'GET /img/*': "the site's own pictures",

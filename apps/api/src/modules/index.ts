@@ -275,6 +275,12 @@ export function createModules(infrastructure: SharedInfrastructure) {
     entriesAbout: (kind, orphacode, countries, limit) => resources.about(kind, orphacode, countries, limit),
     tellMany: (userIds) =>
       notifications.tellMany(userIds, { kind: 'research', groupKey: 'research', subject: null }),
+    // The representatives service is made below; these run on requests, long after.
+    projectRepresentative: (projectId, userId) =>
+      representatives.confirmedProjectRepresentative(projectId, userId),
+    projectRepresentatives: (projectIds, viewerId) =>
+      representatives.projectRepresentatives(projectIds, viewerId),
+    audit: (actor, entry) => audit(actor, entry),
     log,
   });
   /** The editor's values (the domain's names) as the directory stores them. */

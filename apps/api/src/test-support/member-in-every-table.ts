@@ -2,10 +2,11 @@ import { randomInt } from 'node:crypto';
 import { CHARACTERISTIC_IDS } from '@juntos/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { associations, monetizationAccounts } from '../db/schema';
+import { associations, monetizationAccounts, researchCallRecipients } from '../db/schema';
 import { lastEmailTo, signUpThroughApi } from './accounts';
 import { connectChat, type ChatClient } from './chat-client';
 import { createSoftwareAuthenticator } from './software-authenticator';
+import { confirmRepresentative } from './representatives';
 import {
   completeProfile,
   createAdminWithProfile,
@@ -295,6 +296,31 @@ export async function createMemberInEveryTable(app: FastifyInstance) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 
+  // A research project she represents (issue 35 point 5): its call for participants, which she
+  // writes, reaches her too (her disease, a neighbouring country), once the job has told it.
+  const project = (
+    await call('POST', '/api/admin/recursos/proyectos/', admin, {
+      name: 'Fixture study',
+      pais: 'fr',
+      ciudad: 'Lyon',
+      enlace: 'https://example.org/study',
+      orphacodes: [Number(profile.orphacode)],
+    })
+  ).json<{ id: number }>();
+  await confirmRepresentative(app, admin, 'proyectos', project.id, { ...member, access: signedIn.access });
+  await call('POST', `/api/investigacion/proyectos/${project.id}/llamada/`, signedIn, {
+    text: 'We look for adults with this disease for a short interview study.',
+  });
+  for (let attempt = 0; ; attempt += 1) {
+    const [told] = await app.database.db
+      .select({ at: researchCallRecipients.toldAt })
+      .from(researchCallRecipients)
+      .where(eq(researchCallRecipients.userId, member.user.id));
+    if (told?.at) break;
+    if (attempt > 200) throw new Error('the call for participants was never told');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+
   // Push notifications on for one device (port 443 only, issue 32; nothing listens there in tests: a push fails quietly).
   await call('POST', '/api/notificaciones/dispositivos/', signedIn, {
     endpoint: `https://127.0.0.1/push/${member.user.id}`,
@@ -346,6 +372,7 @@ export async function createMemberInEveryTable(app: FastifyInstance) {
       friendsPost: friendsPost.id,
       galleryImage: image.id,
       withdrawal: withdrawal.id,
+      researchProject: project.id,
       communities: { disease: diseaseCommunity.id, topic: topicCommunity.id },
       reports: {
         sent: sentReport,

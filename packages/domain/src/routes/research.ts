@@ -1,5 +1,12 @@
 import { ApiErrorSchema } from '../errors';
-import { ResearchConsentAnswerSchema, ResearchConsentInputSchema, ResearchForYouSchema } from '../research';
+import {
+  ResearchCallInputSchema,
+  ResearchConsentAnswerSchema,
+  ResearchConsentInputSchema,
+  ResearchForYouSchema,
+  ResearchReachSchema,
+} from '../research';
+import { IdParams } from '../route-parts';
 import { defineRoute } from './define-route';
 
 const tags = ['research'];
@@ -39,5 +46,31 @@ export const researchRoutes = {
     tags,
     summary: 'The directory entries that match your consented disease and countries, and why each matched',
     responses: { 200: ResearchForYouSchema, 401: ApiErrorSchema },
+  }),
+  reach: defineRoute({
+    method: 'GET',
+    path: '/api/investigacion/proyectos/:id/alcance/',
+    tags,
+    summary:
+      'For the project’s confirmed representatives: how many consenting members its codes reach per country, in bands from 10 (never fewer, never a name), and its call for participants',
+    params: IdParams,
+    responses: { 200: ResearchReachSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema },
+  }),
+  postCall: defineRoute({
+    method: 'POST',
+    path: '/api/investigacion/proyectos/:id/llamada/',
+    tags,
+    summary:
+      'For the project’s confirmed representatives: its one call for participants, sent as a notification to the consenting members its codes reach',
+    params: IdParams,
+    body: ResearchCallInputSchema,
+    responses: {
+      201: ResearchReachSchema,
+      400: ApiErrorSchema,
+      401: ApiErrorSchema,
+      403: ApiErrorSchema,
+      404: ApiErrorSchema,
+      409: ApiErrorSchema,
+    },
   }),
 };

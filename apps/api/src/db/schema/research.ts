@@ -10,6 +10,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { MATCH_REASONS, RESEARCH_ENTRY_KINDS, RESEARCH_SCOPES } from '@juntos/domain';
+import { researchProjects } from './resources';
 import { users } from './users';
 
 /**
@@ -67,5 +68,47 @@ export const researchMatches = pgTable(
   (table) => [
     primaryKey({ columns: [table.userId, table.entryKind, table.entryId, table.revision] }),
     index('research_matches_entry_idx').on(table.entryKind, table.entryId, table.revision),
+  ],
+);
+
+/**
+ * A research project's call for participants (issue 35 point 5): one per project, ever (the
+ * unique index), written by a confirmed representative and sent once to the consenting members
+ * the project's codes reach. It is the project's: the author's erasure forgets who wrote it.
+ */
+export const researchCalls = pgTable(
+  'research_calls',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    researchProjectId: bigint('research_project_id', { mode: 'number' })
+      .notNull()
+      .references(() => researchProjects.id, { onDelete: 'cascade' }),
+    authorId: bigint('author_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    language: text('language').notNull(),
+    postedAt: timestamp('posted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('research_calls_project_idx').on(table.researchProjectId)],
+);
+
+/**
+ * Who a call reached: one row per call and member (the primary key makes the sending job
+ * idempotent, like research_matches), deleted with the member's consent.
+ */
+export const researchCallRecipients = pgTable(
+  'research_call_recipients',
+  {
+    callId: bigint('call_id', { mode: 'number' })
+      .notNull()
+      .references(() => researchCalls.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** When the notification was recorded; null between the match and the notice (a retry tells). */
+    toldAt: timestamp('told_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.callId, table.userId] }),
+    index('research_call_recipients_user_idx').on(table.userId),
   ],
 );

@@ -540,6 +540,10 @@ describe('the copy of a member with activity in every feature', () => {
       `content.hide post ${ids.hiddenPost}`,
       `member.suspend member ${member.id}`,
       `member.reactivate member ${member.id}`,
+      // Issue 35 point 5: she represents a research project too, and sent its call.
+      `representative.accept member ${member.id}`,
+      `representative.confirm member ${member.id}`,
+      `research.call research_project ${ids.researchProject}`,
       `withdrawal.rejected withdrawal ${ids.withdrawal}`,
     ]);
     expect(decisions.at(-1)?.details).toEqual({ rejectionReason: 'The PayPal account is closed' });
@@ -548,6 +552,8 @@ describe('the copy of a member with activity in every feature', () => {
       expect(entry).toMatchObject({ admin_id: null, admin_email: null });
     expect(decisions.filter((one) => one.admin_id === member.id).map((one) => one.action)).toEqual([
       'representative.accept',
+      'representative.accept',
+      'research.call',
     ]);
     expect(documentOf('admin_audit_log').withheld_columns).toHaveProperty('admin_email');
     expect(archiveText()).not.toContain(fixture.others.admin.email);

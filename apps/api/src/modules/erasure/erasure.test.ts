@@ -255,13 +255,14 @@ describe('account erasure', () => {
         .from(adminAuditLog)
         .where(and(eq(adminAuditLog.targetType, 'member'), sql`${adminAuditLog.targetId} like 'erased:%'`));
       const pseudonymised = about.filter((entry) => entry.adminId === others.admin.user.id);
-      // His appointment as a community moderator, his confirmation as an association's
-      // representative (issue 35), the suspension (from the report about him) and the
-      // reactivation stay, without his id.
+      // His appointment as a community moderator, his confirmations as an association's and a
+      // research project's representative (issue 35), the suspension (from the report about
+      // him) and the reactivation stay, without his id.
       expect(pseudonymised.map((entry) => entry.action).sort()).toEqual([
         'community.moderator_appoint',
         'member.reactivate',
         'member.suspend',
+        'representative.confirm',
         'representative.confirm',
       ]);
       const erased = pseudonymised[0]?.targetId;

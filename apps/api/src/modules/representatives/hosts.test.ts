@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { birthDateBounds, communityPinPaths, todayIso } from '@juntos/domain';
+import { birthDateBounds, communityPinPaths, todayIso, type RepresentedEntryKind } from '@juntos/domain';
 import {
   adminAuditLog,
   associations,
@@ -13,9 +13,10 @@ import {
   researchProjects,
   users,
 } from '../../db/schema';
-import { createActiveMember, lastEmailTo, minorPayload } from '../../test-support/accounts';
+import { createActiveMember, minorPayload } from '../../test-support/accounts';
 import { approveMinor, makeAdmin } from '../../test-support/admins';
 import { completeProfile, createMemberWithProfile, putProfile } from '../../test-support/profiles';
+import { confirmRepresentative, inviteRepresentative } from '../../test-support/representatives';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
 type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
@@ -89,27 +90,14 @@ describe('communities hosted by associations', () => {
 
   const audit = (action: string) => db().select().from(adminAuditLog).where(eq(adminAuditLog.action, action));
 
-  /** Invites `email` (as `by`), and the token of the link the e-mail carries. */
-  async function invite(by: Member, associationId: number, email: string, kind = 'asociaciones') {
-    const response = await call('POST', `/api/recursos/${kind}/${associationId}/representantes/`, by, {
-      email,
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    const mail = await lastEmailTo(t.app, email.toLowerCase());
-    const token = /representantes\/invitacion\/([\w-]+)/.exec(mail.textBody)?.[1];
-    if (!token) throw new Error('no link in the invitation');
-    return { id: response.json<{ id: number }>().id, token, mail };
-  }
+  const invite = (by: Member, entryId: number, email: string, kind: RepresentedEntryKind = 'asociaciones') =>
+    inviteRepresentative(t.app, by, kind, entryId, email);
 
   /** A confirmed representative of the association: invited, accepted, confirmed. */
   async function confirmedHost(associationId: number, name = 'Host') {
     const host = await createMemberWithProfile(t.app, { nombre: name });
-    const { id, token } = await invite(admin, associationId, host.email);
-    expect((await call('POST', `/api/representantes/invitacion/${token}/aceptar/`, host)).statusCode).toBe(
-      200,
-    );
-    expect((await call('POST', `/api/admin/representantes/${id}/confirmar/`, admin)).statusCode).toBe(200);
-    return { host, representativeId: id };
+    const representativeId = await confirmRepresentative(t.app, admin, 'asociaciones', associationId, host);
+    return { host, representativeId };
   }
 
   it('lets an administrator link an association to communities of any kind, one host per community, audited', async () => {

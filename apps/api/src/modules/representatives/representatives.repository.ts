@@ -93,6 +93,40 @@ export function createRepresentativesRepository(db: Database) {
         .limit(50);
     },
 
+    /**
+     * The same for several research projects at once (the "For you" view: one read, not one per
+     * project), at most ten per project, by project.
+     */
+    async projectRepresentativesVisibleTo(projectIds: readonly number[], viewerId: number) {
+      const byProject = new Map<number, { memberId: number; nombre: string }[]>();
+      if (projectIds.length === 0) return byProject;
+      const rows = await db
+        .select({
+          projectId: directoryRepresentatives.researchProjectId,
+          memberId: users.id,
+          nombre: sql<string>`coalesce(${profiles.nombre}, '')`,
+        })
+        .from(directoryRepresentatives)
+        .innerJoin(users, eq(users.id, directoryRepresentatives.userId))
+        .leftJoin(profiles, eq(profiles.userId, users.id))
+        .where(
+          and(
+            inArray(directoryRepresentatives.researchProjectId, [...projectIds]),
+            eq(directoryRepresentatives.state, 'confirmed'),
+            eq(users.isActive, true),
+            mayReach(viewerId, directoryRepresentatives.userId),
+          ),
+        )
+        .orderBy(directoryRepresentatives.confirmedAt, directoryRepresentatives.id)
+        .limit(projectIds.length * 10);
+      for (const { projectId, ...person } of rows) {
+        if (projectId === null) continue;
+        const people = byProject.get(projectId) ?? [];
+        if (people.length < 10) byProject.set(projectId, [...people, person]);
+      }
+      return byProject;
+    },
+
     async invite(values: {
       ref: EntryRef;
       email: string;

@@ -218,6 +218,26 @@ export function createRepresentativesService(deps: {
       return answer(ended);
     },
 
+    /**
+     * The member, when they are a confirmed representative of the research project (the one who
+     * may read its counts and post its call), as the audit log names them.
+     */
+    async confirmedProjectRepresentative(projectId: number, userId: number) {
+      const role = await repository.liveRoleOf({ kind: 'research_project', id: projectId }, userId);
+      return role?.state === 'confirmed' ? actorOf(userId) : undefined;
+    },
+
+    /** The confirmed representatives of these research projects the viewer may see, by project. */
+    async projectRepresentatives(projectIds: readonly number[], viewerId: number) {
+      const byProject = await repository.projectRepresentativesVisibleTo(projectIds, viewerId);
+      return new Map(
+        [...byProject].map(([id, people]) => [
+          id,
+          people.map((person) => ({ member_id: person.memberId, nombre: person.nombre })),
+        ]),
+      );
+    },
+
     // ─── Administrators ───────────────────────────────────────────────────────────────────
 
     /** Confirms an accepted representative, who must still be an adult. */

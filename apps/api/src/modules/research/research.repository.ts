@@ -2,12 +2,20 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   EU_COUNTRY_CODES,
   RESEARCH_CONSENT_MIN_VERSION,
+  RESEARCH_COUNTED_MIN_VERSION,
   neighboursOf,
   type ResearchEntryKind,
   type ResearchScope,
 } from '@juntos/domain';
 import { rowsOf, type Database } from '../../db/database';
-import { profiles, researchConsents, researchMatches, users } from '../../db/schema';
+import {
+  profiles,
+  researchCallRecipients,
+  researchCalls,
+  researchConsents,
+  researchMatches,
+  users,
+} from '../../db/schema';
 
 /** What an entry is about, as matching reads it. */
 export type MatchedEntry = {
@@ -21,20 +29,44 @@ export type MatchedEntry = {
 const EU = [...EU_COUNTRY_CODES] as string[];
 
 /**
- * The statement that matches one entry (revision) to the consenting members and records what is
- * told, in one round trip (decision 0041, "The plan"): the members whose profile declares one of
+ * The consenting members an entry reaches, as the `from … where …` of a statement over `p`
+ * (their profile) and `c` (their consent in force): the members whose profile declares one of
  * the entry's codes (profiles_orphacode_idx), whose consent is in force and recent enough
  * (research_consents_in_force_idx), and whose country is one of the entry's, a neighbour of one
- * with a wider scope, or anywhere with "all of the EU" when the entry is in the EU. The primary
- * key of research_matches makes it idempotent: a second run, or a second instance, inserts
- * nothing. Answers the members matched and not told yet (`told_at` null): those it inserted
- * (not visible to the outer select within one statement, hence the union) and those a failed
- * run matched but did not get to tell.
+ * with a wider scope, or anywhere with "all of the EU" when the entry is in the EU. Matching,
+ * the researchers' counts and a call for participants all read this one rule (the counts only
+ * from consents whose text said so, `minVersion`).
  */
-export function matchStatement(entry: MatchedEntry) {
+function consentingMembersReached(
+  entry: Pick<MatchedEntry, 'orphacodes' | 'paises'>,
+  minVersion: number = RESEARCH_CONSENT_MIN_VERSION,
+) {
   const countries = [...entry.paises];
   const neighbours = neighboursOf(countries);
   const inEu = countries.some((country) => EU.includes(country));
+  return {
+    countries,
+    neighbours,
+    fromWhere: sql`
+    from ${profiles} p
+    join ${researchConsents} c on c.user_id = p.user_id and c.withdrawn_at is null
+    where p.orphacode = any(${sql.param([...entry.orphacodes])}::integer[])
+      and c.version >= ${minVersion}
+      and (p.country = any(${sql.param(countries)}::text[])
+        or (c.scope <> 'country' and p.country = any(${sql.param(neighbours)}::text[]))
+        or (c.scope = 'eu' and ${inEu}::boolean))`,
+  };
+}
+
+/**
+ * The statement that matches one entry (revision) to the consenting members and records what is
+ * told, in one round trip (decision 0041, "The plan"). The primary key of research_matches makes
+ * it idempotent: a second run, or a second instance, inserts nothing. Answers the members matched
+ * and not told yet (`told_at` null): those it inserted (not visible to the outer select within
+ * one statement, hence the union) and those a failed run matched but did not get to tell.
+ */
+export function matchStatement(entry: MatchedEntry) {
+  const { countries, neighbours, fromWhere } = consentingMembersReached(entry);
   return sql`
     with inserted as (
     insert into ${researchMatches} (user_id, entry_kind, entry_id, revision, orphacode, country, reason)
@@ -42,13 +74,7 @@ export function matchStatement(entry: MatchedEntry) {
       case when p.country = any(${sql.param(countries)}::text[]) then 'country'
            when p.country = any(${sql.param(neighbours)}::text[]) then 'neighbours'
            else 'eu' end
-    from ${profiles} p
-    join ${researchConsents} c on c.user_id = p.user_id and c.withdrawn_at is null
-    where p.orphacode = any(${sql.param([...entry.orphacodes])}::integer[])
-      and c.version >= ${RESEARCH_CONSENT_MIN_VERSION}
-      and (p.country = any(${sql.param(countries)}::text[])
-        or (c.scope <> 'country' and p.country = any(${sql.param(neighbours)}::text[]))
-        or (c.scope = 'eu' and ${inEu}::boolean))
+    ${fromWhere}
     on conflict do nothing
     returning user_id)
     select user_id from inserted
@@ -57,7 +83,28 @@ export function matchStatement(entry: MatchedEntry) {
     where entry_kind = ${entry.kind} and entry_id = ${entry.id} and revision = ${entry.revision} and told_at is null`;
 }
 
-/** Consents and matches: each read answers about one member, the one asking. */
+/**
+ * The same for a call for participants: every member the project reaches gets one row of
+ * research_call_recipients (idempotent by its primary key); answers those not told yet.
+ */
+function callStatement(callId: number, entry: Pick<MatchedEntry, 'orphacodes' | 'paises'>) {
+  const { fromWhere } = consentingMembersReached(entry);
+  return sql`
+    with inserted as (
+    insert into ${researchCallRecipients} (call_id, user_id)
+    select ${callId}::bigint, p.user_id
+    ${fromWhere}
+    on conflict do nothing
+    returning user_id)
+    select user_id from inserted
+    union
+    select user_id from ${researchCallRecipients} where call_id = ${callId} and told_at is null`;
+}
+
+/**
+ * Consents, matches and calls: each read answers about one member, the one asking, except the
+ * counts of a project's reach, which the service bands before they leave.
+ */
 export function createResearchRepository(db: Database) {
   return {
     /** The consent in force, the latest withdrawal, and what the profile gives to match on. */
@@ -107,7 +154,7 @@ export function createResearchRepository(db: Database) {
 
     /**
      * Withdraws: the consent row stays as the record of what was agreed and when it ended;
-     * everything matching told the member is deleted (it was about their disease).
+     * everything matching and calls told the member is deleted (it was about their disease).
      */
     async withdraw(userId: number) {
       await db.transaction(async (tx) => {
@@ -116,6 +163,7 @@ export function createResearchRepository(db: Database) {
           .set({ withdrawnAt: sql`now()` })
           .where(and(eq(researchConsents.userId, userId), isNull(researchConsents.withdrawnAt)));
         await tx.delete(researchMatches).where(eq(researchMatches.userId, userId));
+        await tx.delete(researchCallRecipients).where(eq(researchCallRecipients.userId, userId));
       });
     },
 
@@ -173,6 +221,81 @@ export function createResearchRepository(db: Database) {
           ),
         );
       return new Map(rows.map((row) => [`${row.kind}:${row.id}:${row.revision}`, row.toldAt]));
+    },
+
+    /**
+     * How many consenting members the entry reaches, per member country, in one grouped count
+     * (the same indexes as matching). Exact numbers: the service bands them before they leave.
+     */
+    async reachByCountry(entry: Pick<MatchedEntry, 'orphacodes' | 'paises'>) {
+      if (entry.orphacodes.length === 0 || entry.paises.length === 0) return [];
+      const { fromWhere } = consentingMembersReached(entry, RESEARCH_COUNTED_MIN_VERSION);
+      const rows = await rowsOf<{ country: string | null; members: number | string }>(
+        db,
+        sql`select p.country, count(*) as members ${fromWhere} group by p.country`,
+      );
+      return rows.map((row) => ({ country: row.country, members: Number(row.members) }));
+    },
+
+    /** A project's call for participants, and how many members it reached (exact). */
+    async callOf(projectId: number) {
+      const [call] = await db
+        .select()
+        .from(researchCalls)
+        .where(eq(researchCalls.researchProjectId, projectId))
+        .limit(1);
+      if (!call) return undefined;
+      const [reached] = await db
+        .select({ members: sql<number>`count(*)::int` })
+        .from(researchCallRecipients)
+        .where(eq(researchCallRecipients.callId, call.id));
+      return { ...call, reached: reached?.members ?? 0 };
+    },
+
+    /** The calls of these projects (the "For you" view), by project. */
+    async callsOf(projectIds: readonly number[]) {
+      if (projectIds.length === 0) return new Map<number, typeof researchCalls.$inferSelect>();
+      const rows = await db
+        .select()
+        .from(researchCalls)
+        .where(sql`${researchCalls.researchProjectId} = any(${sql.param([...projectIds])}::bigint[])`);
+      return new Map(rows.map((row) => [row.researchProjectId, row]));
+    },
+
+    /** Records the call; undefined when the project already has one (one per study, ever). */
+    async postCall(values: { projectId: number; authorId: number; text: string; language: string }) {
+      const [call] = await db
+        .insert(researchCalls)
+        .values({
+          researchProjectId: values.projectId,
+          authorId: values.authorId,
+          text: values.text,
+          language: values.language,
+        })
+        .onConflictDoNothing()
+        .returning();
+      return call;
+    },
+
+    /** Records who a call reaches; answers the members not told yet. */
+    async callRecipients(callId: number, entry: Pick<MatchedEntry, 'orphacodes' | 'paises'>) {
+      if (entry.orphacodes.length === 0 || entry.paises.length === 0) return [];
+      const rows = await rowsOf<{ user_id: number | string }>(db, callStatement(callId, entry));
+      return rows.map((row) => Number(row.user_id));
+    },
+
+    /** Marks these members told of the call (after their notification is recorded). */
+    async markCallTold(callId: number, userIds: readonly number[]) {
+      if (userIds.length === 0) return;
+      await db
+        .update(researchCallRecipients)
+        .set({ toldAt: sql`now()` })
+        .where(
+          and(
+            eq(researchCallRecipients.callId, callId),
+            sql`${researchCallRecipients.userId} = any(${sql.param([...userIds])}::bigint[])`,
+          ),
+        );
     },
   };
 }

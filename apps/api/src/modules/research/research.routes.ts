@@ -4,7 +4,10 @@ import { routeServer } from '../../lib/serve-route';
 import type { RequireAuth } from '../../plugins/authenticate';
 import type { ResearchService } from './research.service';
 
-/** The member's research consent and "For you" view: every answer is about the caller alone. */
+/**
+ * The member's research consent and "For you" view, every answer about the caller alone; and a
+ * research project's numbers and call, for its confirmed representatives (banded counts only).
+ */
 export function registerResearchRoutes(
   app: FastifyInstance,
   service: ResearchService,
@@ -24,5 +27,18 @@ export function registerResearchRoutes(
   serve(routes.withdrawConsent, member, async (request) => service.withdrawConsent(request.userId));
   serve(routes.forYou, member, async (request) =>
     service.forYou(request.userId, negotiateLanguage(request.headers['accept-language'])),
+  );
+  serve(routes.reach, member, async (request) => service.reach(request.userId, request.params.id));
+  serve(routes.postCall, member, async (request, reply) =>
+    reply
+      .status(201)
+      .send(
+        await service.postCall(
+          request.userId,
+          request.params.id,
+          request.body.text,
+          negotiateLanguage(request.headers['accept-language']),
+        ),
+      ),
   );
 }

@@ -2,7 +2,9 @@ import {
   RESEARCH_CONSENT_MIN_VERSION,
   RESEARCH_CONSENT_VERSION,
   RESEARCH_ENTRY_KINDS,
+  RESEARCH_COUNT_THRESHOLD,
   RESEARCH_FOR_YOU_LIMIT,
+  countBand,
   countriesInScope,
   matchReason,
   type Language,
@@ -11,12 +13,14 @@ import {
   type ResearchForYou,
   type ResearchScope,
   type ResourceKind,
+  type ResearchReach,
 } from '@juntos/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import { AppError, notFound } from '../../lib/app-error';
 import type { JobQueue } from '../../lib/job-queue';
 import type { MatchedEntry, ResearchRepository } from './research.repository';
 
-export const RESEARCH_JOBS = { match: 'research-match' } as const;
+export const RESEARCH_JOBS = { match: 'research-match', call: 'research-call' } as const;
 
 /** A directory entry as the research module needs it (the resources module's row, by port). */
 export type ResearchEntry = {
@@ -48,8 +52,23 @@ export type ResearchServiceDeps = {
   ) => Promise<ResearchEntry[]>;
   /** Tells many members one platform event (notifications module); throws so the job retries. */
   tellMany: (userIds: readonly number[]) => Promise<void>;
+  /** The member as the audit log names them, when a confirmed representative of the project. */
+  projectRepresentative: (projectId: number, userId: number) => Promise<Actor | undefined>;
+  /** The confirmed representatives of these projects the viewer may see (representatives module). */
+  projectRepresentatives: (
+    projectIds: readonly number[],
+    viewerId: number,
+  ) => Promise<Map<number, { member_id: number; nombre: string }[]>>;
+  audit: (
+    actor: Actor,
+    entry: { action: string; targetType: string; targetId: number; details?: Record<string, unknown> },
+  ) => Promise<unknown>;
   log: FastifyBaseLogger;
 };
+
+type Actor = { id: number; email: string };
+
+const notRepresentative = () => new AppError(403, 'not_representative', 'hosts.errors.not_representative');
 
 const isResearchKind = (kind: ResourceKind): kind is ResearchEntryKind =>
   (RESEARCH_ENTRY_KINDS as readonly string[]).includes(kind);
@@ -112,6 +131,67 @@ export function createResearchService(deps: ResearchServiceDeps) {
 
   jobs.handle<{ kind: ResearchEntryKind; id: number; revision: number }>(RESEARCH_JOBS.match, matchEntry);
 
+  /**
+   * A call for participants goes to the members the project reaches when the job runs (the
+   * project's codes and countries then, the consents in force then), once each.
+   */
+  async function sendCall({ callId, projectId }: { callId: number; projectId: number }) {
+    const entry = await deps.entry('proyectos', projectId);
+    if (!entry) return;
+    const members = await repository.callRecipients(callId, entry);
+    if (members.length === 0) return;
+    await deps.tellMany(members);
+    await repository.markCallTold(callId, members);
+    deps.log.info({ projectId, callId, told: members.length }, 'research call sent');
+  }
+
+  jobs.handle<{ callId: number; projectId: number }>(RESEARCH_JOBS.call, sendCall);
+
+  /** The project, and the caller as its confirmed representative; else 404 or 403. */
+  async function requireRepresentative(projectId: number, userId: number) {
+    const entry = await deps.entry('proyectos', projectId);
+    if (!entry) throw notFound('hosts.errors.entry_not_found');
+    const actor = await deps.projectRepresentative(projectId, userId);
+    if (!actor) throw notRepresentative();
+    return { entry, actor };
+  }
+
+  /**
+   * The representatives' numbers (decision 0041, "Numbers, never names"): per country, banded
+   * from RESEARCH_COUNT_THRESHOLD. Each of the project's own countries always has a row, other
+   * countries only once their band shows, and everyone else reached is one row; so a row never
+   * says that someone lives somewhere. Nothing can be filtered, so nothing can be subtracted.
+   */
+  async function reachOf(entry: ResearchEntry, projectId: number): Promise<ResearchReach> {
+    const counted = await repository.reachByCountry(entry);
+    const own = [...new Set(entry.paises)].sort();
+    const members = new Map(counted.map((row) => [row.country, row.members]));
+    const shownElsewhere = counted
+      .filter((row) => row.country !== null && !own.includes(row.country) && countBand(row.members))
+      .sort((a, b) => b.members - a.members || String(a.country).localeCompare(String(b.country)));
+    const listed = new Set<string | null>([...own, ...shownElsewhere.map((row) => row.country)]);
+    const rest = counted.filter((row) => !listed.has(row.country)).reduce((sum, row) => sum + row.members, 0);
+    const call = await repository.callOf(projectId);
+    return {
+      threshold: RESEARCH_COUNT_THRESHOLD,
+      matchable: entry.orphacodes.length > 0 && entry.paises.length > 0,
+      total: countBand(counted.reduce((sum, row) => sum + row.members, 0)),
+      countries: [
+        ...own.map((country) => ({ country, members: countBand(members.get(country) ?? 0) })),
+        ...shownElsewhere.map((row) => ({ country: row.country, members: countBand(row.members) })),
+        { country: null, members: countBand(rest) },
+      ],
+      call: call
+        ? {
+            text: call.text,
+            language: call.language,
+            posted_at: call.postedAt.toISOString(),
+            reached: countBand(call.reached),
+          }
+        : null,
+    };
+  }
+
   return {
     consent: consentAnswer,
 
@@ -155,10 +235,16 @@ export function createResearchService(deps: ResearchServiceDeps) {
           ),
         )
       ).flat();
-      const told = await repository.toldAt(
-        userId,
-        found.map(({ kind, entry }) => ({ kind, id: entry.id, revision: entry.revision })),
-      );
+      const projectIds = found.filter(({ kind }) => kind === 'proyectos').map(({ entry }) => entry.id);
+      const [told, calls] = await Promise.all([
+        repository.toldAt(
+          userId,
+          found.map(({ kind, entry }) => ({ kind, id: entry.id, revision: entry.revision })),
+        ),
+        repository.callsOf(projectIds),
+      ]);
+      // A project with a call names the representatives the member may see, to ask them to be friends.
+      const representatives = await deps.projectRepresentatives([...calls.keys()], userId);
       const results = found.map(({ kind, entry }) => {
         const reason = matchReason(country, entry.paises);
         const matchedCountry =
@@ -183,6 +269,8 @@ export function createResearchService(deps: ResearchServiceDeps) {
           country: matchedCountry,
           reason,
           told_at: toldAt ? toldAt.toISOString() : null,
+          call: callOf(kind === 'proyectos' ? calls.get(entry.id) : undefined),
+          representatives: (kind === 'proyectos' && representatives.get(entry.id)) || [],
         };
       });
       // Recruiting studies first, then the closest, then by name.
@@ -211,10 +299,42 @@ export function createResearchService(deps: ResearchServiceDeps) {
       if (isResearchKind(kind)) await repository.forgetEntry(kind, id);
     },
 
+    /** What the project's confirmed representatives may learn: numbers in bands, and the call. */
+    async reach(userId: number, projectId: number) {
+      const { entry } = await requireRepresentative(projectId, userId);
+      return reachOf(entry, projectId);
+    },
+
+    /**
+     * The project's one call for participants: recorded, audited, and sent by a job to the
+     * consenting members its codes reach, as the same notification as a match (no disease is
+     * named by e-mail or push); members read it in "For you" and answer the project themselves.
+     */
+    async postCall(userId: number, projectId: number, text: string, language: Language) {
+      const { entry, actor } = await requireRepresentative(projectId, userId);
+      if (entry.orphacodes.length === 0 || entry.paises.length === 0)
+        throw new AppError(409, 'research_not_matchable', 'research.errors.not_matchable');
+      const call = await repository.postCall({ projectId, authorId: userId, text, language });
+      if (!call) throw new AppError(409, 'research_call_exists', 'research.errors.call_exists');
+      await deps.audit(actor, {
+        action: 'research.call',
+        targetType: 'research_project',
+        targetId: projectId,
+        details: { call_id: call.id },
+      });
+      await jobs.send(RESEARCH_JOBS.call, { callId: call.id, projectId });
+      return reachOf(entry, projectId);
+    },
+
     /** For tests and the benchmark: run one entry's matching now. */
     matchEntry,
+    /** For tests: send one call now. */
+    sendCall,
   };
 }
+
+const callOf = (call: { text: string; language: string; postedAt: Date } | undefined) =>
+  call ? { text: call.text, language: call.language, posted_at: call.postedAt.toISOString() } : null;
 
 /**
  * A minor's account is held by the parent or guardian who registered it (spec §1: "a minor

@@ -5,13 +5,17 @@ import { and, eq, sql } from 'drizzle-orm';
 // web-push's own encryption library (RFC 8188), to read what the fake push service received.
 import ece from 'http_ece';
 import {
+  COUNTRY_CITIES,
   RESEARCH_CONSENT_VERSION,
+  type CountryCode,
   type Notification,
   type ResearchConsentAnswer,
   type ResearchForYou,
+  type ResearchReach,
+  type ResearchScope,
 } from '@juntos/domain';
 import { rowsOf } from '../../db/database';
-import { researchConsents, researchMatches } from '../../db/schema';
+import { adminAuditLog, researchCallRecipients, researchConsents, researchMatches } from '../../db/schema';
 import { createActiveMember, minorPayload } from '../../test-support/accounts';
 import { makeAdmin } from '../../test-support/admins';
 import { parseEmail } from '../../test-support/email-message';
@@ -19,6 +23,7 @@ import { eventually } from '../../test-support/eventually';
 import { startFakePushService, type ReceivedPush } from '../../test-support/fake-push-service';
 import { completeProfile, createMemberWithProfile, putProfile } from '../../test-support/profiles';
 import { startSmtpReceiver } from '../../test-support/smtp-receiver';
+import { confirmRepresentative } from '../../test-support/representatives';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createResearchRepository } from './research.repository';
 import { RESEARCH_JOBS } from './research.service';
@@ -500,5 +505,193 @@ describe('research that finds the member (issue 35)', () => {
     expect(
       await t.app.database.db.select().from(researchConsents).where(eq(researchConsents.userId, fay.user.id)),
     ).toEqual([]);
+  });
+
+  describe('researchers learn numbers, never names (point 5)', () => {
+    type Reach = ResearchReach;
+    const cityIn = (country: string) => COUNTRY_CITIES[country as CountryCode][0]!;
+    const reachOf = (projectId: number, who: Member, query = '') =>
+      call('GET', `/api/investigacion/proyectos/${projectId}/alcance/${query}`, who);
+    /** `count` members with the disease in `country`, consenting with `scope` to the current text. */
+    const consenting = async (count: number, code: number, country: string, scope: ResearchScope) => {
+      const members: Member[] = [];
+      for (let i = 0; i < count; i += 1) {
+        const member = await memberWith(code, country, cityIn(country));
+        await agree(member, scope);
+        members.push(member);
+      }
+      return members;
+    };
+    const representativeOf = async (projectId: number) => {
+      const person = await createMemberWithProfile(t.app, { nombre: 'Rhea' });
+      await confirmRepresentative(t.app, admin, 'proyectos', projectId, person);
+      return person;
+    };
+
+    it('counts consenting members per country in bands from 10, and nothing narrows a count', async () => {
+      const [codeA, codeB] = [freshCode(), freshCode()];
+      const project = await addEntry('proyectos', {
+        pais: 'fr',
+        ciudad: cityIn('fr'),
+        orphacodes: [codeA, codeB],
+      });
+      const rhea = await representativeOf(project.id);
+      await consenting(12, codeA, 'fr', 'country');
+      await consenting(11, codeA, 'es', 'eu');
+      // Belgium is France's neighbour: 9 there are reached, and stay "fewer than 10".
+      await consenting(5, codeA, 'be', 'neighbours');
+      await consenting(4, codeB, 'be', 'eu');
+      // Not reached: Germany with the narrowest scope, another disease, no consent.
+      await consenting(3, codeA, 'de', 'country');
+      await consenting(2, freshCode(), 'fr', 'country');
+      await memberWith(codeA, 'fr', cityIn('fr'));
+      // A consent to version 1 of the text, which did not say researchers see numbers: not counted.
+      const older = await memberWith(codeA, 'fr', cityIn('fr'));
+      await t.app.database.db
+        .insert(researchConsents)
+        .values({ userId: older.user.id, version: 1, scope: 'country', givenBy: 'member', language: 'en' });
+
+      const answer = await reachOf(project.id, rhea);
+      expect(answer.statusCode, answer.body).toBe(200);
+      const reach = answer.json<Reach>();
+      expect(reach).toEqual({
+        threshold: 10,
+        matchable: true,
+        total: { from: 30, to: 34 },
+        countries: [
+          { country: 'fr', members: { from: 10, to: 14 } },
+          { country: 'es', members: { from: 10, to: 14 } },
+          { country: null, members: null },
+        ],
+        call: null,
+      });
+      // No filter: whatever the query asks, the answer is the same, and no count under 10 shows.
+      for (const query of [
+        `?orphacode=${codeB}`,
+        '?country=be',
+        `?orphacode=${codeA}&country=be&scope=neighbours`,
+        '?age_group=minor&pais=be',
+      ]) {
+        const narrowed = await reachOf(project.id, rhea, query);
+        expect([200, 400]).toContain(narrowed.statusCode);
+        if (narrowed.statusCode === 200) expect(narrowed.json<Reach>()).toEqual(reach);
+      }
+      const shown = JSON.stringify(reach).match(/"from":(\d+)/g) ?? [];
+      expect(shown.every((part) => Number(part.slice(7)) >= 10)).toBe(true);
+
+      // Only the project's confirmed representatives: not a member, not an administrator, not
+      // another project's representative; a project that does not exist is not found.
+      const other = await addEntry('proyectos', { pais: 'fr', ciudad: cityIn('fr'), orphacodes: [codeA] });
+      const otherRepresentative = await representativeOf(other.id);
+      const plain = await createMemberWithProfile(t.app);
+      for (const who of [plain, admin, otherRepresentative])
+        expect((await reachOf(project.id, who)).statusCode).toBe(403);
+      expect((await reachOf(9_999_999, rhea)).statusCode).toBe(404);
+      const anonymous = await t.app.inject({
+        method: 'GET',
+        url: `/api/investigacion/proyectos/${project.id}/alcance/`,
+      });
+      expect(anonymous.statusCode).toBe(401);
+    });
+
+    it('sends one call per study to the consenting members it reaches, who read it in "For you"', async () => {
+      const code = freshCode();
+      const project = await addEntry('proyectos', {
+        pais: 'it',
+        ciudad: cityIn('it'),
+        orphacodes: [code],
+        estudio_clinico: true,
+        recluta: true,
+      });
+      const rhea = await representativeOf(project.id);
+      const [reached] = await consenting(1, code, 'it', 'country');
+      const older = await memberWith(code, 'it', cityIn('it'));
+      await t.app.database.db
+        .insert(researchConsents)
+        .values({ userId: older.user.id, version: 1, scope: 'country', givenBy: 'member', language: 'en' });
+      const withdrew = (await consenting(1, code, 'it', 'country'))[0]!;
+      await call('DELETE', '/api/investigacion/consentimiento/', withdrew);
+      const notAsked = await memberWith(code, 'it', cityIn('it'));
+      await queueIdle();
+      // The project was listed before anyone agreed: matching told nobody of it.
+      expect(await researchNotices(reached!)).toEqual([]);
+
+      const url = `/api/investigacion/proyectos/${project.id}/llamada/`;
+      const text = 'We look for adults with this disease for a one-hour interview in Milan.';
+      // Refused with the field named, in the caller's language; by anyone but a representative.
+      const short = await call('POST', url, rhea, { text: 'Too short' }, 'es');
+      expect(short.statusCode).toBe(400);
+      expect(short.json<{ fields: Record<string, string> }>().fields.text).toMatch(/20/);
+      expect((await call('POST', url, reached!, { text })).statusCode).toBe(403);
+      const noCodes = await addEntry('proyectos', { pais: 'it', ciudad: cityIn('it') });
+      const noCodesRepresentative = await representativeOf(noCodes.id);
+      const unmatchable = await call(
+        'POST',
+        `/api/investigacion/proyectos/${noCodes.id}/llamada/`,
+        noCodesRepresentative,
+        { text },
+      );
+      expect(unmatchable.statusCode).toBe(409);
+      expect(unmatchable.json<{ code: string }>().code).toBe('research_not_matchable');
+
+      const posted = await call('POST', url, rhea, { text });
+      expect(posted.statusCode, posted.body).toBe(201);
+      expect(posted.json<Reach>().call).toMatchObject({ text, language: 'en' });
+      const again = await call('POST', url, rhea, { text: `${text} Again.` });
+      expect(again.statusCode).toBe(409);
+      expect(again.json<{ code: string }>().code).toBe('research_call_exists');
+
+      // The consenting members (the older text too: it asked for news) are told, once; nobody else.
+      await eventually(async () => expect(await researchNotices(reached!)).toMatchObject([{ events: 1 }]));
+      await eventually(async () => expect(await researchNotices(older)).not.toEqual([]));
+      await queueIdle();
+      const callJobs = sql.identifier(t.config.jobs.schema);
+      await eventually(async () => {
+        const [left] = await rowsOf<{ waiting: number }>(
+          t.app.database.db,
+          sql`select count(*)::int as waiting from ${callJobs}.job where name = ${RESEARCH_JOBS.call} and state in ('created', 'retry', 'active')`,
+        );
+        expect(left?.waiting).toBe(0);
+      });
+      for (const member of [withdrew, notAsked]) {
+        expect(await researchNotices(member)).toEqual([]);
+        expect(
+          await t.app.database.db
+            .select()
+            .from(researchCallRecipients)
+            .where(eq(researchCallRecipients.userId, member.user.id)),
+        ).toEqual([]);
+      }
+      expect((await reachOf(project.id, rhea)).json<Reach>().call).toMatchObject({ text, reached: null });
+
+      // "For you" shows the call in the researchers' words, with the representatives in reach.
+      const [match] = (await forYou(reached!)).results;
+      expect(match).toMatchObject({
+        id: project.id,
+        call: { text, language: 'en' },
+        representatives: [{ member_id: rhea.user.id, nombre: 'Rhea' }],
+      });
+      // A member who blocked the representative does not see them named.
+      await call('POST', `/api/bloqueos/${rhea.user.id}/`, reached!);
+      expect((await forYou(reached!)).results[0]?.representatives).toEqual([]);
+
+      const audited = await t.app.database.db
+        .select()
+        .from(adminAuditLog)
+        .where(
+          and(eq(adminAuditLog.action, 'research.call'), eq(adminAuditLog.targetId, String(project.id))),
+        );
+      expect(audited).toHaveLength(1);
+      expect(audited[0]).toMatchObject({ adminId: rhea.user.id, targetType: 'research_project' });
+
+      // Withdrawing the consent forgets which calls reached the member.
+      await call('DELETE', '/api/investigacion/consentimiento/', reached!);
+      expect(
+        await t.app.database.db
+          .select()
+          .from(researchCallRecipients)
+          .where(eq(researchCallRecipients.userId, reached!.user.id)),
+      ).toEqual([]);
+    });
   });
 });

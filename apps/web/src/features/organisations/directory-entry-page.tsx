@@ -22,6 +22,7 @@ import { sessionKeys } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import NotFoundPage from '../not-found/not-found-page';
 import { directoryEntryQuery, inviteRepresentative, organisationKeys, stepDown } from './organisations-api';
+import { ResearchReachSection } from './research-reach-section';
 import '../../components/ui/badge.css';
 import '../../components/ui/field.css';
 import './organisations.css';
@@ -34,7 +35,8 @@ const SERVER_FIELDS = { email: 'email' } as const;
 /**
  * /recursos/asociaciones/:id and /recursos/proyectos/:id (issue 35): one organisation of the
  * directory, the communities it hosts, its confirmed representatives, and for an administrator
- * or one of them, the form that invites another representative by e-mail.
+ * or one of them, the form that invites another representative by e-mail; for a research
+ * project's own representatives, its numbers and its call for participants.
  */
 export default function DirectoryEntryPage({ kind }: { kind: RepresentedEntryKind }) {
   const id = positiveId(useParams().id);
@@ -109,6 +111,9 @@ function EntryView({ entry }: { entry: DirectoryEntryDetail }) {
         )}
       </section>
       {entry.my_role && <MyRole entry={entry} role={entry.my_role} />}
+      {entry.kind === 'proyectos' && entry.my_role?.state === 'confirmed' && (
+        <ResearchReachSection projectId={entry.id} name={entry.nombre} />
+      )}
       {entry.can_invite && <InviteForm entry={entry} />}
     </>
   );

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { hostRoutes, type RepresentedEntryKind } from '@juntos/domain';
+import { hostRoutes, researchRoutes, type RepresentedEntryKind } from '@juntos/domain';
 import { apiCall } from '../../lib/api-client';
 
 export const organisationKeys = {
@@ -29,3 +29,13 @@ export const inviteRepresentative = (kind: RepresentedEntryKind, id: number, ema
 export const acceptInvitation = (token: string) => apiCall(hostRoutes.accept, { params: { token } });
 
 export const stepDown = (id: number) => apiCall(hostRoutes.stepDown, { params: { id } });
+
+/** A research project's numbers and call: for its confirmed representatives only (403 otherwise). */
+export const researchReachQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['organisations', 'reach', id] as const,
+    queryFn: () => apiCall(researchRoutes.reach, { params: { id } }),
+  });
+
+export const postResearchCall = (id: number, text: string) =>
+  apiCall(researchRoutes.postCall, { params: { id }, body: { text } });

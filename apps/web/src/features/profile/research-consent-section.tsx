@@ -75,6 +75,7 @@ export function ResearchConsentSection() {
       <h2 id="research-title">{t('research.consent.title')}</h2>
       <p>{t('research.consent.intro')}</p>
       <p>{t('research.consent.what_we_use')}</p>
+      <p>{t('research.consent.researchers')}</p>
       <p>{t('research.consent.optional')}</p>
       <QueryState query={consent} errorText={t('research.consent.load_error')}>
         {(answer) => <ConsentForm answer={answer} />}

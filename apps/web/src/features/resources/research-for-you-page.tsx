@@ -84,10 +84,52 @@ function MatchCard({ match }: { match: ResearchMatch }) {
       </p>
       {match.descripcion && <p>{match.descripcion}</p>}
       <EntryFacts entry={match} kindShown />
+      {match.call && <CallForParticipants match={match} call={match.call} />}
       <ExternalLink href={match.enlace} className={buttonClass({ size: 'small' })}>
         {t('resources.more_info')}
         <span className="visually-hidden">: {match.name}</span>
       </ExternalLink>
     </article>
+  );
+}
+
+/**
+ * A project's call for participants (issue 35 point 5): the researchers' words in their language,
+ * and the two ways to answer, both the member's own choice: the project's website, or asking a
+ * representative to be friends (their profile) and then chatting. Nothing is sent for them.
+ */
+function CallForParticipants({
+  match,
+  call,
+}: {
+  match: ResearchMatch;
+  call: NonNullable<ResearchMatch['call']>;
+}) {
+  const { t, i18n } = useTranslation();
+  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'long' });
+  return (
+    <section
+      className="resource-card__call"
+      aria-label={t('resources.for_you.call_title', { name: match.name })}
+    >
+      <p className="resource-card__call-title">
+        {t('resources.for_you.call_heading', { date: date.format(new Date(call.posted_at)) })}
+      </p>
+      <blockquote lang={call.language}>{call.text}</blockquote>
+      <p>{t('resources.for_you.call_answer')}</p>
+      {match.representatives.length > 0 && (
+        <ul className="resource-card__people">
+          {match.representatives.map((person) => (
+            <li key={person.member_id}>
+              <AppLink to={`/perfil/${person.member_id}`}>
+                {t('resources.for_you.call_representative', {
+                  name: person.nombre || t('post.unknown_author'),
+                })}
+              </AppLink>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
