@@ -136,3 +136,24 @@ export async function registerMinor(
   expect(me.minor_review_pending).toBe(true);
   return { ...account, id: me.id };
 }
+
+/**
+ * Makes `member` a confirmed representative of a directory entry through the API, as the
+ * invitation journey does (hosted-communities.e2e walks it on screen): invited by `admin`, the
+ * link read from the real e-mail, accepted, confirmed.
+ */
+export async function makeRepresentative(
+  admin: Member,
+  member: Member,
+  kind: 'asociaciones' | 'proyectos',
+  entryId: number,
+) {
+  const since = Date.now();
+  await api(admin, 'POST', `/recursos/${kind}/${entryId}/representantes/`, { email: member.email });
+  const token = /representantes\/invitacion\/([\w-]+)/.exec(await waitForEmail(member.email, since))?.[1];
+  expect(token).toBeDefined();
+  const accepted = (await api(member, 'POST', `/representantes/invitacion/${token}/aceptar/`)) as {
+    id: number;
+  };
+  await api(admin, 'POST', `/admin/representantes/${accepted.id}/confirmar/`);
+}

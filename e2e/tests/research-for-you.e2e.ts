@@ -1,9 +1,10 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESEARCH_CONSENT_VERSION } from '@juntos/domain';
 import { tabTo } from '../support/accounts';
 import { expectNoAxeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
-import { api, createMember, makeAdmin, openAs } from '../support/members';
+import { api, createMember, makeAdmin, makeRepresentative, openAs } from '../support/members';
 
 describe('research that finds the member (issue 35)', () => {
   let browser: Browser;
@@ -43,12 +44,20 @@ describe('research that finds the member (issue 35)', () => {
     await page.keyboard.press('Enter');
     await section
       .getByRole('status')
-      .filter({ hasText: /^On since .* \(version 1\): My country and neighbouring countries\.$/ })
+      .filter({
+        hasText: new RegExp(
+          `^On since .* \\(version ${RESEARCH_CONSENT_VERSION}\\): My country and neighbouring countries\\.$`,
+        ),
+      })
       .waitFor();
     // "Your data" shows the same consent, with its withdrawal.
     await page
       .locator('#my-data')
-      .getByText(/On since .* \(version 1\): My country and neighbouring countries\./)
+      .getByText(
+        new RegExp(
+          `On since .* \\(version ${RESEARCH_CONSENT_VERSION}\\): My country and neighbouring countries\\.`,
+        ),
+      )
       .waitFor();
     await expectNoAxeViolations(page, '/profile with the research consent on');
 
@@ -114,5 +123,78 @@ describe('research that finds the member (issue 35)', () => {
     await page.getByText('You have not asked to hear about research.', { exact: false }).waitFor();
     await expectNoAxeViolations(page, '/recursos/para-ti without a consent');
     await context.close();
+  });
+
+  it('a study’s representative sees banded counts and sends its call by keyboard; a matching member reads it in "For you"', async () => {
+    const stamp = String(Date.now()).slice(-6);
+    const admin = await createMember('research-call-admin', { nombre: 'Olga' });
+    await makeAdmin(admin);
+    const studyName = `Macular dystrophy study ${stamp}`;
+    const study = (await api(admin, 'POST', '/admin/recursos/proyectos/', {
+      name: studyName,
+      pais: 'pt',
+      ciudad: 'Lisboa',
+      enlace: 'https://example.org/best-study',
+      descripcion: { en: 'A study of sight over time in Best disease.' },
+      orphacodes: [1243],
+      estudio_clinico: true,
+      recluta: true,
+    })) as { id: number };
+    const researcher = await createMember('research-call-rep', { nombre: `Rui${stamp}` });
+    await makeRepresentative(admin, researcher, 'proyectos', study.id);
+    const member = await createMember('research-call-member', {
+      nombre: `Inês${stamp}`,
+      country: 'pt',
+      ciudad: 'Porto',
+      enfermedad: 'Best vitelliform macular dystrophy',
+      orphacode: '1243',
+    });
+    await api(member, 'PUT', '/investigacion/consentimiento/', { scope: 'country', agree: true });
+
+    const asResearcher = await openAs(browser, researcher, `/recursos/proyectos/${study.id}`);
+    const page = asResearcher.page;
+    await page.getByRole('heading', { level: 2, name: 'Members who could take part' }).waitFor();
+    const table = page.getByRole('table', { name: 'Members who could take part, by country' });
+    await table.getByRole('row', { name: 'Portugal Fewer than 10' }).waitFor();
+    await table.getByRole('row', { name: 'Other countries Fewer than 10' }).waitFor();
+    expect(await table.textContent()).not.toMatch(/\b[1-9]\b(?! )/);
+    await expectNoAxeViolations(page, 'research project page, its representative');
+
+    const text = `We look for adults with Best disease in Portugal for a sight test every three months. ${stamp}`;
+    const box = page.getByLabel('Your call for participants');
+    await tabTo(page, box);
+    await page.keyboard.type('Too short');
+    await page.keyboard.press('Tab');
+    await tabTo(page, page.getByRole('button', { name: 'Send the call' }));
+    await page.keyboard.press('Enter');
+    await page.getByText('Write at least 20 characters', { exact: false }).waitFor();
+    await box.fill('');
+    await tabTo(page, box);
+    await page.keyboard.type(text);
+    await tabTo(page, page.getByRole('button', { name: 'Send the call' }));
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: `Send the call for ${studyName} now?` });
+    await confirm.waitFor();
+    await expectNoAxeViolations(page, 'research call, confirmation');
+    await tabTo(page, confirm.getByRole('button', { name: 'Send the call' }));
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'Your call for participants has been sent.' }).waitFor();
+    await page.getByText(text).waitFor();
+    expect(await page.getByLabel('Your call for participants').count()).toBe(0);
+    await expectNoAxeViolations(page, 'research project page with its call');
+    await asResearcher.context.close();
+
+    // The member is told without the disease named, and reads the call with its way to answer.
+    const asMember = await openAs(browser, member, '/notificaciones');
+    await asMember.page
+      .getByRole('link', { name: 'Unread: There is news about research that may interest you' })
+      .waitFor({ timeout: 20_000 });
+    await asMember.page.goto('/recursos/para-ti');
+    const card = asMember.page.getByRole('article').filter({ hasText: studyName });
+    const call = card.getByRole('region', { name: `Call for participants from ${studyName}` });
+    await call.getByText(text).waitFor();
+    await call.getByRole('link', { name: `Rui${stamp}, representative of this project` }).waitFor();
+    await expectNoAxeViolations(asMember.page, '/recursos/para-ti with a call for participants');
+    await asMember.context.close();
   });
 });
