@@ -467,3 +467,28 @@ export const DEMO_HOSTS: {
 
 /** An invitation accepted and waiting for an administrator's confirmation (the admin screen shows it). */
 export const DEMO_PENDING_REPRESENTATIVE = { association: 'feder', member: 'lucia' } as const;
+
+/**
+ * A demo clinical study (issue 35 point 5), clearly a demo: it is about Marfan syndrome in Spain,
+ * Portugal and France, Antoine represents it and sent its call for participants, which reached
+ * Lucía (Marfan syndrome, Spain, research news from all of the EU).
+ */
+export const DEMO_STUDY = {
+  key: 'demo-marfan-study',
+  titulo: 'Demo: Marfan syndrome natural history study',
+  pais: 'es',
+  ciudad: 'Madrid',
+  enlace: 'https://example.org/demo-marfan-study',
+  descripcion: {
+    en: 'A demo clinical study: how the heart and eyes change over five years in adults with Marfan syndrome.',
+    es: 'Un estudio clínico de demostración: cómo cambian el corazón y los ojos en cinco años en adultos con síndrome de Marfan.',
+  },
+  orphacodes: [558],
+  paises: ['es', 'pt', 'fr'],
+  representative: 'antoine',
+  call: {
+    language: 'en',
+    text: 'We are looking for adults with Marfan syndrome living in Spain, Portugal or France. Taking part means one visit a year to a hospital near you for a heart scan and an eye test, for five years. Travel costs are paid. To ask questions, write to us through the study’s website.',
+  },
+  reached: ['lucia'],
+} as const;

@@ -28,7 +28,10 @@ import {
   monetizationConsents,
   posts,
   profiles,
+  researchCallRecipients,
+  researchCalls,
   researchConsents,
+  researchProjects,
   users,
   withdrawals,
 } from '../db/schema';
@@ -52,6 +55,7 @@ import {
   DEMO_POSTS,
   DEMO_REQUESTS,
   DEMO_RESEARCH_CONSENTS,
+  DEMO_STUDY,
   demoEmail,
 } from './demo-community';
 
@@ -336,6 +340,55 @@ try {
         DEMO_PENDING_REPRESENTATIVE.member,
         'accepted',
       );
+
+      // Issue 35 point 5: a demo study with its representative and the call it sent.
+      const [study] = await db
+        .insert(researchProjects)
+        .values({
+          key: DEMO_STUDY.key,
+          titulo: DEMO_STUDY.titulo,
+          pais: DEMO_STUDY.pais,
+          ciudad: DEMO_STUDY.ciudad,
+          enlace: DEMO_STUDY.enlace,
+          descripcion: { ...DEMO_STUDY.descripcion },
+          orphacodes: [...DEMO_STUDY.orphacodes],
+          paises: [...DEMO_STUDY.paises],
+          estudioClinico: true,
+          recluta: true,
+        })
+        .returning({ id: researchProjects.id });
+      if (!study) throw new Error('no demo study');
+      await db.insert(directoryRepresentatives).values({
+        entryKind: 'research_project',
+        researchProjectId: study.id,
+        userId: id(DEMO_STUDY.representative),
+        invitedEmail: demoEmail(DEMO_STUDY.representative),
+        tokenHash: createHash('sha256').update(randomBytes(32)).digest('hex'),
+        state: 'confirmed',
+        invitedAt: hoursAgo(24 * 10),
+        acceptedAt: hoursAgo(24 * 9),
+        confirmedAt: hoursAgo(24 * 8),
+      });
+      const [studyCall] = await db
+        .insert(researchCalls)
+        .values({
+          researchProjectId: study.id,
+          authorId: id(DEMO_STUDY.representative),
+          text: DEMO_STUDY.call.text,
+          language: DEMO_STUDY.call.language,
+          postedAt: hoursAgo(24 * 2),
+        })
+        .returning({ id: researchCalls.id });
+      if (studyCall)
+        await db
+          .insert(researchCallRecipients)
+          .values(
+            DEMO_STUDY.reached.map((key) => ({
+              callId: studyCall.id,
+              userId: id(key),
+              toldAt: hoursAgo(24 * 2),
+            })),
+          );
 
       for (const earner of DEMO_EARNERS) {
         const userId = id(earner.member);
