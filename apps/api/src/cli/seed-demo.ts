@@ -380,15 +380,13 @@ try {
         })
         .returning({ id: researchCalls.id });
       if (studyCall)
-        await db
-          .insert(researchCallRecipients)
-          .values(
-            DEMO_STUDY.reached.map((key) => ({
-              callId: studyCall.id,
-              userId: id(key),
-              toldAt: hoursAgo(24 * 2),
-            })),
-          );
+        await db.insert(researchCallRecipients).values(
+          DEMO_STUDY.reached.map((key) => ({
+            callId: studyCall.id,
+            userId: id(key),
+            toldAt: hoursAgo(24 * 2),
+          })),
+        );
 
       for (const earner of DEMO_EARNERS) {
         const userId = id(earner.member);

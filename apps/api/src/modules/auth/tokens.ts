@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
+import { createHmac, randomInt } from 'node:crypto';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /**
@@ -18,11 +18,7 @@ export const ACTIVATION_CODE_TTL_MS = 10 * 60 * 1000;
 export const ACTIVATION_MAX_FAILED_ATTEMPTS = 20;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
-/** A random opaque token (refresh, reset link): 256 bits, URL-safe. */
-export const newOpaqueToken = () => randomBytes(32).toString('base64url');
-
-/** Opaque tokens carry 256 bits of entropy, so a plain SHA-256 is a safe way to store them. */
-export const hashOpaqueToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export { hashOpaqueToken, newOpaqueToken } from '../../lib/opaque-token';
 
 export const newActivationCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 

@@ -1,35 +1,16 @@
-import { createECDH, randomBytes, type ECDH } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-// web-push's own encryption library (RFC 8188), here to read what the fake push service received.
-import ece from 'http_ece';
 import { pushSubscriptions } from '../../db/schema';
 import { startFakePushService, type ReceivedPush } from '../../test-support/fake-push-service';
+import { browserKeys, decryptPush } from '../../test-support/fake-push-service/browser-keys';
 import { createMemberWithProfile, makeFriends, sendForm } from '../../test-support/profiles';
 import { eventually } from '../../test-support/eventually';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
 type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 
-/** A browser's side of a push subscription: its key pair and auth secret. */
-function browserKeys() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const auth = randomBytes(16);
-  return {
-    ecdh,
-    auth,
-    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
-  };
-}
-
-function decrypt(received: ReceivedPush, browser: { ecdh: ECDH; auth: Buffer }) {
-  return JSON.parse(
-    ece
-      .decrypt(received.body, { version: 'aes128gcm', privateKey: browser.ecdh, authSecret: browser.auth })
-      .toString('utf8'),
-  ) as { title: string; body: string; url: string };
-}
+const decryptJson = (received: ReceivedPush, browser: Parameters<typeof decryptPush>[1]) =>
+  JSON.parse(decryptPush(received, browser)) as { title: string; body: string; url: string };
 
 describe('web push (issue 20)', () => {
   let t: TestApp;
@@ -110,7 +91,7 @@ describe('web push (issue 20)', () => {
     expect(push.headers.ttl).toBe('86400');
     const raw = push.body.toString('latin1');
     for (const secret of ['Beatriz', 'SECRET', 'Marfan', 'diagnosis']) expect(raw).not.toContain(secret);
-    const message = decrypt(push, phone);
+    const message = decryptJson(push, phone);
     expect(message).toEqual({ title: 'Juntos', body: 'You have 1 new notification', url: '/notificaciones' });
   });
 

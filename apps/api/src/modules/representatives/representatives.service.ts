@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   REPRESENTATIVE_INVITATIONS_PER_HOUR,
   REPRESENTATIVE_INVITATION_DAYS,
@@ -10,6 +9,7 @@ import {
 } from '@juntos/domain';
 import type { DirectoryEntryKind } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
+import { hashOpaqueToken, newOpaqueToken } from '../../lib/opaque-token';
 import type { Mailer } from '../../lib/mailer';
 import type { RateLimits } from '../../lib/rate-limiter';
 import { representativeInvitationEmail } from './representative-emails';
@@ -34,7 +34,6 @@ const PATH_OF_KIND = { association: 'asociaciones', research_project: 'proyectos
   RepresentedEntryKind
 >;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const entryNotFound = () => notFound('hosts.errors.entry_not_found');
 const invitationNotFound = () => notFound('hosts.errors.invitation_not_found');
 const representativeNotFound = () => notFound('hosts.errors.representative_not_found');
@@ -154,8 +153,13 @@ export function createRepresentativesService(deps: {
           fields: { email: 'hosts.errors.already_invited' },
         });
       await invitations.hit(String(inviterId));
-      const token = randomBytes(32).toString('base64url');
-      const row = await repository.invite({ ref, email, invitedBy: inviterId, tokenHash: hashToken(token) });
+      const token = newOpaqueToken();
+      const row = await repository.invite({
+        ref,
+        email,
+        invitedBy: inviterId,
+        tokenHash: hashOpaqueToken(token),
+      });
       await deps.mailer.send(
         representativeInvitationEmail({
           to: email,
@@ -172,7 +176,7 @@ export function createRepresentativesService(deps: {
 
     /** What a link invites to; a token that names nothing, or has expired, is not found. */
     async invitation(userId: number, token: string) {
-      const found = await repository.byTokenHash(hashToken(token));
+      const found = await repository.byTokenHash(hashOpaqueToken(token));
       if (!found) throw invitationNotFound();
       const { representative: row } = found;
       const account = await repository.account(userId);
@@ -192,7 +196,7 @@ export function createRepresentativesService(deps: {
      * adult, only within REPRESENTATIVE_INVITATION_DAYS, only once.
      */
     async accept(userId: number, token: string) {
-      const found = await repository.byTokenHash(hashToken(token));
+      const found = await repository.byTokenHash(hashOpaqueToken(token));
       if (!found) throw invitationNotFound();
       const { representative: row } = found;
       const actor = await actorOf(userId);

@@ -1,9 +1,7 @@
-import { createECDH, randomBytes, type ECDH } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-// web-push's own encryption library (RFC 8188), to read what the fake push service received.
-import ece from 'http_ece';
 import {
   COUNTRY_CITIES,
   RESEARCH_CONSENT_VERSION,
@@ -20,7 +18,8 @@ import { createActiveMember, minorPayload } from '../../test-support/accounts';
 import { makeAdmin } from '../../test-support/admins';
 import { parseEmail } from '../../test-support/email-message';
 import { eventually } from '../../test-support/eventually';
-import { startFakePushService, type ReceivedPush } from '../../test-support/fake-push-service';
+import { startFakePushService } from '../../test-support/fake-push-service';
+import { browserKeys, decryptPush } from '../../test-support/fake-push-service/browser-keys';
 import { completeProfile, createMemberWithProfile, putProfile } from '../../test-support/profiles';
 import { startSmtpReceiver } from '../../test-support/smtp-receiver';
 import { confirmRepresentative } from '../../test-support/representatives';
@@ -29,23 +28,6 @@ import { createResearchRepository } from './research.repository';
 import { RESEARCH_JOBS } from './research.service';
 
 type Member = { access: string; email: string; user: { id: number } };
-
-/** A browser's side of a push subscription: its key pair and auth secret. */
-function browserKeys() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const auth = randomBytes(16);
-  return {
-    ecdh,
-    auth,
-    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
-  };
-}
-function decrypt(received: ReceivedPush, browser: { ecdh: ECDH; auth: Buffer }) {
-  return ece
-    .decrypt(received.body, { version: 'aes128gcm', privateKey: browser.ecdh, authSecret: browser.auth })
-    .toString('utf8');
-}
 
 /**
  * Each test's disease codes are its own (matching is by code, so tests never see each other's
@@ -428,7 +410,7 @@ describe('research that finds the member (issue 35)', () => {
       expect(found).toBeDefined();
       return found!;
     });
-    const payload = decrypt(received, phone);
+    const payload = decryptPush(received, phone);
     const email = parseEmail(mail.raw);
     expect(email.text).toContain('There is news about research that may interest you');
     for (const secret of ['Marfan', 'marfan', `ORPHA:${code}`, 'ORPHA', 'Rome', 'Roma', 'research.example']) {
@@ -604,6 +586,8 @@ describe('research that finds the member (issue 35)', () => {
         recluta: true,
       });
       const rhea = await representativeOf(project.id);
+      // The listing's own matching job runs before anyone agrees, so it tells nobody.
+      await queueIdle();
       const [reached] = await consenting(1, code, 'it', 'country');
       const older = await memberWith(code, 'it', cityIn('it'));
       await t.app.database.db
@@ -613,7 +597,6 @@ describe('research that finds the member (issue 35)', () => {
       await call('DELETE', '/api/investigacion/consentimiento/', withdrew);
       const notAsked = await memberWith(code, 'it', cityIn('it'));
       await queueIdle();
-      // The project was listed before anyone agreed: matching told nobody of it.
       expect(await researchNotices(reached!)).toEqual([]);
 
       const url = `/api/investigacion/proyectos/${project.id}/llamada/`;
