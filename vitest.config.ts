@@ -46,7 +46,9 @@ export default defineConfig({
           include: ['e2e/tests/**/*.e2e.ts'],
           environment: 'node',
           globalSetup: ['e2e/support/global-setup.ts'],
-          testTimeout: 90_000,
+          // A guard against a hang, not a speed check: the longest journeys take about 40 s on a
+          // quiet machine and up to 2.5 times that with both heavy tiers on two cores.
+          testTimeout: 180_000,
           hookTimeout: 90_000,
           // One browser per vitest run: scripts/test-e2e-shards.mjs runs several runs side by side,
           // each with its own server.

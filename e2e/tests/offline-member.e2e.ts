@@ -145,7 +145,9 @@ describe('offline, a signed-in member keeps their screens (issue 34)', () => {
     await page.goto('/feed');
     await page.getByRole('heading', { level: 1, name: 'Feed' }).waitFor();
     await afterBothProfileTries(page, profileReads);
-    expect(refreshes.length).toBeGreaterThanOrEqual(2);
+    // The renewal was tried (one or two times: a try still under way takes the second 401 along,
+    // which depends on timing), and what follows does not depend on how many.
+    expect(refreshes.length).toBeGreaterThanOrEqual(1);
     expect(new URL(page.url()).pathname).toBe('/feed');
     expect(await signInForm(page).count()).toBe(0);
     expect((await storedTokens(page)).refresh).toBe(ana.refresh);

@@ -13,7 +13,7 @@ describe('research that finds the member (issue 35)', () => {
   });
   afterAll(async () => browser.close());
 
-  it('a member turns the consent on by keyboard, is told of a new study, sees why in "For you", and withdraws', async () => {
+  it('a member turns the consent on by keyboard, sees it in "Your data", and withdraws it in one action', async () => {
     const stamp = String(Date.now()).slice(-6);
     // Turner syndrome in the Netherlands: the shipped directory names Amsterdam UMC (Endo-ERN).
     const member = await createMember('research', {
@@ -23,9 +23,6 @@ describe('research that finds the member (issue 35)', () => {
       enfermedad: 'Turner syndrome',
       orphacode: '881',
     });
-    const admin = await createMember('research-admin', { nombre: 'Olga' });
-    await makeAdmin(admin);
-
     const { context, page } = await openAs(browser, member, '/profile');
     await page.getByRole('heading', { level: 2, name: 'Hear about research on your disease' }).waitFor();
     const section = page.locator('#research');
@@ -61,6 +58,32 @@ describe('research that finds the member (issue 35)', () => {
       .waitFor();
     await expectNoAxeViolations(page, '/profile with the research consent on');
 
+    // Withdrawn in one action; "For you" is empty at once.
+    await tabTo(page, section.getByRole('button', { name: 'Withdraw my consent' }));
+    await page.keyboard.press('Enter');
+    await section
+      .getByRole('status')
+      .filter({ hasText: /^Off: you are not told about research\. You withdrew it on / })
+      .waitFor();
+    await page.goto('/recursos/para-ti');
+    await page.getByText('You have not asked to hear about research.', { exact: false }).waitFor();
+    await expectNoAxeViolations(page, '/recursos/para-ti without a consent');
+    await context.close();
+  });
+
+  it('a consenting member is told of a new study without the disease named, sees why in "For you", and filters the directory by disease', async () => {
+    const stamp = String(Date.now()).slice(-6);
+    const member = await createMember('research-told', {
+      nombre: `Noor${stamp}`,
+      country: 'nl',
+      ciudad: 'Amsterdam',
+      enfermedad: 'Turner syndrome',
+      orphacode: '881',
+    });
+    await api(member, 'PUT', '/investigacion/consentimiento/', { scope: 'neighbours', agree: true });
+    const admin = await createMember('research-admin', { nombre: 'Olga' });
+    await makeAdmin(admin);
+
     // An administrator adds a recruiting clinical study in Belgium, a neighbouring country.
     const studyName = `Turner growth study ${stamp}`;
     await api(admin, 'POST', '/admin/recursos/proyectos/', {
@@ -76,7 +99,7 @@ describe('research that finds the member (issue 35)', () => {
     });
 
     // The notification names neither the disease nor the study.
-    await page.goto('/notificaciones');
+    const { context, page } = await openAs(browser, member, '/notificaciones');
     const notice = page.getByRole('link', {
       name: 'Unread: There is news about research that may interest you',
     });
@@ -110,18 +133,6 @@ describe('research that finds the member (issue 35)', () => {
       .waitFor();
     await page.getByRole('article').filter({ hasText: 'Amsterdam UMC' }).waitFor();
     await expectNoAxeViolations(page, '/recursos/centros filtered by disease');
-
-    // Withdrawn in one action; "For you" is empty at once.
-    await page.goto('/profile');
-    await tabTo(page, section.getByRole('button', { name: 'Withdraw my consent' }));
-    await page.keyboard.press('Enter');
-    await section
-      .getByRole('status')
-      .filter({ hasText: /^Off: you are not told about research\. You withdrew it on / })
-      .waitFor();
-    await page.goto('/recursos/para-ti');
-    await page.getByText('You have not asked to hear about research.', { exact: false }).waitFor();
-    await expectNoAxeViolations(page, '/recursos/para-ti without a consent');
     await context.close();
   });
 
