@@ -249,13 +249,21 @@ describe('a reconnect flood from three accounts', () => {
       expect(after.framesHandled - before.framesHandled, summary).toBeLessThanOrEqual(
         FLOODERS * (MEMBER_FRAME_LIMIT.burst + MEMBER_FRAME_LIMIT.perSecond * Math.ceil(floodSeconds + 1)),
       );
+      const statuses = [...idle.statuses, ...flooded.statuses];
       expect(
-        [...idle.statuses, ...flooded.statuses].filter((status) => status !== 200),
+        statuses.filter((status) => status !== 200 && status !== 503),
         summary,
       ).toEqual([]);
+      // A 503 is the overload guard (1 s of event-loop delay): a machine starving this process
+      // gives one as well as a flood does, so it fails the round like a slow one, and the round is
+      // run again; a flood that overloads the server does so in every round.
+      const refused = statuses.filter((status) => status === 503).length;
       // Twice the idle p99 plus 25 ms: a p99 of ~20 ms over 100 requests moves by tens of ms
       // with one collector pause, while an unbounded flood (issue 32) moved the median to 942 ms.
-      return { fast: p(flooded).p99 <= 2 * p(idle).p99 + 25, summary };
+      return {
+        fast: refused === 0 && p(flooded).p99 <= 2 * p(idle).p99 + 25,
+        summary: `${summary} (503: ${refused})`,
+      };
     };
 
     // A busy machine's own pauses are not the flood's doing: a round whose p99 is over that bound
@@ -269,5 +277,5 @@ describe('a reconnect flood from three accounts', () => {
       fast = result.fast;
     }
     expect(fast, rounds.join('\n')).toBe(true);
-  }, 240_000);
+  }, 600_000); // a hang guard: a starved machine may need every round, each far slower than on a quiet one
 });
