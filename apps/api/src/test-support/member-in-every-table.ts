@@ -7,6 +7,7 @@ import { lastEmailTo, signUpThroughApi } from './accounts';
 import { connectChat, type ChatClient } from './chat-client';
 import { createSoftwareAuthenticator } from './software-authenticator';
 import { confirmRepresentative } from './representatives';
+import { eventually } from './eventually';
 import {
   completeProfile,
   createAdminWithProfile,
@@ -287,14 +288,13 @@ export async function createMemberInEveryTable(app: FastifyInstance) {
     enlace: 'https://example.org/centre',
     orphacodes: [Number(profile.orphacode)],
   });
-  for (let attempt = 0; ; attempt += 1) {
+  await eventually(async () => {
     const forYou = (await call('GET', '/api/investigacion/para-ti/', signedIn)).json<{
       results: { told_at: string | null }[];
     }>();
-    if (forYou.results.some((match) => match.told_at !== null)) break;
-    if (attempt > 200) throw new Error('the research match was never told');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+    if (!forYou.results.some((match) => match.told_at !== null))
+      throw new Error('the research match was never told');
+  });
 
   // A research project she represents (issue 35 point 5): its call for participants, which she
   // writes, reaches her too (her disease, a neighbouring country), once the job has told it.
@@ -311,15 +311,13 @@ export async function createMemberInEveryTable(app: FastifyInstance) {
   await call('POST', `/api/investigacion/proyectos/${project.id}/llamada/`, signedIn, {
     text: 'We look for adults with this disease for a short interview study.',
   });
-  for (let attempt = 0; ; attempt += 1) {
+  await eventually(async () => {
     const [told] = await app.database.db
       .select({ at: researchCallRecipients.toldAt })
       .from(researchCallRecipients)
       .where(eq(researchCallRecipients.userId, member.user.id));
-    if (told?.at) break;
-    if (attempt > 200) throw new Error('the call for participants was never told');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+    if (!told?.at) throw new Error('the call for participants was never told');
+  });
 
   // Push notifications on for one device (port 443 only, issue 32; nothing listens there in tests: a push fails quietly).
   await call('POST', '/api/notificaciones/dispositivos/', signedIn, {

@@ -17,7 +17,7 @@ import { ExternalLink } from '../../components/ui/external-link';
 import { TextField } from '../../components/ui/field';
 import { QueryState } from '../../components/ui/query-state';
 import { ApiRequestError } from '../../lib/api-client';
-import { errorText, useSchemaForm } from '../../lib/forms';
+import { errorText, formFailureText, useSchemaForm } from '../../lib/forms';
 import { sessionKeys } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import NotFoundPage from '../not-found/not-found-page';
@@ -141,9 +141,7 @@ function MyRole({
     },
     onError: (error) => {
       setAsking(false);
-      setMessage(
-        error instanceof ApiRequestError && error.body ? error.body.error : t('organisations.action_error'),
-      );
+      setMessage(formFailureText(error, t('organisations.action_error')));
     },
   });
   return (
@@ -193,12 +191,7 @@ function InviteForm({ entry }: { entry: DirectoryEntryDetail }) {
     serverFields: SERVER_FIELDS,
     reValidateMode: 'onSubmit',
   });
-  const failed =
-    invite.error && !(invite.error instanceof ApiRequestError && invite.error.body?.fields)
-      ? invite.error instanceof ApiRequestError && invite.error.body
-        ? invite.error.body.error
-        : t('organisations.action_error')
-      : '';
+  const failed = formFailureText(invite.error, t('organisations.action_error'));
   return (
     <section aria-labelledby="organisation-invite" className="organisation__section">
       <h2 id="organisation-invite">{t('organisations.invite_title')}</h2>

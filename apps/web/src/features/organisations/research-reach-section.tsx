@@ -15,8 +15,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Button } from '../../components/ui/button';
 import { TextAreaField } from '../../components/ui/field';
 import { QueryState } from '../../components/ui/query-state';
-import { ApiRequestError } from '../../lib/api-client';
-import { errorText, useSchemaForm } from '../../lib/forms';
+import { errorText, formFailureText, useSchemaForm } from '../../lib/forms';
 import { postResearchCall, researchReachQuery } from './organisations-api';
 
 const SERVER_FIELDS = { text: 'text' } as const;
@@ -120,12 +119,7 @@ function CallPanel({ reach, projectId, name }: { reach: ResearchReach; projectId
     serverFields: SERVER_FIELDS,
     reValidateMode: 'onSubmit',
   });
-  const failed =
-    post.error && !(post.error instanceof ApiRequestError && post.error.body?.fields)
-      ? post.error instanceof ApiRequestError && post.error.body
-        ? post.error.body.error
-        : t('organisations.action_error')
-      : '';
+  const failed = formFailureText(post.error, t('organisations.action_error'));
   const date = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'long' });
 
   return (
