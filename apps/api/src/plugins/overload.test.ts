@@ -48,7 +48,8 @@ describe('overload guard', () => {
   it('does not count a start-up that held the event loop as overload', async () => {
     const starting = await createTestApp({ OVERLOAD_EVENT_LOOP_DELAY_MS: '200' });
     try {
-      // As a long migration would: the event loop held for longer than a whole sample.
+      // As a long migration would, before the app has served anything: the event loop held for
+      // longer than a whole sample. The first request (which also runs start-up's hooks) comes after.
       const heldUntil = Date.now() + 1500;
       while (Date.now() < heldUntil);
       await new Promise((resolve) => setTimeout(resolve, 50));

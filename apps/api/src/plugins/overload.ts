@@ -46,11 +46,13 @@ export async function registerOverloadGuard(
     headers: { 'retry-after': String(retryAfterSeconds) },
   });
   let databaseSaturated = false;
-  // Start-up (the migrations, loading modules) holds the event loop before any request can be
-  // served; a sample that saw it says nothing about load, and would refuse the first requests.
+  // Start-up (the migrations, loading modules, the onReady hooks) holds the event loop before any
+  // request can be served; a sample that saw it says nothing about load, and would refuse the first
+  // requests. The grace runs from the first request rather than from a hook of start-up, because
+  // start-up's own length (long on a busy machine) would otherwise eat into it.
   let startingUntil = Infinity;
-  app.addHook('onReady', (done) => {
-    startingUntil = performance.now() + 2 * SAMPLE_INTERVAL_MS;
+  app.addHook('onRequest', (_request, _reply, done) => {
+    if (startingUntil === Infinity) startingUntil = performance.now() + 2 * SAMPLE_INTERVAL_MS;
     done();
   });
   await app.register(underPressure, {
