@@ -4,13 +4,35 @@ import { tabTo } from '../support/accounts';
 import { expectNoAxeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { waitForEmail } from '../support/mail';
-import { api, createMember, makeAdmin, openAs } from '../support/members';
+import { api, createMember, makeAdmin, makeRepresentative, openAs } from '../support/members';
 
 /**
  * Issue 35 point 1: an administrator makes an association the host of a community, invites a
  * representative who accepts and is confirmed; the representative writes the rules; the
  * community page says who hosts it; a member joins by reading and accepting the rules.
  */
+/** An administrator, and a community and an association of their own, so no other journey meets them. */
+async function communityAndAssociation(label: string) {
+  const stamp = `${label}${String(Date.now()).slice(-6)}`;
+  const admin = await createMember(`hosts-admin-${label}`, { nombre: `Admin${stamp}` });
+  await makeAdmin(admin);
+  const communityName = `Hiking ${stamp}`;
+  const community = (await api(admin, 'POST', '/admin/comunidades/', {
+    slug: `hiking-${stamp}`,
+    name: { es: `Senderismo ${stamp}`, en: communityName },
+    description: { es: 'Caminar juntos.', en: 'Walking together.' },
+  })) as { id: number };
+  const associationName = `Walkers Association ${stamp}`;
+  const association = (await api(admin, 'POST', '/admin/recursos/asociaciones/', {
+    name: associationName,
+    pais: 'es',
+    ciudad: 'Madrid',
+    enlace: 'https://example.org/walkers',
+    descripcion: { en: 'People who walk with a rare disease.' },
+  })) as { id: number };
+  return { stamp, admin, communityName, community, associationName, association };
+}
+
 describe('communities hosted by associations (issue 35)', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -18,26 +40,9 @@ describe('communities hosted by associations (issue 35)', () => {
   });
   afterAll(async () => browser.close());
 
-  it('links an association, confirms its representative, who writes the rules a member accepts to join', async () => {
-    const stamp = String(Date.now()).slice(-6);
-    const admin = await createMember('hosts-admin', { nombre: `Admin${stamp}` });
-    await makeAdmin(admin);
-    // A community and an association of their own, so no other journey meets them.
-    const communityName = `Hiking ${stamp}`;
-    const community = (await api(admin, 'POST', '/admin/comunidades/', {
-      slug: `hiking-${stamp}`,
-      name: { es: `Senderismo ${stamp}`, en: communityName },
-      description: { es: 'Caminar juntos.', en: 'Walking together.' },
-    })) as { id: number };
-    const associationName = `Walkers Association ${stamp}`;
-    const association = (await api(admin, 'POST', '/admin/recursos/asociaciones/', {
-      name: associationName,
-      pais: 'es',
-      ciudad: 'Madrid',
-      enlace: 'https://example.org/walkers',
-      descripcion: { en: 'People who walk with a rare disease.' },
-    })) as { id: number };
-
+  it('an administrator links an association and invites its representative, who accepts and is confirmed', async () => {
+    const { stamp, admin, communityName, community, associationName, association } =
+      await communityAndAssociation('a');
     // The administrator links them on the communities screen, by keyboard.
     const asAdmin = await openAs(browser, admin, '/admin/comunidades');
     await asAdmin.page.getByRole('heading', { level: 1, name: 'Communities' }).waitFor();
@@ -93,8 +98,24 @@ describe('communities hosted by associations (issue 35)', () => {
     await asAdmin.page.getByText('Representative confirmed.').waitFor();
     await asAdmin.context.close();
 
-    // Rosa now hosts the community: she writes its rules on its page.
+    // Rosa now hosts the community.
     await asRosa.page.goto(`/comunidades/${community.id}`);
+    await asRosa.page.getByRole('heading', { level: 1, name: communityName }).waitFor();
+    await asRosa.page.getByText('You host it').waitFor();
+    await asRosa.context.close();
+  });
+
+  it('the representative writes the rules; a member sees the host and joins by accepting them', async () => {
+    const { stamp, admin, communityName, community, associationName, association } =
+      await communityAndAssociation('b');
+    await api(admin, 'PUT', `/admin/comunidades/${community.id}/anfitrion/`, {
+      association_id: association.id,
+    });
+    const rosa = await createMember('hosts-rosa', { nombre: `Rosa${stamp}` });
+    await makeRepresentative(admin, rosa, 'asociaciones', association.id);
+
+    // Rosa hosts the community: she writes its rules on its page.
+    const asRosa = await openAs(browser, rosa, `/comunidades/${community.id}`);
     await asRosa.page.getByRole('heading', { level: 1, name: communityName }).waitFor();
     await asRosa.page.getByText('You host it').waitFor();
     await tabTo(asRosa.page, asRosa.page.getByRole('button', { name: 'Edit the rules' }));
