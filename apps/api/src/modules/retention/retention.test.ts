@@ -24,6 +24,7 @@ import {
   users,
 } from '../../db/schema';
 import { migrationLevel } from '../../cli/migration-level';
+import { runRetentionCommand } from '../../cli/retention-command';
 import { loadConfig } from '../../config';
 import { adultPayload, createActiveMember } from '../../test-support/accounts';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
@@ -729,19 +730,32 @@ describe('npm run retention', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'juntos-retention-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  /** Runs the command as an operator would, on its own embedded database. */
-  function retention() {
-    const environment = { ...process.env };
+  /** The command's environment: its own embedded database, outside the tests' NODE_ENV. */
+  function commandEnvironment() {
+    const environment: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
     delete environment.NODE_ENV;
+    return environment;
+  }
+
+  /** Runs the command as an operator would, in a process of its own. */
+  function retentionProcess() {
     return new Promise<{ code: number; output: string }>((resolve) => {
       execFile(
-        'npx',
-        ['tsx', 'src/cli/retention.ts'],
-        { cwd: apiRoot, env: { ...environment, DATA_DIR: dataDir, DATABASE_URL: '', INIT_CWD: apiRoot } },
+        process.execPath,
+        ['--import', 'tsx', 'src/cli/retention.ts'],
+        { cwd: apiRoot, env: { ...commandEnvironment(), INIT_CWD: apiRoot } },
         (error, stdout, stderr) =>
           resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
       );
     });
+  }
+
+  /** The same command in this process: what it prints and its exit code, without a second start-up. */
+  async function retention() {
+    let output = '';
+    const stream = { write: (text: string) => void (output += text) };
+    const code = await runRetentionCommand(commandEnvironment(), { stdout: stream, stderr: stream });
+    return { code, output };
   }
 
   /** The command's embedded database, opened by the test while the command is not running. */
@@ -770,7 +784,7 @@ describe('npm run retention', () => {
       await t.cleanup();
     }
 
-    const done = await retention();
+    const done = await retentionProcess();
     expect(done.code, done.output).toBe(0);
     expect(done.output).toMatch(/sentEmails\s+1\b/);
     expect(done.output).toMatch(/exportArchives\s+0\b/);
@@ -798,7 +812,7 @@ describe('npm run retention', () => {
     } finally {
       rmSync(mailDir, { force: true });
     }
-  }, 120_000);
+  });
 
   it('refuses a database that is not at this code’s migrations, and leaves it as it is (exit 78)', async () => {
     const newest = sql`(select max(created_at) from drizzle.__drizzle_migrations)`;
@@ -829,5 +843,5 @@ describe('npm run retention', () => {
     await withDatabase((db) =>
       db.execute(sql`delete from drizzle.__drizzle_migrations where hash = 'from-a-newer-version'`),
     );
-  }, 120_000);
+  });
 });
