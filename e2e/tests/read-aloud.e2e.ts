@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
+import { trackLiveConnection, untilLive } from '../support/live-connection';
 import { createMember, makeFriends, openAs, publishPost } from '../support/members';
 
 type Spoken = { text: string; lang: string; rate: number; voice: string | null };
@@ -103,6 +104,7 @@ async function open(
 ) {
   const opened = await openAs(browser, member, path, { localStorage });
   await opened.context.addInitScript(fakeSpeech);
+  await trackLiveConnection(opened.context);
   // The stand-in is installed before the page's scripts from the next load on.
   await opened.page.reload();
   return opened;
@@ -241,10 +243,11 @@ describe('read aloud (issue 21, point 2)', () => {
     const opened = await open(browser, `/chat?amigo=${bruno.id}`, ana, { chat_modal_ack: '1' });
     context = opened.context;
     const { page } = opened;
+    await untilLive(page);
     await page.getByLabel(`Message to Bruno${stamp}`).fill('Hello Bruno. See you soon.');
     await page.keyboard.press('Enter');
     const message = page.getByRole('log').getByRole('listitem').filter({ hasText: 'Hello Bruno.' });
-    await message.getByText('Sent').waitFor();
+    await message.getByText('Sent', { exact: true }).waitFor();
     const button = message.getByRole('button', { name: /^Read aloud: your message at / });
     await button.click();
     await expect.poll(async () => (await spoken(page)).at(-1)?.text).toBe('Hello Bruno.');
