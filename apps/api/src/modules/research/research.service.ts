@@ -269,7 +269,7 @@ export function createResearchService(deps: ResearchServiceDeps) {
           country: matchedCountry,
           reason,
           told_at: toldAt ? toldAt.toISOString() : null,
-          call: callOf(kind === 'proyectos' ? calls.get(entry.id) : undefined),
+          call: callAnswer(kind === 'proyectos' ? calls.get(entry.id) : undefined),
           representatives: (kind === 'proyectos' && representatives.get(entry.id)) || [],
         };
       });
@@ -333,7 +333,8 @@ export function createResearchService(deps: ResearchServiceDeps) {
   };
 }
 
-const callOf = (call: { text: string; language: string; postedAt: Date } | undefined) =>
+/** The call as "For you" shows it: the researchers' words, their language and date; null without one. */
+const callAnswer = (call: { text: string; language: string; postedAt: Date } | undefined) =>
   call ? { text: call.text, language: call.language, posted_at: call.postedAt.toISOString() } : null;
 
 /**

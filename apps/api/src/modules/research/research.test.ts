@@ -15,7 +15,7 @@ import {
 import { rowsOf } from '../../db/database';
 import { adminAuditLog, researchCallRecipients, researchConsents, researchMatches } from '../../db/schema';
 import { createActiveMember, minorPayload } from '../../test-support/accounts';
-import { makeAdmin } from '../../test-support/admins';
+import { approveMinor, makeAdmin } from '../../test-support/admins';
 import { parseEmail } from '../../test-support/email-message';
 import { eventually } from '../../test-support/eventually';
 import { startFakePushService } from '../../test-support/fake-push-service';
@@ -675,6 +675,46 @@ describe('research that finds the member (issue 35)', () => {
           .from(researchCallRecipients)
           .where(eq(researchCallRecipients.userId, reached!.user.id)),
       ).toEqual([]);
+    });
+
+    it('reaches a minor whose guardian agreed, who reads the call without an adult representative named', async () => {
+      const code = freshCode();
+      const project = await addEntry('proyectos', { pais: 'pt', ciudad: cityIn('pt'), orphacodes: [code] });
+      const rhea = await representativeOf(project.id);
+      await queueIdle();
+      const minor = await createActiveMember(t.app, minorPayload());
+      const saved = await putProfile(
+        t.app,
+        minor.access,
+        completeProfile({
+          date_of_birth: '2013-06-01',
+          orphacode: String(code),
+          country: 'pt',
+          ciudad: cityIn('pt'),
+        }),
+      );
+      expect(saved.statusCode, saved.body).toBe(200);
+      await approveMinor(t.app, minor.user.id);
+      expect((await agree(minor, 'country')).consent).toMatchObject({ given_by: 'guardian' });
+      const [adult] = await consenting(1, code, 'pt', 'country');
+
+      const text = 'Families of children with this disease: a short questionnaire, online.';
+      const posted = await call('POST', `/api/investigacion/proyectos/${project.id}/llamada/`, rhea, {
+        text,
+      });
+      expect(posted.statusCode, posted.body).toBe(201);
+      for (const member of [minor, adult!])
+        await eventually(async () => expect(await researchNotices(member)).not.toEqual([]));
+
+      // The adult may reach the representative; the minor reads the same call with nobody named,
+      // as the age rule keeps adults and minors who are not friends from finding each other.
+      expect((await forYou(adult!)).results[0]).toMatchObject({
+        call: { text },
+        representatives: [{ member_id: rhea.user.id }],
+      });
+      const [seenByMinor] = (await forYou(minor)).results;
+      expect(seenByMinor).toMatchObject({ id: project.id, call: { text }, representatives: [] });
+      expect(JSON.stringify(seenByMinor)).not.toContain('Rhea');
     });
   });
 });
