@@ -34,7 +34,8 @@ async function animationsSettled(page: Page) {
 async function violationsOn(page: Page) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate(
-    (options) => (window as unknown as { axe: { run: (o: RunOptions) => Promise<AxeResults> } }).axe.run(options),
+    (options) =>
+      (window as unknown as { axe: { run: (o: RunOptions) => Promise<AxeResults> } }).axe.run(options),
     RUN_OPTIONS,
   );
   return results.violations.map((violation) => ({
