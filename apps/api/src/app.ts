@@ -20,8 +20,6 @@ import { registerMetrics } from './lib/metrics';
 import { registerMultipart } from './lib/multipart-form';
 import { createPrivateMedia } from './lib/private-media';
 import { createRateLimits } from './lib/rate-limiter';
-import { connectRedis, redisReady } from './lib/redis';
-import { createS3MediaStore } from './lib/s3-media-store';
 import { createModules } from './modules';
 import { createDiseaseCatalogue } from './modules/diseases';
 import { handleFrameworkError, registerErrorHandling } from './plugins/errors';
@@ -157,13 +155,16 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   await app.register(routeSchemas);
 
   // Shared infrastructure. With REDIS_URL, live messages, presence and rate limits are shared
-  // by every instance (DESIGN.md).
-  const redis = config.redisUrl
-    ? {
-        commands: connectRedis(config.redisUrl, app.log, 'juntos-commands'),
-        subscriber: connectRedis(config.redisUrl, app.log, 'juntos-subscriber'),
-      }
-    : undefined;
+  // by every instance (DESIGN.md). The Redis and S3 clients are imported only when configured:
+  // the embedded defaults start without loading either (issue 36).
+  const redisClients = config.redisUrl ? await import('./lib/redis') : undefined;
+  const redis =
+    config.redisUrl && redisClients
+      ? {
+          commands: redisClients.connectRedis(config.redisUrl, app.log, 'juntos-commands'),
+          subscriber: redisClients.connectRedis(config.redisUrl, app.log, 'juntos-subscriber'),
+        }
+      : undefined;
   const { fanOut, presenceStore } = createRealtime({
     redis,
     prefix: config.redisPrefix,
@@ -185,7 +186,9 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   });
   const jobs = createJobQueue({ database, log: app.log, settings: config.jobs, databaseOutage });
   app.decorate('jobs', jobs);
-  const s3Store = config.s3 ? createS3MediaStore(config.s3) : undefined;
+  const s3Store = config.s3
+    ? (await import('./lib/s3-media-store')).createS3MediaStore(config.s3)
+    : undefined;
   const mediaStore = s3Store ?? createLocalMediaStore(config.paths.media);
   const modules = createModules({
     config,
@@ -225,9 +228,11 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   // migrate before `ready`), without holding readiness up: a database away at that moment is the
   // health check's to report, and the queue tries again. They stop before the modules close.
   app.addHook('onReady', async () => jobs.startInBackground());
-  if (redis)
+  if (redis && redisClients)
     app.addHook('onReady', async () => {
-      const ready = await Promise.all([redis.commands, redis.subscriber].map((r) => redisReady(r, 5_000)));
+      const ready = await Promise.all(
+        [redis.commands, redis.subscriber].map((r) => redisClients.redisReady(r, 5_000)),
+      );
       if (ready.includes(false))
         app.log.warn('Redis is not ready: rate limits are counted by this instance until it is');
     });

@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import webPush from 'web-push';
+import { createECDH, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -419,7 +418,15 @@ function loadOrCreateVapidKeys(dataDir: string): { publicKey: string; privateKey
   if (existsSync(file))
     return JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
   mkdirSync(dataDir, { recursive: true });
-  const keys = webPush.generateVAPIDKeys();
+  // The pair web-push's generateVAPIDKeys makes (P-256, URL-safe base64, the private key padded to
+  // 32 bytes), from node:crypto, so start-up does not load web-push (it loads with the first push).
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const privateKey = ecdh.getPrivateKey();
+  const keys = {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    privateKey: Buffer.concat([Buffer.alloc(32 - privateKey.length), privateKey]).toString('base64url'),
+  };
   writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
   return keys;
 }

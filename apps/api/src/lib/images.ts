@@ -1,4 +1,5 @@
-import sharp from 'sharp';
+import type Sharp from 'sharp';
+import type { Metadata } from 'sharp';
 import { MAX_IMAGE_BYTES } from '@juntos/domain';
 import { AppError } from './app-error';
 import type { RateLimits } from './rate-limiter';
@@ -65,6 +66,13 @@ export function createDecodeQueue(options: { concurrency: number; maxWaiting: nu
   };
 }
 
+/**
+ * sharp (libvips) is loaded with the first image rather than at start-up: an instance that never
+ * receives an upload (a worker, a health probe's first answer) does not pay for it (issue 36).
+ */
+let loadedSharp: Promise<typeof Sharp> | undefined;
+const sharpLibrary = () => (loadedSharp ??= import('sharp').then((module) => module.default));
+
 /** Work straight away, for callers that queue elsewhere (and the pipeline's unit tests). */
 const immediately: DecodeQueue = (work) => work();
 
@@ -91,7 +99,8 @@ export async function processUploadedImage(
     });
 
   // The header alone (cheap, outside the queue): format, size and sample depth.
-  let header: sharp.Metadata;
+  const sharp = await sharpLibrary();
+  let header: Metadata;
   try {
     header = await sharp(input).metadata();
   } catch {

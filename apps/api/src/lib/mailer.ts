@@ -1,6 +1,7 @@
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import type StreamTransport from 'nodemailer/lib/stream-transport';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 import { emailOutbox } from '../db/schema';
@@ -54,11 +55,14 @@ export function createMailer(options: {
   /** Where messages are written when there is no SMTP_URL. */
   mailDir: string;
 }): Mailer & { close(): void; unsentCount(): Promise<number> } {
-  const transport: Transporter | undefined = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
-    : undefined;
-  // Builds the same MIME message SMTP would carry, as a buffer to write to a file.
-  const fileTransport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // nodemailer is loaded with the first message, not at start-up (issue 36). Without SMTP_URL the
+  // file transport builds the same MIME message SMTP would carry, as a buffer to write to a file.
+  let loaded: Promise<{ smtp?: Transporter; file: Transporter<StreamTransport.SentMessageInfo> }> | undefined;
+  const transports = () =>
+    (loaded ??= import('nodemailer').then(({ default: nodemailer }) => ({
+      ...(options.smtpUrl ? { smtp: nodemailer.createTransport(options.smtpUrl) } : {}),
+      file: nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    })));
   return {
     async send(email) {
       const [row] = await options.db
@@ -79,6 +83,7 @@ export function createMailer(options: {
         html: email.html,
         headers: email.headers,
       };
+      const { smtp: transport, file: fileTransport } = await transports();
       if (!transport) {
         try {
           const built = await fileTransport.sendMail(message);
@@ -129,7 +134,7 @@ export function createMailer(options: {
       return row?.value ?? 0;
     },
     close() {
-      transport?.close();
+      void loaded?.then(({ smtp }) => smtp?.close());
     },
   };
 }

@@ -250,6 +250,13 @@ describe('a socket flooding frames', () => {
     const brunoSocket = await connectChat(t.app, bruno.access);
     const flooder = await connectChat(t.app, ana.access);
     await settle(200);
+    const quietTimes: number[] = [];
+    for (let run = 0; run < 3; run += 1) {
+      const quietStarted = performance.now();
+      await feed();
+      quietTimes.push(performance.now() - quietStarted);
+    }
+    const quietFeedMs = quietTimes.sort((a, b) => a - b)[1]!;
     const atFlood = t.app.database.queryCount();
 
     for (let index = 0; index < 15_000; index += 1) {
@@ -260,7 +267,9 @@ describe('a socket flooding frames', () => {
     const during = await feed();
     const elapsed = performance.now() - started;
     expect(during.statusCode).toBe(200);
-    expect(elapsed).toBeLessThan(1000);
+    // Against the same request on this machine just before, not a fixed time: a busy machine slows
+    // both. Frames that each reached the database would hold the feed up for seconds.
+    expect(elapsed).toBeLessThan(Math.max(1000, 8 * quietFeedMs));
 
     expect(await flooder.waitFor(isError('too_many_frames'))).toMatchObject({ code: 'too_many_frames' });
     expect(await flooder.closed).toEqual({ code: 1008, reason: 'too many frames' });

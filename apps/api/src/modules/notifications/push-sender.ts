@@ -2,7 +2,7 @@ import dns from 'node:dns';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { parse as legacyParse } from 'node:url';
-import webPush from 'web-push';
+import type * as WebPushModule from 'web-push';
 import type { Config } from '../../config';
 import type { PushTarget } from './push-devices.repository';
 
@@ -164,6 +164,15 @@ const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
   });
 };
 
+/** web-push is loaded with the first push, not at start-up (issue 36). */
+type WebPush = typeof WebPushModule;
+let loadedWebPush: Promise<WebPush> | undefined;
+// A CommonJS module: Node hands its exports to ESM as `default`, which its types do not declare.
+const webPushLibrary = () =>
+  (loadedWebPush ??= import('web-push').then(
+    (module) => (module as unknown as { default: WebPush }).default,
+  ));
+
 /**
  * Sends one encrypted push message through the device's push service with the deployment's VAPID
  * signature (RFC 8291, 8292) via the `web-push` library. A 404 or 410 means the subscription is
@@ -182,6 +191,7 @@ export function createPushSender(push: Config['push']) {
     if (isIP(address.hostname) !== 0 && isForbiddenAddress(address.hostname) && !isTestService(address, push))
       return 'refused';
     try {
+      const webPush = await webPushLibrary();
       await webPush.sendNotification(
         { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
         payload,
