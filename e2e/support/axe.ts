@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { AxeResults, RunOptions } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { animationsSettled } from './animations';
 
 /** axe-core's browser build, read once per test file. */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -13,17 +14,6 @@ const RUN_OPTIONS: RunOptions = {
   rules: { 'target-size': { enabled: true } },
   resultTypes: ['violations'],
 };
-
-/** Resolves once no animation is running (or after three seconds, whichever comes first). */
-async function animationsSettled(page: Page) {
-  await page
-    .waitForFunction(
-      () => document.getAnimations().every((animation) => animation.playState !== 'running'),
-      undefined,
-      { timeout: 3000 },
-    )
-    .catch(() => undefined);
-}
 
 /**
  * axe-core run in the page itself, injected once per document (a page the app navigates within

@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
+import { animationsSettled } from './animations';
 
 /**
  * In-page checks of issue 23 (WCAG 2.2 1.4.10 Reflow, 1.4.4 Resize Text, 2.5.8 Target Size, and
@@ -101,6 +102,9 @@ export async function setTextSize(page: Page, percent: number) {
   await page.evaluate(
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
   );
+  // A size in rem animates to its new value where a transition covers it (a switch's thumb
+  // slides for 0.15 s): on a busy machine two frames are not enough for it to arrive.
+  await animationsSettled(page);
 }
 
 /**
