@@ -107,7 +107,9 @@ describe('a reconnect flood from three accounts', () => {
     });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
-  afterAll(async () => t.cleanup());
+  // Closing waits for the flood's sockets to finish closing: on a machine running both heavy tiers
+  // that took longer than the default minute (a guard against a hang, not a speed check).
+  afterAll(async () => t.cleanup(), 300_000);
 
   const counts = async () => {
     const text = await (
