@@ -2,6 +2,7 @@ import type Sharp from 'sharp';
 import type { Metadata } from 'sharp';
 import { MAX_IMAGE_BYTES } from '@juntos/domain';
 import { AppError } from './app-error';
+import { loadOnce } from './load-once';
 import type { RateLimits } from './rate-limiter';
 
 /** Uploads above this are refused before decoding (photos from phones are 2–8 MB); the browser checks it too. */
@@ -70,8 +71,7 @@ export function createDecodeQueue(options: { concurrency: number; maxWaiting: nu
  * sharp (libvips) is loaded with the first image rather than at start-up: an instance that never
  * receives an upload (a worker, a health probe's first answer) does not pay for it (issue 36).
  */
-let loadedSharp: Promise<typeof Sharp> | undefined;
-const sharpLibrary = () => (loadedSharp ??= import('sharp').then((module) => module.default));
+const sharpLibrary = loadOnce<typeof Sharp>(() => import('sharp').then((module) => module.default));
 
 /** Work straight away, for callers that queue elsewhere (and the pipeline's unit tests). */
 const immediately: DecodeQueue = (work) => work();

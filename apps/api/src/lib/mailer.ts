@@ -1,10 +1,9 @@
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Transporter } from 'nodemailer';
-import type StreamTransport from 'nodemailer/lib/stream-transport';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 import { emailOutbox } from '../db/schema';
+import { loadOnce } from './load-once';
 import { count, eq, isNull } from 'drizzle-orm';
 
 export type OutgoingEmail = {
@@ -57,12 +56,12 @@ export function createMailer(options: {
 }): Mailer & { close(): void; unsentCount(): Promise<number> } {
   // nodemailer is loaded with the first message, not at start-up (issue 36). Without SMTP_URL the
   // file transport builds the same MIME message SMTP would carry, as a buffer to write to a file.
-  let loaded: Promise<{ smtp?: Transporter; file: Transporter<StreamTransport.SentMessageInfo> }> | undefined;
-  const transports = () =>
-    (loaded ??= import('nodemailer').then(({ default: nodemailer }) => ({
+  const transports = loadOnce(() =>
+    import('nodemailer').then(({ default: nodemailer }) => ({
       ...(options.smtpUrl ? { smtp: nodemailer.createTransport(options.smtpUrl) } : {}),
       file: nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
-    })));
+    })),
+  );
   return {
     async send(email) {
       const [row] = await options.db
@@ -134,7 +133,7 @@ export function createMailer(options: {
       return row?.value ?? 0;
     },
     close() {
-      void loaded?.then(({ smtp }) => smtp?.close());
+      void transports.ifLoaded()?.then(({ smtp }) => smtp?.close());
     },
   };
 }

@@ -4,6 +4,7 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { parse as legacyParse } from 'node:url';
 import type * as WebPushModule from 'web-push';
 import type { Config } from '../../config';
+import { loadOnce } from '../../lib/load-once';
 import type { PushTarget } from './push-devices.repository';
 
 /**
@@ -165,13 +166,10 @@ const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
 };
 
 /** web-push is loaded with the first push, not at start-up (issue 36). */
-type WebPush = typeof WebPushModule;
-let loadedWebPush: Promise<WebPush> | undefined;
-// A CommonJS module: Node hands its exports to ESM as `default`, which its types do not declare.
-const webPushLibrary = () =>
-  (loadedWebPush ??= import('web-push').then(
-    (module) => (module as unknown as { default: WebPush }).default,
-  ));
+const webPushLibrary = loadOnce<typeof WebPushModule>(() =>
+  // A CommonJS module: Node hands its exports to ESM as `default`, which its types do not declare.
+  import('web-push').then((module) => (module as unknown as { default: typeof WebPushModule }).default),
+);
 
 /**
  * Sends one encrypted push message through the device's push service with the deployment's VAPID

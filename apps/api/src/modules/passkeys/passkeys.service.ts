@@ -16,6 +16,7 @@ import {
 } from '@juntos/domain';
 import { AppError } from '../../lib/app-error';
 import { deviceLabel } from '../../lib/device-label';
+import { loadOnce } from '../../lib/load-once';
 import { clientKey, type RateLimits } from '../../lib/rate-limiter';
 import { SIGN_IN_FAILURES_PER_IP } from '../auth';
 import type { CeremonyPurpose, PasskeyRow, PasskeysRepository } from './passkeys.repository';
@@ -24,8 +25,7 @@ import type { CeremonyPurpose, PasskeyRow, PasskeysRepository } from './passkeys
  * The WebAuthn library is loaded with the first passkey ceremony, not at start-up: most requests
  * never touch a passkey, and it is one of the slowest modules to load (issue 36).
  */
-let loadedWebAuthn: Promise<typeof SimpleWebAuthn> | undefined;
-const webAuthn = () => (loadedWebAuthn ??= import('@simplewebauthn/server'));
+const webAuthn = loadOnce<typeof SimpleWebAuthn>(() => import('@simplewebauthn/server'));
 
 const MINUTE = 60_000;
 
@@ -146,9 +146,8 @@ export function createPasskeysService(deps: PasskeysServiceDependencies) {
           values: { max: PASSKEYS_MAX_PER_MEMBER },
           fields: { password: 'errors.too_many_passkeys' },
         });
-      const options = await (
-        await webAuthn()
-      ).generateRegistrationOptions({
+      const { generateRegistrationOptions } = await webAuthn();
+      const options = await generateRegistrationOptions({
         rpName: relyingParty.name,
         rpID: relyingParty.id,
         userName: user.email,
@@ -170,17 +169,14 @@ export function createPasskeysService(deps: PasskeysServiceDependencies) {
       const challenge = await take(input.challenge_id, 'registration', userId);
       const origin = expectedOrigin(input.credential);
       if (!origin) throw failed();
-      const verification = await (
-        await webAuthn()
-      )
-        .verifyRegistrationResponse({
-          response: input.credential as unknown as RegistrationResponseJSON,
-          expectedChallenge: challenge,
-          expectedOrigin: origin,
-          expectedRPID: relyingParty.id,
-          requireUserVerification: true,
-        })
-        .catch(() => undefined);
+      const { verifyRegistrationResponse } = await webAuthn();
+      const verification = await verifyRegistrationResponse({
+        response: input.credential as unknown as RegistrationResponseJSON,
+        expectedChallenge: challenge,
+        expectedOrigin: origin,
+        expectedRPID: relyingParty.id,
+        requireUserVerification: true,
+      }).catch(() => undefined);
       if (!verification?.verified) throw failed();
       // Counted again here: two ceremonies begun side by side must not pass the limit together.
       if ((await deps.repository.count(userId)) >= PASSKEYS_MAX_PER_MEMBER)
@@ -212,9 +208,8 @@ export function createPasskeysService(deps: PasskeysServiceDependencies) {
     /** The options for `navigator.credentials.get`: any passkey of this site may answer. */
     async signInOptions(ip: string): Promise<PasskeyCeremony> {
       await optionsPerIp.hit(clientKey(ip));
-      const options = await (
-        await webAuthn()
-      ).generateAuthenticationOptions({
+      const { generateAuthenticationOptions } = await webAuthn();
+      const options = await generateAuthenticationOptions({
         rpID: relyingParty.id,
         timeout: PASSKEY_CEREMONY_TIMEOUT_MS,
         userVerification: 'required',
@@ -236,23 +231,20 @@ export function createPasskeysService(deps: PasskeysServiceDependencies) {
       const passkey = await deps.repository.findByCredentialId(input.credential.id);
       const origin = expectedOrigin(input.credential);
       if (!passkey || !origin) throw await refuse();
-      const verification = await (
-        await webAuthn()
-      )
-        .verifyAuthenticationResponse({
-          response: input.credential as unknown as AuthenticationResponseJSON,
-          expectedChallenge: challenge,
-          expectedOrigin: origin,
-          expectedRPID: relyingParty.id,
-          credential: {
-            id: passkey.credentialId,
-            publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
-            counter: passkey.counter,
-            transports: transportsOf(passkey),
-          },
-          requireUserVerification: true,
-        })
-        .catch(() => undefined);
+      const { verifyAuthenticationResponse } = await webAuthn();
+      const verification = await verifyAuthenticationResponse({
+        response: input.credential as unknown as AuthenticationResponseJSON,
+        expectedChallenge: challenge,
+        expectedOrigin: origin,
+        expectedRPID: relyingParty.id,
+        credential: {
+          id: passkey.credentialId,
+          publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
+          counter: passkey.counter,
+          transports: transportsOf(passkey),
+        },
+        requireUserVerification: true,
+      }).catch(() => undefined);
       if (!verification?.verified) throw await refuse();
       // The counter was checked above against the value read before; only the conditional
       // update decides between two sign-ins that presented the same one.
