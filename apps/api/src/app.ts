@@ -157,14 +157,9 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   // Shared infrastructure. With REDIS_URL, live messages, presence and rate limits are shared
   // by every instance (DESIGN.md). The Redis and S3 clients are imported only when configured:
   // the embedded defaults start without loading either (issue 36).
-  const redisClients = config.redisUrl ? await import('./lib/redis') : undefined;
-  const redis =
-    config.redisUrl && redisClients
-      ? {
-          commands: redisClients.connectRedis(config.redisUrl, app.log, 'juntos-commands'),
-          subscriber: redisClients.connectRedis(config.redisUrl, app.log, 'juntos-subscriber'),
-        }
-      : undefined;
+  const redis = config.redisUrl
+    ? (await import('./lib/redis')).connectRedisPair(config.redisUrl, app.log)
+    : undefined;
   const { fanOut, presenceStore } = createRealtime({
     redis,
     prefix: config.redisPrefix,
@@ -228,12 +223,9 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   // migrate before `ready`), without holding readiness up: a database away at that moment is the
   // health check's to report, and the queue tries again. They stop before the modules close.
   app.addHook('onReady', async () => jobs.startInBackground());
-  if (redis && redisClients)
+  if (redis)
     app.addHook('onReady', async () => {
-      const ready = await Promise.all(
-        [redis.commands, redis.subscriber].map((r) => redisClients.redisReady(r, 5_000)),
-      );
-      if (ready.includes(false))
+      if (!(await redis.ready(5_000)))
         app.log.warn('Redis is not ready: rate limits are counted by this instance until it is');
     });
   app.addHook('onClose', async () => {

@@ -41,3 +41,18 @@ export async function redisReady(redis: Redis, timeoutMs: number): Promise<boole
     redis.on('ready', onReady);
   });
 }
+
+/**
+ * The app's two connections (a subscriber cannot send commands) and whether both are ready
+ * within `timeoutMs`.
+ */
+export function connectRedisPair(url: string, log: FastifyBaseLogger) {
+  const commands = connectRedis(url, log, 'juntos-commands');
+  const subscriber = connectRedis(url, log, 'juntos-subscriber');
+  return {
+    commands,
+    subscriber,
+    ready: async (timeoutMs: number) =>
+      (await Promise.all([commands, subscriber].map((redis) => redisReady(redis, timeoutMs)))).every(Boolean),
+  };
+}
