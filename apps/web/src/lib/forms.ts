@@ -92,10 +92,6 @@ export function serverFieldErrors(error: unknown): Record<string, string> {
 }
 
 /**
- * The text of a field's error. A schema's message is a translation key (the only value one names
- * is the image limit); a message the server sent is already in the member's language.
- */
-/**
  * The form-level message of a failed request: the server's own (translated) message, or
  * `fallback` when none came back; empty when there is no failure or it names its fields
  * (those show on the fields).
@@ -107,6 +103,10 @@ export function formFailureText(error: unknown, fallback: string): string {
   return error.body?.error ?? fallback;
 }
 
+/**
+ * The text of a field's error. A schema's message is a translation key (the only value one names
+ * is the image limit); a message the server sent is already in the member's language.
+ */
 export function errorText(t: TFunction, error: FieldError | undefined): string | undefined {
   if (!error?.message) return undefined;
   return error.type === 'server' ? error.message : t(error.message, { max: MAX_IMAGE_MEGABYTES });

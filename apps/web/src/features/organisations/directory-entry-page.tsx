@@ -141,7 +141,9 @@ function MyRole({
     },
     onError: (error) => {
       setAsking(false);
-      setMessage(formFailureText(error, t('organisations.action_error')));
+      // No form fields here to show a field's message: a failure always says something.
+      const fallback = t('organisations.action_error');
+      setMessage(formFailureText(error, fallback) || fallback);
     },
   });
   return (
