@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { startServerProcess } from './test-support/server-process';
 
@@ -22,5 +23,27 @@ describe('graceful shutdown', () => {
 
   it('refuses to start with a bad configuration, naming the variable', async () => {
     await expect(startServerProcess({ PORT: 'eighty' })).rejects.toThrow(/PORT: must be a port number/);
+  });
+});
+
+describe('start-up with the embedded defaults (issue 36)', () => {
+  it('answers its first request without loading a client it has not used yet', async () => {
+    const tracer = fileURLToPath(new URL('./test-support/trace-packages.mjs', import.meta.url));
+    const server = await startServerProcess({ NODE_OPTIONS: `--import ${tracer}`, REDIS_URL: '' });
+    expect((await fetch(`${server.url}/api/health/`)).status).toBe(200);
+    server.child.kill('SIGTERM');
+    await server.exited;
+    const lists = [...server.output().matchAll(/^packages resolved: (.*)$/gm)].map((match) => match[1]!);
+    // The server's own process (and tsx's, which starts it) printed what they resolved.
+    expect(lists.join(' ')).toContain('fastify');
+    for (const unused of [
+      'sharp',
+      '@aws-sdk/client-s3',
+      'ioredis',
+      'nodemailer',
+      '@simplewebauthn/server',
+      'web-push',
+    ])
+      expect(lists.join(' ').split(' '), unused).not.toContain(unused);
   });
 });
