@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import webPush from 'web-push';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -135,5 +136,15 @@ describe('loadConfig', () => {
         () => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'test', PUSH_TEST_SERVICE: wrong }),
         wrong,
       ).toThrow(/PUSH_TEST_SERVICE/);
+  });
+
+  it('makes a VAPID pair once, in the form web-push signs with, and keeps it', () => {
+    const dir = dataDir();
+    const { publicKey, privateKey } = loadConfig({ DATA_DIR: dir }).push;
+    // An uncompressed P-256 point (65 bytes) and a 32-byte private key, URL-safe base64.
+    expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
+    expect(Buffer.from(privateKey, 'base64url')).toHaveLength(32);
+    expect(() => webPush.setVapidDetails('mailto:ops@example.org', publicKey, privateKey)).not.toThrow();
+    expect(loadConfig({ DATA_DIR: dir }).push).toMatchObject({ publicKey, privateKey });
   });
 });
