@@ -17,10 +17,16 @@ export default defineConfig({
   test: {
     // Per project, vitest only lets a pool be one fork (the browser tier's); the count is global.
     maxWorkers: WORKERS,
+    // The fork pool is one for every project, and only this root setting decides whether it ends a
+    // worker process after each file (a project's own `isolate` only decides whether the worker
+    // clears its module cache). Off, so integration workers keep their processes and modules; the
+    // unit tier runs on threads, isolated as before, and the browser tier asks for isolation.
+    poolOptions: { forks: { isolate: false } },
     projects: [
       {
         test: {
           name: 'unit',
+          pool: 'threads',
           include: [
             'packages/*/src/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
@@ -36,10 +42,10 @@ export default defineConfig({
           include: ['apps/api/src/**/*.test.ts'],
           exclude: ['apps/api/src/**/*.unit.test.ts'],
           environment: 'node',
-          // A worker imports the app's modules once and runs file after file with them: importing
-          // the whole app again for each of the 76 files cost more than their tests did (a sample of
-          // eight files: 293 s isolated, 71 s not). Every file builds apps of its own, so no state
-          // is shared between files but the modules' code (decision 0042).
+          // A worker imports the app's modules once and runs file after file with them (with the
+          // root `poolOptions` above, which keep its process): four files on one worker took 31.5 s
+          // with a process per file and 19.0 s in one process. Every file builds apps of its own, so no
+          // state is shared between files but the modules' code (decisions 0042 and 0043).
           isolate: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -51,6 +57,7 @@ export default defineConfig({
           include: ['e2e/tests/**/*.e2e.ts'],
           environment: 'node',
           globalSetup: ['e2e/support/global-setup.ts'],
+          isolate: true,
           // A guard against a hang, not a speed check: the longest journeys take about 40 s on a
           // quiet machine and up to 2.5 times that with both heavy tiers on two cores.
           testTimeout: 180_000,
