@@ -5,8 +5,9 @@
 // (node_modules/.cache), or by a fixed estimate on a fresh clone, longest first.
 //
 // The ten-language reflow walk (reflow.e2e.ts) takes as long as every other journey together, so
-// `npm test` walks it in German and `npm run test:reflow`, a step `.ci/run` always runs, walks
-// the other nine, split between the shards.
+// `npm test` walks it in German at 320 px and `npm run test:reflow`, a step `.ci/run` always runs,
+// walks the other nine, split between the shards, and German again in six layouts on a slow
+// network (about two minutes of the two cores, which kept `npm test` over its 12: decision 0043).
 //
 //   node scripts/test-e2e-shards.mjs [files...]      E2E_SHARDS=n sets the number (default: 2)
 //   node scripts/test-e2e-shards.mjs --other-languages
@@ -33,8 +34,9 @@ const ESTIMATE = { 'reflow.e2e.ts': 240, 'chat.e2e.ts': 60, 'landing.e2e.ts': 50
 const DEFAULT_ESTIMATE = 30;
 
 /**
- * German, for the longest words, also walked in six layouts on a slow network. The other nine
- * (Greek for another script among them) are walked by `npm run test:reflow`, which CI always runs.
+ * German, for the longest words. The other nine (Greek for another script among them) and the
+ * German walk in six layouts on a slow network are walked by `npm run test:reflow`, which CI
+ * always runs.
  */
 const REFLOW_LANGUAGES_OF_NPM_TEST = ['de'];
 const allLanguages = readdirSync(path.join(root, 'packages/locales'), { withFileTypes: true })
@@ -56,11 +58,12 @@ const weight = (file) => known[file] ?? ESTIMATE[file] ?? DEFAULT_ESTIMATE;
 const wanted = Math.max(1, Number(process.env.E2E_SHARDS ?? 2) || 1);
 let shards;
 if (otherLanguages) {
-  // Every shard walks reflow.e2e.ts in its share of the eight languages.
+  // Every shard walks reflow.e2e.ts in its share of the nine languages, the first also German in
+  // six layouts.
   const languages = allLanguages.filter((language) => !REFLOW_LANGUAGES_OF_NPM_TEST.includes(language));
-  shards = Array.from({ length: Math.min(wanted, languages.length) }, () => ({
+  shards = Array.from({ length: Math.min(wanted, languages.length) }, (_, index) => ({
     files: ['reflow.e2e.ts'],
-    env: { REFLOW_LANGUAGES: '', REFLOW_LAYOUTS: '0' },
+    env: { REFLOW_LANGUAGES: '', REFLOW_LAYOUTS: index === 0 ? '1' : '0' },
   }));
   languages.forEach((language, index) => {
     const { env } = shards[index % shards.length];
@@ -70,7 +73,10 @@ if (otherLanguages) {
   shards = Array.from({ length: Math.min(wanted, files.length) }, () => ({
     files: [],
     load: 0,
-    env: { REFLOW_LANGUAGES: process.env.REFLOW_LANGUAGES ?? REFLOW_LANGUAGES_OF_NPM_TEST.join(',') },
+    env: {
+      REFLOW_LANGUAGES: process.env.REFLOW_LANGUAGES ?? REFLOW_LANGUAGES_OF_NPM_TEST.join(','),
+      REFLOW_LAYOUTS: process.env.REFLOW_LAYOUTS ?? '0',
+    },
   }));
   for (const file of [...files].sort((a, b) => weight(b) - weight(a))) {
     const lightest = shards.reduce((best, shard) => (shard.load < best.load ? shard : best));

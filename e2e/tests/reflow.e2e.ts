@@ -31,12 +31,13 @@ import {
 
 /**
  * REFLOW_LANGUAGES=de,el walks only those; unset, all ten. `npm test` walks German and
- * `npm run test:reflow`, a step of `.ci/run`, the other nine (scripts/test-e2e-shards.mjs).
+ * `npm run test:reflow`, a step of `.ci/run`, the other nine and the six layouts
+ * (scripts/test-e2e-shards.mjs).
  */
 const LANGUAGES = SUPPORTED_LANGUAGES.filter(
   (language) => !process.env.REFLOW_LANGUAGES || process.env.REFLOW_LANGUAGES.split(',').includes(language),
 );
-/** REFLOW_LAYOUTS=0 leaves out the German walk in six layouts (already walked by `npm test`). */
+/** REFLOW_LAYOUTS=0 leaves out the German walk in six layouts (`npm test` does; `test:reflow` walks it). */
 const WALK_LAYOUTS = process.env.REFLOW_LAYOUTS !== '0';
 /** REFLOW_EASY_READ=1 walks every route in easy-read mode (issue 21: larger targets, pictograms, plain texts). */
 const EASY_READ = process.env.REFLOW_EASY_READ === '1';

@@ -29,7 +29,12 @@ describe('graceful shutdown', () => {
 describe('start-up with the embedded defaults (issue 36)', () => {
   it('answers its first request without loading a client it has not used yet', async () => {
     const tracer = fileURLToPath(new URL('./test-support/trace-packages.mjs', import.meta.url));
-    const server = await startServerProcess({ NODE_OPTIONS: `--import ${tracer}`, REDIS_URL: '' });
+    // Embedded defaults even when the run has a PostgreSQL or a Redis (an empty value is unset).
+    const server = await startServerProcess({
+      NODE_OPTIONS: `--import ${tracer}`,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    });
     expect((await fetch(`${server.url}/api/health/`)).status).toBe(200);
     server.child.kill('SIGTERM');
     await server.exited;

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { testDatabase } from './test-app';
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const tsxCli = path.resolve(apiRoot, '../../node_modules/tsx/dist/cli.mjs');
@@ -42,6 +43,12 @@ export async function startServerProcess(
   options: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
   const entry = options.compiled ? await compiledServer() : [tsxCli, 'src/server.ts'];
+  // On the run's PostgreSQL a server gets a database of its own, as a test app does: two servers
+  // migrating one database at once would race. The run drops it with the others.
+  const ownDatabase =
+    process.env.DATABASE_URL && environment.DATABASE_URL === undefined
+      ? await testDatabase(process.env.DATABASE_URL, environment.DATA_DIR)
+      : undefined;
   // LOG_LEVEL stays info: readiness is read from Fastify's "Server listening" log line.
   const child = spawn(process.execPath, entry, {
     cwd: apiRoot,
@@ -53,6 +60,7 @@ export async function startServerProcess(
       DATA_DIR: environment.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'juntos-proc-')),
       // When the run has a REDIS_URL, this server's keys and channels stay apart from other runs'.
       REDIS_PREFIX: `juntos-test-${randomBytes(6).toString('hex')}:`,
+      ...(ownDatabase ? { DATABASE_URL: ownDatabase.url } : {}),
       ...environment,
       LOG_LEVEL: 'info',
     },
@@ -60,7 +68,16 @@ export async function startServerProcess(
   });
   let output = '';
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
+    child.once('exit', (code, signal) => {
+      // What the process wrote as it exited may still be in the pipe (on a busy machine it was):
+      // wait for its end, but not for long, as a process the server started could hold it open.
+      const done = () => resolve({ code, signal });
+      const timer = setTimeout(done, 5_000);
+      child.once('close', () => {
+        clearTimeout(timer);
+        done();
+      });
+    }),
   );
   const url = await new Promise<string>((resolve, reject) => {
     // Seconds on a quiet machine; a loaded one (parallel suites, two cores) can take a minute to

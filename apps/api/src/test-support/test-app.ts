@@ -77,7 +77,7 @@ const withDatabase = (databaseUrl: string, name: string) => {
  * with all its copies. A DATA_DIR a test passes twice names the same database, as it names the same
  * PGlite directory: a restart finds its data.
  */
-async function testDatabase(runUrl: string, dataDir: string | undefined) {
+export async function testDatabase(runUrl: string, dataDir: string | undefined) {
   const base = decodeURIComponent(new URL(runUrl).pathname.slice(1));
   const template = `${base}_tpl_${migrationsHash()}`;
   const name = dataDir
