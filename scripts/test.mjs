@@ -2,23 +2,29 @@
 // when somebody times it (issue 33; the tiers are described in docs/testing.md).
 //
 // The tiers run in two groups, each group's tiers side by side, each line of their output marked
-// with its tier. The quick group (type-check, lint, unit) comes first and the run stops after it
-// when one failed: a type error should not wait for a browser. Each of the three is one thread of
-// work, so in turn they left a core idle (66 + 74 + 13 s on a fresh clone). The integration and
+// with its tier. The quick group (type-check, lint, unit, and the build the browser tier needs)
+// comes first and the run stops after it when one failed: a type error should not wait for a
+// browser. Each is one thread of work, so in turn they left a core idle (66 + 74 + 13 s on a
+// fresh clone, before the build). The integration and
 // browser tiers then run side by side: each alone also left a core idle much of the time (a
 // journey waits for its page, a socket test for its timers), and both are built to share a
 // machine, since every integration file and every browser shard has its own database, server and
 // ports. Every tier of a group runs to its end, so one run shows every failure.
 import { spawn } from 'node:child_process';
 
+// Each tier is a command line; `npm run` where a script says it already. The browser tier's build
+// (the web app and the compiled server) and its browser check run in the quick group, where the
+// two cores had room (lint ran alone for its last half-minute), instead of at the browser tier's
+// start: `npm run test:e2e` is the same three steps in turn.
 const QUICK = [
-  ['type-check', 'typecheck'],
-  ['lint', 'lint'],
-  ['unit', 'test:unit'],
+  ['type-check', ['npm', 'run', 'typecheck']],
+  ['lint', ['npm', 'run', 'lint']],
+  ['unit', ['npm', 'run', 'test:unit']],
+  ['build', ['node', 'scripts/ensure-browser.mjs'], ['npm', 'run', 'build']],
 ];
 const HEAVY = [
-  ['integration', 'test:integration'],
-  ['browser', 'test:e2e'],
+  ['integration', ['npm', 'run', 'test:integration']],
+  ['browser', ['node', 'scripts/test-e2e-shards.mjs']],
 ];
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -26,11 +32,11 @@ const shell = process.platform === 'win32';
 const runStarted = performance.now();
 const timings = [];
 
-/** Runs one tier with its name in front of each line it prints (the browser shards name theirs). */
-function runBeside(name, script) {
-  const started = performance.now();
+/** Runs one command with the tier's name in front of each line it prints; resolves to its exit code. */
+function runCommand(name, [command, ...args]) {
   return new Promise((resolve) => {
-    const child = spawn(npm, ['run', script], { stdio: ['ignore', 'pipe', 'pipe'], shell });
+    const executable = command === 'npm' ? npm : command === 'node' ? process.execPath : command;
+    const child = spawn(executable, args, { stdio: ['ignore', 'pipe', 'pipe'], shell });
     for (const stream of [child.stdout, child.stderr]) {
       let pending = '';
       const print = (line) => console.log(line.startsWith(`[${name}`) ? line : `[${name}] ${line}`);
@@ -42,13 +48,24 @@ function runBeside(name, script) {
       });
       stream.on('end', () => pending && print(pending));
     }
-    child.on('close', (code) => resolve([name, (performance.now() - started) / 1000, code === 0]));
+    child.on('close', (code) => resolve(code));
   });
+}
+
+/** Runs one tier's commands in turn, stopping at the first that fails; resolves to its timing. */
+async function runBeside(name, ...commands) {
+  const started = performance.now();
+  let passed = true;
+  for (const command of commands) {
+    passed = (await runCommand(name, command)) === 0;
+    if (!passed) break;
+  }
+  return [name, (performance.now() - started) / 1000, passed];
 }
 
 const firstFailure = () => timings.find(([, , passed]) => !passed)?.[0];
 const runGroup = async (tiers) =>
-  timings.push(...(await Promise.all(tiers.map(([name, script]) => runBeside(name, script)))));
+  timings.push(...(await Promise.all(tiers.map(([name, ...commands]) => runBeside(name, ...commands)))));
 
 await runGroup(QUICK);
 if (firstFailure()) finish(firstFailure());

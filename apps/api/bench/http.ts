@@ -4,7 +4,8 @@
  * routes that touch no database).
  *
  * - `GET /api/me` without a token (401) and an unknown API route (404): no database; the bare
- *   server sends the status, headers and body the project sent.
+ *   server, a process of its own like the project's, sends the status, headers and body the
+ *   project sent.
  * - The request log on (LOG_LEVEL=info, the default) against off (silent), on the 401 route.
  * - With BENCH_POSTGRES_URL: `GET /api/me` signed in, against `node:http` + `pg` running the same
  *   statements (captured from the project) and sending the same JSON. The bare side verifies no
@@ -140,17 +141,35 @@ async function listen(handler: http.RequestListener): Promise<Server> {
   };
 }
 
-/** A bare server that sends, for each path, the bytes the project sent. */
-function bareServer(answers: Map<string, Answer>): Promise<Server> {
-  return listen((request, response) => {
-    const answer = answers.get(request.url ?? '');
-    if (!answer) {
-      response.writeHead(500).end();
-      return;
-    }
-    response.writeHead(answer.status, answer.headers);
-    response.end(answer.body);
+/**
+ * A bare server that sends, for each path, the bytes the project sent, in a process of its own
+ * (`bare-http-server.mjs`), as the project's server is: in the benchmark's process it shared a
+ * core with the load generator, which made the ratio look worse than it was (issue 36, point 3).
+ */
+async function bareServer(answers: Map<string, Answer>): Promise<Server> {
+  const child = spawn(process.execPath, [path.join(apiRoot, 'bench/bare-http-server.mjs')], {
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
+  const encoded = Object.fromEntries(
+    [...answers].map(([route, answer]) => [route, { ...answer, body: answer.body.toString('base64') }]),
+  );
+  child.stdin.end(JSON.stringify(encoded));
+  const port = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening (\d+)/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', () => reject(new Error(`the bare server stopped: ${output}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
 }
 
 type Side = [url: string, options?: Partial<LoadOptions>];
