@@ -62,12 +62,13 @@ const weight = (file) => known[file] ?? ESTIMATE[file] ?? DEFAULT_ESTIMATE;
 const wanted = Math.max(1, Number(process.env.E2E_SHARDS ?? 2) || 1);
 let shards;
 if (otherLanguages) {
-  // Every shard walks reflow.e2e.ts in its share of the nine languages, the first also German in
-  // six layouts.
+  // Every shard walks reflow.e2e.ts in its share of the nine languages, and the last, which has
+  // one language fewer when they do not divide evenly, also German in six layouts.
   const languages = allLanguages.filter((language) => !REFLOW_LANGUAGES_OF_NPM_TEST.includes(language));
-  shards = Array.from({ length: Math.min(wanted, languages.length) }, (_, index) => ({
+  const count = Math.min(wanted, languages.length);
+  shards = Array.from({ length: count }, (_, index) => ({
     files: ['reflow.e2e.ts'],
-    env: { REFLOW_LANGUAGES: '', REFLOW_LAYOUTS: index === 0 ? '1' : '0' },
+    env: { REFLOW_LANGUAGES: '', REFLOW_LAYOUTS: index === count - 1 ? '1' : '0' },
   }));
   languages.forEach((language, index) => {
     const { env } = shards[index % shards.length];
