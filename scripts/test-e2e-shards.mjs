@@ -24,6 +24,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { printLines } from './print-lines.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const testsDir = path.join(root, 'e2e/tests');
@@ -118,16 +119,7 @@ function run(shard, index) {
         shell: process.platform === 'win32',
       },
     );
-    for (const stream of [child.stdout, child.stderr]) {
-      let pending = '';
-      stream.on('data', (chunk) => {
-        pending += chunk.toString();
-        const lines = pending.split('\n');
-        pending = lines.pop() ?? '';
-        for (const line of lines) console.log(`${label} ${line}`);
-      });
-      stream.on('end', () => pending && console.log(`${label} ${pending}`));
-    }
+    printLines([child.stdout, child.stderr], (line) => console.log(`${label} ${line}`));
     child.on('close', (code) => resolve({ code, report }));
   });
 }

@@ -11,6 +11,7 @@
 // machine, since every integration file and every browser shard has its own database, server and
 // ports. Every tier of a group runs to its end, so one run shows every failure.
 import { spawn } from 'node:child_process';
+import { printLines } from './print-lines.mjs';
 
 // Each tier is a command line; `npm run` where a script says it already. The browser tier's build
 // (the web app and the compiled server) and its browser check run in the quick group, where the
@@ -37,17 +38,9 @@ function runCommand(name, [command, ...args]) {
   return new Promise((resolve) => {
     const executable = command === 'npm' ? npm : command === 'node' ? process.execPath : command;
     const child = spawn(executable, args, { stdio: ['ignore', 'pipe', 'pipe'], shell });
-    for (const stream of [child.stdout, child.stderr]) {
-      let pending = '';
-      const print = (line) => console.log(line.startsWith(`[${name}`) ? line : `[${name}] ${line}`);
-      stream.on('data', (chunk) => {
-        pending += chunk.toString();
-        const lines = pending.split('\n');
-        pending = lines.pop() ?? '';
-        lines.forEach(print);
-      });
-      stream.on('end', () => pending && print(pending));
-    }
+    printLines([child.stdout, child.stderr], (line) =>
+      console.log(line.startsWith(`[${name}`) ? line : `[${name}] ${line}`),
+    );
     child.on('close', (code) => resolve(code));
   });
 }

@@ -17,7 +17,7 @@
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { processUploadedImage } from '../src/lib/images';
-import { machineFacts, writeResults } from './report';
+import { machineFacts, median, writeResults } from './report';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -62,8 +62,6 @@ async function measure(work: () => Promise<unknown>, parallel: number): Promise<
   const seconds = (performance.now() - started) / 1000;
   return { perSecond: done / seconds, msPerPicture: (seconds * 1000 * parallel) / done };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 async function inTurns(project: () => Promise<unknown>, baseline: () => Promise<unknown>, parallel: number) {
   const projectRuns: Figures[] = [];
