@@ -8,7 +8,6 @@ import { promisify } from 'node:util';
 import { testDatabase } from './test-app';
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const tsxCli = path.resolve(apiRoot, '../../node_modules/tsx/dist/cli.mjs');
 const buildScript = path.resolve(apiRoot, '../../scripts/build-api.mjs');
 
 export type ServerProcessOptions = {
@@ -42,7 +41,11 @@ export async function startServerProcess(
   environment: Record<string, string> = {},
   options: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
-  const entry = options.compiled ? await compiledServer() : [tsxCli, 'src/server.ts'];
+  // The sources run through tsx's loader in this one process, not through the tsx command: that
+  // command starts the server as a child and, when the child has not answered a relayed SIGTERM
+  // within 30 ms (a busy machine), kills it with SIGKILL, so a test's signal never reached the
+  // server's own shutdown and what it prints on exit was lost.
+  const entry = options.compiled ? await compiledServer() : ['--import', 'tsx', 'src/server.ts'];
   // On the run's PostgreSQL a server gets a database of its own, as a test app does: two servers
   // migrating one database at once would race. The run drops it with the others.
   const ownDatabase =
