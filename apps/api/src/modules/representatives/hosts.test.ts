@@ -13,7 +13,7 @@ import {
   researchProjects,
   users,
 } from '../../db/schema';
-import { createActiveMember, minorPayload } from '../../test-support/accounts';
+import { createActiveMember, lastEmailTo, minorPayload } from '../../test-support/accounts';
 import { approveMinor, makeAdmin } from '../../test-support/admins';
 import { completeProfile, createMemberWithProfile, putProfile } from '../../test-support/profiles';
 import { confirmRepresentative, inviteRepresentative } from '../../test-support/representatives';
@@ -210,6 +210,10 @@ describe('communities hosted by associations', () => {
       id,
       state: 'confirmed',
     });
+    // The member learns of it at once, in their own language, with a link to the entry's page.
+    const confirmedMail = await lastEmailTo(t.app, person.email);
+    expect(confirmedMail.subject).toMatch(/^You now represent Friends of Ménière on /);
+    expect(confirmedMail.textBody).toContain(`/recursos/asociaciones/${org}`);
 
     // Confirmed: shown on the entry page, and may invite in turn.
     const entry = (await call('GET', `/api/recursos/asociaciones/${org}/`, stranger)).json<{
@@ -351,6 +355,9 @@ describe('communities hosted by associations', () => {
     expect((await call('GET', '/api/me', second.host)).json()).toMatchObject({ moderates: [hosted] });
     const removed = await call('DELETE', `/api/admin/representantes/${second.representativeId}/`, admin);
     expect(removed.json()).toEqual({ id: second.representativeId, state: 'removed' });
+    expect((await lastEmailTo(t.app, second.host.email)).subject).toMatch(
+      /^Your role for Asociación .* has ended$/,
+    );
     expect((await call('GET', '/api/me', second.host)).json()).toMatchObject({ moderates: [] });
     expect(
       (await call('DELETE', `/api/admin/representantes/${second.representativeId}/`, admin)).statusCode,

@@ -36,3 +36,36 @@ export function representativeInvitationEmail(options: {
     ),
   };
 }
+
+/**
+ * Tells a member that an administrator confirmed or ended their role, in the member's own
+ * language: the role was given and taken by someone else, so the person learns of it at once and
+ * not on their next visit. It names the organisation only, as the invitation did.
+ */
+export function representativeRoleEmail(options: {
+  to: string;
+  userId: number;
+  language: Language;
+  change: 'confirmed' | 'ended';
+  link: string;
+  organisation: string;
+  product: string;
+}): OutgoingEmail {
+  const t = (key: string) =>
+    translate(options.language, `email.representative_role.${options.change}.${key}`, {
+      product: options.product,
+      organisation: options.organisation,
+    });
+  return {
+    to: options.to,
+    userId: options.userId,
+    subject: t('subject'),
+    text: `${t('title')}\n\n${t('intro')}\n${options.link}\n\n${t('next')}\n`,
+    html: emailLayout(
+      options.language,
+      t('title'),
+      [t('next')],
+      `<p style="margin:0 0 16px">${escapeHtml(t('intro'))}</p>${emailButton(options.link, t('button'))}`,
+    ),
+  };
+}

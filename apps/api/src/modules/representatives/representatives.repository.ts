@@ -172,7 +172,7 @@ export function createRepresentativesRepository(db: Database) {
     /** The account's e-mail (the invitation's address must be it) and whether it is active. */
     async account(userId: number) {
       const [row] = await db
-        .select({ email: users.email })
+        .select({ email: users.email, language: users.language })
         .from(users)
         .where(and(eq(users.id, userId), eq(users.isActive, true)))
         .limit(1);

@@ -6,13 +6,14 @@ import {
   type Language,
   type RepresentativeState,
   type RepresentedEntryKind,
+  negotiateLanguage,
 } from '@juntos/domain';
 import type { DirectoryEntryKind } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { hashOpaqueToken, newOpaqueToken } from '../../lib/opaque-token';
 import type { Mailer } from '../../lib/mailer';
 import type { RateLimits } from '../../lib/rate-limiter';
-import { representativeInvitationEmail } from './representative-emails';
+import { representativeInvitationEmail, representativeRoleEmail } from './representative-emails';
 import type { EntryRef, RepresentativesRepository, RepresentativeRow } from './representatives.repository';
 
 type Actor = { id: number; email: string };
@@ -105,6 +106,25 @@ export function createRepresentativesService(deps: {
   }
 
   const answer = (row: RepresentativeRow) => ({ id: row.id, state: row.state });
+
+  /** The member told by e-mail that an administrator confirmed or ended their role. */
+  async function tellMember(row: RepresentativeRow, change: 'confirmed' | 'ended') {
+    if (row.userId === null) return;
+    const ref = entryOf(row);
+    const [account, entry] = await Promise.all([repository.account(row.userId), repository.entry(ref)]);
+    if (!account || !entry) return;
+    await deps.mailer.send(
+      representativeRoleEmail({
+        to: account.email,
+        userId: row.userId,
+        language: negotiateLanguage(account.language),
+        change,
+        link: `${deps.publicUrl.replace(/\/$/, '')}/recursos/${PATH_OF_KIND[ref.kind]}/${ref.id}`,
+        organisation: entry.name,
+        product: deps.productName,
+      }),
+    );
+  }
 
   return {
     /** An association's or project's page: its communities, and the representatives in reach. */
@@ -254,14 +274,19 @@ export function createRepresentativesService(deps: {
       const confirmed = await repository.transition(id, ['accepted'], 'confirmed');
       if (!confirmed) throw new AppError(409, 'not_accepted', 'hosts.errors.not_accepted');
       await audit(admin, 'representative.confirm', confirmed);
+      await tellMember(confirmed, 'confirmed');
       return answer(confirmed);
     },
 
-    /** Ends a role or withdraws an invitation; ending an ended one is not found. */
+    /**
+     * Ends a role or withdraws an invitation; ending an ended one is not found. A member who had
+     * accepted is told; an invitation nobody accepted ends silently (its address may not be anyone's).
+     */
     async remove(admin: Actor, id: number) {
       const ended = await repository.transition(id, ['invited', 'accepted', 'confirmed'], 'removed');
       if (!ended) throw representativeNotFound();
       await audit(admin, 'representative.remove', ended);
+      await tellMember(ended, 'ended');
       return answer(ended);
     },
 
