@@ -209,6 +209,25 @@ describe('research that finds the member (issue 35)', () => {
     await call.getByText(text).waitFor();
     await call.getByRole('link', { name: `Rui${stamp}, representative of this project` }).waitFor();
     await expectNoAxeViolations(asMember.page, '/recursos/para-ti with a call for participants');
+
+    // The study is full: the researcher withdraws the call, by keyboard, after a confirmation.
+    const again = await openAs(browser, researcher, `/recursos/proyectos/${study.id}`);
+    await tabTo(again.page, again.page.getByRole('button', { name: 'Withdraw the call' }));
+    await again.page.keyboard.press('Enter');
+    const withdraw = again.page.getByRole('dialog', { name: `Withdraw the call for ${studyName}?` });
+    await withdraw.waitFor();
+    await expectNoAxeViolations(again.page, 'research call, withdrawal confirmation');
+    await tabTo(again.page, withdraw.getByRole('button', { name: 'Withdraw the call' }));
+    await again.page.keyboard.press('Enter');
+    await again.page.getByRole('status').filter({ hasText: 'The call has been withdrawn.' }).waitFor();
+    await again.page.getByText(/^Withdrawn on .+\. Members no longer read it\.$/).waitFor();
+    expect(await again.page.getByRole('button', { name: 'Withdraw the call' }).count()).toBe(0);
+    await expectNoAxeViolations(again.page, 'research project page with its call withdrawn');
+    await again.context.close();
+
+    await asMember.page.reload();
+    await asMember.page.getByRole('article').filter({ hasText: studyName }).waitFor();
+    expect(await asMember.page.getByText(text).count()).toBe(0);
     await asMember.context.close();
   });
 });

@@ -239,6 +239,10 @@ export const ResearchReachSchema = z.object({
   total: ResearchCountBandSchema,
   countries: z.array(z.object({ country: z.string().nullable(), members: ResearchCountBandSchema })),
   /** The call for participants, once posted, and how many members it reached (a band). */
-  call: ResearchCallSchema.extend({ reached: ResearchCountBandSchema }).nullable(),
+  call: ResearchCallSchema.extend({
+    reached: ResearchCountBandSchema,
+    /** When it was withdrawn (members no longer read it; the project has had its one call). */
+    withdrawn_at: z.string().nullable(),
+  }).nullable(),
 });
 export type ResearchReach = z.output<typeof ResearchReachSchema>;

@@ -275,11 +275,16 @@ export function createModules(infrastructure: SharedInfrastructure) {
     entriesAbout: (kind, orphacode, countries, limit) => resources.about(kind, orphacode, countries, limit),
     tellMany: (userIds) =>
       notifications.tellMany(userIds, { kind: 'research', groupKey: 'research', subject: null }),
-    // The representatives service is made below; these run on requests, long after.
+    // The representatives service and the administrators' store are made below; these run on
+    // requests, long after.
     projectRepresentative: (projectId, userId) =>
       representatives.confirmedProjectRepresentative(projectId, userId),
     projectRepresentatives: (projectIds, viewerId) =>
       representatives.projectRepresentatives(projectIds, viewerId),
+    adminActor: async (userId) => {
+      const admin = await admins.adminById(userId);
+      return admin && { id: admin.id, email: admin.email };
+    },
     audit: (actor, entry) => audit(actor, entry),
     log,
   });

@@ -73,4 +73,13 @@ export const researchRoutes = {
       409: ApiErrorSchema,
     },
   }),
+  withdrawCall: defineRoute({
+    method: 'DELETE',
+    path: '/api/investigacion/proyectos/:id/llamada/',
+    tags,
+    summary:
+      'For the project’s confirmed representatives and administrators: withdraw its call; members no longer read it, and no other call can be posted',
+    params: IdParams,
+    responses: { 200: ResearchReachSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema },
+  }),
 };

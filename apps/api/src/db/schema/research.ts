@@ -87,6 +87,11 @@ export const researchCalls = pgTable(
     text: text('text').notNull(),
     language: text('language').notNull(),
     postedAt: timestamp('posted_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When a representative or an administrator withdrew it: members no longer read it, a job not
+     * yet run sends it to nobody, and the project still has had its one call.
+     */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
   },
   (table) => [uniqueIndex('research_calls_project_idx').on(table.researchProjectId)],
 );

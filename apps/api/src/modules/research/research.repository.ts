@@ -252,13 +252,18 @@ export function createResearchRepository(db: Database) {
       return { ...call, reached: reached?.members ?? 0 };
     },
 
-    /** The calls of these projects (the "For you" view), by project. */
+    /** The calls of these projects still in force (the "For you" view), by project. */
     async callsOf(projectIds: readonly number[]) {
       if (projectIds.length === 0) return new Map<number, typeof researchCalls.$inferSelect>();
       const rows = await db
         .select()
         .from(researchCalls)
-        .where(sql`${researchCalls.researchProjectId} = any(${sql.param([...projectIds])}::bigint[])`);
+        .where(
+          and(
+            sql`${researchCalls.researchProjectId} = any(${sql.param([...projectIds])}::bigint[])`,
+            isNull(researchCalls.withdrawnAt),
+          ),
+        );
       return new Map(rows.map((row) => [row.researchProjectId, row]));
     },
 
@@ -273,6 +278,16 @@ export function createResearchRepository(db: Database) {
           language: values.language,
         })
         .onConflictDoNothing()
+        .returning();
+      return call;
+    },
+
+    /** Withdraws the project's call; undefined when it has none in force. */
+    async withdrawCall(projectId: number) {
+      const [call] = await db
+        .update(researchCalls)
+        .set({ withdrawnAt: sql`now()` })
+        .where(and(eq(researchCalls.researchProjectId, projectId), isNull(researchCalls.withdrawnAt)))
         .returning();
       return call;
     },

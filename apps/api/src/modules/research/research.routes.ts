@@ -41,4 +41,7 @@ export function registerResearchRoutes(
         ),
       ),
   );
+  serve(routes.withdrawCall, member, async (request) =>
+    service.withdrawCall(request.userId, request.params.id),
+  );
 }

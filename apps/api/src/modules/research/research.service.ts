@@ -54,6 +54,8 @@ export type ResearchServiceDeps = {
   tellMany: (userIds: readonly number[]) => Promise<void>;
   /** The member as the audit log names them, when a confirmed representative of the project. */
   projectRepresentative: (projectId: number, userId: number) => Promise<Actor | undefined>;
+  /** The member as the audit log names them, when an active administrator. */
+  adminActor: (userId: number) => Promise<Actor | undefined>;
   /** The confirmed representatives of these projects the viewer may see (representatives module). */
   projectRepresentatives: (
     projectIds: readonly number[],
@@ -136,8 +138,12 @@ export function createResearchService(deps: ResearchServiceDeps) {
    * project's codes and countries then, the consents in force then), once each.
    */
   async function sendCall({ callId, projectId }: { callId: number; projectId: number }) {
-    const entry = await deps.entry('proyectos', projectId);
-    if (!entry) return;
+    const [entry, call] = await Promise.all([
+      deps.entry('proyectos', projectId),
+      repository.callOf(projectId),
+    ]);
+    // Withdrawn before the job ran: it reaches nobody.
+    if (!entry || call?.id !== callId || call.withdrawnAt) return;
     const members = await repository.callRecipients(callId, entry);
     if (members.length === 0) return;
     await deps.tellMany(members);
@@ -187,6 +193,7 @@ export function createResearchService(deps: ResearchServiceDeps) {
             language: call.language,
             posted_at: call.postedAt.toISOString(),
             reached: countBand(call.reached),
+            withdrawn_at: call.withdrawnAt?.toISOString() ?? null,
           }
         : null,
     };
@@ -323,6 +330,28 @@ export function createResearchService(deps: ResearchServiceDeps) {
         details: { call_id: call.id },
       });
       await jobs.send(RESEARCH_JOBS.call, { callId: call.id, projectId });
+      return reachOf(entry, projectId);
+    },
+
+    /**
+     * Withdraws the project's call (a study that is full, or a call posted by mistake or abuse):
+     * members no longer read it in "For you" and a job not yet run sends it to nobody. The
+     * project's confirmed representatives may, and so may an administrator. The project keeps
+     * having had its one call, so withdrawing is not a way to send another.
+     */
+    async withdrawCall(userId: number, projectId: number) {
+      const entry = await deps.entry('proyectos', projectId);
+      if (!entry) throw notFound('hosts.errors.entry_not_found');
+      const actor = (await deps.projectRepresentative(projectId, userId)) ?? (await deps.adminActor(userId));
+      if (!actor) throw notRepresentative();
+      const call = await repository.withdrawCall(projectId);
+      if (!call) throw notFound('research.errors.no_call');
+      await deps.audit(actor, {
+        action: 'research.call_withdraw',
+        targetType: 'research_project',
+        targetId: projectId,
+        details: { call_id: call.id },
+      });
       return reachOf(entry, projectId);
     },
 

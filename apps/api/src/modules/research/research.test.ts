@@ -677,6 +677,63 @@ describe('research that finds the member (issue 35)', () => {
       ).toEqual([]);
     });
 
+    it('lets a representative or an administrator withdraw the call: members no longer read it, and no other can be sent', async () => {
+      const code = freshCode();
+      const project = await addEntry('proyectos', { pais: 'pt', ciudad: cityIn('pt'), orphacodes: [code] });
+      const rhea = await representativeOf(project.id);
+      await queueIdle();
+      const [member] = await consenting(1, code, 'pt', 'country');
+      const url = `/api/investigacion/proyectos/${project.id}/llamada/`;
+      const text = 'We look for families to test a new walking aid at home for three months.';
+      expect((await call('POST', url, rhea, { text })).statusCode).toBe(201);
+      await eventually(async () => expect((await forYou(member!)).results[0]?.call).toMatchObject({ text }));
+
+      // Not by a member it reached, nor by a stranger: 403, and the call stays.
+      expect((await call('DELETE', url, member!)).statusCode).toBe(403);
+      const withdrawn = await call('DELETE', url, rhea);
+      expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+      expect(withdrawn.json<Reach>().call).toMatchObject({ text, withdrawn_at: expect.any(String) });
+      expect((await forYou(member!)).results[0]).toMatchObject({ id: project.id, call: null });
+      // Withdrawn once; and withdrawing does not free the study's one call.
+      const twice = await call('DELETE', url, rhea, undefined, 'es');
+      expect(twice.statusCode).toBe(404);
+      expect(twice.json<{ error: string }>().error).toMatch(/convocatoria/);
+      expect((await call('POST', url, rhea, { text: `${text} Again.` })).statusCode).toBe(409);
+      const audited = await t.app.database.db
+        .select()
+        .from(adminAuditLog)
+        .where(
+          and(
+            eq(adminAuditLog.action, 'research.call_withdraw'),
+            eq(adminAuditLog.targetId, String(project.id)),
+          ),
+        );
+      expect(audited).toMatchObject([{ adminId: rhea.user.id, targetType: 'research_project' }]);
+
+      // An administrator may withdraw any project's call; one withdrawn before its job ran reaches nobody.
+      const other = await addEntry('proyectos', { pais: 'pt', ciudad: cityIn('pt'), orphacodes: [code] });
+      await queueIdle();
+      const late = await createResearchRepository(t.app.database.db).postCall({
+        projectId: other.id,
+        authorId: rhea.user.id,
+        text,
+        language: 'en',
+      });
+      const otherUrl = `/api/investigacion/proyectos/${other.id}/llamada/`;
+      expect((await call('DELETE', otherUrl, admin)).statusCode).toBe(200);
+      await t.app.jobs.send(RESEARCH_JOBS.call, { callId: late!.id, projectId: other.id });
+      await queueIdle();
+      expect(
+        await t.app.database.db
+          .select()
+          .from(researchCallRecipients)
+          .where(eq(researchCallRecipients.callId, late!.id)),
+      ).toEqual([]);
+      expect(
+        (await call('DELETE', `/api/investigacion/proyectos/999999999/llamada/`, admin)).statusCode,
+      ).toBe(404);
+    });
+
     it('reaches a minor whose guardian agreed, who reads the call without an adult representative named', async () => {
       const code = freshCode();
       const project = await addEntry('proyectos', { pais: 'pt', ciudad: cityIn('pt'), orphacodes: [code] });

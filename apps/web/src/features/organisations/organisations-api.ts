@@ -39,3 +39,5 @@ export const researchReachQuery = (id: number) =>
 
 export const postResearchCall = (id: number, text: string) =>
   apiCall(researchRoutes.postCall, { params: { id }, body: { text } });
+
+export const withdrawResearchCall = (id: number) => apiCall(researchRoutes.withdrawCall, { params: { id } });

@@ -16,7 +16,7 @@ import { Button } from '../../components/ui/button';
 import { TextAreaField } from '../../components/ui/field';
 import { QueryState } from '../../components/ui/query-state';
 import { errorText, formFailureText, useSchemaForm } from '../../lib/forms';
-import { postResearchCall, researchReachQuery } from './organisations-api';
+import { postResearchCall, researchReachQuery, withdrawResearchCall } from './organisations-api';
 
 const SERVER_FIELDS = { text: 'text' } as const;
 
@@ -93,13 +93,63 @@ function ReachTable({ reach }: { reach: ResearchReach }) {
   );
 }
 
-/** The call once posted; before that, the form that posts it (after a confirmation). */
-function CallPanel({ reach, projectId, name }: { reach: ResearchReach; projectId: number; name: string }) {
+/**
+ * The call as sent and how many it reached; while in force, the way to withdraw it (after a
+ * confirmation), and once withdrawn, since when.
+ */
+function PostedCall({
+  call,
+  threshold,
+  busy,
+  onWithdraw,
+}: {
+  call: NonNullable<ResearchReach['call']>;
+  threshold: number;
+  busy: boolean;
+  onWithdraw: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const band = useBandText();
+  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'long' });
+  return (
+    <>
+      <blockquote lang={call.language} className="organisation__call">
+        {call.text}
+      </blockquote>
+      <p>
+        {t('organisations.call.posted', {
+          date: date.format(new Date(call.posted_at)),
+          reached: band(call.reached, threshold),
+        })}
+      </p>
+      {call.withdrawn_at ? (
+        <p>{t('organisations.call.withdrawn', { date: date.format(new Date(call.withdrawn_at)) })}</p>
+      ) : (
+        <Button type="button" variant="danger" disabled={busy} onClick={onWithdraw}>
+          {t('organisations.call.withdraw')}
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** The call once posted; before that, the form that posts it (after a confirmation). */
+function CallPanel({ reach, projectId, name }: { reach: ResearchReach; projectId: number; name: string }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<string | null>(null);
+  const [withdrawing, setWithdrawing] = useState(false);
   const [message, setMessage] = useState('');
+  const withdraw = useMutation({
+    mutationFn: () => withdrawResearchCall(projectId),
+    onMutate: () => setMessage(''),
+    onSuccess: (answer) => {
+      setWithdrawing(false);
+      queryClient.setQueryData(researchReachQuery(projectId).queryKey, answer);
+      setMessage(t('organisations.call.withdrawn_done'));
+    },
+    onError: () => setWithdrawing(false),
+  });
   const post = useMutation({
     mutationFn: (text: string) => postResearchCall(projectId, text),
     onSuccess: (answer) => {
@@ -119,23 +169,29 @@ function CallPanel({ reach, projectId, name }: { reach: ResearchReach; projectId
     serverFields: SERVER_FIELDS,
     reValidateMode: 'onSubmit',
   });
-  const failed = formFailureText(post.error, t('organisations.action_error'));
-  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'long' });
+  const failed = formFailureText(post.error ?? withdraw.error, t('organisations.action_error'));
 
   return (
     <section aria-labelledby="organisation-call" className="organisation__section">
       <h3 id="organisation-call">{t('organisations.call.title')}</h3>
       {reach.call ? (
         <>
-          <blockquote lang={reach.call.language} className="organisation__call">
-            {reach.call.text}
-          </blockquote>
-          <p>
-            {t('organisations.call.posted', {
-              date: date.format(new Date(reach.call.posted_at)),
-              reached: band(reach.call.reached, reach.threshold),
-            })}
-          </p>
+          <PostedCall
+            call={reach.call}
+            threshold={reach.threshold}
+            busy={withdraw.isPending}
+            onWithdraw={() => setWithdrawing(true)}
+          />
+          <ConfirmDialog
+            open={withdrawing}
+            title={t('organisations.call.withdraw_confirm_title', { name })}
+            body={t('organisations.call.withdraw_confirm_text')}
+            confirmLabel={t('organisations.call.withdraw')}
+            cancelLabel={t('organisations.cancel')}
+            busy={withdraw.isPending}
+            onConfirm={() => withdraw.mutate()}
+            onCancel={() => setWithdrawing(false)}
+          />
         </>
       ) : reach.matchable ? (
         <>

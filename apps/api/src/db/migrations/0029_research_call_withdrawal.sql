@@ -1,0 +1,1 @@
+ALTER TABLE "research_calls" ADD COLUMN "withdrawn_at" timestamp with time zone;
