@@ -260,10 +260,13 @@ describe('a reconnect flood from three accounts', () => {
       // gives one as well as a flood does, so it fails the round like a slow one, and the round is
       // run again; a flood that overloads the server does so in every round.
       const refused = statuses.filter((status) => status === 503).length;
-      // Twice the idle p99 plus 25 ms: a p99 of ~20 ms over 100 requests moves by tens of ms
-      // with one collector pause, while an unbounded flood (issue 32) moved the median to 942 ms.
+      // The median within twice the idle one plus 25 ms: an unbounded flood (issue 32) moved it
+      // from 8 to 942 ms. The p99, one request in a hundred, moves with every pause a busy machine
+      // gives this process (a starved run measured idle 293 ms, flooded 735 ms, medians 18 and
+      // 35), so it is held to four times the idle one plus 100 ms.
       return {
-        fast: refused === 0 && p(flooded).p99 <= 2 * p(idle).p99 + 25,
+        fast:
+          refused === 0 && p(flooded).p50 <= 2 * p(idle).p50 + 25 && p(flooded).p99 <= 4 * p(idle).p99 + 100,
         summary: `${summary} (503: ${refused})`,
       };
     };

@@ -233,52 +233,71 @@ describe('a socket flooding frames', () => {
   afterAll(async () => t.cleanup());
 
   it('is cut off with 1008 after its burst, barely touching the database, and others stay fast', async () => {
-    const ana = await createMemberWithProfile(t.app, { nombre: 'Ana' });
-    const bruno = await createMemberWithProfile(t.app, { nombre: 'Bruno' });
-    const carla = await createMemberWithProfile(t.app, { nombre: 'Carla' });
-    await makeFriends(t.app, ana.user.id, bruno.user.id);
-    const feed = () =>
-      t.app.inject({
-        method: 'GET',
-        url: '/api/posts/',
-        headers: { authorization: `Bearer ${carla.access}` },
-      });
-    const before = t.app.database.queryCount();
-    expect((await feed()).statusCode).toBe(200);
-    const feedQueries = t.app.database.queryCount() - before;
+    /** One flood by a new member; whether another member's feed stayed fast meanwhile. */
+    const floodRound = async (round: number) => {
+      const ana = await createMemberWithProfile(t.app, { nombre: 'Ana' });
+      const bruno = await createMemberWithProfile(t.app, { nombre: 'Bruno' });
+      const carla = await createMemberWithProfile(t.app, { nombre: 'Carla' });
+      await makeFriends(t.app, ana.user.id, bruno.user.id);
+      const feed = () =>
+        t.app.inject({
+          method: 'GET',
+          url: '/api/posts/',
+          headers: { authorization: `Bearer ${carla.access}` },
+        });
+      const before = t.app.database.queryCount();
+      expect((await feed()).statusCode).toBe(200);
+      const feedQueries = t.app.database.queryCount() - before;
 
-    const brunoSocket = await connectChat(t.app, bruno.access);
-    const flooder = await connectChat(t.app, ana.access);
-    await settle(200);
-    const quietTimes: number[] = [];
-    for (let run = 0; run < 3; run += 1) {
-      const quietStarted = performance.now();
-      await feed();
-      quietTimes.push(performance.now() - quietStarted);
+      const brunoSocket = await connectChat(t.app, bruno.access);
+      const flooder = await connectChat(t.app, ana.access);
+      await settle(200);
+      const quietTimes: number[] = [];
+      for (let run = 0; run < 3; run += 1) {
+        const quietStarted = performance.now();
+        await feed();
+        quietTimes.push(performance.now() - quietStarted);
+      }
+      const quietFeedMs = quietTimes.sort((a, b) => a - b)[1]!;
+      const atFlood = t.app.database.queryCount();
+
+      for (let index = 0; index < 15_000; index += 1) {
+        flooder.send({ action: 'heartbeat' });
+        flooder.send({ action: 'mark_read', sender_id: bruno.user.id });
+      }
+      const started = performance.now();
+      const during = await feed();
+      const elapsed = performance.now() - started;
+      expect(during.statusCode).toBe(200);
+
+      // These hold in every round, however busy the machine.
+      expect(await flooder.waitFor(isError('too_many_frames'))).toMatchObject({ code: 'too_many_frames' });
+      expect(await flooder.closed).toEqual({ code: 1008, reason: 'too many frames' });
+      await settle(MARK_READ_INTERVAL_MS + 300);
+      // Without the limit, each of the 15,000 mark_read frames would be handled.
+      const floodQueries = t.app.database.queryCount() - atFlood - feedQueries;
+      expect(floodQueries).toBeLessThan(MEMBER_FRAME_LIMIT.burst / 10);
+      await brunoSocket.close();
+      // Against the same request on this machine just before, not a fixed time: a busy machine
+      // slows both. Frames that each reached the database would hold the feed up for seconds.
+      return {
+        fast: elapsed < Math.max(1000, 8 * quietFeedMs),
+        summary: `round ${round}: feed ${Math.round(elapsed)} ms during the flood, ${Math.round(quietFeedMs)} ms before`,
+      };
+    };
+
+    // A machine starved by other work pauses this process at any moment, and one such pause in
+    // the one timed request is not the flood's doing: a slow round is run again, up to three
+    // times. Frames handled without a limit would slow every round.
+    const rounds: string[] = [];
+    let fast = false;
+    for (let round = 1; round <= 3 && !fast; round += 1) {
+      const result = await floodRound(round);
+      rounds.push(result.summary);
+      fast = result.fast;
     }
-    const quietFeedMs = quietTimes.sort((a, b) => a - b)[1]!;
-    const atFlood = t.app.database.queryCount();
-
-    for (let index = 0; index < 15_000; index += 1) {
-      flooder.send({ action: 'heartbeat' });
-      flooder.send({ action: 'mark_read', sender_id: bruno.user.id });
-    }
-    const started = performance.now();
-    const during = await feed();
-    const elapsed = performance.now() - started;
-    expect(during.statusCode).toBe(200);
-    // Against the same request on this machine just before, not a fixed time: a busy machine slows
-    // both. Frames that each reached the database would hold the feed up for seconds.
-    expect(elapsed).toBeLessThan(Math.max(1000, 8 * quietFeedMs));
-
-    expect(await flooder.waitFor(isError('too_many_frames'))).toMatchObject({ code: 'too_many_frames' });
-    expect(await flooder.closed).toEqual({ code: 1008, reason: 'too many frames' });
-    await settle(MARK_READ_INTERVAL_MS + 300);
-    // Without the limit, each of the 15,000 mark_read frames would be handled.
-    const floodQueries = t.app.database.queryCount() - atFlood - feedQueries;
-    expect(floodQueries).toBeLessThan(MEMBER_FRAME_LIMIT.burst / 10);
-    await brunoSocket.close();
-  });
+    expect(fast, rounds.join('\n')).toBe(true);
+  }, 300_000); // a hang guard for three rounds on a starved machine
 
   it('folds a burst of mark_read frames into one UPDATE at once and one at the end of the interval', async () => {
     const [ana, bruno] = await createFriendPair(t.app);
