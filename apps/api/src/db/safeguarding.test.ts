@@ -648,6 +648,8 @@ describe('the safeguarding rule on every route', () => {
       'a project’s reach for its representatives (adults): counts in bands from 10, no one named (research-reach.test)',
     'POST /api/investigacion/proyectos/:id/llamada/':
       'a project’s call for participants, sent as a notification that names no one',
+    'DELETE /api/investigacion/proyectos/:id/llamada/':
+      'withdraws a project’s call (its representatives, administrators): answers the project’s banded counts, no one named',
     'GET /locales/:lng/:file': 'translations',
     'GET /enfermedades/:file': 'the disease catalogue',
     'GET /img/*': "the site's own pictures",
