@@ -32,8 +32,11 @@ const WEB_FEATURE_EXCEPTIONS = {
   info: ['legal'],
   // The dashboard shows the word cloud, and the programme link by the monetization status.
   dashboard: ['word-cloud', 'notices', 'monetization'],
-  // The feed's card shows the symbols a post was written with, its form the board.
-  feed: ['symbol-board'],
+  // The feed's card shows the symbols a post was written with, its form the board; both carry
+  // the post's content warning.
+  feed: ['symbol-board', 'content-warnings'],
+  // A warning opens by the reader's display settings.
+  'content-warnings': ['display-preferences'],
   'member-search': ['friends'],
   'public-profile': ['friends', 'gallery'],
   // Both show posts with the feed's post list and form.

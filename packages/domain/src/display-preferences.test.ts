@@ -24,4 +24,20 @@ describe('normalizeDisplayPreferences', () => {
       readAloudVoice: null,
     });
   });
+  it('keeps a valid choice per kind of content warning, and asks first for anything else', () => {
+    const { contentWarnings } = normalizeDisplayPreferences({
+      contentWarnings: { surgery: 'show', self_harm: 'hide', death_grief: 'never', spoilers: 'show' },
+    });
+    expect(contentWarnings).toEqual({
+      death_grief: 'ask',
+      medical_images: 'ask',
+      surgery: 'show',
+      self_harm: 'hide',
+      strong_feelings: 'ask',
+      other: 'ask',
+    });
+    expect(normalizeDisplayPreferences({ contentWarnings: 'hide' }).contentWarnings).toEqual(
+      DEFAULT_DISPLAY_PREFERENCES.contentWarnings,
+    );
+  });
 });

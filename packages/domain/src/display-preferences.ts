@@ -1,9 +1,18 @@
 /**
  * Display preferences kept in localStorage: text size, contrast, theme, motion, font, easy-read
  * texts, and the voice and speed of read-aloud (issue 21).
+ * and what to do with each kind of content warning (issue 37).
  * Plain TypeScript rather than a zod schema: the landing page reads them on every first load and
  * its initial JavaScript must stay small.
  */
+import {
+  CONTENT_WARNING_CHOICES,
+  CONTENT_WARNING_KINDS,
+  DEFAULT_CONTENT_WARNING_CHOICES,
+  type ContentWarningChoice,
+  type ContentWarningChoices,
+} from './content-warning-kinds';
+
 export const TEXT_SIZE_MIN = 100;
 export const TEXT_SIZE_MAX = 200;
 export const TEXT_SIZE_STEP = 25;
@@ -24,6 +33,8 @@ export type DisplayPreferences = {
   readAloudRate: number;
   /** The chosen voice's `voiceURI`; null lets the browser pick one for the content's language. */
   readAloudVoice: string | null;
+  /** Per kind of content warning: show such posts at once, ask first, or keep them hidden. */
+  contentWarnings: ContentWarningChoices;
 };
 
 export const DEFAULT_DISPLAY_PREFERENCES: DisplayPreferences = {
@@ -35,6 +46,7 @@ export const DEFAULT_DISPLAY_PREFERENCES: DisplayPreferences = {
   easyRead: false,
   readAloudRate: 1,
   readAloudVoice: null,
+  contentWarnings: DEFAULT_CONTENT_WARNING_CHOICES,
 };
 
 export const DISPLAY_PREFERENCES_STORAGE_KEY = 'display_preferences';
@@ -61,7 +73,21 @@ export function normalizeDisplayPreferences(value: unknown): DisplayPreferences 
       record.readAloudVoice.length <= 500
         ? record.readAloudVoice
         : null,
+    contentWarnings: contentWarningChoices(record.contentWarnings),
   };
+}
+
+/** Any stored choices → one valid choice per kind ("ask" where unreadable). */
+function contentWarningChoices(value: unknown): ContentWarningChoices {
+  const stored = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const valid = (choice: unknown): choice is ContentWarningChoice =>
+    (CONTENT_WARNING_CHOICES as readonly unknown[]).includes(choice);
+  return Object.fromEntries(
+    CONTENT_WARNING_KINDS.map((kind) => {
+      const choice = stored[kind];
+      return [kind, valid(choice) ? choice : DEFAULT_CONTENT_WARNING_CHOICES[kind]];
+    }),
+  ) as ContentWarningChoices;
 }
 
 /** Any stored rate → one of the offered steps between the bounds (1 when unreadable). */

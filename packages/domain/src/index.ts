@@ -11,6 +11,8 @@ export * from './countries';
 export * from './time-zones';
 export * from './profile';
 export * from './functional-profile';
+export * from './content-warning-kinds';
+export * from './content-warnings';
 export * from './posts';
 export * from './post-limits';
 export * from './image-limits';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ContentWarningSchema, contentWarningFields, requireWarningText } from './content-warnings';
 import { POST_LIMITS } from './post-limits';
 import { SymbolIdsField } from './symbols';
 
@@ -14,17 +15,20 @@ const optionalText = (max: number) =>
     .transform((value) => (value ?? '').trim())
     .pipe(z.string().max(max, 'post.errors.too_long'));
 
-export const PostFormSchema = z.object({
-  title: optionalText(POST_LIMITS.title),
-  text: z
-    .string({ error: 'post.errors.text_required' })
-    .trim()
-    .min(1, 'post.errors.text_required')
-    .max(POST_LIMITS.text, 'post.errors.too_long'),
-  image_alt: optionalText(POST_LIMITS.imageAlt),
-  /** The board symbols it was written with (issue 21): ids separated by commas. */
-  symbols: SymbolIdsField,
-});
+export const PostFormSchema = z
+  .object({
+    title: optionalText(POST_LIMITS.title),
+    text: z
+      .string({ error: 'post.errors.text_required' })
+      .trim()
+      .min(1, 'post.errors.text_required')
+      .max(POST_LIMITS.text, 'post.errors.too_long'),
+    image_alt: optionalText(POST_LIMITS.imageAlt),
+    /** The board symbols it was written with (issue 21): ids separated by commas. */
+    symbols: SymbolIdsField,
+    ...contentWarningFields,
+  })
+  .superRefine(requireWarningText);
 export type PostForm = z.output<typeof PostFormSchema>;
 
 export const CommentSchema = z.object({
@@ -87,6 +91,8 @@ export const PostSchema = z.object({
   community_id: z.number().nullable(),
   /** Pinned by the community's moderators: it leads the community's first page. */
   pinned: z.boolean(),
+  /** The writer's content warning (issue 37): readers open the post by choice; null for none. */
+  content_warning: ContentWarningSchema.nullable(),
   author: PostAuthorSchema,
 });
 export type Post = z.output<typeof PostSchema>;

@@ -103,7 +103,8 @@ export const PERSONAL_DATA_CATALOGUE = {
       'Deleted RETENTION_DAYS.sentEmail after sending; at erasure, rows sent to the member’s address without an account id go too.',
   },
   posts: {
-    holds: 'Posts the member published, with their pictures and whether moderators hid them.',
+    holds:
+      'Posts the member published, with their pictures, content warnings and whether moderators hid them.',
     memberColumns: { author_id: cascade },
     otherIdColumns: { community_id: 'the community it was posted in (null: the main feed)' },
     fileColumns: ['image_key'],

@@ -47,7 +47,7 @@ export const postRoutes = {
     summary: 'Change one of your posts',
     params: IdParams,
     form: {
-      fields: PostFormSchema.extend({
+      fields: PostFormSchema.safeExtend({
         remove_image: z
           .enum(['true', 'false'])
           .optional()

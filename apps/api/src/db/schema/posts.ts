@@ -36,6 +36,10 @@ export const posts = pgTable(
      * feed reads a column instead of counting a popular post's likes on every page.
      */
     likesCount: integer('likes_count').notNull().default(0),
+    /** The writer's content warning (issue 37): a kind of the domain's list; null for none. */
+    contentWarningKind: text('content_warning_kind'),
+    /** The writer's own words for a warning of kind "other". */
+    contentWarningText: text('content_warning_text'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

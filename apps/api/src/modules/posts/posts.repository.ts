@@ -136,6 +136,8 @@ export function createPostsRepository(db: Database) {
         imageKey: chosen.imageKey,
         imageAlt: chosen.imageAlt,
         symbols: chosen.symbols,
+        contentWarningKind: chosen.contentWarningKind,
+        contentWarningText: chosen.contentWarningText,
         country: chosen.country,
         communityId: chosen.communityId,
         pinnedAt: chosen.pinnedAt,

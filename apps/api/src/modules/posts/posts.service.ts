@@ -1,4 +1,11 @@
-import { PostFormSchema, type Post, type PostComment } from '@juntos/domain';
+import {
+  CONTENT_WARNING_KINDS,
+  PostFormSchema,
+  contentWarningOf,
+  type ContentWarningKind,
+  type Post,
+  type PostComment,
+} from '@juntos/domain';
 import { AppError, notFound } from '../../lib/app-error';
 import type { ImagePipeline } from '../../lib/images';
 import type { Safeguarding } from '../../db/safeguarding';
@@ -22,6 +29,21 @@ function presentComment(row: CommentRow): PostComment {
     created_at: row.createdAt.toISOString(),
     hidden: row.hiddenAt !== null,
   };
+}
+
+/** A stored warning as the API answers it; a kind no longer on the list reads as the writer's own. */
+function warningOf(row: Pick<PostRow, 'contentWarningKind' | 'contentWarningText'>): Post['content_warning'] {
+  if (!row.contentWarningKind) return null;
+  const known = (CONTENT_WARNING_KINDS as readonly string[]).includes(row.contentWarningKind);
+  return known
+    ? { kind: row.contentWarningKind as ContentWarningKind, text: row.contentWarningText }
+    : { kind: 'other', text: row.contentWarningText ?? row.contentWarningKind };
+}
+
+/** The columns of a warning to store: both null for none. */
+function warningColumns(input: Parameters<typeof contentWarningOf>[0]) {
+  const warning = contentWarningOf(input);
+  return { contentWarningKind: warning?.kind ?? null, contentWarningText: warning?.text ?? null };
 }
 
 export function createPostsService(deps: {
@@ -65,6 +87,7 @@ export function createPostsService(deps: {
       hidden: row.hiddenAt !== null,
       community_id: row.communityId,
       pinned: row.pinnedAt !== null,
+      content_warning: warningOf(row),
       author: {
         id: row.authorId,
         nombre: row.nombre ?? '',
@@ -157,6 +180,7 @@ export function createPostsService(deps: {
         imageKey,
         imageAlt: imageKey ? input.image_alt : '',
         symbols: input.symbols.length ? input.symbols : null,
+        ...warningColumns(input),
         country: await repository.authorCountry(userId),
         communityId,
       });
@@ -236,6 +260,8 @@ export function createPostsService(deps: {
           imageAlt: kept ? input.image_alt : '',
           // An edit from a client that does not know the board keeps the symbols the post had.
           ...('symbols' in form.fields && { symbols: input.symbols.length ? input.symbols : null }),
+          // Likewise the warning: a client that sends no warning field leaves the post's as it was.
+          ...('content_warning' in form.fields && warningColumns(input)),
         });
         return kept;
       });

@@ -13,6 +13,7 @@ import { Switch } from '../../components/ui/switch';
 import { readDisplayPreferences, saveDisplayPreferences } from './display-preferences-storage';
 import { Button } from '../../components/ui/button';
 import { ReadAloudSettings } from '../read-aloud/read-aloud-settings';
+import { ContentWarningSettings } from './content-warning-settings';
 import '../../components/ui/dialog.css';
 import './display-preferences.css';
 
@@ -96,6 +97,10 @@ export function DisplayPreferencesControl() {
           rate={preferences.readAloudRate}
           voice={preferences.readAloudVoice}
           onChange={update}
+        />
+        <ContentWarningSettings
+          choices={preferences.contentWarnings}
+          onChange={(contentWarnings) => update({ contentWarnings })}
         />
         <div className="dialog__actions">
           <Button onClick={() => update(DEFAULT_DISPLAY_PREFERENCES)}>{t('prefs.reset')}</Button>

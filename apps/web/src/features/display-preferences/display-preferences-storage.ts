@@ -4,6 +4,7 @@ import {
   normalizeDisplayPreferences,
   type DisplayPreferences,
 } from '@juntos/domain';
+import { useSyncExternalStore } from 'react';
 import { setEasyRead } from '../../lib/i18n';
 
 declare global {
@@ -23,6 +24,35 @@ export function readDisplayPreferences(): DisplayPreferences {
   }
 }
 
+/** Screens that show something by the preferences, told when they change (this tab or another). */
+const listeners = new Set<() => void>();
+let current: DisplayPreferences | undefined;
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  const fromAnotherTab = (event: StorageEvent) => {
+    if (event.key !== DISPLAY_PREFERENCES_STORAGE_KEY) return;
+    current = undefined;
+    listener();
+  };
+  window.addEventListener('storage', fromAnotherTab);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', fromAnotherTab);
+  };
+}
+
+/** The preferences in force, read once and kept until they change (one object, for React). */
+function snapshot() {
+  current ??= readDisplayPreferences();
+  return current;
+}
+
+/** The display preferences, and the screen drawn again when the member changes them. */
+export function useDisplayPreferences(): DisplayPreferences {
+  return useSyncExternalStore(subscribe, snapshot, () => DEFAULT_DISPLAY_PREFERENCES);
+}
+
 export function saveDisplayPreferences(preferences: DisplayPreferences) {
   try {
     window.localStorage.setItem(DISPLAY_PREFERENCES_STORAGE_KEY, JSON.stringify(preferences));
@@ -30,6 +60,8 @@ export function saveDisplayPreferences(preferences: DisplayPreferences) {
     // Storage refused (private mode): the preferences still apply to this page view.
   }
   window.juntosApplyDisplayPreferences?.(preferences);
+  current = preferences;
+  for (const listener of listeners) listener();
   // The look follows data-reading at once; the easy texts follow when their file is here.
   void setEasyRead(preferences.easyRead);
 }

@@ -14,6 +14,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { useMeQuery } from '../../lib/session';
 import { commentOnPost, deletePost, likePost, postFormData, updateCachedPost, updatePost } from './posts-api';
 import { PostForm } from './post-form';
+import { ContentWarningGate } from '../content-warnings/content-warning-gate';
 import { ReadAloudButton, readAloudUnit } from '../read-aloud/read-aloud-button';
 import { SymbolStrip } from '../symbol-board/symbol-strip';
 import { Button } from '../../components/ui/button';
@@ -112,15 +113,17 @@ export function PostCard({ post, extras }: { post: Post; extras?: PostCardExtras
           {t('moderation.hidden_post')}
         </p>
       )}
-      {post.title && <h3 className="post-card__title">{post.title}</h3>}
-      {post.image_url && (
-        <ImageOpenButton onOpen={() => setViewing(true)}>
-          <img className="post-card__image" src={post.image_url} alt={imageAlt} loading="lazy" />
-          <span className="visually-hidden">{t('post.open_image')}</span>
-        </ImageOpenButton>
-      )}
-      <SymbolStrip ids={post.symbols} />
-      <p className="post-card__text">{post.text}</p>
+      <ContentWarningGate warning={post.content_warning}>
+        {post.title && <h3 className="post-card__title">{post.title}</h3>}
+        {post.image_url && (
+          <ImageOpenButton onOpen={() => setViewing(true)}>
+            <img className="post-card__image" src={post.image_url} alt={imageAlt} loading="lazy" />
+            <span className="visually-hidden">{t('post.open_image')}</span>
+          </ImageOpenButton>
+        )}
+        <SymbolStrip ids={post.symbols} />
+        <p className="post-card__text">{post.text}</p>
+      </ContentWarningGate>
       <Reactions
         like={{
           liked: post.liked_by_user,

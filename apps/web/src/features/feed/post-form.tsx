@@ -6,6 +6,7 @@ import { TextAreaField, TextField } from '../../components/ui/field';
 import { UploadProgress } from '../../components/upload-progress';
 import { errorText, useImageForm } from '../../lib/forms';
 import { Button } from '../../components/ui/button';
+import { ContentWarningField } from '../content-warnings/content-warning-field';
 import { SymbolBoard, SymbolBoardToggle } from '../symbol-board/symbol-board';
 import { useSymbolWriting } from '../symbol-board/use-symbol-writing';
 import '../../components/ui/dialog.css';
@@ -15,7 +16,7 @@ import './feed.css';
 
 export type PostFormValues = { fields: Record<string, string>; image: File | undefined };
 
-const PostFormWithImage = PostFormSchema.extend({ image: PickedImageSchema.optional() });
+const PostFormWithImage = PostFormSchema.safeExtend({ image: PickedImageSchema.optional() });
 
 /** Each field of the server's answer and the form field that shows its message. */
 const SERVER_FIELDS = {
@@ -24,12 +25,15 @@ const SERVER_FIELDS = {
   image: 'image',
   image_alt: 'image_alt',
   symbols: 'text',
+  content_warning: 'content_warning',
+  content_warning_text: 'content_warning_text',
 } as const;
 
 /**
  * The post form of the new-post screen and the edit dialog: optional title, text (required once
  * trimmed, spec §5), optional image (no larger than the server takes) with the description read
- * to people who cannot see it, and the upload's progress while it is sent.
+ * to people who cannot see it, an optional content warning (issue 37), and the upload's progress
+ * while it is sent.
  */
 export function PostForm({
   post,
@@ -60,9 +64,16 @@ export function PostForm({
     imageRef,
     pickImage,
     setValue,
+    watch,
     formState: { errors },
   } = useImageForm(PostFormWithImage, {
-    defaultValues: { title: post?.title ?? '', text: post?.text ?? '', image_alt: post?.image_alt ?? '' },
+    defaultValues: {
+      title: post?.title ?? '',
+      text: post?.text ?? '',
+      image_alt: post?.image_alt ?? '',
+      content_warning: post?.content_warning?.kind ?? '',
+      content_warning_text: post?.content_warning?.text ?? '',
+    },
     failure,
     serverFields: SERVER_FIELDS,
   });
@@ -82,6 +93,8 @@ export function PostForm({
         title: values.title,
         text: values.text,
         image_alt: values.image_alt,
+        content_warning: values.content_warning ?? '',
+        content_warning_text: values.content_warning_text,
         // Only a post written (or edited) with the board says which symbols it has: an edit without
         // touching the board keeps those the post had.
         ...(writing.symbols.length > 0 && { symbols: joinSymbolIds(writing.symbols) }),
@@ -144,6 +157,13 @@ export function PostForm({
           error={errorText(t, errors.image_alt)}
         />
       )}
+      <ContentWarningField
+        kind={watch('content_warning')}
+        kindField={register('content_warning')}
+        textField={register('content_warning_text')}
+        kindError={errorText(t, errors.content_warning)}
+        textError={errorText(t, errors.content_warning_text)}
+      />
       <UploadProgress sent={uploadSent} />
       <div className="dialog__actions">
         <Button onClick={onCancel}>{t('post_form.close')}</Button>

@@ -1,0 +1,55 @@
+import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ContentWarning } from '@juntos/domain';
+import { Button } from '../../components/ui/button';
+import { useDisplayPreferences } from '../display-preferences/display-preferences-storage';
+import { useWarningLabel } from './warning-label';
+import './content-warnings.css';
+
+/**
+ * Content behind its writer's warning (issue 37), by the reader's display setting for that kind:
+ * shown at once under the warning, opened by choice with a button (the default), or left out
+ * with a line that says so. Until opened it is not in the page at all, so its pictures are not
+ * even loaded and read-aloud does not read it.
+ */
+export function ContentWarningGate({
+  warning,
+  children,
+}: {
+  warning: ContentWarning | null;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const choices = useDisplayPreferences().contentWarnings;
+  const label = useWarningLabel();
+  const [open, setOpen] = useState(false);
+  const contentId = useId();
+  if (!warning) return children;
+  const named = label(warning);
+  const choice = choices[warning.kind];
+  if (choice === 'hide')
+    return <p className="content-warning">{t('content_warning.hidden', { warning: named })}</p>;
+  if (choice === 'show')
+    return (
+      <>
+        <p className="content-warning">{t('content_warning.label', { warning: named })}</p>
+        {children}
+      </>
+    );
+  return (
+    <div className="content-warning-gate">
+      <p className="content-warning">{t('content_warning.label', { warning: named })}</p>
+      <Button
+        size="small"
+        aria-expanded={open}
+        aria-controls={contentId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {open ? t('content_warning.close') : t('content_warning.open')}
+      </Button>
+      <div id={contentId} hidden={!open}>
+        {open && children}
+      </div>
+    </div>
+  );
+}

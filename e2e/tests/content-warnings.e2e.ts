@@ -1,0 +1,101 @@
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tabTo } from '../support/accounts';
+import { expectNoAxeViolations } from '../support/axe';
+import { launchBrowser } from '../support/browser';
+import { createMember, openAs } from '../support/members';
+
+/** Sets one kind's choice in the display settings, by keyboard, and closes the dialog. */
+async function chooseInSettings(page: Page, kind: string, choice: string) {
+  await tabTo(page, page.getByRole('button', { name: 'Display settings' }));
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Display settings' });
+  const group = dialog.getByRole('group', { name: 'Content warnings' });
+  await group.waitFor();
+  await group.getByLabel(kind).selectOption({ label: choice });
+  await expectNoAxeViolations(page, `display settings, content warnings (${kind}: ${choice})`);
+  await tabTo(page, dialog.getByRole('button', { name: 'Close' }));
+  await page.keyboard.press('Enter');
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+describe('content warnings (issue 37)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser.close());
+
+  it('a writer puts a warning on a post; a reader opens it by keyboard, and chooses per kind to show or hide such posts', async () => {
+    const stamp = Date.now().toString(36);
+    const author = await createMember('warning-author', { country: 'mt', nombre: `Alba${stamp}` });
+    const reader = await createMember('warning-reader', { country: 'mt', nombre: `Rui${stamp}` });
+    const text = `The operation on my spine is tomorrow. ${stamp}`;
+
+    const writing = await openAs(browser, author, '/new-post');
+    const dialog = writing.page.getByRole('dialog', { name: 'Write a post' });
+    await dialog.waitFor();
+    await tabTo(writing.page, dialog.getByLabel('What would you like to share? *'));
+    await writing.page.keyboard.type(text);
+    await dialog.getByLabel('Image (optional)').setInputFiles({
+      name: 'scar.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await sharp({ create: { width: 160, height: 120, channels: 3, background: '#b04040' } })
+        .jpeg()
+        .toBuffer(),
+    });
+    await dialog.getByLabel('Describe the image for people who cannot see it').fill('The scar after surgery');
+    // "Other" asks for the writer's own words; the list's kinds do not.
+    await dialog.getByLabel('Content warning').selectOption({ label: 'Other (write your own)' });
+    await tabTo(writing.page, dialog.getByRole('button', { name: 'Publish' }));
+    await writing.page.keyboard.press('Enter');
+    await dialog.getByText('Write what the warning is about, or choose a kind from the list.').waitFor();
+    await expectNoAxeViolations(writing.page, '/new-post with a content warning of its own, refused');
+    await dialog.getByLabel('Content warning').selectOption({ label: 'Surgery' });
+    expect(await dialog.getByLabel('Your warning *').count()).toBe(0);
+    await tabTo(writing.page, dialog.getByRole('button', { name: 'Publish' }));
+    await writing.page.keyboard.press('Enter');
+    await writing.page.getByText('Your post has been published.').waitFor();
+    await writing.context.close();
+
+    const { context, page } = await openAs(browser, reader, '/feed');
+    const post = page.getByRole('article').filter({ hasText: `Alba${stamp}` });
+    await post.getByText('Content warning: Surgery').waitFor();
+    // Closed: neither the text nor the picture is in the page (the picture is not even loaded).
+    expect(await post.getByText(text).count()).toBe(0);
+    expect(await post.locator('img.post-card__image').count()).toBe(0);
+    const show = post.getByRole('button', { name: 'Show anyway' });
+    expect(await show.getAttribute('aria-expanded')).toBe('false');
+    await expectNoAxeViolations(page, '/feed with a post behind its warning');
+
+    await tabTo(page, show);
+    await page.keyboard.press('Enter');
+    await post.getByText(text).waitFor();
+    await post.getByRole('img', { name: 'The scar after surgery' }).waitFor();
+    const hide = post.getByRole('button', { name: 'Hide again' });
+    expect(await hide.getAttribute('aria-expanded')).toBe('true');
+    await expectNoAxeViolations(page, '/feed with a warned post opened');
+    await page.keyboard.press('Enter');
+    await post.getByRole('button', { name: 'Show anyway' }).waitFor();
+    expect(await post.getByText(text).count()).toBe(0);
+
+    // Surgery at once: the warning stays above the post, which shows without asking.
+    await chooseInSettings(page, 'Surgery', 'Show at once');
+    await post.getByText(text).waitFor();
+    await post.getByText('Content warning: Surgery').waitFor();
+    expect(await post.getByRole('button', { name: 'Show anyway' }).count()).toBe(0);
+    // …or never: a line says what is hidden and why, and nothing opens it.
+    await chooseInSettings(page, 'Surgery', 'Always hide');
+    await post
+      .getByText('Hidden: content with a warning about “Surgery”, as you chose in the display settings.')
+      .waitFor();
+    expect(await post.getByText(text).count()).toBe(0);
+    expect(await post.getByRole('button', { name: 'Show anyway' }).count()).toBe(0);
+    // The choice is kept on this device.
+    await page.reload();
+    await post.getByText('Hidden: content with a warning about “Surgery”', { exact: false }).waitFor();
+    await expectNoAxeViolations(page, '/feed with a warned post hidden by choice');
+    await context.close();
+  });
+});
