@@ -25,7 +25,9 @@ export function ContentWarningSettings({
       {CONTENT_WARNING_KINDS.map((kind) => (
         <SelectField
           key={kind}
-          label={t(`content_warning.kinds.${kind}`)}
+          label={
+            kind === 'other' ? t('content_warning.settings_own_words') : t(`content_warning.kinds.${kind}`)
+          }
           value={choices[kind]}
           onChange={(event) =>
             onChange({ ...choices, [kind]: event.target.value as ContentWarningChoices[typeof kind] })
