@@ -90,5 +90,7 @@ describe('npm run seed:demo', () => {
     const second = await seed(dataDir);
     expect(second.code).toBe(1);
     expect(second.output).toContain(`The database already has ${DEMO_MEMBERS.length} accounts`);
-  }, 120_000);
+    // A hang guard: two processes and an app, each migrating an embedded database, ran past 120 s
+    // beside the browser tier on two cores; it takes under a minute on a quiet machine.
+  }, 600_000);
 });
