@@ -252,6 +252,16 @@ export function createResearchRepository(db: Database) {
       return { ...call, reached: reached?.members ?? 0 };
     },
 
+    /** Whether this call is still in force (not withdrawn): what its sending job asks, without counting. */
+    async callInForce(callId: number) {
+      const [call] = await db
+        .select({ id: researchCalls.id })
+        .from(researchCalls)
+        .where(and(eq(researchCalls.id, callId), isNull(researchCalls.withdrawnAt)))
+        .limit(1);
+      return call !== undefined;
+    },
+
     /** The calls of these projects still in force (the "For you" view), by project. */
     async callsOf(projectIds: readonly number[]) {
       if (projectIds.length === 0) return new Map<number, typeof researchCalls.$inferSelect>();

@@ -138,12 +138,12 @@ export function createResearchService(deps: ResearchServiceDeps) {
    * project's codes and countries then, the consents in force then), once each.
    */
   async function sendCall({ callId, projectId }: { callId: number; projectId: number }) {
-    const [entry, call] = await Promise.all([
+    const [entry, inForce] = await Promise.all([
       deps.entry('proyectos', projectId),
-      repository.callOf(projectId),
+      repository.callInForce(callId),
     ]);
     // Withdrawn before the job ran: it reaches nobody.
-    if (!entry || call?.id !== callId || call.withdrawnAt) return;
+    if (!entry || !inForce) return;
     const members = await repository.callRecipients(callId, entry);
     if (members.length === 0) return;
     await deps.tellMany(members);

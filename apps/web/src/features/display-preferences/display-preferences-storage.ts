@@ -28,17 +28,22 @@ export function readDisplayPreferences(): DisplayPreferences {
 const listeners = new Set<() => void>();
 let current: DisplayPreferences | undefined;
 
+const tellListeners = () => {
+  for (const listener of listeners) listener();
+};
+/** Another tab saved new preferences: read them again. One window listener for all screens. */
+const fromAnotherTab = (event: StorageEvent) => {
+  if (event.key !== DISPLAY_PREFERENCES_STORAGE_KEY) return;
+  current = undefined;
+  tellListeners();
+};
+
 function subscribe(listener: () => void) {
+  if (listeners.size === 0) window.addEventListener('storage', fromAnotherTab);
   listeners.add(listener);
-  const fromAnotherTab = (event: StorageEvent) => {
-    if (event.key !== DISPLAY_PREFERENCES_STORAGE_KEY) return;
-    current = undefined;
-    listener();
-  };
-  window.addEventListener('storage', fromAnotherTab);
   return () => {
     listeners.delete(listener);
-    window.removeEventListener('storage', fromAnotherTab);
+    if (listeners.size === 0) window.removeEventListener('storage', fromAnotherTab);
   };
 }
 
@@ -61,7 +66,7 @@ export function saveDisplayPreferences(preferences: DisplayPreferences) {
   }
   window.juntosApplyDisplayPreferences?.(preferences);
   current = preferences;
-  for (const listener of listeners) listener();
+  tellListeners();
   // The look follows data-reading at once; the easy texts follow when their file is here.
   void setEasyRead(preferences.easyRead);
 }
