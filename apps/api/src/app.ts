@@ -21,6 +21,7 @@ import { registerMultipart } from './lib/multipart-form';
 import { createPrivateMedia } from './lib/private-media';
 import { createRateLimits } from './lib/rate-limiter';
 import { createModules } from './modules';
+import { systemClock, type Clock } from './lib/clock';
 import { createDiseaseCatalogue } from './modules/diseases';
 import { handleFrameworkError, registerErrorHandling } from './plugins/errors';
 import { registerInputGate } from './plugins/input-gate';
@@ -58,6 +59,8 @@ export type AppDependencies = {
   database?: DatabaseHandle;
   /** Where the log lines go instead of standard output: tests read what the server logged. */
   logStream?: { write(line: string): void };
+  /** The live chat's clock: tests move it by hand instead of waiting (lib/clock.ts). */
+  clock?: Clock;
 };
 
 declare module 'fastify' {
@@ -207,6 +210,7 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
     fanOut,
     presenceStore,
     jobs,
+    clock: dependencies?.clock ?? systemClock,
   });
 
   await registerMultipart(app);

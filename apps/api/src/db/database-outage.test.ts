@@ -24,7 +24,7 @@ describe.runIf(postgresAvailable())('the database away for a while', () => {
     server = await startServerProcess({ DATABASE_URL: database.url, JOBS_POLL_SECONDS: '1' });
     // Its start runs in the background: started before the database goes away, as in production.
     await eventually(() => expect(server.output()).toContain('job queue started'), 60_000);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     if (server && server.child.exitCode === null) {
@@ -80,5 +80,5 @@ describe.runIf(postgresAvailable())('the database away for a while', () => {
     expect(log.match(/database reachable again/g)).toHaveLength(1);
     expect(log).not.toContain('unhandled error');
     expect(log).not.toContain('"stack"');
-  }, 120_000);
+  });
 });

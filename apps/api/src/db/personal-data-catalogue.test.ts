@@ -184,7 +184,7 @@ describe('the personal-data catalogue', () => {
     let fixture: MemberInEveryTable;
     beforeAll(async () => {
       fixture = await createMemberInEveryTable(t.app);
-    }, 60_000);
+    });
 
     it('has a row in every table where a member’s rows are in their copy', async () => {
       const empty: string[] = [];

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/database';
 import type { Safeguarding } from '../db/safeguarding';
+import type { Clock } from '../lib/clock';
 import type { AccessTokens } from '../lib/access-tokens';
 import type { ImagePipeline } from '../lib/images';
 import type { JobQueue } from '../lib/job-queue';
@@ -107,6 +108,8 @@ export type SharedInfrastructure = {
   presenceStore: PresenceStore;
   /** The durable job queue (e-mails and push sent while members are away). */
   jobs: JobQueue;
+  /** Presence and the chat sockets' expiry and heartbeats (lib/clock.ts). */
+  clock: Clock;
 };
 
 /**
@@ -180,7 +183,8 @@ export function createModules(infrastructure: SharedInfrastructure) {
     rateLimits,
   });
 
-  const online = onlineReader(presenceStore);
+  const { clock } = infrastructure;
+  const online = onlineReader(presenceStore, clock.now);
   const notifications = createNotificationsService({
     repository: createNotificationsRepository(db),
     fanOut,
@@ -223,7 +227,12 @@ export function createModules(infrastructure: SharedInfrastructure) {
     log,
     messageWhileAway: (receiverId, senderId) => notifications.messageWhileAway(receiverId, senderId),
   });
-  const presence = createPresenceTracker({ store: presenceStore, fanOut, audience: friendships });
+  const presence = createPresenceTracker({
+    store: presenceStore,
+    fanOut,
+    audience: friendships,
+    now: clock.now,
+  });
   const socketGateway = createSocketGateway({
     chat,
     presence,
@@ -232,6 +241,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
     readToken: (token) => infrastructure.accessTokens.verify(token),
     rateLimits,
     options: config.chat,
+    clock,
   });
 
   const gallery = createGalleryService({

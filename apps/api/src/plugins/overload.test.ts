@@ -58,7 +58,7 @@ describe('overload guard', () => {
     } finally {
       await starting.cleanup();
     }
-  }, 30_000);
+  });
 
   it('has limits far above normal use in production, and none in tests unless a test sets one', () => {
     const production = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).overload;

@@ -54,8 +54,10 @@ export function createFrameHandler(deps: {
   verifySession: VerifySession;
   sender: FrameSender;
   session: SessionControl;
+  /** The gateway's clock (lib/clock.ts). */
+  now: () => number;
 }) {
-  const { chat, presence, verifySession, sender, session } = deps;
+  const { chat, presence, verifySession, sender, session, now } = deps;
 
   async function handle(connection: Connection, raw: string) {
     let frame: ClientFrame;
@@ -74,11 +76,11 @@ export function createFrameHandler(deps: {
       return;
     }
     // Timers can run late (a busy event loop): an expired token acts no more.
-    if (Date.now() >= connection.expiresAt) {
+    if (now() >= connection.expiresAt) {
       session.expire(connection);
       return;
     }
-    connection.lastSeen = Date.now();
+    connection.lastSeen = now();
     switch (frame.action) {
       case 'renew': {
         const renewed = await verifySession(frame.token);

@@ -13,7 +13,8 @@ export type Connection = {
   stopListening: () => void;
   /** When the access token the socket was opened or last renewed with expires (ms). */
   expiresAt: number;
-  expiryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Stops the timer that closes the socket at `expiresAt`. */
+  cancelExpiry: () => void;
 };
 
 /** The text of a frame as `ws` hands it over (one buffer, or several, or an ArrayBuffer). */

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { WEBSOCKET_CLOSE, WEBSOCKET_MAX_FRAME_BYTES, negotiateLanguage } from '@juntos/domain';
 import { AppError } from '../lib/app-error';
+import { systemClock, type Clock } from '../lib/clock';
 import type { AccessClaims } from '../lib/access-tokens';
 import { clientKey, type RateLimits } from '../lib/rate-limiter';
 import { SESSION_ENDED_FRAME, type FanOut, type SessionEndedMessage } from './fan-out';
@@ -95,8 +96,11 @@ export function createSocketGateway(deps: {
   readToken: (token: string) => Promise<Pick<AccessClaims, 'userId'> | undefined>;
   rateLimits: RateLimits;
   options: ChatSocketOptions;
+  /** Token expiry, heartbeats and the frame allowance follow this clock (tests move it by hand). */
+  clock?: Clock;
 }) {
   const { chat, presence, fanOut, verifySession, readToken, options } = deps;
+  const clock = deps.clock ?? systemClock;
   const connectsPerAddress = deps.rateLimits.fixedWindow('ws-connect-address', {
     ...CONNECTION_LIMITS.perAddress,
     messageKey: 'chat.errors.connecting_too_often',
@@ -187,13 +191,12 @@ export function createSocketGateway(deps: {
     }
 
     function watchExpiry(connection: Connection) {
-      clearTimeout(connection.expiryTimer);
-      const delay = Math.min(Math.max(connection.expiresAt - Date.now(), 0), MAX_TIMER_MS);
-      connection.expiryTimer = setTimeout(() => {
-        if (Date.now() >= connection.expiresAt) expire(connection);
+      connection.cancelExpiry();
+      const delay = Math.min(Math.max(connection.expiresAt - clock.now(), 0), MAX_TIMER_MS);
+      connection.cancelExpiry = clock.setTimer(() => {
+        if (clock.now() >= connection.expiresAt) expire(connection);
         else watchExpiry(connection);
       }, delay);
-      connection.expiryTimer.unref();
     }
 
     /** Counts a refusal by a connection limit, which answers the upgrade request with 429. */
@@ -208,7 +211,7 @@ export function createSocketGateway(deps: {
 
     /** Token bucket: false once the member sends faster than MEMBER_FRAME_LIMIT allows. */
     function allowFrame(userId: number) {
-      const now = Date.now();
+      const now = clock.now();
       const allowance = allowances.get(userId) ?? { left: MEMBER_FRAME_LIMIT.burst, at: now };
       allowance.left = refilled(allowance, now);
       allowance.at = now;
@@ -223,6 +226,7 @@ export function createSocketGateway(deps: {
       presence,
       verifySession,
       sender,
+      now: clock.now,
       session: {
         expire,
         renewed(connection, expiresAt) {
@@ -304,11 +308,11 @@ export function createSocketGateway(deps: {
           userId,
           socketId: `${instanceId}:${(sequence += 1)}`,
           language,
-          lastSeen: Date.now(),
+          lastSeen: clock.now(),
           activeConversation: null,
           stopListening: () => undefined,
           expiresAt: session.expiresAt,
-          expiryTimer: undefined,
+          cancelExpiry: () => undefined,
         };
         connection.stopListening = fanOut.subscribe(userId, (message) =>
           message.type === SESSION_ENDED_FRAME
@@ -348,7 +352,7 @@ export function createSocketGateway(deps: {
           const left = (socketsOf.get(userId) ?? 1) - 1;
           if (left > 0) socketsOf.set(userId, left);
           else socketsOf.delete(userId);
-          clearTimeout(connection.expiryTimer);
+          connection.cancelExpiry();
           connection.stopListening();
           connections.delete(connection);
           const cleanup = ready
@@ -363,7 +367,7 @@ export function createSocketGateway(deps: {
     // Sockets that stopped sending heartbeats are closed here; the presence sweep also catches
     // sockets of an instance that died without closing them.
     sweeper = setInterval(() => {
-      const now = Date.now();
+      const now = clock.now();
       // A full allowance is what a member without an entry gets: the entry is no longer needed.
       for (const [userId, allowance] of allowances)
         if (refilled(allowance, now) >= MEMBER_FRAME_LIMIT.burst) allowances.delete(userId);

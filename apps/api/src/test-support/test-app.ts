@@ -176,8 +176,11 @@ export async function createTestApp(
 }
 
 /** A test app listening on a free port of this machine: sockets need a real one, `inject` does not. */
-export async function createListeningTestApp(environment: Record<string, string> = {}) {
-  const t = await createTestApp(environment);
+export async function createListeningTestApp(
+  environment: Record<string, string> = {},
+  dependencies?: AppDependencies,
+) {
+  const t = await createTestApp(environment, dependencies);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   return t;
 }

@@ -311,7 +311,7 @@ describe('the copy of a member with activity in every feature', () => {
     expect(requested.statusCode).toBe(202);
     const ready = await waitForCopy(t.app, fixture.member.access);
     files = await downloadCopy(t.app, fixture.member.access, ready.download);
-  }, 120_000);
+  });
   afterAll(async () => t.cleanup());
 
   it('holds every exported table with every column but the withheld ones', async () => {

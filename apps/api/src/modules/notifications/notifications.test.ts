@@ -347,7 +347,7 @@ describe('notifications', () => {
       const found = emailsTo(ana);
       expect(found.length).toBeGreaterThan(0);
       return found;
-    }, 30_000);
+    });
     expect(refusing).toBe(0);
     const email = parseEmail(raw[0]!);
     for (const secret of ['Ehlers', 'Danlos', '98249', 'SECRET', 'Beatriz', 'Quintanilla', 'treatment'])

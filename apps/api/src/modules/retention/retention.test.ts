@@ -727,8 +727,9 @@ describe('retention on a schedule', () => {
 });
 
 // Each test opens the command's embedded database several times (the command and the test take
-// turns with it): a guard against a hang, not a speed check, on a machine running both heavy tiers.
-describe('npm run retention', { timeout: 240_000 }, () => {
+// turns with it): a guard against a hang, not a speed check. One test took 256 s on a machine
+// running both heavy tiers of two suites at once.
+describe('npm run retention', { timeout: 600_000 }, () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'juntos-retention-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
