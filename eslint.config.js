@@ -38,7 +38,9 @@ const WEB_FEATURE_EXCEPTIONS = {
   // A warning opens by the reader's display settings.
   'content-warnings': ['display-preferences'],
   'member-search': ['friends'],
-  'public-profile': ['friends', 'gallery'],
+  // A gallery picture and its comments carry their writers' content warnings.
+  gallery: ['content-warnings'],
+  'public-profile': ['friends', 'gallery', 'content-warnings'],
   // Both show posts with the feed's post list and form.
   'new-post': ['feed'],
   search: ['feed'],

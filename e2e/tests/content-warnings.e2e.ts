@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tabTo } from '../support/accounts';
 import { expectNoAxeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
-import { createMember, openAs } from '../support/members';
+import { createMember, makeFriends, openAs } from '../support/members';
 
 /** Sets one kind's choice in the display settings, by keyboard, and closes the dialog. */
 async function chooseInSettings(page: Page, kind: string, choice: string) {
@@ -96,6 +96,75 @@ describe('content warnings (issue 37)', () => {
     await page.reload();
     await post.getByText('Hidden: content with a warning about “Surgery”', { exact: false }).waitFor();
     await expectNoAxeViolations(page, '/feed with a warned post hidden by choice');
+    await context.close();
+  });
+
+  it('a gallery picture and a comment carry warnings too: the picture is not loaded until the friend opens it', async () => {
+    const stamp = Date.now().toString(36);
+    const owner = await createMember('warning-gallery', { nombre: `Olga${stamp}` });
+    const friend = await createMember('warning-friend', { nombre: `Fede${stamp}` });
+    await makeFriends(owner, friend);
+    const title = `The first scan ${stamp}`;
+
+    const asOwner = await openAs(browser, owner, '/gallery');
+    await tabTo(asOwner.page, asOwner.page.getByRole('button', { name: 'Add an image' }));
+    await asOwner.page.keyboard.press('Enter');
+    const form = asOwner.page.getByRole('dialog', { name: 'Add an image' });
+    await tabTo(asOwner.page, form.getByLabel('Title *'));
+    await asOwner.page.keyboard.type(title);
+    await form.getByLabel('Content warning').selectOption({ label: 'Medical images' });
+    await form.getByLabel('Image *').setInputFiles({
+      name: 'scan.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await sharp({ create: { width: 160, height: 120, channels: 3, background: '#404040' } })
+        .jpeg()
+        .toBuffer(),
+    });
+    await expectNoAxeViolations(asOwner.page, 'gallery upload dialog with a content warning');
+    await tabTo(asOwner.page, form.getByRole('button', { name: 'Save changes' }));
+    await asOwner.page.keyboard.press('Enter');
+    await asOwner.page.getByText('The image has been added.').waitFor();
+    await asOwner.context.close();
+
+    const { context, page } = await openAs(browser, friend, `/gallery?owner=${owner.id}`);
+    const item = page.getByRole('listitem').filter({ hasText: title });
+    await item.getByText('Content warning: Medical images').waitFor();
+    // Closed: the picture is neither shown nor loaded, and cannot be opened past its warning.
+    expect(await item.locator('img').count()).toBe(0);
+    expect(await page.getByRole('button', { name: `Open ${title}` }).count()).toBe(0);
+    await expectNoAxeViolations(page, "a friend's gallery with a picture behind its warning");
+    await tabTo(page, item.getByRole('button', { name: 'Show anyway' }));
+    await page.keyboard.press('Enter');
+    await tabTo(page, page.getByRole('button', { name: `Open ${title}` }));
+    await page.keyboard.press('Enter');
+    const details = page.getByRole('dialog', { name: title });
+    await details.getByRole('img').waitFor();
+
+    // The friend's comment gets a warning of its own, chosen behind one button.
+    const comment = `My father had the same, and did not survive it. ${stamp}`;
+    await tabTo(page, details.getByLabel('Write a comment'));
+    await page.keyboard.type(comment);
+    const warningToggle = details.getByRole('button', { name: 'Content warning' });
+    expect(await warningToggle.getAttribute('aria-expanded')).toBe('false');
+    await tabTo(page, warningToggle);
+    await page.keyboard.press('Enter');
+    await details
+      .getByRole('combobox', { name: 'Content warning' })
+      .selectOption({ label: 'Death and grief' });
+    await expectNoAxeViolations(page, 'a comment with a content warning being written');
+    await tabTo(page, details.getByRole('button', { name: 'Send' }));
+    await page.keyboard.press('Enter');
+    const written = details.getByRole('listitem').filter({ hasText: 'Content warning: Death and grief' });
+    await written.waitFor();
+    expect(await written.getByText(comment).count()).toBe(0);
+    // The box is empty again, its warning closed.
+    expect(await details.getByRole('button', { name: 'Content warning' }).getAttribute('aria-expanded')).toBe(
+      'false',
+    );
+    await expectNoAxeViolations(page, 'gallery details with a comment behind its warning');
+    await tabTo(page, written.getByRole('button', { name: 'Show anyway' }));
+    await page.keyboard.press('Enter');
+    await written.getByText(comment).waitFor();
     await context.close();
   });
 });

@@ -35,7 +35,8 @@ export const contentWarningFields = {
 };
 type ParsedWarningFields = {
   content_warning?: '' | (typeof CONTENT_WARNING_KINDS)[number] | undefined;
-  content_warning_text: string;
+  /** Absent only in an edit that leaves the warning as it was. */
+  content_warning_text?: string | undefined;
 };
 
 /** A warning of the writer's own ("other") must say what it warns of. */
@@ -53,6 +54,6 @@ export function contentWarningOf(fields: ParsedWarningFields): ContentWarning | 
   if (!fields.content_warning) return null;
   return {
     kind: fields.content_warning,
-    text: fields.content_warning === 'other' ? fields.content_warning_text : null,
+    text: fields.content_warning === 'other' ? (fields.content_warning_text ?? '') : null,
   };
 }

@@ -31,25 +31,33 @@ export const PostFormSchema = z
   .superRefine(requireWarningText);
 export type PostForm = z.output<typeof PostFormSchema>;
 
-export const CommentSchema = z.object({
-  text: z
-    .string({ error: 'comment.errors.text_required' })
-    .trim()
-    .min(1, 'comment.errors.text_required')
-    .max(POST_LIMITS.comment, 'post.errors.too_long'),
-});
+/** A comment on a post or a gallery image, with the writer's content warning if any (issue 37). */
+export const CommentSchema = z
+  .object({
+    text: z
+      .string({ error: 'comment.errors.text_required' })
+      .trim()
+      .min(1, 'comment.errors.text_required')
+      .max(POST_LIMITS.comment, 'post.errors.too_long'),
+    ...contentWarningFields,
+  })
+  .superRefine(requireWarningText);
+export type CommentForm = z.output<typeof CommentSchema>;
 
-export const GalleryFormSchema = z.object({
+const galleryFields = z.object({
   title: z
     .string({ error: 'gallery.errors.title_required' })
     .trim()
     .min(1, 'gallery.errors.title_required')
     .max(POST_LIMITS.galleryTitle, 'post.errors.too_long'),
   description: optionalText(POST_LIMITS.galleryDescription),
+  /** A medical picture, a scar: the owner's warning hides it until the viewer opens it. */
+  ...contentWarningFields,
 });
+export const GalleryFormSchema = galleryFields.superRefine(requireWarningText);
 
 /** The gallery edit form: every field optional, only what changed is sent (spec §7 PATCH). */
-export const GalleryPatchSchema = GalleryFormSchema.partial();
+export const GalleryPatchSchema = galleryFields.partial().superRefine(requireWarningText);
 
 /** Answers of the posts and gallery routes (spec §7); the web reads its types from these. */
 export const PostAuthorSchema = z.object({
@@ -68,6 +76,7 @@ export const PostCommentSchema = z.object({
   created_at: z.string(),
   /** Hidden by a moderator: only its author still receives it, to know why it is gone. */
   hidden: z.boolean(),
+  content_warning: ContentWarningSchema.nullable(),
 });
 export type PostComment = z.output<typeof PostCommentSchema>;
 
@@ -107,6 +116,7 @@ export const GalleryCommentSchema = z.object({
   content: z.string(),
   created_at: z.string(),
   hidden: z.boolean(),
+  content_warning: ContentWarningSchema.nullable(),
 });
 export type GalleryComment = z.output<typeof GalleryCommentSchema>;
 
@@ -122,6 +132,8 @@ export const GalleryImageSchema = z.object({
   comments_count: z.number(),
   /** Hidden by a moderator: only its owner still receives it. */
   hidden: z.boolean(),
+  /** The owner's content warning: the picture stays hidden until the viewer opens it. */
+  content_warning: ContentWarningSchema.nullable(),
 });
 export type GalleryImage = z.output<typeof GalleryImageSchema>;
 

@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { CommentForm as CommentInput, ContentWarning } from '@juntos/domain';
 import { CommentForm } from './comment-form';
 import { LikeButton } from './like-button';
 import { ReportDialog } from './report-dialog';
@@ -16,6 +17,8 @@ export type ReactionComment = {
   authorName: string;
   text: string;
   hidden: boolean;
+  /** The writer's content warning (issue 37), or null. */
+  warning: ContentWarning | null;
   /** The written time, formatted, when the content kind shows it. */
   date?: { iso: string; text: string } | undefined;
 };
@@ -37,6 +40,7 @@ export function Reactions({
   commentBox = 'with-comments',
   actions,
   commentActions,
+  gateComment,
 }: {
   like: { liked: boolean; count: number; busy: boolean; onToggle: () => void };
   comments: readonly ReactionComment[];
@@ -45,7 +49,7 @@ export function Reactions({
   toggleLabel: (open: boolean) => string;
   commentBusy: boolean;
   /** Sends a comment; the bar opens the comments once it resolves. */
-  onComment: (text: string) => Promise<unknown>;
+  onComment: (comment: CommentInput) => Promise<unknown>;
   commentReportType: 'comment' | 'gallery_comment';
   viewerId: number | undefined;
   /** Where the comment box sits: among the opened comments, or always below the bar. */
@@ -53,6 +57,8 @@ export function Reactions({
   actions?: ReactNode;
   /** What the caller adds to each comment (read aloud); the comment is a read-aloud unit. */
   commentActions?: (comment: ReactionComment) => ReactNode;
+  /** Puts a comment's text behind its warning, by the reader's settings (the content-warnings feature). */
+  gateComment: (warning: ContentWarning | null, text: ReactNode) => ReactNode;
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -61,8 +67,8 @@ export function Reactions({
   const form = (
     <CommentForm
       busy={commentBusy}
-      onSend={async (text) => {
-        await onComment(text);
+      onSend={async (comment) => {
+        await onComment(comment);
         setOpen(true);
       }}
     />
@@ -97,7 +103,7 @@ export function Reactions({
                     </time>
                   )}
                   {comment.hidden && <p className="moderation-notice">{t('moderation.hidden_comment')}</p>}
-                  <p className="comment__text">{comment.text}</p>
+                  {gateComment(comment.warning, <p className="comment__text">{comment.text}</p>)}
                   {commentActions?.(comment)}
                   {comment.authorId !== viewerId && (
                     <Button size="small" onClick={() => setReporting(comment.id)}>

@@ -1,4 +1,5 @@
 import { bigint, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { contentWarningColumns, contentWarningKindCheck } from './content-warning-columns';
 import { users } from './users';
 
 /**
@@ -48,10 +49,12 @@ export const comments = pgTable(
     text: text('text').notNull(),
     /** Set when a moderator hid it: then only its author sees it (administrators, in the moderation queue). */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    ...contentWarningColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.contentKind, table.id] }),
+    contentWarningKindCheck('comments', table.contentWarningKind),
     index('comments_content_idx').on(table.contentKind, table.contentId, table.createdAt),
     index('comments_author_idx').on(table.authorId),
   ],

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { communities } from './communities';
+import { contentWarningColumns, contentWarningKindCheck } from './content-warning-columns';
 import { users } from './users';
 
 /**
@@ -36,10 +37,7 @@ export const posts = pgTable(
      * feed reads a column instead of counting a popular post's likes on every page.
      */
     likesCount: integer('likes_count').notNull().default(0),
-    /** The writer's content warning (issue 37): a kind of the domain's list; null for none. */
-    contentWarningKind: text('content_warning_kind'),
-    /** The writer's own words for a warning of kind "other". */
-    contentWarningText: text('content_warning_text'),
+    ...contentWarningColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -56,6 +54,7 @@ export const posts = pgTable(
     index('posts_community_pinned_idx')
       .on(table.communityId, table.pinnedAt)
       .where(sql`${table.pinnedAt} is not null`),
+    contentWarningKindCheck('posts', table.contentWarningKind),
   ],
 );
 
@@ -76,8 +75,12 @@ export const galleryImages = pgTable(
     imageKey: text('image_key').notNull(),
     /** Set when a moderator hid it: then only its author sees it (administrators, in the moderation queue). */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    ...contentWarningColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('gallery_images_owner_idx').on(table.ownerId, table.createdAt, table.id)],
+  (table) => [
+    index('gallery_images_owner_idx').on(table.ownerId, table.createdAt, table.id),
+    contentWarningKindCheck('gallery_images', table.contentWarningKind),
+  ],
 );

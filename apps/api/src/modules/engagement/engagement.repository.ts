@@ -40,6 +40,8 @@ function preparedCommentsOf(db: Database, keep: CommentWindow['keep']) {
       authorId: comments.authorId,
       text: comments.text,
       hiddenAt: comments.hiddenAt,
+      contentWarningKind: comments.contentWarningKind,
+      contentWarningText: comments.contentWarningText,
       createdAt: comments.createdAt,
       nombre: profiles.nombre,
       apellidos: profiles.apellidos,
@@ -62,6 +64,8 @@ function preparedCommentsOf(db: Database, keep: CommentWindow['keep']) {
       authorId: ranked.authorId,
       text: ranked.text,
       hiddenAt: ranked.hiddenAt,
+      contentWarningKind: ranked.contentWarningKind,
+      contentWarningText: ranked.contentWarningText,
       createdAt: ranked.createdAt,
       nombre: ranked.nombre,
       apellidos: ranked.apellidos,
@@ -118,10 +122,15 @@ export function createEngagementRepository(db: Database) {
     },
 
     /** Adds a comment and answers it as a list would (with its author's name). */
-    async addComment(kind: ContentKind, contentId: number, authorId: number, text: string) {
+    async addComment(
+      kind: ContentKind,
+      contentId: number,
+      authorId: number,
+      written: Pick<typeof comments.$inferInsert, 'text' | 'contentWarningKind' | 'contentWarningText'>,
+    ) {
       const [row] = await db
         .insert(comments)
-        .values({ contentKind: kind, contentId, authorId, text })
+        .values({ contentKind: kind, contentId, authorId, ...written })
         .returning();
       if (!row) throw new Error('insert returned nothing');
       const [name] = await db
@@ -135,6 +144,8 @@ export function createEngagementRepository(db: Database) {
         authorId: row.authorId,
         text: row.text,
         hiddenAt: row.hiddenAt,
+        contentWarningKind: row.contentWarningKind,
+        contentWarningText: row.contentWarningText,
         createdAt: row.createdAt,
         nombre: name?.nombre ?? null,
         apellidos: name?.apellidos ?? null,

@@ -1,3 +1,5 @@
+import type { CommentForm } from '@juntos/domain';
+import { warningColumns } from '../../lib/content-warning';
 import type { ContentKind } from './content-kinds';
 import type { CommentWindow, EngagementRepository } from './engagement.repository';
 
@@ -39,9 +41,12 @@ export function createEngagementService<Content>(
       return { liked, total_likes: total };
     },
 
-    comment: async (userId: number, contentId: number, text: string) => {
+    comment: async (userId: number, contentId: number, form: CommentForm) => {
       const content = await guard(userId, contentId);
-      const comment = await repository.addComment(kind, contentId, userId, text);
+      const comment = await repository.addComment(kind, contentId, userId, {
+        text: form.text,
+        ...warningColumns(form),
+      });
       await engaged('comment', userId, content);
       return comment;
     },

@@ -21,6 +21,9 @@ const notes = pgTable('test_notes', {
   text: text('text').notNull(),
 });
 
+/** A comment as the form sends it, without a warning. */
+const written = (text: string) => ({ text, content_warning_text: '' });
+
 describe('a new kind of content needs no like or comment code', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'juntos-engagement-'));
   let handle: DatabaseHandle;
@@ -71,10 +74,10 @@ describe('a new kind of content needs no like or comment code', () => {
     expect(await engagement.toggleLike(ana, note.id)).toEqual({ liked: true, total_likes: 2 });
     expect(await engagement.toggleLike(ana, note.id)).toEqual({ liked: false, total_likes: 1 });
     await expect(engagement.toggleLike(cai, note.id)).rejects.toThrow('not found');
-    await expect(engagement.comment(cai, note.id, 'Let me in')).rejects.toThrow('not found');
+    await expect(engagement.comment(cai, note.id, written('Let me in'))).rejects.toThrow('not found');
 
-    const first = await engagement.comment(ben, note.id, 'First');
-    const second = await engagement.comment(ana, note.id, 'Second');
+    const first = await engagement.comment(ben, note.id, written('First'));
+    const second = await engagement.comment(ana, note.id, written('Second'));
     expect(first).toMatchObject({ contentId: note.id, authorId: ben, text: 'First', hiddenAt: null });
     const texts = async (keep: 'newest' | 'oldest') =>
       (await engagement.comments(ana, note.id, { perContent: 1, keep })).map((row) => row.text);

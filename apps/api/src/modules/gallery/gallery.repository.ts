@@ -20,6 +20,8 @@ export function createGalleryRepository(db: Database) {
     description: galleryImages.description,
     imageKey: galleryImages.imageKey,
     hiddenAt: galleryImages.hiddenAt,
+    contentWarningKind: galleryImages.contentWarningKind,
+    contentWarningText: galleryImages.contentWarningText,
     createdAt: galleryImages.createdAt,
     ...engagement.counts('gallery_image', viewerId, galleryImages.id),
   });

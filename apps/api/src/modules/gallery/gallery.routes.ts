@@ -42,7 +42,7 @@ export function registerGalleryRoutes(
   serve(routes.like, member, async (request) => service.toggleLike(request.userId, request.params.id));
 
   serve(routes.comment, member, async (request, reply) =>
-    reply.status(201).send(await service.comment(request.userId, request.params.id, request.body.text)),
+    reply.status(201).send(await service.comment(request.userId, request.params.id, request.body)),
   );
 
   serve(routes.comments, member, async (request) => service.comments(request.userId, request.params.id));

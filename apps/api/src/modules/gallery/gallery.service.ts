@@ -1,10 +1,12 @@
 import {
   GalleryFormSchema,
   GalleryPatchSchema,
+  type CommentForm,
   type GalleryComment,
   type GalleryImage,
 } from '@juntos/domain';
 import { AppError, notFound } from '../../lib/app-error';
+import { storedWarning, warningColumns } from '../../lib/content-warning';
 import type { ImagePipeline } from '../../lib/images';
 import type { MediaStore } from '../../lib/media-store';
 import type { PrivateMedia } from '../../lib/private-media';
@@ -26,6 +28,7 @@ const presentComment = (row: CommentRow): GalleryComment => ({
   content: row.text,
   created_at: row.createdAt.toISOString(),
   hidden: row.hiddenAt !== null,
+  content_warning: storedWarning(row),
 });
 
 const imageRequired = () =>
@@ -67,6 +70,7 @@ export function createGalleryService(deps: {
     liked_by_user: row.liked,
     comments_count: row.comments,
     hidden: row.hiddenAt !== null,
+    content_warning: storedWarning(row),
   });
 
   async function visible(viewerId: number, imageId: number) {
@@ -130,6 +134,7 @@ export function createGalleryService(deps: {
           title: input.title,
           description: input.description,
           imageKey,
+          ...warningColumns(input),
         });
         return details(userId, id);
       });
@@ -142,6 +147,8 @@ export function createGalleryService(deps: {
         await repository.update(imageId, {
           ...(input.title !== undefined ? { title: input.title } : {}),
           ...(input.description !== undefined ? { description: input.description } : {}),
+          // Sent with the form's other fields: an empty kind removes the warning.
+          ...('content_warning' in form.fields ? warningColumns(input) : {}),
           ...(imageKey ? { imageKey } : {}),
         });
         return imageKey;
@@ -158,8 +165,8 @@ export function createGalleryService(deps: {
 
     toggleLike: engagement.toggleLike,
 
-    async comment(userId: number, imageId: number, text: string): Promise<GalleryComment> {
-      return presentComment(await engagement.comment(userId, imageId, text));
+    async comment(userId: number, imageId: number, form: CommentForm): Promise<GalleryComment> {
+      return presentComment(await engagement.comment(userId, imageId, form));
     },
 
     async comments(userId: number, imageId: number) {

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_WARNING_KINDS, CONTENT_WARNING_TEXT_MAX, type Post } from '@juntos/domain';
-import { communities, communityMembers } from '../../db/schema';
-import { createMemberWithProfile, sendForm } from '../../test-support/profiles';
+import {
+  CONTENT_WARNING_KINDS,
+  CONTENT_WARNING_TEXT_MAX,
+  type GalleryComment,
+  type GalleryImageDetails,
+  type Post,
+  type PostComment,
+} from '@juntos/domain';
+import { communities, communityMembers, posts } from '../../db/schema';
+import { createMemberWithProfile, imageFile, makeFriends, sendForm } from '../../test-support/profiles';
+import { requestAs } from '../../test-support/requests';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
 type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
@@ -112,6 +120,124 @@ describe('content warnings on posts', () => {
     expect(created.statusCode, created.body).toBe(201);
     const post = created.json<Post>();
     expect((await shownTo(reader, post.id, feed))?.content_warning).toEqual({
+      kind: 'death_grief',
+      text: null,
+    });
+  });
+
+  it('carries a comment’s warning in the comment’s answer and in the feed’s recent comments', async () => {
+    const post = (await write({ text: 'How did the appointment go?' })).json<Post>();
+    const url = `/api/posts/${post.id}/comment/`;
+    const sent = await requestAs(t.app, reader.access, 'POST', url, {
+      text: 'They showed us the scan.',
+      content_warning: 'medical_images',
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json<PostComment>().content_warning).toEqual({ kind: 'medical_images', text: null });
+    const plain = await requestAs(t.app, reader.access, 'POST', url, { text: 'Thinking of you.' });
+    expect(plain.json<PostComment>().content_warning).toBeNull();
+
+    const comments = (await shownTo(author, post.id))?.comments ?? [];
+    expect(comments.map((comment) => [comment.text, comment.content_warning])).toEqual([
+      ['They showed us the scan.', { kind: 'medical_images', text: null }],
+      ['Thinking of you.', null],
+    ]);
+
+    const missing = await requestAs(t.app, reader.access, 'POST', url, {
+      text: 'Hard news',
+      content_warning: 'other',
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json<{ fields: Record<string, string> }>().fields).toEqual({
+      content_warning_text: 'Write what the warning is about, or choose a kind from the list.',
+    });
+  });
+
+  it('refuses in the database a kind the list does not know, so every stored warning can be shown', async () => {
+    const refused: unknown = await t.app.database.db
+      .insert(posts)
+      .values({ authorId: author.user.id, text: 'x', contentWarningKind: 'spoilers' as 'other' })
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    // drizzle wraps the driver's error: its cause names the constraint.
+    expect(String((refused as { cause?: unknown } | undefined)?.cause)).toMatch(
+      /posts_content_warning_kind_check/,
+    );
+  });
+});
+
+/** Issue 37 point 2: a gallery picture (a scan, a scar) and its comments can carry a warning too. */
+describe('content warnings in galleries', () => {
+  let t: TestApp;
+  let owner: Member;
+  let friend: Member;
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await createMemberWithProfile(t.app, { nombre: 'Olga' });
+    friend = await createMemberWithProfile(t.app, { nombre: 'Fede' });
+    await makeFriends(t.app, owner.user.id, friend.user.id);
+  });
+  afterAll(async () => t.cleanup());
+
+  const upload = async (fields: Record<string, string>) =>
+    sendForm(t.app, owner.access, 'POST', '/api/gallery/images/', fields, await imageFile());
+  const detailsFor = async (who: Member, id: number) =>
+    (await requestAs(t.app, who.access, 'GET', `/api/gallery/images/${id}/`)).json<GalleryImageDetails>();
+
+  it('stores the owner’s warning with the picture and shows it to friends, in the list and the details', async () => {
+    const created = await upload({ title: 'After the operation', content_warning: 'surgery' });
+    expect(created.statusCode, created.body).toBe(201);
+    const image = created.json<GalleryImageDetails>();
+    expect(image.content_warning).toEqual({ kind: 'surgery', text: null });
+    expect((await detailsFor(friend, image.id)).content_warning).toEqual({ kind: 'surgery', text: null });
+    const list = await requestAs(t.app, friend.access, 'GET', `/api/gallery/images/?owner=${owner.user.id}`);
+    expect(
+      list.json<{ results: GalleryImageDetails[] }>().results.find((item) => item.id === image.id)
+        ?.content_warning,
+    ).toEqual({ kind: 'surgery', text: null });
+
+    const missing = await upload({ title: 'A scar', content_warning: 'other', content_warning_text: '' });
+    expect(missing.statusCode).toBe(400);
+    expect(Object.keys(missing.json<{ fields: Record<string, string> }>().fields)).toEqual([
+      'content_warning_text',
+    ]);
+  });
+
+  it('keeps the warning through an edit that does not send it, changes it, and removes it when asked', async () => {
+    const image = (
+      await upload({ title: 'The scan', content_warning: 'medical_images' })
+    ).json<GalleryImageDetails>();
+    const url = `/api/gallery/images/${image.id}/`;
+    const retitled = await sendForm(t.app, owner.access, 'PATCH', url, { title: 'The first scan' });
+    expect(retitled.json<GalleryImageDetails>().content_warning).toEqual({
+      kind: 'medical_images',
+      text: null,
+    });
+    const own = await sendForm(t.app, owner.access, 'PATCH', url, {
+      content_warning: 'other',
+      content_warning_text: 'A tumour',
+    });
+    expect(own.json<GalleryImageDetails>().content_warning).toEqual({ kind: 'other', text: 'A tumour' });
+    const cleared = await sendForm(t.app, owner.access, 'PATCH', url, { content_warning: '' });
+    expect(cleared.json<GalleryImageDetails>().content_warning).toBeNull();
+    expect((await detailsFor(friend, image.id)).content_warning).toBeNull();
+  });
+
+  it('carries a comment’s warning on a picture, in its answer, the comments and the details', async () => {
+    const image = (await upload({ title: 'Our garden' })).json<GalleryImageDetails>();
+    const sent = await requestAs(t.app, friend.access, 'POST', `/api/gallery/images/${image.id}/comment/`, {
+      text: 'It reminds me of my mother’s, before she died.',
+      content_warning: 'death_grief',
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json<GalleryComment>().content_warning).toEqual({ kind: 'death_grief', text: null });
+    const comments = await requestAs(t.app, owner.access, 'GET', `/api/gallery/images/${image.id}/comments/`);
+    expect(comments.json<GalleryComment[]>().map((comment) => comment.content_warning)).toEqual([
+      { kind: 'death_grief', text: null },
+    ]);
+    expect((await detailsFor(owner, image.id)).comments[0]?.content_warning).toEqual({
       kind: 'death_grief',
       text: null,
     });

@@ -54,6 +54,6 @@ export function registerPostRoutes(app: FastifyInstance, service: PostsService, 
   serve(postRoutes.like, member, async (request) => service.toggleLike(request.userId, request.params.id));
 
   serve(postRoutes.comment, member, async (request, reply) =>
-    reply.status(201).send(await service.comment(request.userId, request.params.id, request.body.text)),
+    reply.status(201).send(await service.comment(request.userId, request.params.id, request.body)),
   );
 }

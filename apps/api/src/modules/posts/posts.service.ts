@@ -1,12 +1,6 @@
-import {
-  CONTENT_WARNING_KINDS,
-  PostFormSchema,
-  contentWarningOf,
-  type ContentWarningKind,
-  type Post,
-  type PostComment,
-} from '@juntos/domain';
+import { PostFormSchema, type CommentForm, type Post, type PostComment } from '@juntos/domain';
 import { AppError, notFound } from '../../lib/app-error';
+import { storedWarning, warningColumns } from '../../lib/content-warning';
 import type { ImagePipeline } from '../../lib/images';
 import type { Safeguarding } from '../../db/safeguarding';
 import type { MediaStore } from '../../lib/media-store';
@@ -28,22 +22,8 @@ function presentComment(row: CommentRow): PostComment {
     text: row.text,
     created_at: row.createdAt.toISOString(),
     hidden: row.hiddenAt !== null,
+    content_warning: storedWarning(row),
   };
-}
-
-/** A stored warning as the API answers it; a kind no longer on the list reads as the writer's own. */
-function warningOf(row: Pick<PostRow, 'contentWarningKind' | 'contentWarningText'>): Post['content_warning'] {
-  if (!row.contentWarningKind) return null;
-  const known = (CONTENT_WARNING_KINDS as readonly string[]).includes(row.contentWarningKind);
-  return known
-    ? { kind: row.contentWarningKind as ContentWarningKind, text: row.contentWarningText }
-    : { kind: 'other', text: row.contentWarningText ?? row.contentWarningKind };
-}
-
-/** The columns of a warning to store: both null for none. */
-function warningColumns(input: Parameters<typeof contentWarningOf>[0]) {
-  const warning = contentWarningOf(input);
-  return { contentWarningKind: warning?.kind ?? null, contentWarningText: warning?.text ?? null };
 }
 
 export function createPostsService(deps: {
@@ -87,7 +67,7 @@ export function createPostsService(deps: {
       hidden: row.hiddenAt !== null,
       community_id: row.communityId,
       pinned: row.pinnedAt !== null,
-      content_warning: warningOf(row),
+      content_warning: storedWarning(row),
       author: {
         id: row.authorId,
         nombre: row.nombre ?? '',
@@ -277,8 +257,8 @@ export function createPostsService(deps: {
 
     toggleLike: engagement.toggleLike,
 
-    async comment(userId: number, postId: number, text: string): Promise<PostComment> {
-      const comment = await engagement.comment(userId, postId, text);
+    async comment(userId: number, postId: number, form: CommentForm): Promise<PostComment> {
+      const comment = await engagement.comment(userId, postId, form);
       await tellAuthorOfReply(postId, comment);
       return presentComment(comment);
     },

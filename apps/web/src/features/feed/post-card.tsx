@@ -2,7 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { TOAST_DURATION_MS, countryName, isCountryCode, type Language, type Post } from '@juntos/domain';
+import {
+  TOAST_DURATION_MS,
+  countryName,
+  isCountryCode,
+  type CommentForm,
+  type Language,
+  type Post,
+} from '@juntos/domain';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CountryFlag } from '../../components/country-flag';
 import { ImageOpenButton } from '../../components/image-open-button';
@@ -54,7 +61,7 @@ export function PostCard({ post, extras }: { post: Post; extras?: PostCardExtras
     onError: () => toast.error(t('post.like_error')),
   });
   const comment = useMutation({
-    mutationFn: (text: string) => commentOnPost(post.id, text),
+    mutationFn: (form: CommentForm) => commentOnPost(post.id, form),
     onSuccess: (sent) => {
       updateCachedPost(queryClient, post.id, (current) => ({
         ...current,
@@ -138,12 +145,14 @@ export function PostCard({ post, extras }: { post: Post; extras?: PostCardExtras
           authorName: comment.author_name,
           text: comment.text,
           hidden: comment.hidden,
+          warning: comment.content_warning,
           date: { iso: comment.created_at, text: formatDate(comment.created_at, language) },
         }))}
         commentCount={post.comments_count}
         toggleLabel={() => t('post.comments_toggle')}
         commentBusy={comment.isPending}
-        onComment={(text) => comment.mutateAsync(text)}
+        onComment={(form) => comment.mutateAsync(form)}
+        gateComment={(warning, text) => <ContentWarningGate warning={warning}>{text}</ContentWarningGate>}
         commentReportType="comment"
         viewerId={viewerId}
         commentActions={(comment) => (

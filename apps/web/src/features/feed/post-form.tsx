@@ -6,7 +6,7 @@ import { TextAreaField, TextField } from '../../components/ui/field';
 import { UploadProgress } from '../../components/upload-progress';
 import { errorText, useImageForm } from '../../lib/forms';
 import { Button } from '../../components/ui/button';
-import { ContentWarningField } from '../content-warnings/content-warning-field';
+import { ContentWarningField } from '../../components/content-warning-field';
 import { SymbolBoard, SymbolBoardToggle } from '../symbol-board/symbol-board';
 import { useSymbolWriting } from '../symbol-board/use-symbol-writing';
 import '../../components/ui/dialog.css';

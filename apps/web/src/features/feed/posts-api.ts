@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { postRoutes, type Page, type Post } from '@juntos/domain';
+import { postRoutes, type CommentForm, type Page, type Post } from '@juntos/domain';
 import { apiCall, apiNextPage, routeUrl, type UploadProgress } from '../../lib/api-client';
 
 export const postKeys = {
@@ -43,8 +43,8 @@ export const updatePost = (id: number, form: PostForm, onProgress?: UploadProgre
   apiCall(postRoutes.update, { params: { id }, body: form, onProgress });
 export const deletePost = (id: number) => apiCall(postRoutes.remove, { params: { id } });
 export const likePost = (id: number) => apiCall(postRoutes.like, { params: { id } });
-export const commentOnPost = (id: number, text: string) =>
-  apiCall(postRoutes.comment, { params: { id }, body: { text } });
+export const commentOnPost = (id: number, comment: CommentForm) =>
+  apiCall(postRoutes.comment, { params: { id }, body: comment });
 
 /** Applies a change to one post wherever it is cached (feed pages, search results). */
 export function updateCachedPost(

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { galleryRoutes } from '@juntos/domain';
+import { galleryRoutes, type CommentForm } from '@juntos/domain';
 import { apiCall, type UploadProgress } from '../../lib/api-client';
 
 export const galleryKeys = {
@@ -29,5 +29,5 @@ export const updateImage = (id: number, form: GalleryForm, onProgress?: UploadPr
   apiCall(galleryRoutes.update, { params: { id }, body: form, onProgress });
 export const deleteImage = (id: number) => apiCall(galleryRoutes.remove, { params: { id } });
 export const likeImage = (id: number) => apiCall(galleryRoutes.like, { params: { id } });
-export const commentOnImage = (id: number, text: string) =>
-  apiCall(galleryRoutes.comment, { params: { id }, body: { text } });
+export const commentOnImage = (id: number, comment: CommentForm) =>
+  apiCall(galleryRoutes.comment, { params: { id }, body: comment });

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { GalleryFormSchema, POST_LIMITS, PickedImageSchema, type GalleryImage } from '@juntos/domain';
+import { ContentWarningField } from '../../components/content-warning-field';
 import { ImagePicker } from '../../components/image-picker';
 import { TextField } from '../../components/ui/field';
 import { Dialog } from '../../components/ui/dialog';
@@ -11,15 +12,22 @@ import '../../components/ui/field.css';
 import '../../components/image-picker.css';
 
 /** A new image needs a file; an edit sends one only when a new one was chosen. */
-const NewImageForm = GalleryFormSchema.extend({ image: PickedImageSchema });
-const EditedImageForm = GalleryFormSchema.extend({ image: PickedImageSchema.optional() });
+const NewImageForm = GalleryFormSchema.safeExtend({ image: PickedImageSchema });
+const EditedImageForm = GalleryFormSchema.safeExtend({ image: PickedImageSchema.optional() });
 
-const SERVER_FIELDS = { title: 'title', description: 'description', image: 'image' } as const;
+const SERVER_FIELDS = {
+  title: 'title',
+  description: 'description',
+  image: 'image',
+  content_warning: 'content_warning',
+  content_warning_text: 'content_warning_text',
+} as const;
 
 /**
  * Adding or editing a gallery image (spec §2): title required, description optional (it is also
- * the image's text alternative), the image with a preview and its upload progress; when editing,
- * the image is sent only if a new one was chosen.
+ * the image's text alternative), a content warning for a picture others may not want to see at
+ * once (issue 37), the image with a preview and its upload progress; when editing, the image is
+ * sent only if a new one was chosen.
  */
 export function GalleryFormDialog({
   image,
@@ -45,14 +53,30 @@ export function GalleryFormDialog({
     image: file,
     imageRef,
     pickImage,
+    watch,
     formState: { errors },
   } = useImageForm(image ? EditedImageForm : NewImageForm, {
-    defaultValues: { title: image?.title ?? '', description: image?.description ?? '' },
+    defaultValues: {
+      title: image?.title ?? '',
+      description: image?.description ?? '',
+      content_warning: image?.content_warning?.kind ?? '',
+      content_warning_text: image?.content_warning?.text ?? '',
+    },
     failure,
     serverFields: SERVER_FIELDS,
   });
 
-  const submit = handleSubmit(({ title, description }) => onSave({ title, description }, file));
+  const submit = handleSubmit((values) =>
+    onSave(
+      {
+        title: values.title,
+        description: values.description,
+        content_warning: values.content_warning ?? '',
+        content_warning_text: values.content_warning_text,
+      },
+      file,
+    ),
+  );
 
   return (
     <Dialog open title={image ? t('gallery.form_title_edit') : t('gallery.form_title_new')} onClose={onClose}>
@@ -70,6 +94,13 @@ export function GalleryFormDialog({
           maxLength={POST_LIMITS.galleryDescription}
           {...register('description')}
           error={errorText(t, errors.description)}
+        />
+        <ContentWarningField
+          kind={watch('content_warning')}
+          kindField={register('content_warning')}
+          textField={register('content_warning_text')}
+          kindError={errorText(t, errors.content_warning)}
+          textError={errorText(t, errors.content_warning_text)}
         />
         {image && !file && (
           <img className="image-preview" src={image.image_url} alt={image.description || image.title} />

@@ -20,6 +20,7 @@ import { GalleryFormDialog } from './gallery-form-dialog';
 import { useUploadProgress } from '../../components/upload-progress';
 import { ImageDetailsDialog } from './image-details-dialog';
 import { GalleryThumbnail } from '../../components/gallery-thumbnail';
+import { ContentWarningGate } from '../content-warnings/content-warning-gate';
 import { Button } from '../../components/ui/button';
 import '../../components/ui/form-message.css';
 import '../../components/reactions.css';
@@ -103,11 +104,13 @@ export default function GalleryPage() {
         <ul className="gallery__grid">
           {gallery.data.results.map((image) => (
             <li key={image.id} className="gallery__item">
-              <GalleryThumbnail
-                image={image}
-                onOpen={() => setOpened(image.id)}
-                onLoadError={() => void gallery.refetch()}
-              />
+              <ContentWarningGate warning={image.content_warning}>
+                <GalleryThumbnail
+                  image={image}
+                  onOpen={() => setOpened(image.id)}
+                  onLoadError={() => void gallery.refetch()}
+                />
+              </ContentWarningGate>
               <h2 className="gallery__item-title">{image.title}</h2>
               {image.description && <p className="gallery__item-description">{image.description}</p>}
               {own && (

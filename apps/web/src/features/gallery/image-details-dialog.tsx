@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { TOAST_DURATION_MS } from '@juntos/domain';
+import { TOAST_DURATION_MS, type CommentForm } from '@juntos/domain';
 import { Reactions } from '../../components/reactions';
 import { ReportDialog } from '../../components/report-dialog';
 import { Dialog } from '../../components/ui/dialog';
@@ -10,6 +10,7 @@ import { useMeQuery } from '../../lib/session';
 import { commentOnImage, galleryKeys, imageDetailsQuery, likeImage } from './gallery-api';
 import { Button } from '../../components/ui/button';
 import { ReadAloudButton } from '../read-aloud/read-aloud-button';
+import { ContentWarningGate } from '../content-warnings/content-warning-gate';
 import '../../components/ui/dialog.css';
 import '../../components/ui/form-message.css';
 import '../../components/image-viewer.css';
@@ -26,7 +27,7 @@ export function ImageDetailsDialog({ imageId, onClose }: { imageId: number; onCl
 
   const like = useMutation({ mutationFn: () => likeImage(imageId), onSuccess: refresh });
   const comment = useMutation({
-    mutationFn: (value: string) => commentOnImage(imageId, value),
+    mutationFn: (form: CommentForm) => commentOnImage(imageId, form),
     onSuccess: async () => {
       await refresh();
       toast.success(t('post.comment_sent'), { duration: TOAST_DURATION_MS.commentSent });
@@ -73,12 +74,14 @@ export function ImageDetailsDialog({ imageId, onClose }: { imageId: number; onCl
                 authorName: name,
                 text: item.content,
                 hidden: item.hidden,
+                warning: item.content_warning,
               };
             })}
             commentCount={image.comments.length}
             toggleLabel={(open) => (open ? t('gallery.hide_comments') : t('gallery.show_comments'))}
             commentBusy={comment.isPending}
-            onComment={(text) => comment.mutateAsync(text)}
+            onComment={(form) => comment.mutateAsync(form)}
+            gateComment={(warning, text) => <ContentWarningGate warning={warning}>{text}</ContentWarningGate>}
             commentReportType="gallery_comment"
             viewerId={viewerId}
             commentBox="always"

@@ -16,6 +16,7 @@ import { ReportDialog } from '../../components/report-dialog';
 import { FriendshipButton } from '../friends/friendship-button';
 import { ImageDetailsDialog } from '../gallery/image-details-dialog';
 import { GalleryThumbnail } from '../../components/gallery-thumbnail';
+import { ContentWarningGate } from '../content-warnings/content-warning-gate';
 import { Button } from '../../components/ui/button';
 import '../../components/ui/avatar.css';
 import '../../components/ui/field.css';
@@ -126,11 +127,13 @@ export default function PublicProfilePage() {
           <ul className="gallery__grid">
             {data.imagenes.map((image) => (
               <li key={image.id} className="gallery__item">
-                <GalleryThumbnail
-                  image={image}
-                  onOpen={() => setOpened(image.id)}
-                  onLoadError={() => void profile.refetch()}
-                />
+                <ContentWarningGate warning={image.content_warning}>
+                  <GalleryThumbnail
+                    image={image}
+                    onOpen={() => setOpened(image.id)}
+                    onLoadError={() => void profile.refetch()}
+                  />
+                </ContentWarningGate>
                 <h3 className="gallery__item-title">{image.title}</h3>
               </li>
             ))}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { CONTENT_WARNING_KINDS, CONTENT_WARNING_TEXT_MAX, type ContentWarningKind } from '@juntos/domain';
-import { SelectField, TextField } from '../../components/ui/field';
+import { SelectField, TextField } from './ui/field';
 
 /**
  * The writer's choice of a content warning (issue 37): none, one of the short list, or their own
