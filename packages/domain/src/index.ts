@@ -46,6 +46,8 @@ export * from './routes/hosts';
 export * from './routes/notifications';
 export * from './routes/gallery';
 export * from './routes/symbol-phrases';
+export * from './routes/mutes';
+export * from './mutes';
 export * from './routes/friendships';
 export * from './routes/functional-profile';
 export * from './routes/profile';

@@ -141,6 +141,24 @@ export const PERSONAL_DATA_CATALOGUE = {
       },
     },
   },
+  member_mutes: {
+    holds: 'Members the member muted (issue 37): their posts, comments and notifications stay out of view.',
+    memberColumns: {
+      user_id: cascade,
+      muted_id: {
+        export: {
+          withheld:
+            'who muted the member is the other person’s private choice, never told to anyone (Art. 15(4))',
+        },
+        erasure: 'cascade',
+      },
+    },
+  },
+  community_mutes: {
+    holds: 'Communities whose posts the member keeps out of their main feed (issue 37).',
+    memberColumns: { user_id: cascade },
+    otherIdColumns: { community_id: 'the community muted' },
+  },
   chat_messages: {
     holds:
       'Chat messages sent and received, with when they were read; messages from a member who has since deleted their account, under a random label.',

@@ -81,6 +81,7 @@ import {
   representativesModule,
 } from './representatives';
 import { createResourcesRepository, DirectoryEntryInput, resourcesModule } from './resources';
+import { createMutesRepository, createMutesService, mutesModule } from './mutes';
 import { createResearchRepository, createResearchService, researchModule } from './research';
 import { createRetention, createRetentionTimer, retentionModule } from './retention';
 import { staticContentModule } from './static-content';
@@ -481,6 +482,14 @@ export function createModules(infrastructure: SharedInfrastructure) {
       await app.register(researchModule, { service: research, requireAuth });
       await app.register(friendshipsModule, { service: friendships, requireAuth });
       await app.register(notificationsModule, { service: notifications, requireAuth });
+      await app.register(mutesModule, {
+        service: createMutesService({
+          repository: createMutesRepository(db),
+          mayReach: (viewerId, memberId) => safeguarding.mayReach(viewerId, memberId),
+          mediaUrl,
+        }),
+        requireAuth,
+      });
       await app.register(symbolPhrasesModule, {
         service: createSymbolPhrasesService(createSymbolPhrasesRepository(db)),
         requireAuth,

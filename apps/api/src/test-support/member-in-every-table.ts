@@ -185,6 +185,11 @@ export async function createMemberInEveryTable(app: FastifyInstance) {
     })
   ).json<{ id: number }>();
   await call('POST', `/api/comunidades/${topicCommunity.id}/unirse/`, member);
+  // Mutes both ways (issue 37): she mutes a member and her disease community's posts in her
+  // feed; her friend mutes her.
+  await call('PUT', `/api/mutes/members/${asksMember.user.id}/`, member);
+  await call('PUT', `/api/mutes/members/${member.user.id}/`, friend);
+  await call('PUT', `/api/mutes/communities/${diseaseCommunity.id}/`, member);
   await call('POST', `/api/admin/comunidades/${topicCommunity.id}/moderadores/${member.user.id}/`, admin);
 
   // Hosted communities (issue 35): an association hosts the topic community and writes its rules,

@@ -16,3 +16,4 @@ export * from './notifications';
 export * from './passkeys';
 export * from './research';
 export * from './hosts';
+export * from './mutes';

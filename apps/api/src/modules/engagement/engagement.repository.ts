@@ -2,7 +2,7 @@ import { and, eq, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { comments, likes, profiles } from '../../db/schema';
 import { adultsBornOnOrBefore, type Bound } from '../../db/safeguarding';
-import { visibleTo } from '../../db/visibility';
+import { listedFor } from '../../db/visibility';
 import type { ContentKind } from './content-kinds';
 
 export type CommentRow = Awaited<
@@ -53,7 +53,7 @@ function preparedCommentsOf(db: Database, keep: CommentWindow['keep']) {
       and(
         eq(comments.contentKind, bound.kind),
         sql`${comments.contentId} = any(${bound.ids}::bigint[])`,
-        visibleTo(bound.viewer, comments.authorId, comments.hiddenAt, bound.adultsFrom),
+        listedFor(bound.viewer, comments.authorId, comments.hiddenAt, bound.adultsFrom),
       ),
     )
     .as('ranked');
@@ -102,7 +102,7 @@ export function createEngagementRepository(db: Database) {
       adultsFrom: Bound<string> = adultsBornOnOrBefore(),
     ) => ({
       likes: sql<number>`(select count(*)::int from ${likes} where ${likesOn(kind, contentId)})`,
-      comments: sql<number>`(select count(*)::int from ${comments} where ${commentsOn(kind, contentId)} and ${visibleTo(viewerId, comments.authorId, comments.hiddenAt, adultsFrom)})`,
+      comments: sql<number>`(select count(*)::int from ${comments} where ${commentsOn(kind, contentId)} and ${listedFor(viewerId, comments.authorId, comments.hiddenAt, adultsFrom)})`,
       liked: sql<boolean>`exists(select 1 from ${likes} where ${likesOn(kind, contentId)} and ${likes.userId} = ${viewerId}::bigint)`,
     }),
 

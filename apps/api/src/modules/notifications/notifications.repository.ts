@@ -12,8 +12,10 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../../db/database';
 import { mayReach } from '../../db/safeguarding';
+import { notMutedBy } from '../../db/visibility';
 import {
   chatMessages,
+  memberMutes,
   notificationActors,
   notificationPreferences,
   notifications,
@@ -66,7 +68,9 @@ export const kindsWith = (preferences: Preferences, channel: keyof ChannelSwitch
 /** The notification centre's storage: grouped events, read state, choices, what e-mails count. */
 export function createNotificationsRepository(db: Database) {
   /** The actors the member may still reach (a block since, another age group: no name shown). */
-  const reachableActor = (viewerId: number) => mayReach(viewerId, notificationActors.actorId);
+  // …and not muted by the member (issue 37): a muted member's likes and comments leave no trace.
+  const reachableActor = (viewerId: number) =>
+    sql`(${mayReach(viewerId, notificationActors.actorId)} and ${notMutedBy(viewerId, notificationActors.actorId)})`;
 
   /**
    * A notification the member may see: one the platform made (moderation, payments), or one with
@@ -103,6 +107,15 @@ export function createNotificationsRepository(db: Database) {
   }
 
   return {
+    /** Whether the member muted this actor (issue 37): then nothing the actor does notifies them. */
+    async muted(userId: number, actorId: number) {
+      const rows = await db
+        .select({ userId: memberMutes.userId })
+        .from(memberMutes)
+        .where(and(eq(memberMutes.userId, userId), eq(memberMutes.mutedId, actorId)))
+        .limit(1);
+      return rows.length > 0;
+    },
     preferences,
 
     /** The choices of many members at once (one statement), over the defaults. */

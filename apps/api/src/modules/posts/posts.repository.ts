@@ -16,9 +16,9 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import { PINNED_POSTS_SHOWN } from '@juntos/domain';
 import type { Database } from '../../db/database';
 import { containsPattern } from '../../lib/paging';
-import { communities, communityMembers, posts, profiles, users } from '../../db/schema';
+import { communities, communityMembers, communityMutes, posts, profiles, users } from '../../db/schema';
 import { adultsBornOnOrBefore, type Bound } from '../../db/safeguarding';
-import { visibleTo } from '../../db/visibility';
+import { listedFor } from '../../db/visibility';
 import { createEngagementRepository } from '../engagement';
 
 /** The most recent comments a post carries in a page; older ones stay counted in comments_count. */
@@ -69,7 +69,8 @@ export function createPostsRepository(db: Database) {
 
   /**
    * The posts of the main feed for this viewer: those of no community, and those of the viewer's
-   * communities while their setting says so (issue 18), never those of other communities. The
+   * communities while their setting says so (issue 18) and they have not muted that community
+   * (issue 37), never those of other communities. The
    * viewer's communities are one uncorrelated array (an init plan computed once per statement), so
    * the feed stays a backward range of posts_feed_idx with a cheap filter per post (deep offsets
    * may sort instead, depending on random_page_cost: docs/operations.md). `= any(null)` is null:
@@ -80,7 +81,7 @@ export function createPostsRepository(db: Database) {
   const inMainFeedOf = (viewerId: Bound<number>) =>
     or(
       isNull(posts.communityId),
-      sql`${posts.communityId} = any((select array_agg(${communityMembers.communityId}) from ${communityMembers} join ${users} on ${users.id} = ${communityMembers.userId} where ${communityMembers.userId} = ${viewerId}::bigint and ${users.communityPostsInFeed})::bigint[])`,
+      sql`${posts.communityId} = any((select array_agg(${communityMembers.communityId}) from ${communityMembers} join ${users} on ${users.id} = ${communityMembers.userId} where ${communityMembers.userId} = ${viewerId}::bigint and ${users.communityPostsInFeed} and not exists (select 1 from ${communityMutes} where ${communityMutes.userId} = ${viewerId}::bigint and ${communityMutes.communityId} = ${communityMembers.communityId}))::bigint[])`,
     );
 
   const whereOf = (viewerId: number, source: FeedSource) =>
@@ -110,7 +111,7 @@ export function createPostsRepository(db: Database) {
     db
       .select({ ...getTableColumns(posts), leads: notLeading })
       .from(posts)
-      .where(and(where, visibleTo(viewerId, posts.authorId, posts.hiddenAt, adultsFrom)))
+      .where(and(where, listedFor(viewerId, posts.authorId, posts.hiddenAt, adultsFrom)))
       .orderBy(desc(posts.createdAt), desc(posts.id))
       .limit(limit)
       .offset(offset);
@@ -225,7 +226,7 @@ export function createPostsRepository(db: Database) {
         and(
           eq(posts.communityId, communityId),
           isNotNull(posts.pinnedAt),
-          visibleTo(viewerId, posts.authorId, posts.hiddenAt, adultsFrom),
+          listedFor(viewerId, posts.authorId, posts.hiddenAt, adultsFrom),
         ),
       )
       .orderBy(desc(posts.pinnedAt))

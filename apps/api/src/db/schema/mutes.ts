@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { communities } from './communities';
+import { users } from './users';
+
+/**
+ * A member someone muted (issue 37 point 3): their posts and comments leave the muter's feeds,
+ * communities and notifications. Unlike a block it is private (the muted member is never told and
+ * still reaches the muter: chat, friendship, profile) and it changes nothing for anyone else.
+ */
+export const memberMutes = pgTable(
+  'member_mutes',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mutedId: bigint('muted_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // The feed asks "did this viewer mute this author?": the key answers it.
+    primaryKey({ columns: [table.userId, table.mutedId] }),
+    index('member_mutes_muted_idx').on(table.mutedId),
+    check('member_mutes_not_self', sql`${table.userId} <> ${table.mutedId}`),
+  ],
+);
+
+/** A community whose posts a member keeps out of their main feed; its own page still shows them. */
+export const communityMutes = pgTable(
+  'community_mutes',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    communityId: bigint('community_id', { mode: 'number' })
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.communityId] }),
+    index('community_mutes_community_idx').on(table.communityId),
+  ],
+);

@@ -1,0 +1,57 @@
+import type { Language, Mutes } from '@juntos/domain';
+import { AppError, notFound } from '../../lib/app-error';
+import type { MemberMediaUrl } from '../../lib/private-media';
+import type { MutesRepository } from './mutes.repository';
+
+/**
+ * Muting (issue 37 point 3). Private: the muted member is never told, nothing changes for them
+ * and they still reach the muter (chat, friendship, the muter's profile). A member out of reach
+ * (a block, the other age group) is answered as an unknown id, as everywhere else.
+ */
+export function createMutesService(deps: {
+  repository: MutesRepository;
+  mayReach: (viewerId: number, memberId: number) => Promise<boolean>;
+  mediaUrl: MemberMediaUrl;
+}) {
+  const { repository } = deps;
+  const unknownMember = () => notFound('errors.profile_not_found');
+
+  return {
+    async list(userId: number, language: Language): Promise<Mutes> {
+      const [members, communities] = await Promise.all([
+        repository.mutedMembers(userId),
+        repository.mutedCommunities(userId, language),
+      ]);
+      return {
+        members: members.map((member) => ({
+          id: member.id,
+          nombre: member.nombre ?? '',
+          photo: member.photoKey ? deps.mediaUrl(member.photoKey, userId) : null,
+        })),
+        communities,
+      };
+    },
+
+    async muteMember(userId: number, memberId: number) {
+      if (userId === memberId) throw new AppError(400, 'self_mute', 'friends.errors.self');
+      if (!(await repository.memberExists(memberId)) || !(await deps.mayReach(userId, memberId)))
+        throw unknownMember();
+      await repository.muteMember(userId, memberId);
+    },
+
+    unmuteMember: async (userId: number, memberId: number) => {
+      await repository.unmuteMember(userId, memberId);
+    },
+
+    async muteCommunity(userId: number, communityId: number) {
+      if (!(await repository.communityExists(communityId))) throw notFound('communities.errors.not_found');
+      await repository.muteCommunity(userId, communityId);
+    },
+
+    unmuteCommunity: async (userId: number, communityId: number) => {
+      await repository.unmuteCommunity(userId, communityId);
+    },
+  };
+}
+
+export type MutesService = ReturnType<typeof createMutesService>;

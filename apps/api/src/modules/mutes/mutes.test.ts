@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Mutes, Notification, Post } from '@juntos/domain';
+import { communities, communityMembers } from '../../db/schema';
+import { createMemberWithProfile, makeFriends, sendForm } from '../../test-support/profiles';
+import { requestAs } from '../../test-support/requests';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+
+type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
+
+/**
+ * Issue 37 point 3: muting a member takes their posts and comments out of the muter's feed,
+ * search, communities and notifications, tells nobody and changes nothing for anyone else;
+ * muting a community keeps its posts out of the main feed only. Every path is asked here.
+ */
+describe('muting members and communities', () => {
+  let t: TestApp;
+  let muter: Member;
+  let loud: Member;
+  let bystander: Member;
+  let communityId: number;
+  const stamp = Date.now().toString(36);
+  beforeAll(async () => {
+    t = await createTestApp();
+    muter = await createMemberWithProfile(t.app, { nombre: 'Mara' });
+    loud = await createMemberWithProfile(t.app, { nombre: 'Leo' });
+    bystander = await createMemberWithProfile(t.app, { nombre: 'Bea' });
+    await makeFriends(t.app, muter.user.id, loud.user.id);
+    const [community] = await t.app.database.db
+      .insert(communities)
+      .values({ kind: 'topic', slug: `mutes-${stamp}`, name: { en: 'Carers', es: 'Cuidadores' } })
+      .returning({ id: communities.id });
+    communityId = community!.id;
+    for (const member of [muter, loud, bystander])
+      await t.app.database.db.insert(communityMembers).values({ communityId, userId: member.user.id });
+  });
+  afterAll(async () => t.cleanup());
+
+  const call = (who: Member, method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, payload?: object) =>
+    requestAs(t.app, who.access, method, url, payload);
+  const write = async (who: Member, text: string, url = '/api/posts/') =>
+    (await sendForm(t.app, who.access, 'POST', url, { text })).json<Post>();
+  const texts = async (who: Member, url: string) =>
+    (await call(who, 'GET', url)).json<{ results: Post[] }>().results.map((post) => post.text);
+  const feed = (who: Member) => texts(who, '/api/posts/?limit=50');
+  const search = (who: Member) => texts(who, `/api/posts/search/?q=${stamp}`);
+  const communityFeed = (who: Member) => texts(who, `/api/comunidades/${communityId}/publicaciones/`);
+  const notifications = async (who: Member) =>
+    (await call(who, 'GET', '/api/notificaciones/')).json<{ results: Notification[] }>().results;
+
+  it('takes a muted member’s posts and comments out of the feed, search and communities, for the muter only', async () => {
+    const loudPost = `Leo writes loudly ${stamp}`;
+    const loudCommunityPost = `Leo in the community ${stamp}`;
+    await write(loud, loudPost);
+    await write(loud, loudCommunityPost, `/api/comunidades/${communityId}/publicaciones/`);
+    const own = await write(muter, `Mara asks a question ${stamp}`);
+    await call(loud, 'POST', `/api/posts/${own.id}/comment/`, { text: `Leo answers ${stamp}` });
+    await call(bystander, 'POST', `/api/posts/${own.id}/comment/`, { text: `Bea answers ${stamp}` });
+
+    expect(await call(muter, 'PUT', `/api/mutes/members/${loud.user.id}/`)).toMatchObject({
+      statusCode: 204,
+    });
+    // Twice is the same as once.
+    expect((await call(muter, 'PUT', `/api/mutes/members/${loud.user.id}/`)).statusCode).toBe(204);
+
+    for (const list of [await feed(muter), await search(muter), await communityFeed(muter)])
+      expect(list.some((text) => text.startsWith('Leo'))).toBe(false);
+    const mine = (await call(muter, 'GET', '/api/posts/?limit=50'))
+      .json<{ results: Post[] }>()
+      .results.find((post) => post.id === own.id);
+    expect(mine?.comments.map((comment) => comment.text)).toEqual([`Bea answers ${stamp}`]);
+    expect(mine?.comments_count).toBe(1);
+
+    // Nobody else's view changes, the muted member's included: nothing tells them.
+    expect(await feed(bystander)).toEqual(expect.arrayContaining([loudPost, loudCommunityPost]));
+    expect(await search(bystander)).toContain(loudPost);
+    expect(await communityFeed(bystander)).toContain(loudCommunityPost);
+    expect(await feed(loud)).toContain(`Mara asks a question ${stamp}`);
+    expect(
+      (await notifications(loud)).some((item) => item.actors.some((actor) => actor.id === muter.user.id)),
+    ).toBe(false);
+
+    // Reversible: unmuted, everything comes back.
+    expect((await call(muter, 'DELETE', `/api/mutes/members/${loud.user.id}/`)).statusCode).toBe(204);
+    expect(await feed(muter)).toEqual(expect.arrayContaining([loudPost, loudCommunityPost]));
+    expect(await search(muter)).toContain(loudPost);
+    expect(await communityFeed(muter)).toContain(loudCommunityPost);
+  });
+
+  it('silences a muted member’s likes and comments in the notifications, and hides those already there', async () => {
+    const post = await write(muter, `Mara shares good news ${stamp}`);
+    await call(loud, 'POST', `/api/posts/${post.id}/like/`);
+    const fromLoud = (items: Notification[]) =>
+      items.filter(
+        (item) => item.subject?.id === post.id && item.actors.some((actor) => actor.id === loud.user.id),
+      );
+    expect(fromLoud(await notifications(muter))).toHaveLength(1);
+
+    await call(muter, 'PUT', `/api/mutes/members/${loud.user.id}/`);
+    // The like already there is hidden, and a new comment makes none.
+    expect(fromLoud(await notifications(muter))).toEqual([]);
+    await call(loud, 'POST', `/api/posts/${post.id}/comment/`, { text: 'Congratulations!' });
+    expect(fromLoud(await notifications(muter))).toEqual([]);
+    // The unread count leaves them out too.
+    const unread = (await call(muter, 'GET', '/api/notificaciones/sin-leer/')).json<{ unread: number }>();
+    expect(unread.unread).toBe((await notifications(muter)).filter((item) => !item.read).length);
+    // The bystander's like still arrives.
+    await call(bystander, 'POST', `/api/posts/${post.id}/like/`);
+    expect(
+      (await notifications(muter)).some((item) =>
+        item.actors.some((actor) => actor.id === bystander.user.id),
+      ),
+    ).toBe(true);
+    await call(muter, 'DELETE', `/api/mutes/members/${loud.user.id}/`);
+  });
+
+  it('keeps a muted community’s posts out of the main feed only; its own page still shows them', async () => {
+    const text = `Bea in the carers' community ${stamp}`;
+    await write(bystander, text, `/api/comunidades/${communityId}/publicaciones/`);
+    expect(await feed(muter)).toContain(text);
+    expect((await call(muter, 'PUT', `/api/mutes/communities/${communityId}/`)).statusCode).toBe(204);
+    expect(await feed(muter)).not.toContain(text);
+    expect(await communityFeed(muter)).toContain(text);
+    expect(await feed(bystander)).toContain(text);
+    expect((await call(muter, 'DELETE', `/api/mutes/communities/${communityId}/`)).statusCode).toBe(204);
+    expect(await feed(muter)).toContain(text);
+  });
+
+  it('lists what the member muted, in their language, and only to them', async () => {
+    await call(muter, 'PUT', `/api/mutes/members/${loud.user.id}/`);
+    await call(muter, 'PUT', `/api/mutes/communities/${communityId}/`);
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/mutes/',
+      headers: { authorization: `Bearer ${muter.access}`, 'accept-language': 'es' },
+    });
+    expect(listed.json<Mutes>()).toMatchObject({
+      members: [{ id: loud.user.id, nombre: 'Leo' }],
+      communities: [{ id: communityId, name: 'Cuidadores' }],
+    });
+    expect((await call(bystander, 'GET', '/api/mutes/')).json<Mutes>()).toEqual({
+      members: [],
+      communities: [],
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/api/mutes/' })).statusCode).toBe(401);
+    await call(muter, 'DELETE', `/api/mutes/members/${loud.user.id}/`);
+    await call(muter, 'DELETE', `/api/mutes/communities/${communityId}/`);
+  });
+
+  it('refuses muting oneself, an unknown member, one out of reach and an unknown community, with a clear message', async () => {
+    const self = await call(muter, 'PUT', `/api/mutes/members/${muter.user.id}/`);
+    expect(self.statusCode).toBe(400);
+    expect(self.json<{ error: string }>().error).toBe('You cannot do this with your own account.');
+    expect((await call(muter, 'PUT', '/api/mutes/members/99999999/')).json()).toMatchObject({
+      error: 'This profile does not exist or is not visible to you.',
+    });
+    // A member who blocked the muter is out of reach: answered as an unknown id.
+    const blocker = await createMemberWithProfile(t.app, { nombre: 'Bruno' });
+    await call(blocker, 'POST', `/api/bloqueos/${muter.user.id}/`);
+    const blocked = await call(muter, 'PUT', `/api/mutes/members/${blocker.user.id}/`);
+    expect(blocked.statusCode).toBe(404);
+    expect(blocked.json<{ error: string }>().error).toBe(
+      'This profile does not exist or is not visible to you.',
+    );
+    const community = await call(muter, 'PUT', '/api/mutes/communities/99999999/');
+    expect(community.statusCode).toBe(404);
+    expect(community.json<{ error: string }>().error).toBe('This community does not exist.');
+    expect((await call(muter, 'PUT', '/api/mutes/members/abc/')).statusCode).toBe(400);
+  });
+});
