@@ -40,12 +40,15 @@ const WEB_FEATURE_EXCEPTIONS = {
   'member-search': ['friends'],
   // A gallery picture and its comments carry their writers' content warnings.
   gallery: ['content-warnings'],
-  'public-profile': ['friends', 'gallery', 'content-warnings'],
+  // A member's profile offers muting them, beside blocking.
+  'public-profile': ['friends', 'gallery', 'content-warnings', 'mutes'],
+  // The friends page lists the muted members and communities beside the blocked members.
+  friends: ['mutes'],
   // Both show posts with the feed's post list and form.
   'new-post': ['feed'],
   search: ['feed'],
-  // A community's feed is the main feed's post list, card and form.
-  communities: ['feed'],
+  // A community's feed is the main feed's post list, card and form; a member may mute it in theirs.
+  communities: ['feed', 'mutes'],
   // The chat lists the member's friends; its composer has the symbol board.
   chat: ['friends', 'symbol-board'],
   // The banner earns for members in the programme.

@@ -487,6 +487,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
           repository: createMutesRepository(db),
           mayReach: (viewerId, memberId) => safeguarding.mayReach(viewerId, memberId),
           mediaUrl,
+          communityName: (community, language) => communities.nameOf(community, language),
         }),
         requireAuth,
       });

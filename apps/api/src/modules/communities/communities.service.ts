@@ -233,6 +233,12 @@ export function createCommunitiesService(deps: {
     });
 
   return {
+    /** A community's name in the reader's language: a disease's from the catalogue, a topic's own. */
+    nameOf: (community: Pick<CommunityRow, 'orphacode' | 'name'>, language: Language) =>
+      community.orphacode !== null
+        ? diseaseName(community.orphacode, language)
+        : localized(community.name, language),
+
     /**
      * The starter topic communities (starter-topics.ts), into a database that has no topic
      * community yet: a fresh installation, not one whose operators already made their own. Each

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { mayReach } from '../../db/safeguarding';
 import { communities, communityMutes, memberMutes, profiles, users } from '../../db/schema';
@@ -42,13 +42,10 @@ export function createMutesRepository(db: Database) {
         .orderBy(desc(memberMutes.createdAt))
         .limit(MUTES_LISTED),
 
-    /** The communities muted, newest first, named in `language` (Spanish when it has no such name). */
-    mutedCommunities: (userId: number, language: string) =>
+    /** The communities muted, newest first, with what names them (mutes.service.ts). */
+    mutedCommunities: (userId: number) =>
       db
-        .select({
-          id: communities.id,
-          name: sql<string>`coalesce(${communities.name}->>${language}, ${communities.name}->>'es', ${communities.name}->>'en', '')`,
-        })
+        .select({ id: communities.id, orphacode: communities.orphacode, name: communities.name })
         .from(communityMutes)
         .innerJoin(communities, eq(communities.id, communityMutes.communityId))
         .where(eq(communityMutes.userId, userId))

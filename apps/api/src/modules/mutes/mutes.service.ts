@@ -12,6 +12,11 @@ export function createMutesService(deps: {
   repository: MutesRepository;
   mayReach: (viewerId: number, memberId: number) => Promise<boolean>;
   mediaUrl: MemberMediaUrl;
+  /** A community's name in the reader's language (the communities module's). */
+  communityName: (
+    community: { orphacode: number | null; name: Partial<Record<Language, string>> },
+    language: Language,
+  ) => string;
 }) {
   const { repository } = deps;
   const unknownMember = () => notFound('errors.profile_not_found');
@@ -20,7 +25,7 @@ export function createMutesService(deps: {
     async list(userId: number, language: Language): Promise<Mutes> {
       const [members, communities] = await Promise.all([
         repository.mutedMembers(userId),
-        repository.mutedCommunities(userId, language),
+        repository.mutedCommunities(userId),
       ]);
       return {
         members: members.map((member) => ({
@@ -28,7 +33,10 @@ export function createMutesService(deps: {
           nombre: member.nombre ?? '',
           photo: member.photoKey ? deps.mediaUrl(member.photoKey, userId) : null,
         })),
-        communities,
+        communities: communities.map((community) => ({
+          id: community.id,
+          name: deps.communityName(community, language),
+        })),
       };
     },
 

@@ -14,6 +14,7 @@ import { CommunityFeed } from './community-feed';
 import { CommunityMembers, ListingSwitch } from './community-members';
 import { HostLine, RulesJoinDialog, RulesSection } from './community-rules';
 import { MembershipAnnouncer, MembershipButton } from './membership';
+import { MuteButton } from '../mutes/mute-button';
 import { YoungPeopleNotice } from './young-people-notice';
 import '../../components/ui/badge.css';
 import './communities.css';
@@ -51,6 +52,7 @@ function CommunityView({ community }: { community: CommunityDetail }) {
         {community.joined && (
           <div className="community-listing">
             <ListingSwitch community={community} />
+            <MuteButton kind="community" id={community.id} name={community.name} />
           </div>
         )}
         {community.joined ? (

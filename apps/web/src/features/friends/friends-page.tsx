@@ -7,6 +7,7 @@ import { MemberSummary } from '../../components/member-summary';
 import { MinorReviewNotice } from '../../components/minor-review-notice';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { blockedMembersQuery, friendKeys, friendListQuery, unblockMember, unfollow } from './friends-api';
+import { MutedList } from '../mutes/muted-list';
 import '../../components/member-summary.css';
 
 /** /buscar/amigos (spec §2 "Friends list"), with the members the viewer blocked and a way back. */
@@ -75,6 +76,7 @@ export default function FriendsPage() {
           })}
         </ul>
       )}
+      <MutedList />
     </section>
   );
 }

@@ -16,6 +16,7 @@ import { ReportDialog } from '../../components/report-dialog';
 import { FriendshipButton } from '../friends/friendship-button';
 import { ImageDetailsDialog } from '../gallery/image-details-dialog';
 import { GalleryThumbnail } from '../../components/gallery-thumbnail';
+import { MuteButton } from '../mutes/mute-button';
 import { ContentWarningGate } from '../content-warnings/content-warning-gate';
 import { Button } from '../../components/ui/button';
 import '../../components/ui/avatar.css';
@@ -99,6 +100,7 @@ export default function PublicProfilePage() {
             <Button size="small" onClick={() => setReporting(true)}>
               {t('public_profile.report')}
             </Button>
+            <MuteButton kind="member" id={memberId} name={name} />
             <Button variant="danger" size="small" onClick={() => setBlocking(true)}>
               {t('public_profile.block')}
             </Button>
