@@ -77,6 +77,8 @@ export const PostCommentSchema = z.object({
   /** Hidden by a moderator: only its author still receives it, to know why it is gone. */
   hidden: z.boolean(),
   content_warning: ContentWarningSchema.nullable(),
+  /** A phrase of the reader's own keyword filters (warn) it contains (issue 37): shown closed. */
+  filter_warning: z.string().nullable(),
 });
 export type PostComment = z.output<typeof PostCommentSchema>;
 
@@ -102,6 +104,8 @@ export const PostSchema = z.object({
   pinned: z.boolean(),
   /** The writer's content warning (issue 37): readers open the post by choice; null for none. */
   content_warning: ContentWarningSchema.nullable(),
+  /** A phrase of the reader's own keyword filters (warn) it contains (issue 37): shown closed. */
+  filter_warning: z.string().nullable(),
   author: PostAuthorSchema,
 });
 export type Post = z.output<typeof PostSchema>;
@@ -117,6 +121,8 @@ export const GalleryCommentSchema = z.object({
   created_at: z.string(),
   hidden: z.boolean(),
   content_warning: ContentWarningSchema.nullable(),
+  /** A phrase of the reader's own keyword filters (warn) it contains (issue 37): shown closed. */
+  filter_warning: z.string().nullable(),
 });
 export type GalleryComment = z.output<typeof GalleryCommentSchema>;
 

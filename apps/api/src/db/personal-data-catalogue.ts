@@ -154,6 +154,10 @@ export const PERSONAL_DATA_CATALOGUE = {
       },
     },
   },
+  keyword_filters: {
+    holds: 'Words and phrases the member filters out of their lists or has shown closed (issue 37).',
+    memberColumns: { user_id: cascade },
+  },
   community_mutes: {
     holds: 'Communities whose posts the member keeps out of their main feed (issue 37).',
     memberColumns: { user_id: cascade },

@@ -1,5 +1,5 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { memberMutes } from './schema/mutes';
+import { keywordFilters, memberMutes } from './schema/mutes';
 import { adultsBornOnOrBefore, mayReachAt, type Bound } from './safeguarding';
 
 /**
@@ -17,21 +17,36 @@ export function visibleTo(
   return sql`((${hiddenAtColumn} is null or ${authorColumn} = ${viewerId}::bigint) and ${mayReachAt(viewerId, authorColumn, adultsFrom)})`;
 }
 
+/** A published item as the lists see it: who wrote it, whether a moderator hid it, its words. */
+export type ListedItem = { author: AnyColumn; hiddenAt: AnyColumn; text: SQL | AnyColumn };
+
 /**
  * What the feeds, communities and comment lists show a viewer of others' posts and comments:
- * what `visibleTo` allows, minus the members the viewer muted (issue 37 point 3). A muted
- * member's own pages (profile, gallery) still open for the viewer who goes to them; muting hides
- * only what would otherwise come to the viewer unasked.
+ * what `visibleTo` allows, minus what the viewer chose not to meet (issue 37 point 3): the
+ * members they muted, and words they filter out (`hide`). A muted member's own pages (profile,
+ * gallery) still open for the viewer who goes to them; muting hides only what would otherwise
+ * come to the viewer unasked.
  */
 export function listedFor(
   viewerId: Bound<number>,
-  authorColumn: AnyColumn,
-  hiddenAtColumn: AnyColumn,
+  item: ListedItem,
   adultsFrom: Bound<string> = adultsBornOnOrBefore(),
 ): SQL {
-  return sql`(${visibleTo(viewerId, authorColumn, hiddenAtColumn, adultsFrom)} and ${notMutedBy(viewerId, authorColumn)})`;
+  return sql`(${visibleTo(viewerId, item.author, item.hiddenAt, adultsFrom)} and ${notMutedBy(viewerId, item.author)} and ${notFilteredOut(viewerId, item.text)})`;
 }
 
 /** The author is not one the viewer muted: one probe of `member_mutes`' key. */
 export const notMutedBy = (viewerId: Bound<number>, authorColumn: AnyColumn): SQL =>
   sql`not exists (select 1 from ${memberMutes} where ${memberMutes.userId} = ${viewerId}::bigint and ${memberMutes.mutedId} = ${authorColumn})`;
+
+/** A viewer's filter of this action whose phrase the text contains, in any case. */
+const filterMatching = (viewerId: Bound<number>, action: 'hide' | 'warn', text: SQL | AnyColumn) =>
+  sql`${keywordFilters.userId} = ${viewerId}::bigint and ${keywordFilters.action} = ${action} and strpos(lower(${text}), lower(${keywordFilters.phrase})) > 0`;
+
+/** The text holds none of the phrases the viewer hides (a member has a handful at most). */
+export const notFilteredOut = (viewerId: Bound<number>, text: SQL | AnyColumn): SQL =>
+  sql`not exists (select 1 from ${keywordFilters} where ${filterMatching(viewerId, 'hide', text)})`;
+
+/** The first phrase the viewer asked to be warned of that the text contains, or null. */
+export const filterWarning = (viewerId: Bound<number>, text: SQL | AnyColumn) =>
+  sql<string | null>`(select ${keywordFilters.phrase} from ${keywordFilters} where ${filterMatching(viewerId, 'warn', text)} order by ${keywordFilters.id} limit 1)`;

@@ -190,6 +190,7 @@ export async function createMemberInEveryTable(app: FastifyInstance) {
   await call('PUT', `/api/mutes/members/${asksMember.user.id}/`, member);
   await call('PUT', `/api/mutes/members/${member.user.id}/`, friend);
   await call('PUT', `/api/mutes/communities/${diseaseCommunity.id}/`, member);
+  await call('POST', '/api/mutes/keywords/', member, { phrase: 'prognosis', action: 'warn' });
   await call('POST', `/api/admin/comunidades/${topicCommunity.id}/moderadores/${member.user.id}/`, admin);
 
   // Hosted communities (issue 35): an association hosts the topic community and writes its rules,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MutesSchema } from '../mutes';
+import { KeywordFilterFormSchema, KeywordFilterSchema, MutesSchema } from '../mutes';
 import { IdParams } from '../route-parts';
 import { defineRoute } from './define-route';
 
@@ -44,6 +44,23 @@ export const muteRoutes = {
     path: '/api/mutes/communities/:id/',
     tags,
     summary: "Let a community's posts into your main feed again",
+    params: IdParams,
+    responses: done,
+  }),
+  addKeyword: defineRoute({
+    method: 'POST',
+    path: '/api/mutes/keywords/',
+    tags,
+    summary:
+      'Filter a word or phrase out of your feeds, communities, comments and notifications (hide), or have it shown closed (warn)',
+    body: KeywordFilterFormSchema,
+    responses: { 201: KeywordFilterSchema },
+  }),
+  removeKeyword: defineRoute({
+    method: 'DELETE',
+    path: '/api/mutes/keywords/:id/',
+    tags,
+    summary: 'Remove one of your keyword filters',
     params: IdParams,
     responses: done,
   }),

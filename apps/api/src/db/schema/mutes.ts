@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { KEYWORD_FILTER_ACTIONS } from '@juntos/domain';
 import { communities } from './communities';
 import { users } from './users';
 
@@ -42,5 +43,28 @@ export const communityMutes = pgTable(
   (table) => [
     primaryKey({ columns: [table.userId, table.communityId] }),
     index('community_mutes_community_idx').on(table.communityId),
+  ],
+);
+
+/**
+ * A word or phrase a member does not want to meet unasked (issue 37 point 3): posts and comments
+ * containing it (any case) are left out of their lists (`hide`) or come closed behind a line that
+ * names the phrase (`warn`), and a comment containing a hidden phrase notifies them of nothing.
+ */
+export const keywordFilters = pgTable(
+  'keyword_filters',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** As the member wrote it; matched in lower case. */
+    phrase: text('phrase').notNull(),
+    action: text('action', { enum: KEYWORD_FILTER_ACTIONS }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('keyword_filters_phrase_idx').on(table.userId, sql`lower(${table.phrase})`),
+    check('keyword_filters_action_check', sql`${table.action} in ('hide', 'warn')`),
   ],
 );

@@ -2,7 +2,7 @@ import { and, eq, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { comments, likes, profiles } from '../../db/schema';
 import { adultsBornOnOrBefore, type Bound } from '../../db/safeguarding';
-import { listedFor } from '../../db/visibility';
+import { filterWarning, listedFor, type ListedItem } from '../../db/visibility';
 import type { ContentKind } from './content-kinds';
 
 export type CommentRow = Awaited<
@@ -28,6 +28,12 @@ const bound = {
  * day of the safeguarding rule and the window's size are parameters too. Only the order differs
  * between the two statements (which comments a full window keeps).
  */
+const listedComment: ListedItem = {
+  author: comments.authorId,
+  hiddenAt: comments.hiddenAt,
+  text: comments.text,
+};
+
 function preparedCommentsOf(db: Database, keep: CommentWindow['keep']) {
   const order =
     keep === 'newest'
@@ -42,6 +48,7 @@ function preparedCommentsOf(db: Database, keep: CommentWindow['keep']) {
       hiddenAt: comments.hiddenAt,
       contentWarningKind: comments.contentWarningKind,
       contentWarningText: comments.contentWarningText,
+      filterWarning: filterWarning(bound.viewer, comments.text).as('filter_warning'),
       createdAt: comments.createdAt,
       nombre: profiles.nombre,
       apellidos: profiles.apellidos,
@@ -53,7 +60,7 @@ function preparedCommentsOf(db: Database, keep: CommentWindow['keep']) {
       and(
         eq(comments.contentKind, bound.kind),
         sql`${comments.contentId} = any(${bound.ids}::bigint[])`,
-        listedFor(bound.viewer, comments.authorId, comments.hiddenAt, bound.adultsFrom),
+        listedFor(bound.viewer, listedComment, bound.adultsFrom),
       ),
     )
     .as('ranked');
@@ -66,6 +73,7 @@ function preparedCommentsOf(db: Database, keep: CommentWindow['keep']) {
       hiddenAt: ranked.hiddenAt,
       contentWarningKind: ranked.contentWarningKind,
       contentWarningText: ranked.contentWarningText,
+      filterWarning: ranked.filterWarning,
       createdAt: ranked.createdAt,
       nombre: ranked.nombre,
       apellidos: ranked.apellidos,
@@ -102,7 +110,7 @@ export function createEngagementRepository(db: Database) {
       adultsFrom: Bound<string> = adultsBornOnOrBefore(),
     ) => ({
       likes: sql<number>`(select count(*)::int from ${likes} where ${likesOn(kind, contentId)})`,
-      comments: sql<number>`(select count(*)::int from ${comments} where ${commentsOn(kind, contentId)} and ${listedFor(viewerId, comments.authorId, comments.hiddenAt, adultsFrom)})`,
+      comments: sql<number>`(select count(*)::int from ${comments} where ${commentsOn(kind, contentId)} and ${listedFor(viewerId, listedComment, adultsFrom)})`,
       liked: sql<boolean>`exists(select 1 from ${likes} where ${likesOn(kind, contentId)} and ${likes.userId} = ${viewerId}::bigint)`,
     }),
 
@@ -146,6 +154,8 @@ export function createEngagementRepository(db: Database) {
         hiddenAt: row.hiddenAt,
         contentWarningKind: row.contentWarningKind,
         contentWarningText: row.contentWarningText,
+        // The writer's own comment: their filters warn of others' words, not of what they wrote.
+        filterWarning: null as string | null,
         createdAt: row.createdAt,
         nombre: name?.nombre ?? null,
         apellidos: name?.apellidos ?? null,

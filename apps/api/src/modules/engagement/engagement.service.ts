@@ -18,6 +18,8 @@ export type EngagementListener<Content> = (
   action: 'like' | 'comment',
   actorId: number,
   content: Content,
+  /** A comment's words (the reader's keyword filters may silence it). */
+  words?: string,
 ) => Promise<void>;
 
 /**
@@ -47,7 +49,7 @@ export function createEngagementService<Content>(
         text: form.text,
         ...warningColumns(form),
       });
-      await engaged('comment', userId, content);
+      await engaged('comment', userId, content, form.text);
       return comment;
     },
 

@@ -29,6 +29,7 @@ const presentComment = (row: CommentRow): GalleryComment => ({
   created_at: row.createdAt.toISOString(),
   hidden: row.hiddenAt !== null,
   content_warning: storedWarning(row),
+  filter_warning: row.filterWarning,
 });
 
 const imageRequired = () =>
@@ -86,11 +87,12 @@ export function createGalleryService(deps: {
     repository.engagement,
     'gallery_image',
     visible,
-    async (action, actorId, image) =>
+    async (action, actorId, image, words) =>
       deps.notify({
         userId: image.ownerId,
         kind: action,
         actorId,
+        words,
         groupKey: `${action}:gallery_image:${image.id}`,
         subject: { type: 'gallery_image', id: image.id },
       }),

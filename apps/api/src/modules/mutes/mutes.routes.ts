@@ -29,4 +29,11 @@ export function registerMuteRoutes(app: FastifyInstance, service: MutesService, 
     await service.unmuteCommunity(request.userId, request.params.id);
     return reply.status(204).send(null);
   });
+  serve(routes.addKeyword, member, async (request, reply) =>
+    reply.status(201).send(await service.addKeyword(request.userId, request.body)),
+  );
+  serve(routes.removeKeyword, member, async (request, reply) => {
+    await service.removeKeyword(request.userId, request.params.id);
+    return reply.status(204).send(null);
+  });
 }

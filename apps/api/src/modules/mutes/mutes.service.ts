@@ -1,4 +1,4 @@
-import type { Language, Mutes } from '@juntos/domain';
+import { KEYWORD_FILTERS_MAX, type KeywordFilterForm, type Language, type Mutes } from '@juntos/domain';
 import { AppError, notFound } from '../../lib/app-error';
 import type { MemberMediaUrl } from '../../lib/private-media';
 import type { MutesRepository } from './mutes.repository';
@@ -23,9 +23,10 @@ export function createMutesService(deps: {
 
   return {
     async list(userId: number, language: Language): Promise<Mutes> {
-      const [members, communities] = await Promise.all([
+      const [members, communities, keywords] = await Promise.all([
         repository.mutedMembers(userId),
         repository.mutedCommunities(userId),
+        repository.keywords(userId),
       ]);
       return {
         members: members.map((member) => ({
@@ -37,6 +38,7 @@ export function createMutesService(deps: {
           id: community.id,
           name: deps.communityName(community, language),
         })),
+        keywords,
       };
     },
 
@@ -58,6 +60,26 @@ export function createMutesService(deps: {
 
     unmuteCommunity: async (userId: number, communityId: number) => {
       await repository.unmuteCommunity(userId, communityId);
+    },
+
+    async addKeyword(userId: number, form: KeywordFilterForm) {
+      const count = await repository.keywordCount(userId);
+      // A new phrase past the limit is refused; changing one already filtered never is.
+      if (count >= KEYWORD_FILTERS_MAX) {
+        const known = (await repository.keywords(userId)).some(
+          (filter) => filter.phrase.toLowerCase() === form.phrase.toLowerCase(),
+        );
+        if (!known)
+          throw new AppError(400, 'too_many_filters', 'mutes.errors.too_many', {
+            fields: { phrase: 'mutes.errors.too_many' },
+            values: { max: KEYWORD_FILTERS_MAX },
+          });
+      }
+      return repository.addKeyword(userId, form);
+    },
+
+    async removeKeyword(userId: number, id: number) {
+      if (!(await repository.removeKeyword(userId, id))) throw notFound('mutes.errors.filter_not_found');
     },
   };
 }

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Mutes, Notification, Post } from '@juntos/domain';
+import {
+  KEYWORD_FILTERS_MAX,
+  type KeywordFilter,
+  type Mutes,
+  type Notification,
+  type Post,
+} from '@juntos/domain';
 import { communities, communityMembers } from '../../db/schema';
 import { createMemberWithProfile, makeFriends, sendForm } from '../../test-support/profiles';
 import { requestAs } from '../../test-support/requests';
@@ -140,6 +146,7 @@ describe('muting members and communities', () => {
     expect((await call(bystander, 'GET', '/api/mutes/')).json<Mutes>()).toEqual({
       members: [],
       communities: [],
+      keywords: [],
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/mutes/' })).statusCode).toBe(401);
     await call(muter, 'DELETE', `/api/mutes/members/${loud.user.id}/`);
@@ -165,5 +172,101 @@ describe('muting members and communities', () => {
     expect(community.statusCode).toBe(404);
     expect(community.json<{ error: string }>().error).toBe('This community does not exist.');
     expect((await call(muter, 'PUT', '/api/mutes/members/abc/')).statusCode).toBe(400);
+  });
+
+  describe('keyword filters', () => {
+    const filter = async (who: Member, phrase: string, action: 'hide' | 'warn') => {
+      const added = await call(who, 'POST', '/api/mutes/keywords/', { phrase, action });
+      expect(added.statusCode, added.body).toBe(201);
+      return added.json<KeywordFilter>();
+    };
+    const remove = (who: Member, id: number) => call(who, 'DELETE', `/api/mutes/keywords/${id}/`);
+
+    it('hides posts and comments holding a hidden phrase, in any case, from the feed, search and communities', async () => {
+      const hard = `The PROGNOSIS was bad ${stamp}`;
+      const hardInCommunity = `Another prognosis talk ${stamp}`;
+      await write(loud, hard);
+      await write(bystander, hardInCommunity, `/api/comunidades/${communityId}/publicaciones/`);
+      const own = await write(muter, `Mara asks about treatment ${stamp}`);
+      await call(bystander, 'POST', `/api/posts/${own.id}/comment/`, { text: 'Ask about the prognosis' });
+      await call(loud, 'POST', `/api/posts/${own.id}/comment/`, { text: 'Good luck' });
+
+      const hidden = await filter(muter, 'Prognosis', 'hide');
+      for (const list of [await feed(muter), await search(muter), await communityFeed(muter)])
+        expect(list.filter((text) => /prognosis/i.test(text))).toEqual([]);
+      const mine = (await call(muter, 'GET', '/api/posts/?limit=50'))
+        .json<{ results: Post[] }>()
+        .results.find((post) => post.id === own.id);
+      expect(mine?.comments.map((comment) => comment.text)).toEqual(['Good luck']);
+      expect(mine?.comments_count).toBe(1);
+      // Only the filter's owner is spared them.
+      expect(await feed(bystander)).toEqual(expect.arrayContaining([hard, hardInCommunity]));
+
+      expect((await remove(muter, hidden.id)).statusCode).toBe(204);
+      expect(await feed(muter)).toEqual(expect.arrayContaining([hard, hardInCommunity]));
+    });
+
+    it('warns of a phrase instead when asked: the post and comment come with the phrase to open them by', async () => {
+      const post = await write(loud, `Our hospice stay ${stamp}`);
+      await call(bystander, 'POST', `/api/posts/${post.id}/comment/`, { text: 'Hospice nurses are kind' });
+      const warned = await filter(muter, 'hospice', 'warn');
+      const seen = (await call(muter, 'GET', '/api/posts/?limit=50'))
+        .json<{ results: Post[] }>()
+        .results.find((item) => item.id === post.id);
+      expect(seen?.filter_warning).toBe('hospice');
+      expect(seen?.comments[0]?.filter_warning).toBe('hospice');
+      const bystanderView = (await call(bystander, 'GET', '/api/posts/?limit=50'))
+        .json<{ results: Post[] }>()
+        .results.find((item) => item.id === post.id);
+      expect(bystanderView?.filter_warning).toBeNull();
+      // The same phrase again (in another case) changes its action instead of adding a second one.
+      const changed = await filter(muter, 'HOSPICE', 'hide');
+      expect(changed.id).toBe(warned.id);
+      expect(await feed(muter)).not.toContain(`Our hospice stay ${stamp}`);
+      await remove(muter, warned.id);
+    });
+
+    it('makes no notification of a comment holding a hidden phrase', async () => {
+      const post = await write(muter, `Mara's update ${stamp}`);
+      const hidden = await filter(muter, 'relapse', 'hide');
+      await call(bystander, 'POST', `/api/posts/${post.id}/comment/`, { text: 'My relapse came in May' });
+      await call(loud, 'POST', `/api/posts/${post.id}/comment/`, { text: 'So glad for you' });
+      const about = (await notifications(muter)).filter((item) => item.subject?.id === post.id);
+      expect(about.flatMap((item) => item.actors.map((actor) => actor.id))).toEqual([loud.user.id]);
+      await remove(muter, hidden.id);
+    });
+
+    it('refuses an empty phrase, an unknown action, one filter past the limit and someone else’s filter', async () => {
+      const short = await call(muter, 'POST', '/api/mutes/keywords/', { phrase: ' a ', action: 'hide' });
+      expect(short.statusCode).toBe(400);
+      expect(short.json<{ fields: Record<string, string> }>().fields).toEqual({
+        phrase: 'Write a word or phrase of at least 2 characters.',
+      });
+      const action = await call(muter, 'POST', '/api/mutes/keywords/', { phrase: 'cancer', action: 'mute' });
+      expect(Object.keys(action.json<{ fields: Record<string, string> }>().fields)).toEqual(['action']);
+
+      const many = await createMemberWithProfile(t.app, { nombre: 'Nia' });
+      for (let index = 0; index < KEYWORD_FILTERS_MAX; index += 1)
+        await filter(many, `word ${index}`, 'hide');
+      const past = await call(many, 'POST', '/api/mutes/keywords/', { phrase: 'one more', action: 'hide' });
+      expect(past.statusCode).toBe(400);
+      expect(past.json<{ fields: Record<string, string> }>().fields).toEqual({
+        phrase: `You can keep at most ${KEYWORD_FILTERS_MAX} filters. Remove one first.`,
+      });
+      // Changing a phrase already filtered is still allowed at the limit.
+      expect(
+        (await call(many, 'POST', '/api/mutes/keywords/', { phrase: 'WORD 1', action: 'warn' })).statusCode,
+      ).toBe(201);
+      const listed = (await call(many, 'GET', '/api/mutes/')).json<Mutes>().keywords;
+      expect(listed).toHaveLength(KEYWORD_FILTERS_MAX);
+
+      const theirs = listed[0]!;
+      const notMine = await remove(muter, theirs.id);
+      expect(notMine.statusCode).toBe(404);
+      expect(notMine.json<{ error: string }>().error).toBe('This filter does not exist or is not yours.');
+      expect((await call(many, 'GET', '/api/mutes/')).json<Mutes>().keywords).toHaveLength(
+        KEYWORD_FILTERS_MAX,
+      );
+    });
   });
 });

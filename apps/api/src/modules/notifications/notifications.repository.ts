@@ -12,7 +12,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../../db/database';
 import { mayReach } from '../../db/safeguarding';
-import { notMutedBy } from '../../db/visibility';
+import { notFilteredOut, notMutedBy } from '../../db/visibility';
 import {
   chatMessages,
   memberMutes,
@@ -33,6 +33,11 @@ export type NotificationEvent = {
   subject: { type: string; id: number } | null;
   communityId?: number | null;
   outcome?: string | null;
+  /**
+   * The words that caused it (a comment's), checked against the member's hidden phrases (issue
+   * 37) and never stored.
+   */
+  words?: string | undefined;
 };
 
 export type Preferences = {
@@ -107,6 +112,14 @@ export function createNotificationsRepository(db: Database) {
   }
 
   return {
+    /** Whether the words hold a phrase the member hides (issue 37): then they notify of nothing. */
+    async hidesWords(userId: number, words: string) {
+      const result: unknown = await db.execute(
+        sql`select ${notFilteredOut(userId, sql`${words}::text`)} as shown`,
+      );
+      return (result as { rows: { shown: boolean }[] }).rows[0]?.shown === false;
+    },
+
     /** Whether the member muted this actor (issue 37): then nothing the actor does notifies them. */
     async muted(userId: number, actorId: number) {
       const rows = await db

@@ -9,6 +9,7 @@ import {
   notInArray,
   or,
   sql,
+  type AnyColumn,
   type Placeholder,
   type SQL,
 } from 'drizzle-orm';
@@ -18,7 +19,7 @@ import type { Database } from '../../db/database';
 import { containsPattern } from '../../lib/paging';
 import { communities, communityMembers, communityMutes, posts, profiles, users } from '../../db/schema';
 import { adultsBornOnOrBefore, type Bound } from '../../db/safeguarding';
-import { listedFor } from '../../db/visibility';
+import { filterWarning, listedFor, type ListedItem } from '../../db/visibility';
 import { createEngagementRepository } from '../engagement';
 
 /** The most recent comments a post carries in a page; older ones stay counted in comments_count. */
@@ -64,6 +65,11 @@ const olderThan = (before: Bound<number>) =>
  * decision 0016). The main feed's, its search's and a community's page statements are prepared
  * once (`.prepare`), so a request binds values instead of building the SQL again.
  */
+/** A post's words for the reader's keyword filters: its title and text. */
+const postWords = (post: { title: AnyColumn; text: AnyColumn }) =>
+  sql`(coalesce(${post.title}, '') || ' ' || ${post.text})`;
+const listedPost: ListedItem = { author: posts.authorId, hiddenAt: posts.hiddenAt, text: postWords(posts) };
+
 export function createPostsRepository(db: Database) {
   const engagement = createEngagementRepository(db);
 
@@ -111,7 +117,7 @@ export function createPostsRepository(db: Database) {
     db
       .select({ ...getTableColumns(posts), leads: notLeading })
       .from(posts)
-      .where(and(where, listedFor(viewerId, posts.authorId, posts.hiddenAt, adultsFrom)))
+      .where(and(where, listedFor(viewerId, listedPost, adultsFrom)))
       .orderBy(desc(posts.createdAt), desc(posts.id))
       .limit(limit)
       .offset(offset);
@@ -152,6 +158,7 @@ export function createPostsRepository(db: Database) {
         likes: chosen.likesCount,
         comments,
         liked,
+        filterWarning: filterWarning(viewerId, postWords(chosen)),
       })
       .from(chosen)
       .leftJoin(profiles, eq(profiles.userId, chosen.authorId))
@@ -226,7 +233,7 @@ export function createPostsRepository(db: Database) {
         and(
           eq(posts.communityId, communityId),
           isNotNull(posts.pinnedAt),
-          listedFor(viewerId, posts.authorId, posts.hiddenAt, adultsFrom),
+          listedFor(viewerId, listedPost, adultsFrom),
         ),
       )
       .orderBy(desc(posts.pinnedAt))

@@ -23,6 +23,7 @@ function presentComment(row: CommentRow): PostComment {
     created_at: row.createdAt.toISOString(),
     hidden: row.hiddenAt !== null,
     content_warning: storedWarning(row),
+    filter_warning: row.filterWarning,
   };
 }
 
@@ -68,6 +69,7 @@ export function createPostsService(deps: {
       community_id: row.communityId,
       pinned: row.pinnedAt !== null,
       content_warning: storedWarning(row),
+      filter_warning: row.filterWarning,
       author: {
         id: row.authorId,
         nombre: row.nombre ?? '',
@@ -112,13 +114,14 @@ export function createPostsService(deps: {
       if (post.communityId !== null) await mustBeMember(viewerId, post.communityId);
       return post;
     },
-    async (action, actorId, post) => {
+    async (action, actorId, post, words) => {
       // A comment in a community is told as a community reply (tellAuthorOfReply).
       if (action === 'comment' && post.communityId !== null) return;
       await deps.notify({
         userId: post.authorId,
         kind: action,
         actorId,
+        words,
         groupKey: `${action}:post:${post.id}`,
         subject: { type: 'post', id: post.id },
         communityId: post.communityId,
@@ -142,6 +145,7 @@ export function createPostsService(deps: {
       userId: post.authorId,
       kind: 'community_reply',
       actorId: comment.authorId,
+      words: comment.text,
       groupKey: `community_reply:post:${post.id}`,
       subject: { type: 'post', id: post.id },
       communityId: post.communityId,
