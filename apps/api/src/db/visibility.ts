@@ -49,4 +49,6 @@ export const notFilteredOut = (viewerId: Bound<number>, text: SQL | AnyColumn): 
 
 /** The first phrase the viewer asked to be warned of that the text contains, or null. */
 export const filterWarning = (viewerId: Bound<number>, text: SQL | AnyColumn) =>
-  sql<string | null>`(select ${keywordFilters.phrase} from ${keywordFilters} where ${filterMatching(viewerId, 'warn', text)} order by ${keywordFilters.id} limit 1)`;
+  sql<
+    string | null
+  >`(select ${keywordFilters.phrase} from ${keywordFilters} where ${filterMatching(viewerId, 'warn', text)} order by ${keywordFilters.id} limit 1)`;
