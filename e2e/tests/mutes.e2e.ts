@@ -82,4 +82,56 @@ describe('muting (issue 37 point 3)', () => {
     await article(page, communityPost).waitFor();
     await context.close();
   });
+
+  it('a member filters words: posts holding a hidden one leave the feed, those holding a warned one come closed', async () => {
+    const stamp = Date.now().toString(36);
+    const reader = await createMember('filters', { country: 'mt', nombre: `Rita${stamp}` });
+    const writer = await createMember('writer', { country: 'mt', nombre: `Wes${stamp}` });
+    const hiddenPost = `The prognosis is poor ${stamp}`;
+    const warnedPost = `Our week at the hospice ${stamp}`;
+    const plainPost = `A sunny walk ${stamp}`;
+    for (const text of [hiddenPost, warnedPost, plainPost]) await publishPost(writer, { text });
+
+    const { context, page } = await openAs(browser, reader, '/buscar/amigos');
+    const filters = page.getByRole('region', { name: 'Words you filter' });
+    await filters.getByText('You filter no words.').waitFor();
+    await tabTo(page, filters.getByLabel('Word or phrase'));
+    await page.keyboard.type('Prognosis');
+    await tabTo(page, filters.getByRole('button', { name: 'Add the filter' }));
+    await page.keyboard.press('Enter');
+    await filters.getByText('“Prognosis” is filtered.').waitFor();
+    await filters.getByLabel('Word or phrase').fill('hospice');
+    await filters
+      .getByLabel('What to do with posts and comments that have it')
+      .selectOption({ label: 'Show them closed' });
+    await tabTo(page, filters.getByRole('button', { name: 'Add the filter' }));
+    await page.keyboard.press('Enter');
+    await filters.getByRole('listitem').filter({ hasText: '“hospice”: shown closed' }).waitFor();
+    // Too short: refused with the field named.
+    await filters.getByLabel('Word or phrase').fill('a');
+    await tabTo(page, filters.getByRole('button', { name: 'Add the filter' }));
+    await page.keyboard.press('Enter');
+    await filters.getByText('Write a word or phrase of at least 2 characters.').waitFor();
+    await expectNoAxeViolations(page, '/buscar/amigos with keyword filters');
+
+    await page.goto('/feed');
+    await article(page, plainPost).waitFor();
+    expect(await article(page, hiddenPost).count()).toBe(0);
+    const warned = page.getByRole('article').filter({ hasText: 'Holds “hospice”, a word you filter.' });
+    await warned.waitFor();
+    expect(await warned.getByText(warnedPost).count()).toBe(0);
+    await expectNoAxeViolations(page, '/feed with a post closed by a keyword filter');
+    await tabTo(page, warned.getByRole('button', { name: 'Show anyway' }));
+    await page.keyboard.press('Enter');
+    await warned.getByText(warnedPost).waitFor();
+
+    // Removed, the filters let everything back.
+    await page.goto('/buscar/amigos');
+    await pressAndHear(page, 'Remove Prognosis', '“Prognosis” is no longer filtered.');
+    await pressAndHear(page, 'Remove hospice', '“hospice” is no longer filtered.');
+    await page.goto('/feed');
+    await article(page, hiddenPost).waitFor();
+    await article(page, warnedPost).getByText(warnedPost).waitFor();
+    await context.close();
+  });
 });

@@ -19,6 +19,8 @@ export type ReactionComment = {
   hidden: boolean;
   /** The writer's content warning (issue 37), or null. */
   warning: ContentWarning | null;
+  /** A phrase of the reader's keyword filters (warn) it holds, or null. */
+  filtered: string | null;
   /** The written time, formatted, when the content kind shows it. */
   date?: { iso: string; text: string } | undefined;
 };
@@ -58,7 +60,7 @@ export function Reactions({
   /** What the caller adds to each comment (read aloud); the comment is a read-aloud unit. */
   commentActions?: (comment: ReactionComment) => ReactNode;
   /** Puts a comment's text behind its warning, by the reader's settings (the content-warnings feature). */
-  gateComment: (warning: ContentWarning | null, text: ReactNode) => ReactNode;
+  gateComment: (comment: ReactionComment, text: ReactNode) => ReactNode;
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -103,7 +105,7 @@ export function Reactions({
                     </time>
                   )}
                   {comment.hidden && <p className="moderation-notice">{t('moderation.hidden_comment')}</p>}
-                  {gateComment(comment.warning, <p className="comment__text">{comment.text}</p>)}
+                  {gateComment(comment, <p className="comment__text">{comment.text}</p>)}
                   {commentActions?.(comment)}
                   {comment.authorId !== viewerId && (
                     <Button size="small" onClick={() => setReporting(comment.id)}>

@@ -14,9 +14,12 @@ import './content-warnings.css';
  */
 export function ContentWarningGate({
   warning,
+  filtered = null,
   children,
 }: {
   warning: ContentWarning | null;
+  /** A phrase of the reader's own keyword filters (warn) the content holds: it always asks first. */
+  filtered?: string | null;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -24,21 +27,27 @@ export function ContentWarningGate({
   const label = useWarningLabel();
   const [open, setOpen] = useState(false);
   const contentId = useId();
-  if (!warning) return children;
-  const named = label(warning);
-  const choice = choices[warning.kind];
+  if (!warning && !filtered) return children;
+  const named = warning ? label(warning) : '';
+  const choice = warning ? choices[warning.kind] : 'ask';
   if (choice === 'hide')
     return <p className="content-warning">{t('content_warning.hidden', { warning: named })}</p>;
-  if (choice === 'show')
+  const lines = (
+    <>
+      {warning && <p className="content-warning">{t('content_warning.label', { warning: named })}</p>}
+      {filtered && <p className="content-warning">{t('content_warning.filtered', { phrase: filtered })}</p>}
+    </>
+  );
+  if (choice === 'show' && !filtered)
     return (
       <>
-        <p className="content-warning">{t('content_warning.label', { warning: named })}</p>
+        {lines}
         {children}
       </>
     );
   return (
     <div className="content-warning-gate">
-      <p className="content-warning">{t('content_warning.label', { warning: named })}</p>
+      {lines}
       <Button
         size="small"
         aria-expanded={open}

@@ -120,7 +120,7 @@ export function PostCard({ post, extras }: { post: Post; extras?: PostCardExtras
           {t('moderation.hidden_post')}
         </p>
       )}
-      <ContentWarningGate warning={post.content_warning}>
+      <ContentWarningGate warning={post.content_warning} filtered={post.filter_warning}>
         {post.title && <h3 className="post-card__title">{post.title}</h3>}
         {post.image_url && (
           <ImageOpenButton onOpen={() => setViewing(true)}>
@@ -146,13 +146,18 @@ export function PostCard({ post, extras }: { post: Post; extras?: PostCardExtras
           text: comment.text,
           hidden: comment.hidden,
           warning: comment.content_warning,
+          filtered: comment.filter_warning,
           date: { iso: comment.created_at, text: formatDate(comment.created_at, language) },
         }))}
         commentCount={post.comments_count}
         toggleLabel={() => t('post.comments_toggle')}
         commentBusy={comment.isPending}
         onComment={(form) => comment.mutateAsync(form)}
-        gateComment={(warning, text) => <ContentWarningGate warning={warning}>{text}</ContentWarningGate>}
+        gateComment={(shown, text) => (
+          <ContentWarningGate warning={shown.warning} filtered={shown.filtered}>
+            {text}
+          </ContentWarningGate>
+        )}
         commentReportType="comment"
         viewerId={viewerId}
         commentActions={(comment) => (

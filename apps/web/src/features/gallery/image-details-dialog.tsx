@@ -75,13 +75,18 @@ export function ImageDetailsDialog({ imageId, onClose }: { imageId: number; onCl
                 text: item.content,
                 hidden: item.hidden,
                 warning: item.content_warning,
+                filtered: item.filter_warning,
               };
             })}
             commentCount={image.comments.length}
             toggleLabel={(open) => (open ? t('gallery.hide_comments') : t('gallery.show_comments'))}
             commentBusy={comment.isPending}
             onComment={(form) => comment.mutateAsync(form)}
-            gateComment={(warning, text) => <ContentWarningGate warning={warning}>{text}</ContentWarningGate>}
+            gateComment={(shown, text) => (
+              <ContentWarningGate warning={shown.warning} filtered={shown.filtered}>
+                {text}
+              </ContentWarningGate>
+            )}
             commentReportType="gallery_comment"
             viewerId={viewerId}
             commentBox="always"

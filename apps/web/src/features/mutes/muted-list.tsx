@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { KeywordFilters } from './keyword-filters';
 import { MuteButton } from './mute-button';
 import { mutesQuery } from './mutes-api';
 
@@ -33,6 +34,7 @@ export function MutedList() {
           ))}
         </ul>
       )}
+      <KeywordFilters filters={mutes.data.keywords} />
     </section>
   );
 }
