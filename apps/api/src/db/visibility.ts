@@ -32,7 +32,7 @@ export function listedFor(
   item: ListedItem,
   adultsFrom: Bound<string> = adultsBornOnOrBefore(),
 ): SQL {
-  return sql`(${visibleTo(viewerId, item.author, item.hiddenAt, adultsFrom)} and ${notMutedBy(viewerId, item.author)} and ${notFilteredOut(viewerId, item.text)})`;
+  return sql`(${visibleTo(viewerId, item.author, item.hiddenAt, adultsFrom)} and ${notMutedBy(viewerId, item.author)} and (${item.author} = ${viewerId}::bigint or ${notFilteredOut(viewerId, item.text)}))`;
 }
 
 /** The author is not one the viewer muted: one probe of `member_mutes`' key. */
@@ -47,8 +47,11 @@ const filterMatching = (viewerId: Bound<number>, action: 'hide' | 'warn', text: 
 export const notFilteredOut = (viewerId: Bound<number>, text: SQL | AnyColumn): SQL =>
   sql`not exists (select 1 from ${keywordFilters} where ${filterMatching(viewerId, 'hide', text)})`;
 
-/** The first phrase the viewer asked to be warned of that the text contains, or null. */
-export const filterWarning = (viewerId: Bound<number>, text: SQL | AnyColumn) =>
+/**
+ * The first phrase the viewer asked to be warned of that the text contains, or null; never for
+ * the viewer's own words (filters keep others' words away, as `listedFor` does for hidden ones).
+ */
+export const filterWarning = (viewerId: Bound<number>, item: Pick<ListedItem, 'author' | 'text'>) =>
   sql<
     string | null
-  >`(select ${keywordFilters.phrase} from ${keywordFilters} where ${filterMatching(viewerId, 'warn', text)} order by ${keywordFilters.id} limit 1)`;
+  >`(select ${keywordFilters.phrase} from ${keywordFilters} where ${item.author} <> ${viewerId}::bigint and ${filterMatching(viewerId, 'warn', item.text)} order by ${keywordFilters.id} limit 1)`;

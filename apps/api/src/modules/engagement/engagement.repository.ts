@@ -48,7 +48,7 @@ function preparedCommentsOf(db: Database, keep: CommentWindow['keep']) {
       hiddenAt: comments.hiddenAt,
       contentWarningKind: comments.contentWarningKind,
       contentWarningText: comments.contentWarningText,
-      filterWarning: filterWarning(bound.viewer, comments.text).as('filter_warning'),
+      filterWarning: filterWarning(bound.viewer, listedComment).as('filter_warning'),
       createdAt: comments.createdAt,
       nombre: profiles.nombre,
       apellidos: profiles.apellidos,

@@ -201,6 +201,10 @@ describe('muting members and communities', () => {
       expect(mine?.comments_count).toBe(1);
       // Only the filter's owner is spared them.
       expect(await feed(bystander)).toEqual(expect.arrayContaining([hard, hardInCommunity]));
+      // Nor are the member's own words filtered: a filter keeps others' words away.
+      const mine2 = `My own prognosis ${stamp}`;
+      await write(muter, mine2);
+      expect(await feed(muter)).toContain(mine2);
 
       expect((await remove(muter, hidden.id)).statusCode).toBe(204);
       expect(await feed(muter)).toEqual(expect.arrayContaining([hard, hardInCommunity]));
@@ -219,6 +223,11 @@ describe('muting members and communities', () => {
         .json<{ results: Post[] }>()
         .results.find((item) => item.id === post.id);
       expect(bystanderView?.filter_warning).toBeNull();
+      const ownPost = await write(muter, `I visited the hospice too ${stamp}`);
+      const ownSeen = (await call(muter, 'GET', '/api/posts/?limit=50'))
+        .json<{ results: Post[] }>()
+        .results.find((item) => item.id === ownPost.id);
+      expect(ownSeen?.filter_warning).toBeNull();
       // The same phrase again (in another case) changes its action instead of adding a second one.
       const changed = await filter(muter, 'HOSPICE', 'hide');
       expect(changed.id).toBe(warned.id);

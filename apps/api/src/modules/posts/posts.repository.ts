@@ -158,7 +158,7 @@ export function createPostsRepository(db: Database) {
         likes: chosen.likesCount,
         comments,
         liked,
-        filterWarning: filterWarning(viewerId, postWords(chosen)),
+        filterWarning: filterWarning(viewerId, { author: chosen.authorId, text: postWords(chosen) }),
       })
       .from(chosen)
       .leftJoin(profiles, eq(profiles.userId, chosen.authorId))
