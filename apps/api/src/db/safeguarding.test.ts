@@ -592,6 +592,15 @@ describe('the safeguarding rule on every route', () => {
     'GET /api/bloqueos/': 'own blocks',
     'POST /api/bloqueos/:id/': 'blocks someone: protective',
     'DELETE /api/bloqueos/:id/': 'own blocks',
+    // Muting (issue 37): private to the muter; a member out of reach is refused as unknown
+    // (modules/mutes/mutes.test.ts), and the list names muted members only while in reach.
+    'GET /api/mutes/': 'own mutes and keyword filters; muted members named only while in reach',
+    'PUT /api/mutes/members/:id/': 'mutes someone: private and protective; refused out of reach',
+    'DELETE /api/mutes/members/:id/': 'own mutes',
+    'PUT /api/mutes/communities/:id/': 'own main feed: a community’s posts kept out',
+    'DELETE /api/mutes/communities/:id/': 'own main feed',
+    'POST /api/mutes/keywords/': 'own keyword filters',
+    'DELETE /api/mutes/keywords/:id/': 'own keyword filters',
     'POST /api/reportes/': 'reports to the moderators: protective',
     'GET /api/chat/no-leidos/': 'own inbox: counts of messages already received',
     'POST /api/chat/marcar-leidos/:id/': 'own inbox',
