@@ -3,6 +3,12 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { CONTENT_WARNING_KINDS, CONTENT_WARNING_TEXT_MAX, type ContentWarningKind } from '@juntos/domain';
 import { SelectField, TextField } from './ui/field';
 
+/** The server's field names of a warning and the form fields that show their messages. */
+export const WARNING_SERVER_FIELDS = {
+  content_warning: 'content_warning',
+  content_warning_text: 'content_warning_text',
+} as const;
+
 /**
  * The writer's choice of a content warning (issue 37): none, one of the short list, or their own
  * words, which are asked for only with "Other".

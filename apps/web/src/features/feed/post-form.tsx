@@ -6,7 +6,7 @@ import { TextAreaField, TextField } from '../../components/ui/field';
 import { UploadProgress } from '../../components/upload-progress';
 import { errorText, useImageForm } from '../../lib/forms';
 import { Button } from '../../components/ui/button';
-import { ContentWarningField } from '../../components/content-warning-field';
+import { ContentWarningField, WARNING_SERVER_FIELDS } from '../../components/content-warning-field';
 import { SymbolBoard, SymbolBoardToggle } from '../symbol-board/symbol-board';
 import { useSymbolWriting } from '../symbol-board/use-symbol-writing';
 import '../../components/ui/dialog.css';
@@ -25,8 +25,7 @@ const SERVER_FIELDS = {
   image: 'image',
   image_alt: 'image_alt',
   symbols: 'text',
-  content_warning: 'content_warning',
-  content_warning_text: 'content_warning_text',
+  ...WARNING_SERVER_FIELDS,
 } as const;
 
 /**

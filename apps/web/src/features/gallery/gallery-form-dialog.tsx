@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { GalleryFormSchema, POST_LIMITS, PickedImageSchema, type GalleryImage } from '@juntos/domain';
-import { ContentWarningField } from '../../components/content-warning-field';
+import { ContentWarningField, WARNING_SERVER_FIELDS } from '../../components/content-warning-field';
 import { ImagePicker } from '../../components/image-picker';
 import { TextField } from '../../components/ui/field';
 import { Dialog } from '../../components/ui/dialog';
@@ -19,8 +19,7 @@ const SERVER_FIELDS = {
   title: 'title',
   description: 'description',
   image: 'image',
-  content_warning: 'content_warning',
-  content_warning_text: 'content_warning_text',
+  ...WARNING_SERVER_FIELDS,
 } as const;
 
 /**
