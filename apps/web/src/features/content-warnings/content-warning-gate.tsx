@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContentWarning } from '@juntos/domain';
+import type { ReactionComment } from '../../components/reactions';
 import { Button } from '../../components/ui/button';
 import { useDisplayPreferences } from '../display-preferences/display-preferences-storage';
 import { useWarningLabel } from './warning-label';
@@ -62,3 +63,10 @@ export function ContentWarningGate({
     </div>
   );
 }
+
+/** A comment's text behind its writer's warning and the reader's filters (the comment bar's gate). */
+export const gatedComment = (comment: ReactionComment, text: ReactNode) => (
+  <ContentWarningGate warning={comment.warning} filtered={comment.filtered}>
+    {text}
+  </ContentWarningGate>
+);

@@ -21,7 +21,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { useMeQuery } from '../../lib/session';
 import { commentOnPost, deletePost, likePost, postFormData, updateCachedPost, updatePost } from './posts-api';
 import { PostForm } from './post-form';
-import { ContentWarningGate } from '../content-warnings/content-warning-gate';
+import { ContentWarningGate, gatedComment } from '../content-warnings/content-warning-gate';
 import { ReadAloudButton, readAloudUnit } from '../read-aloud/read-aloud-button';
 import { SymbolStrip } from '../symbol-board/symbol-strip';
 import { Button } from '../../components/ui/button';
@@ -153,11 +153,7 @@ export function PostCard({ post, extras }: { post: Post; extras?: PostCardExtras
         toggleLabel={() => t('post.comments_toggle')}
         commentBusy={comment.isPending}
         onComment={(form) => comment.mutateAsync(form)}
-        gateComment={(shown, text) => (
-          <ContentWarningGate warning={shown.warning} filtered={shown.filtered}>
-            {text}
-          </ContentWarningGate>
-        )}
+        gateComment={gatedComment}
         commentReportType="comment"
         viewerId={viewerId}
         commentActions={(comment) => (

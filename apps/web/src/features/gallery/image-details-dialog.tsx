@@ -10,7 +10,7 @@ import { useMeQuery } from '../../lib/session';
 import { commentOnImage, galleryKeys, imageDetailsQuery, likeImage } from './gallery-api';
 import { Button } from '../../components/ui/button';
 import { ReadAloudButton } from '../read-aloud/read-aloud-button';
-import { ContentWarningGate } from '../content-warnings/content-warning-gate';
+import { gatedComment } from '../content-warnings/content-warning-gate';
 import '../../components/ui/dialog.css';
 import '../../components/ui/form-message.css';
 import '../../components/image-viewer.css';
@@ -82,11 +82,7 @@ export function ImageDetailsDialog({ imageId, onClose }: { imageId: number; onCl
             toggleLabel={(open) => (open ? t('gallery.hide_comments') : t('gallery.show_comments'))}
             commentBusy={comment.isPending}
             onComment={(form) => comment.mutateAsync(form)}
-            gateComment={(shown, text) => (
-              <ContentWarningGate warning={shown.warning} filtered={shown.filtered}>
-                {text}
-              </ContentWarningGate>
-            )}
+            gateComment={gatedComment}
             commentReportType="gallery_comment"
             viewerId={viewerId}
             commentBox="always"
