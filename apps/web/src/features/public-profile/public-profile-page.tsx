@@ -17,6 +17,7 @@ import { FriendshipButton } from '../friends/friendship-button';
 import { ImageDetailsDialog } from '../gallery/image-details-dialog';
 import { GalleryThumbnail } from '../../components/gallery-thumbnail';
 import { MuteButton } from '../mutes/mute-button';
+import { mutesQuery } from '../mutes/mutes-api';
 import { ContentWarningGate } from '../content-warnings/content-warning-gate';
 import { Button } from '../../components/ui/button';
 import '../../components/ui/avatar.css';
@@ -33,6 +34,9 @@ export default function PublicProfilePage() {
   const queryClient = useQueryClient();
   const memberId = Number(id);
   const profile = useQuery(publicProfileQuery(memberId));
+  // The mute button's state comes with the page, not after it: a button arriving late would push
+  // the page down (layout shift).
+  const mutes = useQuery(mutesQuery());
   const [opened, setOpened] = useState<number>();
   const [blocking, setBlocking] = useState(false);
   const [reporting, setReporting] = useState(false);
@@ -48,7 +52,7 @@ export default function PublicProfilePage() {
   const name = data ? [data.nombre, data.apellidos].filter(Boolean).join(' ') : '';
   useDocumentTitle(name || t('titles.public_profile'));
 
-  if (profile.isPending && profile.fetchStatus !== 'idle') return <PageLoading />;
+  if ((profile.isPending && profile.fetchStatus !== 'idle') || mutes.isPending) return <PageLoading />;
   if (!data)
     return (
       <section className="page page--narrow">
