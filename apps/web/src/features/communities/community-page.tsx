@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import type { CommunityDetail } from '@juntos/domain';
 import { MinorReviewNotice } from '../../components/minor-review-notice';
-import { PageLoading } from '../../components/ui/page-loading';
 import { QueryState } from '../../components/ui/query-state';
 import { ApiRequestError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -16,7 +15,6 @@ import { CommunityMembers, ListingSwitch } from './community-members';
 import { HostLine, RulesJoinDialog, RulesSection } from './community-rules';
 import { MembershipAnnouncer, MembershipButton } from './membership';
 import { MuteButton } from '../mutes/mute-button';
-import { mutesQuery } from '../mutes/mutes-api';
 import { YoungPeopleNotice } from './young-people-notice';
 import '../../components/ui/badge.css';
 import './communities.css';
@@ -74,10 +72,7 @@ function CommunityView({ community }: { community: CommunityDetail }) {
 
 function CommunityState({ query }: { query: UseQueryResult<CommunityDetail> }) {
   const { t } = useTranslation();
-  // The mute button's state comes with the page, not after it (no layout shift).
-  const mutes = useQuery(mutesQuery());
   if (isNotFound(query.error)) return <NotFoundPage />;
-  if (mutes.isPending) return <PageLoading />;
   return (
     <section className="page page--narrow community">
       <p className="community-back">
