@@ -26,14 +26,14 @@ export function CommentForm({
   const inputId = useId();
   const warningId = useId();
   const [warningOpen, setWarningOpen] = useState(false);
+  const form = useSchemaForm(CommentSchema, { defaultValues: EMPTY, reValidateMode: 'onSubmit' });
   const {
     register,
     handleSubmit,
     reset,
     setValue,
-    watch,
     formState: { errors },
-  } = useSchemaForm(CommentSchema, { defaultValues: EMPTY, reValidateMode: 'onSubmit' });
+  } = form;
   const error = errorText(t, errors.text);
   const submit = handleSubmit((comment) =>
     onSend(comment).then(
@@ -84,15 +84,7 @@ export function CommentForm({
         {t('content_warning.field')}
       </Button>
       <div id={warningId} hidden={!warningOpen} className="comment-form__warning">
-        {warningOpen && (
-          <ContentWarningField
-            kind={watch('content_warning')}
-            kindField={register('content_warning')}
-            textField={register('content_warning_text')}
-            kindError={errorText(t, errors.content_warning)}
-            textError={errorText(t, errors.content_warning_text)}
-          />
-        )}
+        {warningOpen && <ContentWarningField form={form} />}
       </div>
     </form>
   );

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { CONTENT_WARNING_KINDS, CONTENT_WARNING_TEXT_MAX, type ContentWarningKind } from '@juntos/domain';
+import { errorText } from '../lib/forms';
 import { SelectField, TextField } from './ui/field';
 
 /** The server's field names of a warning and the form fields that show their messages. */
@@ -9,32 +10,35 @@ export const WARNING_SERVER_FIELDS = {
   content_warning_text: 'content_warning_text',
 } as const;
 
+/** The two fields every form that takes a content warning has, under the server's names. */
+type WarningValues = {
+  content_warning?: ContentWarningKind | '' | undefined;
+  content_warning_text?: string | undefined;
+};
+
 /**
  * The writer's choice of a content warning (issue 37): none, one of the short list, or their own
- * words, which are asked for only with "Other".
+ * words, which are asked for only with "Other". It is given the whole form (a post, a comment, a
+ * gallery picture) so that each wires the two fields and their messages the same way.
  */
-export function ContentWarningField({
-  kind,
-  kindField,
-  textField,
-  kindError,
-  textError,
+export function ContentWarningField<Values extends FieldValues & WarningValues, Output extends FieldValues>({
+  form,
 }: {
-  /** The kind chosen now ('' for none), to show the text field with "other". */
-  kind: ContentWarningKind | '' | undefined;
-  kindField: UseFormRegisterReturn;
-  textField: UseFormRegisterReturn;
-  kindError?: string | undefined;
-  textError?: string | undefined;
+  form: Pick<UseFormReturn<Values, unknown, Output>, 'register' | 'watch' | 'formState'>;
 }) {
   const { t } = useTranslation();
+  // TypeScript cannot see through the generic form that these two are among its fields.
+  const kindPath = 'content_warning' as Path<Values>;
+  const textPath = 'content_warning_text' as Path<Values>;
+  const errors = form.formState.errors as FieldErrors<WarningValues>;
+  const kind = form.watch(kindPath) as WarningValues['content_warning'];
   return (
     <>
       <SelectField
         label={t('content_warning.field')}
         hint={t('content_warning.field_hint')}
-        {...kindField}
-        error={kindError}
+        {...form.register(kindPath)}
+        error={errorText(t, errors.content_warning)}
       >
         <option value="">{t('content_warning.none')}</option>
         {CONTENT_WARNING_KINDS.map((option) => (
@@ -48,8 +52,8 @@ export function ContentWarningField({
           label={`${t('content_warning.text_field')} *`}
           maxLength={CONTENT_WARNING_TEXT_MAX}
           required
-          {...textField}
-          error={textError}
+          {...form.register(textPath)}
+          error={errorText(t, errors.content_warning_text)}
         />
       )}
     </>

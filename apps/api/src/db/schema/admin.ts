@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { timeOfInsert } from './member-columns';
 
 /**
  * What administrators did: who, what, when, on what. Rows are only ever added: a database trigger
@@ -18,7 +19,7 @@ export const adminAuditLog = pgTable(
     targetType: text('target_type').notNull(),
     targetId: text('target_id').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timeOfInsert('created_at'),
   },
   (table) => [
     index('admin_audit_log_created_idx').on(table.createdAt),

@@ -1,4 +1,5 @@
-import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { timeOfInsert } from './member-columns';
 
 /**
  * Operator-level settings that must be shared by every API instance and survive restarts
@@ -7,5 +8,5 @@ import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timeOfInsert('updated_at'),
 });

@@ -1,18 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
+import { memberReference, timeOfInsert } from './member-columns';
 
 /** What a member accepted at sign-up, with the policy version and time (GDPR Art. 7 and 9). */
 export const consentRecords = pgTable(
   'consent_records',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberReference('user_id'),
     kind: text('kind').notNull(),
     policyVersion: text('policy_version').notNull(),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timeOfInsert('accepted_at'),
   },
   (table) => [index('consent_records_user_idx').on(table.userId)],
 );
@@ -25,20 +24,18 @@ export const activationCodes = pgTable('activation_codes', {
   codeHash: text('code_hash').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   failedAttempts: integer('failed_attempts').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timeOfInsert('created_at'),
 });
 
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberReference('user_id'),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timeOfInsert('created_at'),
   },
   (table) => [index('password_reset_tokens_user_idx').on(table.userId)],
 );
@@ -51,9 +48,7 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberReference('user_id'),
     familyId: uuid('family_id').notNull(),
     /**
      * The browser and system the session was opened from, as its User-Agent said (at most 200
@@ -64,7 +59,7 @@ export const refreshTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timeOfInsert('created_at'),
   },
   (table) => [
     index('refresh_tokens_user_idx').on(table.userId),
@@ -84,7 +79,7 @@ export const emailOutbox = pgTable(
     htmlBody: text('html_body').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text('error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timeOfInsert('created_at'),
   },
   (table) => [
     index('email_outbox_user_idx').on(table.userId),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
+import { memberReference, timeOfInsert } from './member-columns';
 
 /**
  * One chat message between two friends (spec §3 "Chat message"). Signing out hides the member's
@@ -17,9 +18,7 @@ export const chatMessages = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     /** Null once the sender was erased: what they wrote stays the receiver's evidence. */
     senderId: bigint('sender_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
-    receiverId: bigint('receiver_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    receiverId: memberReference('receiver_id'),
     /** The sender's own id for the message, so a resend after a reconnection stores nothing new. */
     tempId: text('temp_id'),
     message: text('message').notNull(),
@@ -28,7 +27,7 @@ export const chatMessages = pgTable(
      * the words to the receiver (issue 21); null for a message typed without the symbol board.
      */
     symbols: text('symbols').array(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timeOfInsert('created_at'),
     readAt: timestamp('read_at', { withTimezone: true }),
     /**
      * For an erased sender: a random label, the same for all their messages and nothing else, so

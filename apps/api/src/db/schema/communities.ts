@@ -9,11 +9,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { LocalizedText } from './resources';
-import { users } from './users';
+import { memberReference, timeOfInsert } from './member-columns';
 
 export const COMMUNITY_KINDS = ['disease', 'topic'] as const;
 export type CommunityKind = (typeof COMMUNITY_KINDS)[number];
@@ -45,7 +44,7 @@ export const communities = pgTable(
     suggestedFor: jsonb('suggested_for').$type<string[]>().notNull().default([]),
     /** Members, kept by a trigger on community_members (migration 0019), cascades included. */
     memberCount: integer('member_count').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timeOfInsert('created_at'),
   },
   (table) => [
     uniqueIndex('communities_orphacode_unique')
@@ -72,12 +71,10 @@ export const communityMembers = pgTable(
     communityId: bigint('community_id', { mode: 'number' })
       .notNull()
       .references(() => communities.id, { onDelete: 'cascade' }),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberReference('user_id'),
     /** Whether the member appears in the community's member list (default: not listed). */
     listed: boolean('listed').notNull().default(false),
-    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    joinedAt: timeOfInsert('joined_at'),
   },
   (table) => [
     primaryKey({ columns: [table.communityId, table.userId] }),
@@ -92,10 +89,8 @@ export const communityModerators = pgTable(
     communityId: bigint('community_id', { mode: 'number' })
       .notNull()
       .references(() => communities.id, { onDelete: 'cascade' }),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    appointedAt: timestamp('appointed_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: memberReference('user_id'),
+    appointedAt: timeOfInsert('appointed_at'),
   },
   (table) => [
     primaryKey({ columns: [table.communityId, table.userId] }),

@@ -9,7 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { memberReference, timeOfInsert } from './member-columns';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -25,15 +25,13 @@ export const dataExports = pgTable(
   'data_exports',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberReference('user_id'),
     status: text('status', { enum: ['preparing', 'ready', 'failed'] })
       .notNull()
       .default('preparing'),
     archive: bytea('archive'),
     sizeBytes: integer('size_bytes'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timeOfInsert('created_at'),
     readyAt: timestamp('ready_at', { withTimezone: true }),
   },
   (table) => [

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { timeOfInsert } from './member-columns';
 
 /**
  * The status of every ORPHA code loaded from the official Orphadata nomenclature
@@ -8,7 +9,7 @@ import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-or
 export const rareDiseaseCodes = pgTable('rare_disease_codes', {
   orphacode: integer('orphacode').primaryKey(),
   status: text('status', { enum: ['active', 'obsoleto', 'no_raro'] }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timeOfInsert('updated_at'),
 });
 
 /** The preferred name of a code in one language, as the last import of that language gave it. */

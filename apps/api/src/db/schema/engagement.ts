@@ -1,6 +1,6 @@
 import { bigint, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { contentWarningColumns, contentWarningKindCheck } from './content-warning-columns';
-import { users } from './users';
+import { memberReference, timeOfInsert } from './member-columns';
 
 /**
  * The kinds of content members like and comment on. A new kind is one more name here and one
@@ -20,10 +20,8 @@ export const likes = pgTable(
   {
     contentKind: text('content_kind', { enum: CONTENT_KINDS }).notNull(),
     contentId: bigint('content_id', { mode: 'number' }).notNull(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: memberReference('user_id'),
+    createdAt: timeOfInsert('created_at'),
   },
   (table) => [
     // Also serves the feed's per-row count and "liked by me" (its leading columns).
@@ -43,14 +41,12 @@ export const comments = pgTable(
     id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     contentKind: text('content_kind', { enum: CONTENT_KINDS }).notNull(),
     contentId: bigint('content_id', { mode: 'number' }).notNull(),
-    authorId: bigint('author_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: memberReference('author_id'),
     text: text('text').notNull(),
     /** Set when a moderator hid it: then only its author sees it (administrators, in the moderation queue). */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     ...contentWarningColumns(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timeOfInsert('created_at'),
   },
   (table) => [
     primaryKey({ columns: [table.contentKind, table.id] }),

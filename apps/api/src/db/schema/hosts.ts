@@ -3,6 +3,7 @@ import { bigint, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex
 import { communities } from './communities';
 import { associations, researchProjects } from './resources';
 import { users } from './users';
+import { memberReference, timeOfInsert } from './member-columns';
 
 /**
  * Communities hosted by patient organisations (issue 35, decision 0040). An association of the
@@ -18,7 +19,7 @@ export const associationCommunities = pgTable(
     associationId: bigint('association_id', { mode: 'number' })
       .notNull()
       .references(() => associations.id, { onDelete: 'cascade' }),
-    linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
+    linkedAt: timeOfInsert('linked_at'),
   },
   // The association's page lists its communities; the hosts' scope joins through it.
   (table) => [index('association_communities_association_idx').on(table.associationId, table.communityId)],
@@ -62,7 +63,7 @@ export const directoryRepresentatives = pgTable(
     /** SHA-256 of the invitation link's token; the token itself is only in the e-mail. */
     tokenHash: text('token_hash').notNull(),
     state: text('state', { enum: REPRESENTATIVE_STATES }).notNull().default('invited'),
-    invitedAt: timestamp('invited_at', { withTimezone: true }).notNull().defaultNow(),
+    invitedAt: timeOfInsert('invited_at'),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
@@ -108,7 +109,7 @@ export const communityRules = pgTable(
       .notNull()
       .references(() => communities.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timeOfInsert('created_at'),
   },
   (table) => [index('community_rules_community_idx').on(table.communityId, table.id)],
 );
@@ -117,13 +118,11 @@ export const communityRules = pgTable(
 export const communityRuleAcceptances = pgTable(
   'community_rule_acceptances',
   {
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberReference('user_id'),
     rulesId: bigint('rules_id', { mode: 'number' })
       .notNull()
       .references(() => communityRules.id, { onDelete: 'cascade' }),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timeOfInsert('accepted_at'),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.rulesId] }),

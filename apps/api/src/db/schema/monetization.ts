@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { BlockchainNetwork, PaymentMethod, WithdrawalStatus } from '@juntos/domain';
 import { users } from './users';
+import { memberReference, timeOfInsert } from './member-columns';
 
 /**
  * A member's participation in the opt-in earnings programme (spec §1 "Monetisation"). No row means
@@ -29,7 +30,7 @@ export const monetizationAccounts = pgTable(
     tokenTenths: bigint('token_tenths', { mode: 'number' }).notNull().default(0),
     impressions: bigint('impressions', { mode: 'number' }).notNull().default(0),
     lastImpressionAt: timestamp('last_impression_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timeOfInsert('updated_at'),
   },
   // The last line of defence of the withdrawal rule: a balance never goes below zero.
   (table) => [check('monetization_accounts_tokens_not_negative', sql`${table.tokenTenths} >= 0`)],
@@ -43,13 +44,11 @@ export const monetizationConsents = pgTable(
   'monetization_consents',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberReference('user_id'),
     version: text('version').notNull(),
     text: text('text').notNull(),
     language: text('language').notNull(),
-    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+    grantedAt: timeOfInsert('granted_at'),
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
   },
   (table) => [index('monetization_consents_user_idx').on(table.userId, table.grantedAt)],
@@ -59,11 +58,9 @@ export const monetizationConsents = pgTable(
 export const adSlotEarnings = pgTable(
   'ad_slot_earnings',
   {
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberReference('user_id'),
     slotKey: text('slot_key').notNull(),
-    firstEarnedAt: timestamp('first_earned_at', { withTimezone: true }).notNull().defaultNow(),
+    firstEarnedAt: timeOfInsert('first_earned_at'),
   },
   (table) => [primaryKey({ columns: [table.userId, table.slotKey] })],
 );
@@ -84,7 +81,7 @@ export const paymentProfiles = pgTable('payment_profiles', {
   iban: text('iban').notNull().default(''),
   walletAddress: text('wallet_address').notNull().default(''),
   blockchainNetwork: text('blockchain_network').$type<BlockchainNetwork>().notNull().default('ethereum'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timeOfInsert('updated_at'),
 });
 
 /**
@@ -96,9 +93,7 @@ export const withdrawals = pgTable(
   'withdrawals',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberReference('user_id'),
     method: text('method').$type<PaymentMethod>().notNull(),
     tokenTenths: bigint('token_tenths', { mode: 'number' }).notNull(),
     status: text('status').$type<WithdrawalStatus>().notNull().default('pending'),
@@ -107,8 +102,8 @@ export const withdrawals = pgTable(
     payoutReference: text('payout_reference'),
     /** Why an operator rejected it, shown to the member. */
     rejectionReason: text('rejection_reason'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timeOfInsert('created_at'),
+    updatedAt: timeOfInsert('updated_at'),
   },
   (table) => [
     index('withdrawals_user_idx').on(table.userId, table.createdAt),

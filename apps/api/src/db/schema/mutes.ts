@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { KEYWORD_FILTER_ACTIONS } from '@juntos/domain';
 import { communities } from './communities';
-import { users } from './users';
+import { memberReference, timeOfInsert } from './member-columns';
 
 /**
  * A member someone muted (issue 37 point 3): their posts and comments leave the muter's feeds,
@@ -12,13 +12,9 @@ import { users } from './users';
 export const memberMutes = pgTable(
   'member_mutes',
   {
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    mutedId: bigint('muted_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: memberReference('user_id'),
+    mutedId: memberReference('muted_id'),
+    createdAt: timeOfInsert('created_at'),
   },
   (table) => [
     // The feed asks "did this viewer mute this author?": the key answers it.
@@ -32,13 +28,11 @@ export const memberMutes = pgTable(
 export const communityMutes = pgTable(
   'community_mutes',
   {
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberReference('user_id'),
     communityId: bigint('community_id', { mode: 'number' })
       .notNull()
       .references(() => communities.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timeOfInsert('created_at'),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.communityId] }),
@@ -55,13 +49,11 @@ export const keywordFilters = pgTable(
   'keyword_filters',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberReference('user_id'),
     /** As the member wrote it; matched in lower case. */
     phrase: text('phrase').notNull(),
     action: text('action', { enum: KEYWORD_FILTER_ACTIONS }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timeOfInsert('created_at'),
   },
   (table) => [
     uniqueIndex('keyword_filters_phrase_idx').on(table.userId, sql`lower(${table.phrase})`),

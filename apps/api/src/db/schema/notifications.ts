@@ -18,6 +18,7 @@ import {
   type NotificationKind,
 } from '@juntos/domain';
 import { users } from './users';
+import { memberReference, timeOfInsert } from './member-columns';
 
 /**
  * What the notification centre lists (issue 20). Repeats of one event on one thing group into one
@@ -30,9 +31,7 @@ export const notifications = pgTable(
   'notifications',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberReference('user_id'),
     kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
     groupKey: text('group_key').notNull(),
     /** What it is about: a post, a gallery image, a member, a community, a withdrawal. */
@@ -43,8 +42,8 @@ export const notifications = pgTable(
     /** A withdrawal's new state, a moderation notice's kind. */
     outcome: text('outcome'),
     events: integer('events').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timeOfInsert('created_at'),
+    updatedAt: timeOfInsert('updated_at'),
     readAt: timestamp('read_at', { withTimezone: true }),
     /** When an e-mail (immediate or digest) last counted this row, so the next one does not. */
     emailedAt: timestamp('emailed_at', { withTimezone: true }),
@@ -67,10 +66,8 @@ export const notificationActors = pgTable(
     notificationId: bigint('notification_id', { mode: 'number' })
       .notNull()
       .references(() => notifications.id, { onDelete: 'cascade' }),
-    actorId: bigint('actor_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    actedAt: timestamp('acted_at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: memberReference('actor_id'),
+    actedAt: timeOfInsert('acted_at'),
   },
   (table) => [
     primaryKey({ columns: [table.notificationId, table.actorId] }),
@@ -97,7 +94,7 @@ export const notificationPreferences = pgTable('notification_preferences', {
   timeZone: text('time_zone').notNull().default('UTC'),
   /** When the last digest went out (daily or weekly), so the next is due a period later. */
   lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timeOfInsert('updated_at'),
 });
 
 /**
@@ -109,15 +106,13 @@ export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberReference('user_id'),
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     /** "Firefox on Android", from the browser's own description when it subscribed. */
     label: text('label').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timeOfInsert('created_at'),
     lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
   },
   (table) => [

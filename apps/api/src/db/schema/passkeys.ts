@@ -1,5 +1,6 @@
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
+import { memberReference, timeOfInsert } from './member-columns';
 
 /**
  * A passkey (WebAuthn credential) a member registered as a way to sign in without a password
@@ -11,9 +12,7 @@ export const passkeys = pgTable(
   'passkeys',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberReference('user_id'),
     /** The authenticator's credential id, base64url. */
     credentialId: text('credential_id').notNull(),
     /** The COSE public key, base64url. */
@@ -24,7 +23,7 @@ export const passkeys = pgTable(
     transports: text('transports').notNull().default(''),
     /** The member's name for it ("My phone"). */
     label: text('label').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timeOfInsert('created_at'),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
   (table) => [
@@ -60,14 +59,12 @@ export const symbolPhrases = pgTable(
   'symbol_phrases',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberReference('user_id'),
     text: text('text').notNull(),
     /** The pictogram shown with it: a symbol id of the board's catalogue (packages/domain). */
     symbol: text('symbol').notNull(),
     position: integer('position').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timeOfInsert('created_at'),
   },
   (table) => [index('symbol_phrases_user_idx').on(table.userId, table.position)],
 );

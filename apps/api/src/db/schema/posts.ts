@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { communities } from './communities';
 import { contentWarningColumns, contentWarningKindCheck } from './content-warning-columns';
-import { users } from './users';
+import { memberReference, timeOfInsert } from './member-columns';
 
 /**
  * A post in the feed. `country` is the author's profile country, copied here (and kept in step
@@ -13,9 +13,7 @@ export const posts = pgTable(
   'posts',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    authorId: bigint('author_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: memberReference('author_id'),
     title: text('title'),
     text: text('text').notNull(),
     /** The symbols it was written with (issue 21), shown above the text; null when typed. */
@@ -38,8 +36,8 @@ export const posts = pgTable(
      */
     likesCount: integer('likes_count').notNull().default(0),
     ...contentWarningColumns(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timeOfInsert('created_at'),
+    updatedAt: timeOfInsert('updated_at'),
   },
   (table) => [
     // Ascending on purpose: read backwards they give `created_at desc, id desc` with the default
@@ -66,9 +64,7 @@ export const galleryImages = pgTable(
   'gallery_images',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    ownerId: bigint('owner_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: memberReference('owner_id'),
     title: text('title').notNull(),
     /** Also the image's text alternative. */
     description: text('description').notNull().default(''),
@@ -76,8 +72,8 @@ export const galleryImages = pgTable(
     /** Set when a moderator hid it: then only its author sees it (administrators, in the moderation queue). */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     ...contentWarningColumns(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timeOfInsert('created_at'),
+    updatedAt: timeOfInsert('updated_at'),
   },
   (table) => [
     index('gallery_images_owner_idx').on(table.ownerId, table.createdAt, table.id),

@@ -19,6 +19,7 @@ import {
   type ReportSnapshot,
 } from '@juntos/domain';
 import { users } from './users';
+import { memberReference, timeOfInsert } from './member-columns';
 
 /**
  * A member's own profile (spec §3), one row per account, created at the first save. Functional
@@ -55,7 +56,7 @@ export const profiles = pgTable(
       .$type<Partial<Record<PrivateProfileField, FieldAudience>>>()
       .notNull()
       .default({}),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timeOfInsert('updated_at'),
   },
   (table) => [
     index('profiles_country_city_idx').on(table.country, table.ciudad),
@@ -74,16 +75,12 @@ export const friendships = pgTable(
   {
     /** The request's id in the API (`/api/solicitudes/{id}/aceptar/`). */
     id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
-    requesterId: bigint('requester_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    addresseeId: bigint('addressee_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    requesterId: memberReference('requester_id'),
+    addresseeId: memberReference('addressee_id'),
     status: text('status', { enum: ['pending', 'accepted'] })
       .notNull()
       .default('pending'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timeOfInsert('created_at'),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
   },
   (table) => [
@@ -103,13 +100,9 @@ export const friendships = pgTable(
 export const blocks = pgTable(
   'blocks',
   {
-    blockerId: bigint('blocker_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    blockedId: bigint('blocked_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    blockerId: memberReference('blocker_id'),
+    blockedId: memberReference('blocked_id'),
+    createdAt: timeOfInsert('created_at'),
   },
   (table) => [
     primaryKey({ columns: [table.blockerId, table.blockedId] }),
@@ -129,9 +122,7 @@ export const reports = pgTable(
   'reports',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    reporterId: bigint('reporter_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    reporterId: memberReference('reporter_id'),
     /**
      * `comment` is a comment on a post, `gallery_comment` one on a gallery image; for
      * `chat_conversation` the target is the other member of the reporter's conversation.
@@ -147,7 +138,7 @@ export const reports = pgTable(
     /** What the moderators did about it, told to the reporter. */
     outcome: text('outcome', { enum: ['dismissed', 'hidden', 'suspended'] }),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timeOfInsert('created_at'),
     /** The reported item and its context when the report was filed; null for older reports. */
     snapshot: jsonb('snapshot').$type<ReportSnapshot>(),
     /** "Former member #<label>": set when the reported member was erased, a random label. */
@@ -172,12 +163,10 @@ export const reports = pgTable(
 export const functionalAnswers = pgTable(
   'functional_answers',
   {
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberReference('user_id'),
     characteristicId: text('characteristic_id').notNull(),
     estado: text('estado', { enum: ['necesita ayuda', 'no necesita ayuda'] }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timeOfInsert('updated_at'),
   },
   (table) => [primaryKey({ columns: [table.userId, table.characteristicId] })],
 );
@@ -190,15 +179,13 @@ export const memberNotices = pgTable(
   'member_notices',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberReference('user_id'),
     kind: text('kind', {
       enum: ['report_outcome', 'content_hidden', 'content_restored', 'export_ready', 'community_reply'],
     }).notNull(),
     data: jsonb('data').$type<Record<string, string | number>>().notNull().default({}),
     readAt: timestamp('read_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timeOfInsert('created_at'),
   },
   (table) => [index('member_notices_user_idx').on(table.userId, table.createdAt)],
 );

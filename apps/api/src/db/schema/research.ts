@@ -12,6 +12,7 @@ import {
 import { MATCH_REASONS, RESEARCH_ENTRY_KINDS, RESEARCH_SCOPES } from '@juntos/domain';
 import { researchProjects } from './resources';
 import { users } from './users';
+import { memberReference, timeOfInsert } from './member-columns';
 
 /**
  * A member's consent to hear of research about their declared disease (issue 35, decision 0041):
@@ -24,15 +25,13 @@ export const researchConsents = pgTable(
   'research_consents',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberReference('user_id'),
     version: integer('version').notNull(),
     scope: text('scope', { enum: RESEARCH_SCOPES }).notNull(),
     givenBy: text('given_by', { enum: ['member', 'guardian'] }).notNull(),
     /** The interface language the text was read in. */
     language: text('language').notNull(),
-    givenAt: timestamp('given_at', { withTimezone: true }).notNull().defaultNow(),
+    givenAt: timeOfInsert('given_at'),
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
   },
   (table) => [
@@ -51,9 +50,7 @@ export const researchConsents = pgTable(
 export const researchMatches = pgTable(
   'research_matches',
   {
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberReference('user_id'),
     entryKind: text('entry_kind', { enum: RESEARCH_ENTRY_KINDS }).notNull(),
     entryId: bigint('entry_id', { mode: 'number' }).notNull(),
     revision: integer('revision').notNull(),
@@ -61,7 +58,7 @@ export const researchMatches = pgTable(
     orphacode: integer('orphacode').notNull(),
     country: text('country').notNull(),
     reason: text('reason', { enum: MATCH_REASONS }).notNull(),
-    matchedAt: timestamp('matched_at', { withTimezone: true }).notNull().defaultNow(),
+    matchedAt: timeOfInsert('matched_at'),
     /** When the notification was recorded; null between the match and the notice (a retry tells). */
     toldAt: timestamp('told_at', { withTimezone: true }),
   },
@@ -86,7 +83,7 @@ export const researchCalls = pgTable(
     authorId: bigint('author_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     text: text('text').notNull(),
     language: text('language').notNull(),
-    postedAt: timestamp('posted_at', { withTimezone: true }).notNull().defaultNow(),
+    postedAt: timeOfInsert('posted_at'),
     /**
      * When a representative or an administrator withdrew it: members no longer read it, a job not
      * yet run sends it to nobody, and the project still has had its one call.
@@ -106,9 +103,7 @@ export const researchCallRecipients = pgTable(
     callId: bigint('call_id', { mode: 'number' })
       .notNull()
       .references(() => researchCalls.id, { onDelete: 'cascade' }),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberReference('user_id'),
     /** When the notification was recorded; null between the match and the notice (a retry tells). */
     toldAt: timestamp('told_at', { withTimezone: true }),
   },

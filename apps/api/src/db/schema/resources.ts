@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { Language } from '@juntos/domain';
+import { timeOfInsert } from './member-columns';
 
 /** A text in several interface languages (spec §3 descriptions); missing languages fall back. */
 export type LocalizedText = Partial<Record<Language, string>>;
@@ -35,7 +36,7 @@ const directoryColumns = () => ({
    * member is told once per entry and revision (research_matches' key), never twice of one.
    */
   revision: integer('revision').notNull().default(1),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timeOfInsert('created_at'),
 });
 
 export const associations = pgTable(

@@ -56,16 +56,7 @@ export function PostForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const {
-    register,
-    handleSubmit,
-    image,
-    imageRef,
-    pickImage,
-    setValue,
-    watch,
-    formState: { errors },
-  } = useImageForm(PostFormWithImage, {
+  const form = useImageForm(PostFormWithImage, {
     defaultValues: {
       title: post?.title ?? '',
       text: post?.text ?? '',
@@ -76,6 +67,15 @@ export function PostForm({
     failure,
     serverFields: SERVER_FIELDS,
   });
+  const {
+    register,
+    handleSubmit,
+    image,
+    imageRef,
+    pickImage,
+    setValue,
+    formState: { errors },
+  } = form;
   const [removeImage, setRemoveImage] = useState(false);
   const textRef = useRef<HTMLTextAreaElement | null>(null);
   const writing = useSymbolWriting({
@@ -156,13 +156,7 @@ export function PostForm({
           error={errorText(t, errors.image_alt)}
         />
       )}
-      <ContentWarningField
-        kind={watch('content_warning')}
-        kindField={register('content_warning')}
-        textField={register('content_warning_text')}
-        kindError={errorText(t, errors.content_warning)}
-        textError={errorText(t, errors.content_warning_text)}
-      />
+      <ContentWarningField form={form} />
       <UploadProgress sent={uploadSent} />
       <div className="dialog__actions">
         <Button onClick={onCancel}>{t('post_form.close')}</Button>

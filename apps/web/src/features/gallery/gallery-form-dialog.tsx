@@ -46,15 +46,7 @@ export function GalleryFormDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const {
-    register,
-    handleSubmit,
-    image: file,
-    imageRef,
-    pickImage,
-    watch,
-    formState: { errors },
-  } = useImageForm(image ? EditedImageForm : NewImageForm, {
+  const form = useImageForm(image ? EditedImageForm : NewImageForm, {
     defaultValues: {
       title: image?.title ?? '',
       description: image?.description ?? '',
@@ -64,6 +56,14 @@ export function GalleryFormDialog({
     failure,
     serverFields: SERVER_FIELDS,
   });
+  const {
+    register,
+    handleSubmit,
+    image: file,
+    imageRef,
+    pickImage,
+    formState: { errors },
+  } = form;
 
   const submit = handleSubmit((values) =>
     onSave(
@@ -94,13 +94,7 @@ export function GalleryFormDialog({
           {...register('description')}
           error={errorText(t, errors.description)}
         />
-        <ContentWarningField
-          kind={watch('content_warning')}
-          kindField={register('content_warning')}
-          textField={register('content_warning_text')}
-          kindError={errorText(t, errors.content_warning)}
-          textError={errorText(t, errors.content_warning_text)}
-        />
+        <ContentWarningField form={form} />
         {image && !file && (
           <img className="image-preview" src={image.image_url} alt={image.description || image.title} />
         )}
