@@ -7,6 +7,26 @@ import { timeOfInsert } from './member-columns';
 export type LocalizedText = Partial<Record<Language, string>>;
 
 /**
+ * One entry of any of the three lists as the API's modules pass it between them (the resources
+ * module reads it, research matches on it); `revision` counts the entry's edits.
+ */
+export type StoredDirectoryEntry = {
+  id: number;
+  name: string;
+  pais: string;
+  ciudad: string;
+  descripcion: LocalizedText;
+  enlace: string;
+  orphacodes: number[];
+  paises: string[];
+  /** Research projects only; false and null on the other lists. */
+  estudioClinico: boolean;
+  recluta: boolean;
+  reclutaHasta: string | null;
+  revision: number;
+};
+
+/**
  * The three lists of the resource directory (spec §3 "Association", "Project", "Centre"). `key` is
  * the stable name of an entry shipped with the app (the seed step inserts each key once); entries
  * added by operators have none. `pais` and `ciudad` come from the country catalogue.

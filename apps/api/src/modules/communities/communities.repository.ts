@@ -59,15 +59,20 @@ const foldedTopicName = (language: Language) =>
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** An empty version ends the rules in force, if any (unlinking a host takes its words away). */
-async function withdrawRules(tx: Transaction, communityId: number) {
+/** The text of a community's latest rules version ('' when none, or when the last one withdrew them). */
+async function rulesInForce(tx: Transaction, communityId: number): Promise<string> {
   const [current] = await tx
     .select({ text: communityRules.text })
     .from(communityRules)
     .where(eq(communityRules.communityId, communityId))
     .orderBy(desc(communityRules.id))
     .limit(1);
-  if (current?.text) await tx.insert(communityRules).values({ communityId, text: '' });
+  return current?.text ?? '';
+}
+
+/** An empty version ends the rules in force, if any (unlinking a host takes its words away). */
+async function withdrawRules(tx: Transaction, communityId: number) {
+  if (await rulesInForce(tx, communityId)) await tx.insert(communityRules).values({ communityId, text: '' });
 }
 
 /** Every read and write of communities, their members and moderators, hosts and rules. */
@@ -356,13 +361,7 @@ export function createCommunitiesRepository(db: Database) {
           .from(communities)
           .where(eq(communities.id, communityId))
           .for('update');
-        const [current] = await tx
-          .select({ text: communityRules.text })
-          .from(communityRules)
-          .where(eq(communityRules.communityId, communityId))
-          .orderBy(desc(communityRules.id))
-          .limit(1);
-        if ((current?.text ?? '') === text) return undefined;
+        if ((await rulesInForce(tx, communityId)) === text) return undefined;
         const [row] = await tx.insert(communityRules).values({ communityId, text }).returning();
         return row;
       });

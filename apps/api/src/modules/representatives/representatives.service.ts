@@ -45,6 +45,12 @@ const entryOf = (row: RepresentativeRow): EntryRef => ({
   id: (row.entryKind === 'association' ? row.associationId : row.researchProjectId) ?? 0,
 });
 
+/** The entry an invitation or role is about, as every answer names it. */
+const entryFields = (row: RepresentativeRow, entryName: string) => {
+  const entry = entryOf(row);
+  return { id: row.id, entry_kind: PATH_OF_KIND[entry.kind], entry_id: entry.id, entry_name: entryName };
+};
+
 /**
  * Representatives of directory entries (issue 35, decision 0040): an administrator or a
  * confirmed representative invites by e-mail; the member holding that address accepts while
@@ -200,12 +206,8 @@ export function createRepresentativesService(deps: {
       if (!found) throw invitationNotFound();
       const { representative: row } = found;
       const account = await repository.account(userId);
-      const entry = entryOf(row);
       return {
-        id: row.id,
-        entry_kind: PATH_OF_KIND[entry.kind],
-        entry_id: entry.id,
-        entry_name: found.entryName,
+        ...entryFields(row, found.entryName),
         state: row.state,
         for_you: account?.email === row.invitedEmail,
       };
@@ -294,12 +296,8 @@ export function createRepresentativesService(deps: {
       const rows = await repository.list(state, limit + 1, offset);
       const representatives: AdminRepresentative[] = rows.slice(0, limit).map((row) => {
         const r = row.representative;
-        const entry = entryOf(r);
         return {
-          id: r.id,
-          entry_kind: PATH_OF_KIND[entry.kind],
-          entry_id: entry.id,
-          entry_name: row.entryName,
+          ...entryFields(r, row.entryName),
           invited_email: r.invitedEmail,
           member:
             r.userId !== null && row.memberEmail

@@ -16,6 +16,7 @@ import {
   type ResearchReach,
 } from '@juntos/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import type { StoredDirectoryEntry } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import type { JobQueue } from '../../lib/job-queue';
 import type { MatchedEntry, ResearchRepository } from './research.repository';
@@ -23,20 +24,7 @@ import type { MatchedEntry, ResearchRepository } from './research.repository';
 export const RESEARCH_JOBS = { match: 'research-match', call: 'research-call' } as const;
 
 /** A directory entry as the research module needs it (the resources module's row, by port). */
-export type ResearchEntry = {
-  id: number;
-  name: string;
-  pais: string;
-  ciudad: string;
-  descripcion: Partial<Record<Language, string>>;
-  enlace: string;
-  orphacodes: number[];
-  paises: string[];
-  estudioClinico: boolean;
-  recluta: boolean;
-  reclutaHasta: string | null;
-  revision: number;
-};
+export type ResearchEntry = StoredDirectoryEntry;
 
 export type ResearchServiceDeps = {
   repository: ResearchRepository;

@@ -1,23 +1,9 @@
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { associations, expertCentres, researchProjects, type LocalizedText } from '../../db/schema';
+import { associations, expertCentres, researchProjects, type StoredDirectoryEntry } from '../../db/schema';
 import type { ResourceKind } from '@juntos/domain';
 
-export type DirectoryRow = {
-  id: number;
-  name: string;
-  pais: string;
-  ciudad: string;
-  descripcion: LocalizedText;
-  enlace: string;
-  orphacodes: number[];
-  paises: string[];
-  /** Research projects only; false and null on the other lists. */
-  estudioClinico: boolean;
-  recluta: boolean;
-  reclutaHasta: string | null;
-  revision: number;
-};
+export type DirectoryRow = StoredDirectoryEntry;
 /** What an entry is, as the editor and the shipped files give it (the revision is the database's). */
 export type DirectoryValues = Omit<DirectoryRow, 'id' | 'revision'>;
 export type DirectoryEntry = DirectoryValues & { key: string };

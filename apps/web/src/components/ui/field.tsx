@@ -117,6 +117,16 @@ export function TextField({ ref, ...props }: TextFieldProps) {
   );
 }
 
+type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'autoComplete'> & {
+  /** The member's password as it is now, or a new one: password managers fill the first and offer to make the second. */
+  purpose: 'current' | 'new';
+};
+
+/** A required password box, named for password managers by what it asks for. */
+export function PasswordField({ purpose, ...props }: PasswordFieldProps) {
+  return <TextField type="password" autoComplete={`${purpose}-password`} required {...props} />;
+}
+
 type TextAreaFieldProps = Described &
   Omit<
     TextareaHTMLAttributes<HTMLTextAreaElement>,

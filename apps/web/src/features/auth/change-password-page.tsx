@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ChangePasswordSchema, REDIRECT_DELAY_MS } from '@juntos/domain';
-import { CheckboxField, TextField } from '../../components/ui/field';
+import { CheckboxField, PasswordField } from '../../components/ui/field';
 import { FormMessage } from '../../components/ui/form-message';
 import { errorText, formFieldErrors, useSchemaForm } from '../../lib/forms';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -76,21 +76,17 @@ export default function ChangePasswordPage() {
       <h1>{t('change_password.title')}</h1>
       <p>{t('change_password.intro')}</p>
       <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
-        <TextField
+        <PasswordField
           label={t('change_password.current')}
-          type="password"
-          autoComplete="current-password"
-          required
+          purpose="current"
           disabled={busy}
           {...field('current_password')}
           error={errorText(t, errors.current_password)}
         />
-        <TextField
+        <PasswordField
           label={t('change_password.new')}
           hint={t('password.rule')}
-          type="password"
-          autoComplete="new-password"
-          required
+          purpose="new"
           disabled={busy}
           {...field('new_password')}
           error={errorText(t, errors.new_password)}

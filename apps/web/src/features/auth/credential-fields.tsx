@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../components/ui/field';
+import { TextField, PasswordField } from '../../components/ui/field';
 
 /** The account fields both sign-up forms start with, named as in their form values. */
 export type CredentialField = 'email' | 'password' | 'confirmPassword' | 'telefono';
@@ -52,19 +52,13 @@ export function CredentialFields({
         autoComplete="email"
         spellCheck={false}
       />
-      <TextField
+      <PasswordField
         {...field('password')}
         label={t(`${screen}.password`)}
         hint={t('password.rule')}
-        type="password"
-        autoComplete="new-password"
+        purpose="new"
       />
-      <TextField
-        {...field('confirmPassword')}
-        label={t(`${screen}.confirm_password`)}
-        type="password"
-        autoComplete="new-password"
-      />
+      <PasswordField {...field('confirmPassword')} label={t(`${screen}.confirm_password`)} purpose="new" />
       <TextField
         {...field('telefono')}
         label={t(`${screen}.phone`)}

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LoginSchema, REDIRECT_DELAY_MS, type LoginResponse } from '@juntos/domain';
-import { TextField } from '../../components/ui/field';
+import { TextField, PasswordField } from '../../components/ui/field';
 import { FormMessage } from '../../components/ui/form-message';
 import { ApiRequestError } from '../../lib/api-client';
 import { useSchemaForm } from '../../lib/forms';
@@ -120,11 +120,9 @@ export default function LoginPage() {
           disabled={locked}
           {...register('email')}
         />
-        <TextField
+        <PasswordField
           label={t('login.password')}
-          type="password"
-          autoComplete="current-password"
-          required
+          purpose="current"
           disabled={locked}
           {...register('password')}
         />

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AppLink } from '../../app/navigation';
 import { REDIRECT_DELAY_MS, ResetConfirmSchema } from '@juntos/domain';
-import { TextField } from '../../components/ui/field';
+import { PasswordField } from '../../components/ui/field';
 import { FormMessage } from '../../components/ui/form-message';
 import { errorText, useSchemaForm } from '../../lib/forms';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -79,12 +79,10 @@ export default function ResetConfirmPage() {
       <h1>{t('reset_confirm.title')}</h1>
       <p>{t('reset_confirm.intro')}</p>
       <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
-        <TextField
+        <PasswordField
           label={t('reset_confirm.new_password')}
           hint={t('password.rule')}
-          type="password"
-          autoComplete="new-password"
-          required
+          purpose="new"
           disabled={state !== 'editing'}
           {...passwordField}
           // The message waits until the member has left the field (see useTouchedFields).

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PASSKEY_LABEL_MAX_LENGTH, type Passkey } from '@juntos/domain';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { TextField } from '../../components/ui/field';
+import { TextField, PasswordField } from '../../components/ui/field';
 import { FormMessage } from '../../components/ui/form-message';
 import { ApiRequestError } from '../../lib/api-client';
 import { addPasskey, isCancelled } from './passkeys-api';
@@ -86,11 +86,9 @@ export function AddPasskeyDialog({
       onClose={close}
     >
       <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
-        <TextField
+        <PasswordField
           label={t('passkeys.password_label')}
-          type="password"
-          autoComplete="current-password"
-          required
+          purpose="current"
           value={password}
           error={errors.password}
           disabled={working}

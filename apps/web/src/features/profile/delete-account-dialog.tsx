@@ -2,7 +2,7 @@ import { useQueryClient, useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { CheckboxField, TextField } from '../../components/ui/field';
+import { CheckboxField, PasswordField } from '../../components/ui/field';
 import { Dialog } from '../../components/ui/dialog';
 import { DeleteAccountFormSchema } from '@juntos/domain';
 import { errorText, formFieldErrors, useSchemaForm } from '../../lib/forms';
@@ -75,12 +75,10 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
     >
       <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
         <CheckboxField label={t('profile.delete_dialog.confirm_check')} {...register('understood')} />
-        <TextField
+        <PasswordField
           label={t('profile.delete_dialog.password_label')}
           hint={t('profile.delete_dialog.password_hint')}
-          type="password"
-          autoComplete="current-password"
-          required
+          purpose="current"
           disabled={remove.isPending}
           {...register('password', { onChange: () => clearErrors('password') })}
           error={passwordError}
