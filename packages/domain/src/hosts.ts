@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMMUNITY_KINDS, CommunityHostSchema, CommunityRulesSchema } from './communities';
 import { pageQuery } from './paging';
+import { directoryEntryPlaceShape } from './resources';
 import { recordId } from './route-parts';
 
 /**
@@ -113,10 +114,7 @@ export const DirectoryEntryDetailSchema = z.object({
   kind: z.enum(REPRESENTED_ENTRY_KINDS),
   id: z.number(),
   nombre: z.string(),
-  pais: z.string(),
-  ciudad: z.string(),
-  descripcion: z.string(),
-  enlace: z.string(),
+  ...directoryEntryPlaceShape,
   /** Associations only (empty for projects): the communities it hosts. */
   communities: z.array(HostedCommunitySchema),
   representatives: z.array(RepresentativeSummarySchema),

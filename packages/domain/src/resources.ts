@@ -5,27 +5,32 @@ import { z } from 'zod';
  * and the web lists show. `descripcion` is in the caller's language (English, then any, when the
  * entry has no text in it; empty when it has none).
  */
-export const AssociationSchema = z.object({
-  id: z.number(),
-  nombre: z.string(),
+/** Where an entry is and what it says of itself and where to read more, in every list. */
+export const directoryEntryPlaceShape = {
   pais: z.string(),
   ciudad: z.string(),
   descripcion: z.string(),
   enlace: z.string(),
-  /** What the entry is about (issue 35): the ORPHA codes of its diseases and its countries. */
+};
+
+/** What the entry is about (issue 35): the ORPHA codes of its diseases and its countries. */
+const directoryEntryTopicsShape = {
   orphacodes: z.array(z.number()),
   paises: z.array(z.string()),
+};
+
+export const AssociationSchema = z.object({
+  id: z.number(),
+  nombre: z.string(),
+  ...directoryEntryPlaceShape,
+  ...directoryEntryTopicsShape,
 });
 export type Association = z.output<typeof AssociationSchema>;
 export const ResearchProjectSchema = z.object({
   id: z.number(),
   titulo: z.string(),
-  pais: z.string(),
-  ciudad: z.string(),
-  descripcion: z.string(),
-  enlace: z.string(),
-  orphacodes: z.array(z.number()),
-  paises: z.array(z.string()),
+  ...directoryEntryPlaceShape,
+  ...directoryEntryTopicsShape,
   /** A clinical study (people take part in it), and whether and until when it recruits. */
   estudio_clinico: z.boolean(),
   recluta: z.boolean(),

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActiveMember } from '../test-support/accounts';
 import {
   completeProfile,
@@ -8,7 +8,7 @@ import {
   sendForm,
   type UploadFile,
 } from '../test-support/profiles';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { testAppWithMembers } from '../test-support/test-app-with-members';
 import { IMAGE_UPLOADS_PER_HOUR, IMAGES_IN_FLIGHT_PER_MEMBER } from './images';
 
 /** A flat 16-bit PNG: a few hundred KB on the wire, width × height pixels to decode. */
@@ -23,18 +23,14 @@ const png16 = async (width: number, height: number): Promise<UploadFile> => ({
 });
 
 describe('image uploads: pixel limit, 16-bit input, decoding in turn', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.cleanup());
+  const world = testAppWithMembers();
 
   it('refuses an image over 24 megapixels with a clear 400, from its header', async () => {
-    const member = await createMemberWithProfile(t.app);
+    const member = await createMemberWithProfile(world.app);
     const bomb = await png16(7000, 7000);
     expect(bomb.data.length).toBeLessThan(1024 * 1024);
     const started = Date.now();
-    const refused = await sendForm(t.app, member.access, 'POST', '/api/posts/', { text: 'Scan' }, bomb);
+    const refused = await sendForm(world.app, member.access, 'POST', '/api/posts/', { text: 'Scan' }, bomb);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({
       code: 'image_too_many_pixels',
@@ -43,7 +39,7 @@ describe('image uploads: pixel limit, 16-bit input, decoding in turn', () => {
     });
     // Decoding 49 million 16-bit pixels takes seconds; reading the header does not.
     expect(Date.now() - started).toBeLessThan(1000);
-    const feed = await t.app.inject({
+    const feed = await world.app.inject({
       method: 'GET',
       url: '/api/posts/?limit=50',
       headers: { authorization: `Bearer ${member.access}` },
@@ -55,9 +51,9 @@ describe('image uploads: pixel limit, 16-bit input, decoding in turn', () => {
   });
 
   it('accepts a 16-bit image within the limit and stores it as an ordinary 8-bit WebP', async () => {
-    const member = await createMemberWithProfile(t.app);
+    const member = await createMemberWithProfile(world.app);
     const created = await sendForm(
-      t.app,
+      world.app,
       member.access,
       'POST',
       '/api/gallery/images/',
@@ -65,7 +61,7 @@ describe('image uploads: pixel limit, 16-bit input, decoding in turn', () => {
       await png16(3000, 2000),
     );
     expect(created.statusCode).toBe(201);
-    const stored = await t.app.inject({
+    const stored = await world.app.inject({
       method: 'GET',
       url: created.json<{ image_url: string }>().image_url,
       headers: { authorization: `Bearer ${member.access}` },
@@ -78,14 +74,14 @@ describe('image uploads: pixel limit, 16-bit input, decoding in turn', () => {
   it('16 large uploads at once do not starve a login: images are decoded two at a time', async () => {
     // Eight members with two each: a member has at most IMAGES_IN_FLIGHT_PER_MEMBER in hand.
     const uploaders = await Promise.all(
-      Array.from({ length: 16 / IMAGES_IN_FLIGHT_PER_MEMBER }, () => createMemberWithProfile(t.app)),
+      Array.from({ length: 16 / IMAGES_IN_FLIGHT_PER_MEMBER }, () => createMemberWithProfile(world.app)),
     );
-    const other = await createActiveMember(t.app);
+    const other = await createActiveMember(world.app);
     const large = await png16(6000, 4000);
     let finished = 0;
     const uploads = Array.from({ length: 16 }, (_, index) =>
       sendForm(
-        t.app,
+        world.app,
         uploaders[index % uploaders.length]!.access,
         'POST',
         '/api/posts/',
@@ -99,7 +95,7 @@ describe('image uploads: pixel limit, 16-bit input, decoding in turn', () => {
     // Let the uploads reach the decoder.
     await new Promise((resolve) => setTimeout(resolve, 300));
     const started = Date.now();
-    const login = await t.app.inject({
+    const login = await world.app.inject({
       method: 'POST',
       url: '/api/login/',
       payload: { email: other.email, password: other.password },
@@ -115,21 +111,17 @@ describe('image uploads: pixel limit, 16-bit input, decoding in turn', () => {
 });
 
 describe('a bounded queue in front of the decoder (IMAGE_QUEUE_LIMIT)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // Two uploads decode, one may wait; the default is 16 waiting.
-    t = await createTestApp({ IMAGE_QUEUE_LIMIT: '1' });
-  });
-  afterAll(async () => t.cleanup());
+  // Two uploads decode, one may wait; the default is 16 waiting.
+  const world = testAppWithMembers({ environment: { IMAGE_QUEUE_LIMIT: '1' } });
 
   it('refuses uploads beyond the waiting ones with 503 server_busy and Retry-After, then accepts again', async () => {
     // Six members with one upload each: the queue, not a member's share, is what fills here.
-    const members = await Promise.all(Array.from({ length: 6 }, () => createMemberWithProfile(t.app)));
+    const members = await Promise.all(Array.from({ length: 6 }, () => createMemberWithProfile(world.app)));
     const member = members[0]!;
     const large = await png16(4000, 3000);
     const responses = await Promise.all(
       members.map((each, index) =>
-        sendForm(t.app, each.access, 'POST', '/api/posts/', { text: `Scan ${index}` }, large),
+        sendForm(world.app, each.access, 'POST', '/api/posts/', { text: `Scan ${index}` }, large),
       ),
     );
     const statuses = responses.map((response) => response.statusCode);
@@ -147,7 +139,7 @@ describe('a bounded queue in front of the decoder (IMAGE_QUEUE_LIMIT)', () => {
     // A refused upload stored nothing; once the queue has drained, uploads are accepted again.
     const stored = await Promise.all(
       members.map(async (each) => {
-        const feed = await t.app.inject({
+        const feed = await world.app.inject({
           method: 'GET',
           url: '/api/posts/?limit=50',
           headers: { authorization: `Bearer ${each.access}` },
@@ -158,7 +150,7 @@ describe('a bounded queue in front of the decoder (IMAGE_QUEUE_LIMIT)', () => {
     );
     expect(stored.reduce((sum, count) => sum + count, 0)).toBe(accepted);
     expect(
-      (await sendForm(t.app, member.access, 'POST', '/api/posts/', { text: 'Later' }, await imageFile()))
+      (await sendForm(world.app, member.access, 'POST', '/api/posts/', { text: 'Later' }, await imageFile()))
         .statusCode,
     ).toBe(201);
   });
@@ -170,23 +162,19 @@ describe('a bounded queue in front of the decoder (IMAGE_QUEUE_LIMIT)', () => {
  * in hand; the rest are refused at once with 429, so the queue keeps room for everyone else.
  */
 describe('each member’s fair share of the image queue', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // Two decode and two may wait: without the share, one member's six uploads fill all four.
-    t = await createTestApp({ IMAGE_QUEUE_LIMIT: '2' });
-  });
-  afterAll(async () => t.cleanup());
+  // Two decode and two may wait: without the share, one member's six uploads fill all four.
+  const world = testAppWithMembers({ environment: { IMAGE_QUEUE_LIMIT: '2' } });
 
   it(`refuses a member’s uploads beyond ${IMAGES_IN_FLIGHT_PER_MEMBER} in hand with 429, and another member’s upload gets through`, async () => {
     const [greedy, other] = await Promise.all([
-      createMemberWithProfile(t.app),
-      createMemberWithProfile(t.app),
+      createMemberWithProfile(world.app),
+      createMemberWithProfile(world.app),
     ]);
     const large = await png16(4000, 3000);
     const burst = Array.from({ length: 6 }, (_, index) =>
-      sendForm(t.app, greedy.access, 'POST', '/api/posts/', { text: `Scan ${index}` }, large),
+      sendForm(world.app, greedy.access, 'POST', '/api/posts/', { text: `Scan ${index}` }, large),
     );
-    const theirs = sendForm(t.app, other.access, 'POST', '/api/posts/', { text: 'Mine' }, large);
+    const theirs = sendForm(world.app, other.access, 'POST', '/api/posts/', { text: 'Mine' }, large);
     const responses = await Promise.all(burst);
     expect((await theirs).statusCode).toBe(201);
 
@@ -211,28 +199,24 @@ describe('each member’s fair share of the image queue', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // Once the member's uploads are done, the member may upload again.
     expect(
-      (await sendForm(t.app, greedy.access, 'POST', '/api/posts/', { text: 'Later' }, await imageFile()))
+      (await sendForm(world.app, greedy.access, 'POST', '/api/posts/', { text: 'Later' }, await imageFile()))
         .statusCode,
     ).toBe(201);
   });
 });
 
 describe('per-member upload limit', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_SCALE: '1' });
-  });
-  afterAll(async () => t.cleanup());
+  const world = testAppWithMembers({ environment: { RATE_LIMIT_SCALE: '1' } });
 
   it(`allows ${IMAGE_UPLOADS_PER_HOUR} images an hour per member across posts, gallery and photo, then 429`, async () => {
-    const member = await createMemberWithProfile(t.app);
-    const neighbour = await createMemberWithProfile(t.app);
+    const member = await createMemberWithProfile(world.app);
+    const neighbour = await createMemberWithProfile(world.app);
     const picture = await imageFile();
     const targets = [
-      () => sendForm(t.app, member.access, 'POST', '/api/posts/', { text: 'Picture' }, picture),
+      () => sendForm(world.app, member.access, 'POST', '/api/posts/', { text: 'Picture' }, picture),
       () =>
         sendForm(
-          t.app,
+          world.app,
           member.access,
           'POST',
           '/api/gallery/images/',
@@ -249,7 +233,7 @@ describe('per-member upload limit', () => {
     expect(refused.json()).toMatchObject({ code: 'rate_limited', error: expect.stringContaining('images') });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     const photo = await sendForm(
-      t.app,
+      world.app,
       member.access,
       'PUT',
       '/api/profile/',
@@ -259,10 +243,11 @@ describe('per-member upload limit', () => {
     expect(photo.statusCode).toBe(429);
     // A post without a picture is not an upload, and other members are not affected.
     expect(
-      (await sendForm(t.app, member.access, 'POST', '/api/posts/', { text: 'Words only' })).statusCode,
+      (await sendForm(world.app, member.access, 'POST', '/api/posts/', { text: 'Words only' })).statusCode,
     ).toBe(201);
     expect(
-      (await sendForm(t.app, neighbour.access, 'POST', '/api/posts/', { text: 'Mine' }, picture)).statusCode,
+      (await sendForm(world.app, neighbour.access, 'POST', '/api/posts/', { text: 'Mine' }, picture))
+        .statusCode,
     ).toBe(201);
   });
 });

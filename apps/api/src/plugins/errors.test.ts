@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { JSON_BODY_LIMIT_BYTES } from '../app';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { testAppWithMembers } from '../test-support/test-app-with-members';
 
 describe('bad input gets a clear JSON error, never a 500', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.cleanup());
+  const world = testAppWithMembers();
 
   it('malformed JSON answers 400 invalid_json', async () => {
-    const response = await t.app.inject({
+    const response = await world.app.inject({
       method: 'POST',
       url: '/api/__test__/echo/',
       headers: { 'content-type': 'application/json' },
@@ -22,7 +18,7 @@ describe('bad input gets a clear JSON error, never a 500', () => {
   });
 
   it('a body over the limit answers 413 body_too_large', async () => {
-    const response = await t.app.inject({
+    const response = await world.app.inject({
       method: 'POST',
       url: '/api/__test__/echo/',
       headers: { 'content-type': 'application/json' },
@@ -33,7 +29,7 @@ describe('bad input gets a clear JSON error, never a 500', () => {
   });
 
   it('an unsupported content type answers 415', async () => {
-    const response = await t.app.inject({
+    const response = await world.app.inject({
       method: 'POST',
       url: '/api/__test__/echo/',
       headers: { 'content-type': 'application/x-unknown' },
@@ -44,7 +40,7 @@ describe('bad input gets a clear JSON error, never a 500', () => {
   });
 
   it('a wrong field type names the field', async () => {
-    const response = await t.app.inject({
+    const response = await world.app.inject({
       method: 'POST',
       url: '/api/__test__/echo/',
       payload: { text: 42 },
@@ -57,7 +53,7 @@ describe('bad input gets a clear JSON error, never a 500', () => {
   });
 
   it('an unknown /api path is a JSON 404 even for a browser asking for HTML', async () => {
-    const response = await t.app.inject({
+    const response = await world.app.inject({
       method: 'GET',
       url: '/api/does-not-exist/',
       headers: { accept: 'text/html' },
@@ -70,18 +66,18 @@ describe('bad input gets a clear JSON error, never a 500', () => {
   });
 
   it('speaks the language of Accept-Language', async () => {
-    const response = await t.app.inject({
+    const response = await world.app.inject({
       method: 'GET',
       url: '/api/nothing/',
       headers: { 'accept-language': 'es-ES,es;q=0.9' },
     });
-    const english = await t.app.inject({ method: 'GET', url: '/api/nothing/' });
+    const english = await world.app.inject({ method: 'GET', url: '/api/nothing/' });
     expect(response.json().error).not.toBe(english.json().error);
     expect(response.json().error).toContain('/api/nothing/');
   });
 
   it('an unexpected failure is a 500 without internals', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/__test__/crash/' });
+    const response = await world.app.inject({ method: 'GET', url: '/api/__test__/crash/' });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ code: 'internal_error', error: expect.any(String) });
     expect(response.body).not.toContain('secret detail');

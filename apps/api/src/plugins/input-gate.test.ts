@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemberWithProfile, multipartBody, sendForm } from '../test-support/profiles';
+import type { Member } from '../test-support/profiles';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
 type ErrorBody = { error: string; code: string; fields?: Record<string, string> };
@@ -11,7 +12,7 @@ type ErrorBody = { error: string; code: string; fields?: Record<string, string> 
  */
 describe('the input gate refuses text that cannot be stored, naming the field', () => {
   let t: TestApp;
-  let member: Awaited<ReturnType<typeof createMemberWithProfile>>;
+  let member: Member;
   let postId: number;
   beforeAll(async () => {
     t = await createTestApp();

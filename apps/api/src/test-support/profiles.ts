@@ -88,6 +88,13 @@ export async function createMemberWithProfile(app: FastifyInstance, profile: Rec
   return member;
 }
 
+/**
+ * A signed-in member as the tests hold one: e-mail, password, tokens and user id. Every helper
+ * that makes a member (createActiveMember, createMemberWithProfile, the admin and minor ones here)
+ * returns this shape, so tests type their members with it.
+ */
+export type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
+
 /** An administrator (as `npm run admin:create` makes one) with a saved profile. */
 export async function createAdminWithProfile(app: FastifyInstance, profile: Record<string, string> = {}) {
   const admin = await createMemberWithProfile(app, profile);

@@ -2,12 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog } from '../../db/schema';
 import { createMemberWithProfile } from '../../test-support/profiles';
+import type { Member } from '../../test-support/profiles';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createAdminRepository } from './admin.repository';
 import { requestAs } from '../../test-support/requests';
 import { paypalWithdrawal, startEarning } from '../../test-support/earnings';
-
-type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 
 /** Every administrator call, with a body where it needs one. */
 const ADMIN_CALLS = [

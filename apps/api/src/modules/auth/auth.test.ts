@@ -1,7 +1,7 @@
 import { mkdirSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   activationCodes,
   consentRecords,
@@ -21,26 +21,23 @@ import {
   rotatedLongAgo,
   uniqueEmail,
 } from '../../test-support/accounts';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createTestApp } from '../../test-support/test-app';
+import { testAppWithMembers } from '../../test-support/test-app-with-members';
 import { ACTIVATION_MAX_FAILED_ATTEMPTS } from './tokens';
 
 describe('accounts and sessions', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // The production cost: the stored hash's parameters are checked below.
-    t = await createTestApp({ PASSWORD_HASH_COST: 'standard' });
-  });
-  afterAll(async () => t.cleanup());
+  // The production cost: the stored hash's parameters are checked below.
+  const world = testAppWithMembers({ environment: { PASSWORD_HASH_COST: 'standard' } });
 
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({
+    world.app.inject({
       method: 'POST',
       url,
       payload: payload as object,
       headers: { 'accept-language': 'en', ...headers },
     });
   const countUsers = async () =>
-    (await t.app.database.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n ?? 0;
+    (await world.app.database.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n ?? 0;
 
   describe('adult sign-up (spec §5)', () => {
     it('creates an inactive account, a consent record and an e-mailed 6-digit code', async () => {
@@ -49,20 +46,20 @@ describe('accounts and sessions', () => {
       expect(response.statusCode).toBe(201);
       const email = payload.email.trim().toLowerCase();
       expect(response.json()).toMatchObject({ email });
-      const [user] = await t.app.database.db.select().from(users).where(eq(users.email, email));
+      const [user] = await world.app.database.db.select().from(users).where(eq(users.email, email));
       expect(user).toMatchObject({ isActive: false, tipoRegistro: 'adulto', language: 'en' });
       expect(user?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-      const consents = await t.app.database.db
+      const consents = await world.app.database.db
         .select()
         .from(consentRecords)
         .where(eq(consentRecords.userId, user!.id));
       expect(consents.map((c) => c.kind).sort()).toEqual(['health_data_processing', 'operating_policy']);
       expect(consents[0]?.policyVersion).toBeTruthy();
-      const mail = await lastEmailTo(t.app, email);
+      const mail = await lastEmailTo(world.app, email);
       expect(codeFrom(mail.textBody)).toMatch(/^\d{6}$/);
       expect(mail.htmlBody).toContain(codeFrom(mail.textBody));
       expect(mail.subject).toContain('activation code');
-      const [pending] = await t.app.database.db
+      const [pending] = await world.app.database.db
         .select()
         .from(activationCodes)
         .where(eq(activationCodes.userId, user!.id));
@@ -72,7 +69,7 @@ describe('accounts and sessions', () => {
     it('writes the e-mail in the language of the payload', async () => {
       const payload = adultPayload({ language: 'de' });
       await post('/api/register/', payload);
-      const mail = await lastEmailTo(t.app, payload.email);
+      const mail = await lastEmailTo(world.app, payload.email);
       expect(mail.subject).not.toContain('activation code');
       expect(mail.htmlBody).toContain('lang="de"');
     });
@@ -139,7 +136,7 @@ describe('accounts and sessions', () => {
     });
 
     it('refuses malformed JSON and a missing body', async () => {
-      const malformed = await t.app.inject({
+      const malformed = await world.app.inject({
         method: 'POST',
         url: '/api/register/',
         headers: { 'content-type': 'application/json' },
@@ -147,7 +144,7 @@ describe('accounts and sessions', () => {
       });
       expect(malformed.statusCode).toBe(400);
       expect(malformed.json().code).toBe('invalid_json');
-      const empty = await t.app.inject({ method: 'POST', url: '/api/register/' });
+      const empty = await world.app.inject({ method: 'POST', url: '/api/register/' });
       expect(empty.statusCode).toBe(400);
     });
   });
@@ -177,13 +174,13 @@ describe('accounts and sessions', () => {
       const payload = minorPayload();
       const response = await post('/api/register/', payload);
       expect(response.statusCode).toBe(201);
-      const [user] = await t.app.database.db.select().from(users).where(eq(users.email, payload.email));
+      const [user] = await world.app.database.db.select().from(users).where(eq(users.email, payload.email));
       expect(user).toMatchObject({
         tipoRegistro: 'menor',
         nombreTutor: 'María López',
         relacionTutor: 'madre',
       });
-      const consents = await t.app.database.db
+      const consents = await world.app.database.db
         .select()
         .from(consentRecords)
         .where(eq(consentRecords.userId, user!.id));
@@ -209,7 +206,7 @@ describe('accounts and sessions', () => {
     it(`wrong codes count; after ${ACTIVATION_MAX_FAILED_ATTEMPTS} a new code is needed, and the new code works`, async () => {
       const payload = adultPayload();
       await post('/api/register/', payload);
-      const code = codeFrom((await lastEmailTo(t.app, payload.email)).textBody);
+      const code = codeFrom((await lastEmailTo(world.app, payload.email)).textBody);
       const wrong = code === '000000' ? '111111' : '000000';
       for (let attempt = 1; attempt < ACTIVATION_MAX_FAILED_ATTEMPTS; attempt += 1) {
         const response = await post('/api/activate/', { email: payload.email, code: wrong });
@@ -224,7 +221,7 @@ describe('accounts and sessions', () => {
 
       const resend = await post('/api/activate/resend/', { email: payload.email });
       expect(resend.statusCode).toBe(200);
-      const newCode = codeFrom((await lastEmailTo(t.app, payload.email)).textBody);
+      const newCode = codeFrom((await lastEmailTo(world.app, payload.email)).textBody);
       const activated = await post('/api/activate/', { email: payload.email, code: newCode });
       expect(activated.statusCode).toBe(200);
       expect(activated.json()).toMatchObject({
@@ -238,9 +235,9 @@ describe('accounts and sessions', () => {
     it('an expired code is refused', async () => {
       const payload = adultPayload();
       await post('/api/register/', payload);
-      const code = codeFrom((await lastEmailTo(t.app, payload.email)).textBody);
-      const [user] = await t.app.database.db.select().from(users).where(eq(users.email, payload.email));
-      await t.app.database.db
+      const code = codeFrom((await lastEmailTo(world.app, payload.email)).textBody);
+      const [user] = await world.app.database.db.select().from(users).where(eq(users.email, payload.email));
+      await world.app.database.db
         .update(activationCodes)
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(activationCodes.userId, user!.id));
@@ -266,7 +263,7 @@ describe('accounts and sessions', () => {
 
   describe('login, tokens and refresh', () => {
     it('answers the fields the client reads, and refuses a wrong password with detail', async () => {
-      const member = await signUpThroughApi(t.app);
+      const member = await signUpThroughApi(world.app);
       const login = await post('/api/login/', {
         email: member.email.toUpperCase(),
         password: member.password,
@@ -287,8 +284,8 @@ describe('accounts and sessions', () => {
     });
 
     it('GET /api/me needs a valid token and is never cached', async () => {
-      const member = await signUpThroughApi(t.app);
-      const me = await t.app.inject({
+      const member = await signUpThroughApi(world.app);
+      const me = await world.app.inject({
         method: 'GET',
         url: '/api/me',
         headers: { authorization: `Bearer ${member.access}` },
@@ -301,8 +298,8 @@ describe('accounts and sessions', () => {
         profile_complete: false,
       });
       expect(me.headers['cache-control']).toBe('no-store');
-      expect((await t.app.inject({ method: 'GET', url: '/api/me' })).statusCode).toBe(401);
-      const forged = await t.app.inject({
+      expect((await world.app.inject({ method: 'GET', url: '/api/me' })).statusCode).toBe(401);
+      const forged = await world.app.inject({
         method: 'GET',
         url: '/api/me',
         headers: { authorization: `Bearer ${member.access}x` },
@@ -311,19 +308,19 @@ describe('accounts and sessions', () => {
     });
 
     it('rotates refresh tokens; reusing a rotated one revokes the whole family', async () => {
-      const member = await signUpThroughApi(t.app);
+      const member = await signUpThroughApi(world.app);
       const first = await post('/api/token/refresh/', { refresh: member.refresh });
       expect(first.statusCode).toBe(200);
       const rotated = first.json<{ access: string; refresh: string }>();
       expect(rotated.refresh).not.toBe(member.refresh);
-      await rotatedLongAgo(t.app, member.refresh);
+      await rotatedLongAgo(world.app, member.refresh);
       const reuse = await post('/api/token/refresh/', { refresh: member.refresh });
       expect(reuse.statusCode).toBe(401);
       expect((await post('/api/token/refresh/', { refresh: rotated.refresh })).statusCode).toBe(401);
     });
 
     it('a rotated token used again within the grace (a page left mid-renewal, two racing requests) keeps the session', async () => {
-      const member = await signUpThroughApi(t.app);
+      const member = await signUpThroughApi(world.app);
       const [one, two] = await Promise.all([
         post('/api/token/refresh/', { refresh: member.refresh }),
         post('/api/token/refresh/', { refresh: member.refresh }),
@@ -333,7 +330,7 @@ describe('accounts and sessions', () => {
       const again = await post('/api/token/refresh/', { refresh: member.refresh });
       expect(again.statusCode).toBe(200);
       const latest = again.json<{ access: string; refresh: string }>();
-      const me = await t.app.inject({
+      const me = await world.app.inject({
         method: 'GET',
         url: '/api/me',
         headers: { authorization: `Bearer ${latest.access}` },
@@ -346,7 +343,7 @@ describe('accounts and sessions', () => {
     });
 
     it('logout revokes the refresh token', async () => {
-      const member = await signUpThroughApi(t.app);
+      const member = await signUpThroughApi(world.app);
       expect((await post('/api/logout/', { refresh: member.refresh })).statusCode).toBe(204);
       expect((await post('/api/token/refresh/', { refresh: member.refresh })).statusCode).toBe(401);
     });
@@ -386,7 +383,7 @@ describe('accounts and sessions', () => {
 
   describe('passwords', () => {
     it('reset: same answer for unknown addresses; the link works once and revokes sessions', async () => {
-      const member = await signUpThroughApi(t.app);
+      const member = await signUpThroughApi(world.app);
       const unknown = await post('/api/auth/request-reset/', {
         email: uniqueEmail('nobody'),
         language: 'en',
@@ -394,7 +391,7 @@ describe('accounts and sessions', () => {
       const known = await post('/api/auth/request-reset/', { email: member.email, language: 'en' });
       expect(unknown.statusCode).toBe(200);
       expect(unknown.json()).toEqual(known.json());
-      const mail = await lastEmailTo(t.app, member.email);
+      const mail = await lastEmailTo(world.app, member.email);
       expect(mail.textBody).toContain('/reset-confirm?token=');
       const token = resetTokenFrom(mail.textBody);
       const newPassword = 'a brand new passphrase 7';
@@ -413,10 +410,10 @@ describe('accounts and sessions', () => {
     });
 
     it('reset: an expired link is refused', async () => {
-      const member = await signUpThroughApi(t.app);
+      const member = await signUpThroughApi(world.app);
       await post('/api/auth/request-reset/', { email: member.email, language: 'en' });
-      const token = resetTokenFrom((await lastEmailTo(t.app, member.email)).textBody);
-      await t.app.database.db
+      const token = resetTokenFrom((await lastEmailTo(world.app, member.email)).textBody);
+      await world.app.database.db
         .update(passwordResetTokens)
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(passwordResetTokens.userId, member.user.id));
@@ -428,7 +425,7 @@ describe('accounts and sessions', () => {
     });
 
     it('change password: checks the current one; the session that changed it goes on', async () => {
-      const member = await signUpThroughApi(t.app);
+      const member = await signUpThroughApi(world.app);
       const auth = { authorization: `Bearer ${member.access}` };
       const wrong = await post(
         '/api/change-password/',
@@ -456,12 +453,12 @@ describe('accounts and sessions', () => {
       ).toBe(true);
     });
     it('change password: an access token of another session no longer opens anything', async () => {
-      const member = await signUpThroughApi(t.app);
+      const member = await signUpThroughApi(world.app);
       const other = (await post('/api/login/', { email: member.email, password: STRONG_PASSWORD })).json<{
         access: string;
       }>();
       const me = (access: string) =>
-        t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${access}` } });
+        world.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${access}` } });
       expect((await me(other.access)).statusCode).toBe(200);
       const changed = await post(
         '/api/change-password/',
@@ -476,19 +473,19 @@ describe('accounts and sessions', () => {
 
   describe('account deletion', () => {
     it('deletes every row and file of the member, and nothing of anyone else', async () => {
-      const member = await signUpThroughApi(t.app);
-      const other = await signUpThroughApi(t.app);
-      const folder = path.join(t.config.paths.media, 'users', String(member.user.id));
+      const member = await signUpThroughApi(world.app);
+      const other = await signUpThroughApi(world.app);
+      const folder = path.join(world.config.paths.media, 'users', String(member.user.id));
       mkdirSync(folder, { recursive: true });
       writeFileSync(path.join(folder, 'photo.webp'), 'image bytes');
-      const response = await t.app.inject({
+      const response = await world.app.inject({
         method: 'DELETE',
         url: '/api/delete-account/',
         headers: { authorization: `Bearer ${member.access}` },
         payload: { password: member.password },
       });
       expect(response.statusCode).toBe(200);
-      const db = t.app.database.db;
+      const db = world.app.database.db;
       for (const [table, column] of [
         [users, users.id],
         [consentRecords, consentRecords.userId],
@@ -499,7 +496,7 @@ describe('accounts and sessions', () => {
       }
       expect(existsSync(folder)).toBe(false);
       expect((await db.select().from(users).where(eq(users.id, other.user.id))).length).toBe(1);
-      const me = await t.app.inject({
+      const me = await world.app.inject({
         method: 'GET',
         url: '/api/me',
         headers: { authorization: `Bearer ${member.access}` },
@@ -508,9 +505,9 @@ describe('accounts and sessions', () => {
     });
 
     it('asks for the current password: missing is a 400, wrong a 403, each naming the field', async () => {
-      const member = await signUpThroughApi(t.app);
+      const member = await signUpThroughApi(world.app);
       const remove = (payload?: object, language = 'en') =>
-        t.app.inject({
+        world.app.inject({
           method: 'DELETE',
           url: '/api/delete-account/',
           headers: { authorization: `Bearer ${member.access}`, 'accept-language': language },
@@ -537,7 +534,7 @@ describe('accounts and sessions', () => {
       });
 
       // Nothing was deleted: the session and the account still work.
-      const me = await t.app.inject({
+      const me = await world.app.inject({
         method: 'GET',
         url: '/api/me',
         headers: { authorization: `Bearer ${member.access}` },

@@ -14,8 +14,8 @@ import { connectChat } from '../../test-support/chat-client';
 import { createSoftwareAuthenticator } from '../../test-support/software-authenticator';
 import { createListeningTestApp, type TestApp } from '../../test-support/test-app';
 import { createTwoInstances } from '../../test-support/two-instances';
+import type { Member } from '../../test-support/profiles';
 
-type Member = Awaited<ReturnType<typeof createActiveMember>>;
 type Session = { access: string; refresh: string };
 
 const ORIGIN = 'http://localhost:5173';

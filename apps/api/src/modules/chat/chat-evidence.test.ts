@@ -1,16 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHAT_REPORT_CONTEXT } from '@juntos/domain';
 import { chatMessages, users } from '../../db/schema';
-import {
-  createAdminWithProfile,
-  createFriendPair,
-  createMemberWithProfile,
-} from '../../test-support/profiles';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createFriendPair, createMemberWithProfile } from '../../test-support/profiles';
+import type { Member } from '../../test-support/profiles';
+import { testAppWithMembers } from '../../test-support/test-app-with-members';
 import { requestAs } from '../../test-support/requests';
 
-type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 type Message = { id: number; sender_id: number; message: string };
 type QueueItem = {
   id: number;
@@ -28,18 +24,12 @@ type QueueItem = {
  * through the HTTP API.
  */
 describe('chat evidence', () => {
-  let t: TestApp;
-  let admin: Member;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await createAdminWithProfile(t.app, { nombre: 'Mod' });
-  });
-  afterAll(async () => t.cleanup());
+  const world = testAppWithMembers({ admins: { admin: { nombre: 'Mod' } } });
 
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, member: Member, payload?: object) =>
-    requestAs(t.app, member.access, method, url, payload);
+    requestAs(world.app, member.access, method, url, payload);
   const store = async (from: Member, to: Member, message: string, createdAt?: Date) => {
-    const [row] = await t.app.database.db
+    const [row] = await world.app.database.db
       .insert(chatMessages)
       .values({
         senderId: from.user.id,
@@ -60,13 +50,13 @@ describe('chat evidence', () => {
   const report = (who: Member, target_type: string, target_id: number) =>
     call('POST', '/api/reportes/', who, { target_type, target_id, reason: 'harassment' });
   const openQueue = async () => {
-    const response = await call('GET', '/api/admin/reports/?status=open&limit=100', admin);
+    const response = await call('GET', '/api/admin/reports/?status=open&limit=100', world.admin);
     expect(response.statusCode).toBe(200);
     return response.json<{ results: QueueItem[] }>().results;
   };
 
   it('signing out hides the caller’s copy only: the other member still reads, counts and reports it', async () => {
-    const [ana, bruno] = await createFriendPair(t.app);
+    const [ana, bruno] = await createFriendPair(world.app);
     const fromAna = await store(ana, bruno, 'Add me on WhatsApp');
     await store(bruno, ana, 'Who are you?');
 
@@ -95,8 +85,8 @@ describe('chat evidence', () => {
   });
 
   it('lets only the receiver report a message and only a member report a conversation (404 otherwise)', async () => {
-    const [ana, bruno] = await createFriendPair(t.app);
-    const carol = await createMemberWithProfile(t.app, { nombre: 'Carol' });
+    const [ana, bruno] = await createFriendPair(world.app);
+    const carol = await createMemberWithProfile(world.app, { nombre: 'Carol' });
     const id = await store(ana, bruno, 'Something unkind');
 
     for (const [who, type, target] of [
@@ -121,13 +111,13 @@ describe('chat evidence', () => {
   });
 
   it('shows the moderators the reported message with the messages around it, also those both members hid', async () => {
-    const [ana, bruno] = await createFriendPair(t.app);
+    const [ana, bruno] = await createFriendPair(world.app);
     const before = [];
     for (let index = 0; index < CHAT_REPORT_CONTEXT + 2; index += 1)
       before.push(await store(index % 2 ? bruno : ana, index % 2 ? ana : bruno, `before ${index}`));
     const reportedId = await store(ana, bruno, 'Send me a photo, do not tell your parents');
     // Another conversation in between: not part of this one's context.
-    const [other] = await createFriendPair(t.app, ['Other', 'Person']);
+    const [other] = await createFriendPair(world.app, ['Other', 'Person']);
     await store(other, ana, 'unrelated');
     await call('DELETE', '/api/chat/borrar-mensajes/', ana);
     await call('DELETE', '/api/chat/borrar-mensajes/', bruno);
@@ -149,12 +139,12 @@ describe('chat evidence', () => {
     expect(item?.context?.filter((row) => row.reported).map((row) => row.id)).toEqual([reportedId]);
 
     // Nothing to hide in a chat (the evidence stays); the author can be suspended.
-    const hide = await call('POST', `/api/admin/reports/${item?.id}/hide/`, admin);
+    const hide = await call('POST', `/api/admin/reports/${item?.id}/hide/`, world.admin);
     expect(hide.statusCode).toBe(409);
     expect(hide.json()).toMatchObject({ code: 'chat_report' });
-    const suspend = await call('POST', `/api/admin/reports/${item?.id}/suspend/`, admin);
+    const suspend = await call('POST', `/api/admin/reports/${item?.id}/suspend/`, world.admin);
     expect(suspend.json()).toMatchObject({ outcome: 'suspended', member_id: ana.user.id });
-    const [row] = await t.app.database.db
+    const [row] = await world.app.database.db
       .select({ suspendedAt: users.suspendedAt })
       .from(users)
       .where(eq(users.id, ana.user.id));
@@ -162,7 +152,7 @@ describe('chat evidence', () => {
   });
 
   it('shows a reported conversation’s last messages before the report', async () => {
-    const [ana, bruno] = await createFriendPair(t.app);
+    const [ana, bruno] = await createFriendPair(world.app);
     await store(ana, bruno, 'first');
     await store(bruno, ana, 'second');
     const created = await report(bruno, 'chat_conversation', ana.user.id);

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { chatSockets, type Frame } from '../../test-support/chat-client';
 import { createFriendPair, createMemberWithProfile, makeFriends } from '../../test-support/profiles';
-import { createListeningTestApp, type TestApp } from '../../test-support/test-app';
-
-type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
+import type { Member } from '../../test-support/profiles';
+import { testAppWithMembers } from '../../test-support/test-app-with-members';
 
 const isMessage = (text: string) => (frame: Frame) => frame.type === 'chat_message' && frame.message === text;
 const refused = (tempId: string) => (frame: Frame) =>
@@ -15,19 +14,14 @@ const refused = (tempId: string) => (frame: Frame) =>
  * friendship ended, nor lose, repeat or reorder one.
  */
 describe('chat send path', () => {
-  let t: TestApp;
+  const world = testAppWithMembers({ listening: true });
   const sockets = chatSockets();
-  beforeAll(async () => {
-    t = await createListeningTestApp();
-  });
-  afterAll(async () => {
-    await sockets.closeAll();
-    await t.cleanup();
-  });
+  // Registered after the app's hooks, so it runs before the app closes.
+  afterAll(async () => sockets.closeAll());
 
-  const open = (member: Member) => sockets.open(t.app, member.access);
+  const open = (member: Member) => sockets.open(world.app, member.access);
   const call = (method: 'POST' | 'DELETE', url: string, member: Member) =>
-    t.app.inject({ method, url, headers: { authorization: `Bearer ${member.access}` } });
+    world.app.inject({ method, url, headers: { authorization: `Bearer ${member.access}` } });
   const message = (to: Member, text: string, tempId: string) => ({
     receiver_id: to.user.id,
     message: text,
@@ -45,7 +39,7 @@ describe('chat send path', () => {
   ];
   for (const [name, change] of endings)
     it(`refuses the next message at once when ${name}`, async () => {
-      const [ana, bruno] = await createFriendPair(t.app);
+      const [ana, bruno] = await createFriendPair(world.app);
       const [anaSocket, brunoSocket] = await Promise.all([open(ana), open(bruno)]);
       anaSocket.send(message(bruno, 'before', 'before-1'));
       await brunoSocket.waitFor(isMessage('before'));
@@ -61,18 +55,18 @@ describe('chat send path', () => {
     });
 
   it('accepts a message at once when the two became friends after a refusal (a refusal is not remembered)', async () => {
-    const ana = await createMemberWithProfile(t.app, { nombre: 'Ana' });
-    const bruno = await createMemberWithProfile(t.app, { nombre: 'Bruno' });
+    const ana = await createMemberWithProfile(world.app, { nombre: 'Ana' });
+    const bruno = await createMemberWithProfile(world.app, { nombre: 'Bruno' });
     const [anaSocket, brunoSocket] = await Promise.all([open(ana), open(bruno)]);
     anaSocket.send(message(bruno, 'too soon', 'soon-1'));
     await anaSocket.waitFor(refused('soon-1'));
-    await makeFriends(t.app, ana.user.id, bruno.user.id);
+    await makeFriends(world.app, ana.user.id, bruno.user.id);
     anaSocket.send(message(bruno, 'friends now', 'now-1'));
     await brunoSocket.waitFor(isMessage('friends now'));
   });
 
   it('stores messages sent at the same moment by many pairs: each once, with its own id, in order per conversation', async () => {
-    const pairs = await Promise.all(Array.from({ length: 8 }, () => createFriendPair(t.app)));
+    const pairs = await Promise.all(Array.from({ length: 8 }, () => createFriendPair(world.app)));
     const opened = await Promise.all(
       pairs.map(async ([ana, bruno]) => ({ ana, bruno, from: await open(ana), to: await open(bruno) })),
     );

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { SignJWT, decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { WEBSOCKET_CLOSE } from '@juntos/domain';
 import { lastEmailTo, resetTokenFrom } from '../../test-support/accounts';
 import {
@@ -12,13 +12,12 @@ import {
   settle,
 } from '../../test-support/chat-client';
 import { createFriendPair, createMemberWithProfile, makeFriends } from '../../test-support/profiles';
+import type { Member } from '../../test-support/profiles';
 import { manualClock } from '../../test-support/manual-clock';
-import { createListeningTestApp, type TestApp } from '../../test-support/test-app';
+import { testAppWithMembers } from '../../test-support/test-app-with-members';
 import { MARK_READ_INTERVAL_MS } from './chat.service';
 import { MEMBER_FRAME_LIMIT } from '../../realtime/socket-gateway';
 import { deleteAccount } from '../../test-support/requests';
-
-type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 
 /** The session a member's access token names: a token signed here must name a live one. */
 const sessionOf = (member: Member) => String(decodeJwt(member.access).sid);
@@ -38,17 +37,12 @@ const NEW_PASSWORD = 'a brand new passphrase 77';
 
 /** Sessions that end (issue 16): every way a member's session ends closes their sockets. */
 describe('chat sockets and the end of a session', () => {
-  let t: TestApp;
+  const world = testAppWithMembers({ listening: true });
   const sockets = chatSockets();
-  beforeAll(async () => {
-    t = await createListeningTestApp();
-  });
-  afterAll(async () => {
-    await sockets.closeAll();
-    await t.cleanup();
-  });
+  // Registered after the app's hooks, so it runs before the app closes.
+  afterAll(async () => sockets.closeAll());
 
-  const open = (token: string) => sockets.open(t.app, token);
+  const open = (token: string) => sockets.open(world.app, token);
   const bearer = (member: Member) => ({ authorization: `Bearer ${member.access}`, 'accept-language': 'en' });
   /** Every socket of the member ended with the documented frame and 4401; the friend's stays. */
   const expectEnded = async (ended: ChatClient[], reason: string, friend: ChatClient) => {
@@ -64,13 +58,13 @@ describe('chat sockets and the end of a session', () => {
   };
 
   it('closes every socket of the member when the password changes', async () => {
-    const [ana, bruno] = await createFriendPair(t.app);
+    const [ana, bruno] = await createFriendPair(world.app);
     const [phone, laptop, brunoSocket] = await Promise.all([
       open(ana.access),
       open(ana.access),
       open(bruno.access),
     ]);
-    const changed = await t.app.inject({
+    const changed = await world.app.inject({
       method: 'POST',
       url: '/api/change-password/',
       headers: bearer(ana),
@@ -81,16 +75,16 @@ describe('chat sockets and the end of a session', () => {
   });
 
   it('closes every socket of the member when the password is reset through the e-mailed link', async () => {
-    const [ana, bruno] = await createFriendPair(t.app);
+    const [ana, bruno] = await createFriendPair(world.app);
     const [anaSocket, brunoSocket] = await Promise.all([open(ana.access), open(bruno.access)]);
-    const requested = await t.app.inject({
+    const requested = await world.app.inject({
       method: 'POST',
       url: '/api/auth/request-reset/',
       payload: { email: ana.email, language: 'en' },
     });
     expect(requested.statusCode).toBe(200);
-    const token = resetTokenFrom((await lastEmailTo(t.app, ana.email)).textBody);
-    const reset = await t.app.inject({
+    const token = resetTokenFrom((await lastEmailTo(world.app, ana.email)).textBody);
+    const reset = await world.app.inject({
       method: 'POST',
       url: '/api/auth/reset-confirm/',
       payload: { token, new_password: NEW_PASSWORD },
@@ -100,16 +94,16 @@ describe('chat sockets and the end of a session', () => {
   });
 
   it('closes every socket of the member when the account is deleted', async () => {
-    const [ana, bruno] = await createFriendPair(t.app);
+    const [ana, bruno] = await createFriendPair(world.app);
     const [anaSocket, brunoSocket] = await Promise.all([open(ana.access), open(bruno.access)]);
-    const deleted = await deleteAccount(t.app, ana);
+    const deleted = await deleteAccount(world.app, ana);
     expect(deleted.statusCode).toBe(200);
     await expectEnded([anaSocket], 'account_deleted', brunoSocket);
   });
 
   it('closes the member’s sockets on logout; another device renews its own session and reconnects', async () => {
-    const [ana, bruno] = await createFriendPair(t.app);
-    const otherDevice = await t.app.inject({
+    const [ana, bruno] = await createFriendPair(world.app);
+    const otherDevice = await world.app.inject({
       method: 'POST',
       url: '/api/login/',
       payload: { email: ana.email, password: ana.password },
@@ -120,7 +114,7 @@ describe('chat sockets and the end of a session', () => {
       open(device.access),
       open(bruno.access),
     ]);
-    const loggedOut = await t.app.inject({
+    const loggedOut = await world.app.inject({
       method: 'POST',
       url: '/api/logout/',
       payload: { refresh: ana.refresh },
@@ -128,7 +122,7 @@ describe('chat sockets and the end of a session', () => {
     expect(loggedOut.statusCode).toBe(204);
     await expectEnded([anaSocket, deviceSocket], 'logged_out', brunoSocket);
 
-    const renewed = await t.app.inject({
+    const renewed = await world.app.inject({
       method: 'POST',
       url: '/api/token/refresh/',
       payload: { refresh: device.refresh },
@@ -140,7 +134,7 @@ describe('chat sockets and the end of a session', () => {
     expect(again.socket.readyState).toBe(again.socket.OPEN);
 
     // The logged-out session's refresh token, presented again, disconnects nobody.
-    await t.app.inject({ method: 'POST', url: '/api/logout/', payload: { refresh: ana.refresh } });
+    await world.app.inject({ method: 'POST', url: '/api/logout/', payload: { refresh: ana.refresh } });
     await settle(200);
     expect(again.socket.readyState).toBe(again.socket.OPEN);
   });
@@ -148,23 +142,18 @@ describe('chat sockets and the end of a session', () => {
 
 /** A token's end, on a clock the test moves: the result cannot depend on the machine's speed. */
 describe('chat sockets and the end of an access token', () => {
-  let t: TestApp;
   const clock = manualClock();
+  const world = testAppWithMembers({ listening: true, dependencies: { clock } });
   const sockets = chatSockets();
-  beforeAll(async () => {
-    t = await createListeningTestApp({}, { clock });
-  });
-  afterAll(async () => {
-    await sockets.closeAll();
-    await t.cleanup();
-  });
+  // Registered after the app's hooks, so it runs before the app closes.
+  afterAll(async () => sockets.closeAll());
 
-  const open = (token: string) => sockets.open(t.app, token);
+  const open = (token: string) => sockets.open(world.app, token);
   const signed = (claims: { sub: string; sid: string; exp: number }) =>
-    signAccessToken(t.config.jwtSecret, claims);
+    signAccessToken(world.config.jwtSecret, claims);
 
   it('closes a socket when its token expires, unless the client renewed it on the socket', async () => {
-    const [ana, bruno] = await createFriendPair(t.app);
+    const [ana, bruno] = await createFriendPair(world.app);
     // Valid for a minute of the real time, which the server checks on connecting; the sockets'
     // clock is then moved past it, however long the machine took to get here.
     const expiresAt = inSeconds(60);
@@ -199,11 +188,7 @@ describe('chat sockets and the end of an access token', () => {
 });
 
 describe('access tokens', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createListeningTestApp();
-  });
-  afterAll(async () => t.cleanup());
+  const world = testAppWithMembers({ listening: true });
 
   const sign = (sub: string, exp: number | undefined, sid: string | undefined) => {
     const jwt = new SignJWT({ typ: 'access', ...(sid === undefined ? {} : { sid }) })
@@ -211,14 +196,14 @@ describe('access tokens', () => {
       .setSubject(sub)
       .setIssuedAt();
     if (exp !== undefined) jwt.setExpirationTime(exp);
-    return jwt.sign(new TextEncoder().encode(t.config.jwtSecret));
+    return jwt.sign(new TextEncoder().encode(world.config.jwtSecret));
   };
   const me = (token: string) =>
-    t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
+    world.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
 
   it('refuses a token without exp or session, a session not the member’s, and a member id in any spelling but the canonical one', async () => {
-    const ana = await createMemberWithProfile(t.app, { nombre: 'Ana' });
-    const bruno = await createMemberWithProfile(t.app, { nombre: 'Bruno' });
+    const ana = await createMemberWithProfile(world.app, { nombre: 'Ana' });
+    const bruno = await createMemberWithProfile(world.app, { nombre: 'Bruno' });
     const id = ana.user.id;
     const sid = sessionOf(ana);
     const inAMinute = Math.floor(Date.now() / 1000) + 60;
@@ -242,38 +227,34 @@ describe('access tokens', () => {
       const answer = await me(token);
       expect(answer.statusCode).toBe(401);
       expect(answer.json()).toMatchObject({ code: 'unauthorized' });
-      const socket = await connectChat(t.app, token);
+      const socket = await connectChat(world.app, token);
       expect((await socket.closed).code).toBe(WEBSOCKET_CLOSE.unauthorized);
     }
   });
 });
 
 describe('a socket flooding frames', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createListeningTestApp();
-  });
-  afterAll(async () => t.cleanup());
+  const world = testAppWithMembers({ listening: true });
 
   it('is cut off with 1008 after its burst, barely touching the database, and others stay fast', async () => {
     /** One flood by a new member; whether another member's feed stayed fast meanwhile. */
     const floodRound = async (round: number) => {
-      const ana = await createMemberWithProfile(t.app, { nombre: 'Ana' });
-      const bruno = await createMemberWithProfile(t.app, { nombre: 'Bruno' });
-      const carla = await createMemberWithProfile(t.app, { nombre: 'Carla' });
-      await makeFriends(t.app, ana.user.id, bruno.user.id);
+      const ana = await createMemberWithProfile(world.app, { nombre: 'Ana' });
+      const bruno = await createMemberWithProfile(world.app, { nombre: 'Bruno' });
+      const carla = await createMemberWithProfile(world.app, { nombre: 'Carla' });
+      await makeFriends(world.app, ana.user.id, bruno.user.id);
       const feed = () =>
-        t.app.inject({
+        world.app.inject({
           method: 'GET',
           url: '/api/posts/',
           headers: { authorization: `Bearer ${carla.access}` },
         });
-      const before = t.app.database.queryCount();
+      const before = world.app.database.queryCount();
       expect((await feed()).statusCode).toBe(200);
-      const feedQueries = t.app.database.queryCount() - before;
+      const feedQueries = world.app.database.queryCount() - before;
 
-      const brunoSocket = await connectChat(t.app, bruno.access);
-      const flooder = await connectChat(t.app, ana.access);
+      const brunoSocket = await connectChat(world.app, bruno.access);
+      const flooder = await connectChat(world.app, ana.access);
       await settle(200);
       const quietTimes: number[] = [];
       for (let run = 0; run < 3; run += 1) {
@@ -282,7 +263,7 @@ describe('a socket flooding frames', () => {
         quietTimes.push(performance.now() - quietStarted);
       }
       const quietFeedMs = quietTimes.sort((a, b) => a - b)[1]!;
-      const atFlood = t.app.database.queryCount();
+      const atFlood = world.app.database.queryCount();
 
       for (let index = 0; index < 15_000; index += 1) {
         flooder.send({ action: 'heartbeat' });
@@ -298,7 +279,7 @@ describe('a socket flooding frames', () => {
       expect(await flooder.closed).toEqual({ code: 1008, reason: 'too many frames' });
       await settle(MARK_READ_INTERVAL_MS + 300);
       // Without the limit, each of the 15,000 mark_read frames would be handled.
-      const floodQueries = t.app.database.queryCount() - atFlood - feedQueries;
+      const floodQueries = world.app.database.queryCount() - atFlood - feedQueries;
       expect(floodQueries).toBeLessThan(MEMBER_FRAME_LIMIT.burst / 10);
       await brunoSocket.close();
       // Against the same request on this machine just before, not a fixed time: a busy machine
@@ -331,10 +312,10 @@ describe('a socket flooding frames', () => {
   const runsWithin = (elapsedMs: number) => Math.ceil(elapsedMs / MARK_READ_INTERVAL_MS) + 1;
 
   it('folds a burst of mark_read frames into one UPDATE at once and one at the end of the interval', async () => {
-    const [ana, bruno] = await createFriendPair(t.app);
-    const socket = await connectChat(t.app, ana.access);
+    const [ana, bruno] = await createFriendPair(world.app);
+    const socket = await connectChat(world.app, ana.access);
     await settle(200);
-    const atStart = t.app.database.queryCount();
+    const atStart = world.app.database.queryCount();
     const started = performance.now();
     const burst = MEMBER_FRAME_LIMIT.burst - 10;
     for (let index = 0; index < burst; index += 1)
@@ -343,10 +324,12 @@ describe('a socket flooding frames', () => {
     socket.send({ action: 'nonsense' });
     await socket.waitFor(isError('invalid_frame'));
     const handled = performance.now() - started;
-    expect(t.app.database.queryCount() - atStart).toBeLessThanOrEqual(QUERIES_PER_RUN * runsWithin(handled));
+    expect(world.app.database.queryCount() - atStart).toBeLessThanOrEqual(
+      QUERIES_PER_RUN * runsWithin(handled),
+    );
     await settle(MARK_READ_INTERVAL_MS + 300);
     // The interval's end adds one run (the latest request), and nothing runs after it.
-    expect(t.app.database.queryCount() - atStart).toBeLessThanOrEqual(
+    expect(world.app.database.queryCount() - atStart).toBeLessThanOrEqual(
       QUERIES_PER_RUN * (runsWithin(handled) + 1),
     );
     expect(socket.socket.readyState).toBe(socket.socket.OPEN);
@@ -354,21 +337,21 @@ describe('a socket flooding frames', () => {
   });
 
   it('folds an HTTP flood of mark-reads into the socket’s runs: no UPDATE per request', async () => {
-    const [ana, bruno] = await createFriendPair(t.app);
+    const [ana, bruno] = await createFriendPair(world.app);
     const [anaSocket, brunoSocket] = await Promise.all([
-      connectChat(t.app, ana.access),
-      connectChat(t.app, bruno.access),
+      connectChat(world.app, ana.access),
+      connectChat(world.app, bruno.access),
     ]);
     anaSocket.send({ receiver_id: bruno.user.id, message: 'read me', temp_id: 'http-flood-1' });
     await brunoSocket.waitFor((frame) => frame.type === 'chat_message');
     await settle(200);
     const headers = { authorization: `Bearer ${bruno.access}` };
     // What a request costs before its handler (the account lookup), measured on a one-query call.
-    let before = t.app.database.queryCount();
-    expect((await t.app.inject({ url: '/api/chat/ajustes/', headers })).statusCode).toBe(200);
-    const perRequest = t.app.database.queryCount() - before - 1;
+    let before = world.app.database.queryCount();
+    expect((await world.app.inject({ url: '/api/chat/ajustes/', headers })).statusCode).toBe(200);
+    const perRequest = world.app.database.queryCount() - before - 1;
 
-    before = t.app.database.queryCount();
+    before = world.app.database.queryCount();
     const started = performance.now();
     // The socket's mark_read runs now; HTTP calls in the same interval wait for one run at its end.
     brunoSocket.send({ action: 'mark_read', sender_id: ana.user.id });
@@ -376,13 +359,13 @@ describe('a socket flooding frames', () => {
     const flood = 40;
     const answers = await Promise.all(
       Array.from({ length: flood }, () =>
-        t.app.inject({ method: 'POST', url: `/api/chat/marcar-leidos/${ana.user.id}/`, headers }),
+        world.app.inject({ method: 'POST', url: `/api/chat/marcar-leidos/${ana.user.id}/`, headers }),
       ),
     );
     const elapsed = performance.now() - started;
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(flood).fill(200));
     expect(answers.map((answer) => answer.json())).toEqual(Array(flood).fill({ marcados: 0 }));
-    expect(t.app.database.queryCount() - before).toBeLessThanOrEqual(
+    expect(world.app.database.queryCount() - before).toBeLessThanOrEqual(
       flood * perRequest + QUERIES_PER_RUN * runsWithin(elapsed),
     );
     expect(anaSocket.frames.filter((frame) => frame.type === 'read_receipt')).toHaveLength(1);

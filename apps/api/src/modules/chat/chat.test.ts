@@ -1,18 +1,17 @@
 import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { CHAT_MESSAGE_MAX_LENGTH, WEBSOCKET_CLOSE, WEBSOCKET_MAX_FRAME_BYTES } from '@juntos/domain';
 import { profiles, users } from '../../db/schema';
 import { chatSockets, connectChat, type Frame, settle } from '../../test-support/chat-client';
 import { createFriendPair, createMemberWithProfile, makeFriends } from '../../test-support/profiles';
+import type { Member } from '../../test-support/profiles';
 import { manualClock } from '../../test-support/manual-clock';
-import { createListeningTestApp, type TestApp } from '../../test-support/test-app';
+import { testAppWithMembers } from '../../test-support/test-app-with-members';
 import { CHAT_RATE_LIMIT } from './chat.service';
 import { MAX_SOCKETS_PER_MEMBER } from '../../realtime/socket-gateway';
 import { requestAs } from '../../test-support/requests';
-
-type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 
 const isMessage = (text: string) => (frame: Frame) => frame.type === 'chat_message' && frame.message === text;
 const isError = (code: string) => (frame: Frame) => frame.type === 'error' && frame.code === code;
@@ -20,20 +19,15 @@ const isStatus = (member: Member, online: boolean) => (frame: Frame) =>
   frame.type === 'status_update' && frame.user_id === member.user.id && frame.online === online;
 
 describe('chat between friends', () => {
-  let t: TestApp;
+  const world = testAppWithMembers({ listening: true });
   const sockets = chatSockets();
-  beforeAll(async () => {
-    t = await createListeningTestApp();
-  });
-  afterAll(async () => {
-    await sockets.closeAll();
-    await t.cleanup();
-  });
+  // Registered after the app's hooks, so it runs before the app closes.
+  afterAll(async () => sockets.closeAll());
 
   const open = (member: Member | undefined, options: { origin?: string } = {}) =>
-    sockets.open(t.app, member?.access, options);
+    sockets.open(world.app, member?.access, options);
   const call = (method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, member: Member, payload?: object) =>
-    requestAs(t.app, member.access, method, url, payload);
+    requestAs(world.app, member.access, method, url, payload);
   const history = async (viewer: Member, friend: Member, before?: number) =>
     (
       await call('GET', `/api/chat/historial/${friend.user.id}/${before ? `?before=${before}` : ''}`, viewer)
@@ -49,13 +43,13 @@ describe('chat between friends', () => {
 
   describe('connecting', () => {
     it('closes a socket without a token, with a bad token or with an expired one (4401)', async () => {
-      const [ana] = await createFriendPair(t.app);
+      const [ana] = await createFriendPair(world.app);
       const expired = await new SignJWT({ typ: 'access' })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(ana.user.id))
         .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
         .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
-        .sign(new TextEncoder().encode(t.config.jwtSecret));
+        .sign(new TextEncoder().encode(world.config.jwtSecret));
       for (const token of [undefined, 'not-a-token', expired, ana.refresh]) {
         const socket = await open(token === undefined ? undefined : { ...ana, access: token });
         const error = await socket.waitFor(isError('unauthorized'));
@@ -65,14 +59,16 @@ describe('chat between friends', () => {
     });
 
     it('refuses a connection from another site before the upgrade', async () => {
-      const [ana] = await createFriendPair(t.app);
-      await expect(connectChat(t.app, ana.access, { origin: 'https://evil.example' })).rejects.toThrow(/403/);
-      const sameSite = await open(ana, { origin: t.config.publicUrl });
+      const [ana] = await createFriendPair(world.app);
+      await expect(connectChat(world.app, ana.access, { origin: 'https://evil.example' })).rejects.toThrow(
+        /403/,
+      );
+      const sameSite = await open(ana, { origin: world.config.publicUrl });
       expect(sameSite.socket.readyState).toBe(sameSite.socket.OPEN);
     });
 
     it('closes the connection on a frame over 64 KiB (1009) and answers bad frames with an error', async () => {
-      const [ana] = await createFriendPair(t.app);
+      const [ana] = await createFriendPair(world.app);
       const socket = await open(ana);
       socket.send({ action: 'nonsense' });
       await socket.waitFor(isError('invalid_frame'));
@@ -83,7 +79,7 @@ describe('chat between friends', () => {
     });
 
     it(`refuses a member's socket past ${MAX_SOCKETS_PER_MEMBER} on the instance (1008), others unaffected`, async () => {
-      const [ana, bruno] = await createFriendPair(t.app);
+      const [ana, bruno] = await createFriendPair(world.app);
       const anaSockets = [];
       for (let index = 0; index < MAX_SOCKETS_PER_MEMBER; index += 1) anaSockets.push(await open(ana));
       const extra = await open(ana);
@@ -110,7 +106,7 @@ describe('chat between friends', () => {
 
   describe('sending', () => {
     it('delivers to every socket of both members, stored first, with the sender’s temp_id', async () => {
-      const [ana, bruno] = await createFriendPair(t.app);
+      const [ana, bruno] = await createFriendPair(world.app);
       const [anaTab1, anaTab2, brunoPhone, brunoLaptop] = await Promise.all([
         open(ana),
         open(ana),
@@ -134,7 +130,7 @@ describe('chat between friends', () => {
     });
 
     it('stores a resent temp_id once and answers the same message to the sender only', async () => {
-      const [ana, bruno] = await createFriendPair(t.app);
+      const [ana, bruno] = await createFriendPair(world.app);
       const [anaSocket, brunoSocket] = await Promise.all([open(ana), open(bruno)]);
       anaSocket.send(message(bruno, 'once', 'same-temp'));
       const first = await anaSocket.waitFor(isMessage('once'));
@@ -152,7 +148,7 @@ describe('chat between friends', () => {
     });
 
     it('delivers messages in the order they were stored', async () => {
-      const [ana, bruno] = await createFriendPair(t.app);
+      const [ana, bruno] = await createFriendPair(world.app);
       const [anaSocket, brunoSocket] = await Promise.all([open(ana), open(bruno)]);
       const texts = Array.from({ length: 15 }, (_, index) => `message ${index}`);
       texts.forEach((text, index) => anaSocket.send(message(bruno, text, `order-${index}`)));
@@ -165,8 +161,8 @@ describe('chat between friends', () => {
     });
 
     it('refuses strangers, pending requests and blocked members with a “bloqueado” error, storing nothing', async () => {
-      const stranger = await createMemberWithProfile(t.app, { nombre: 'Sara' });
-      const [ana, bruno] = await createFriendPair(t.app);
+      const stranger = await createMemberWithProfile(world.app, { nombre: 'Sara' });
+      const [ana, bruno] = await createFriendPair(world.app);
       const anaSocket = await open(ana);
       anaSocket.send(message(stranger, 'hello stranger', 'stranger-1'));
       const refused = await anaSocket.waitFor(isError('bloqueado'));
@@ -185,7 +181,7 @@ describe('chat between friends', () => {
     });
 
     it('refuses a NUL or a lone surrogate with invalid_text naming the field, stores nothing, keeps the socket', async () => {
-      const [ana, bruno] = await createFriendPair(t.app);
+      const [ana, bruno] = await createFriendPair(world.app);
       const [anaSocket, brunoSocket] = await Promise.all([open(ana), open(bruno)]);
       anaSocket.send(message(bruno, 'before\u0000after', 'nul-1'));
       const refused = await anaSocket.waitFor(isError('invalid_text'));
@@ -211,7 +207,7 @@ describe('chat between friends', () => {
     });
 
     it('refuses empty and over-long messages', async () => {
-      const [ana, bruno] = await createFriendPair(t.app);
+      const [ana, bruno] = await createFriendPair(world.app);
       const anaSocket = await open(ana);
       anaSocket.send(message(bruno, '   \n ', 'empty-1'));
       expect(await anaSocket.waitFor(isError('empty_message'))).toMatchObject({ temp_id: 'empty-1' });
@@ -224,9 +220,9 @@ describe('chat between friends', () => {
     });
 
     it('notifies a new message to sockets not showing that conversation', async () => {
-      const [ana, bruno] = await createFriendPair(t.app);
-      const carla = await createMemberWithProfile(t.app, { nombre: 'Carla' });
-      await makeFriends(t.app, carla.user.id, bruno.user.id);
+      const [ana, bruno] = await createFriendPair(world.app);
+      const carla = await createMemberWithProfile(world.app, { nombre: 'Carla' });
+      await makeFriends(world.app, carla.user.id, bruno.user.id);
       const [anaSocket, brunoSocket] = await Promise.all([open(ana), open(bruno)]);
       brunoSocket.send({ action: 'mark_read', sender_id: carla.user.id });
       anaSocket.send(message(bruno, 'are you there?', 'notify-1'));
@@ -248,7 +244,7 @@ describe('chat between friends', () => {
 
   describe('reading', () => {
     it('counts unread per sender and sends a read receipt when they are read', async () => {
-      const [ana, bruno] = await createFriendPair(t.app);
+      const [ana, bruno] = await createFriendPair(world.app);
       const [anaSocket, brunoSocket] = await Promise.all([open(ana), open(bruno)]);
       for (const index of [1, 2, 3]) anaSocket.send(message(bruno, `unread ${index}`, `unread-${index}`));
       await brunoSocket.waitFor(isMessage('unread 3'));
@@ -265,7 +261,7 @@ describe('chat between friends', () => {
     });
 
     it('clears the reader’s counts without a receipt when the reader turned receipts off', async () => {
-      const [ana, bruno] = await createFriendPair(t.app);
+      const [ana, bruno] = await createFriendPair(world.app);
       expect((await call('GET', '/api/chat/ajustes/', bruno)).json()).toEqual({ read_receipts: true });
       const off = await call('PUT', '/api/chat/ajustes/', bruno, { read_receipts: false });
       expect(off.json()).toEqual({ read_receipts: false });
@@ -284,8 +280,8 @@ describe('chat between friends', () => {
     });
 
     it('sends no read receipt across a block, either way, on the socket or over HTTP', async () => {
-      const [ana, bruno] = await createFriendPair(t.app);
-      const [carla, dario] = await createFriendPair(t.app, ['Carla', 'Dario']);
+      const [ana, bruno] = await createFriendPair(world.app);
+      const [carla, dario] = await createFriendPair(world.app, ['Carla', 'Dario']);
       const sockets = await Promise.all([open(ana), open(bruno), open(carla), open(dario)]);
       const [anaSocket, brunoSocket, carlaSocket, darioSocket] = sockets;
       anaSocket.send(message(bruno, 'read me later', 'block-read-1', null));
@@ -309,7 +305,7 @@ describe('chat between friends', () => {
     });
 
     it('keeps every message sent while the receiver was away, unread, without duplicates', async () => {
-      const [ana, bruno] = await createFriendPair(t.app);
+      const [ana, bruno] = await createFriendPair(world.app);
       const anaSocket = await open(ana);
       const brunoBefore = await open(bruno);
       anaSocket.send(message(bruno, 'before', 'away-0'));
@@ -338,7 +334,7 @@ describe('chat between friends', () => {
     });
 
     it('pages history newest first with a cursor to older messages', async () => {
-      const [ana, bruno] = await createFriendPair(t.app);
+      const [ana, bruno] = await createFriendPair(world.app);
       const anaSocket = await open(ana);
       for (let index = 0; index < 55; index += 1)
         anaSocket.send(message(bruno, `m${index}`, `page-${index}`));
@@ -357,7 +353,7 @@ describe('chat between friends', () => {
 
   describe('presence and sign-out', () => {
     it('tells friends when a member comes online and when the last socket closes', async () => {
-      const [ana, bruno] = await createFriendPair(t.app);
+      const [ana, bruno] = await createFriendPair(world.app);
       const brunoSocket = await open(bruno);
       const anaFirst = await open(ana);
       await brunoSocket.waitFor(isStatus(ana, true));
@@ -385,7 +381,7 @@ describe('chat between friends', () => {
     });
 
     it('on logout tells friends, closes the socket, and hides the member’s own copy of the conversations', async () => {
-      const [ana, bruno] = await createFriendPair(t.app);
+      const [ana, bruno] = await createFriendPair(world.app);
       const [anaSocket, brunoSocket] = await Promise.all([open(ana), open(bruno)]);
       anaSocket.send(message(bruno, 'see you', 'bye-1'));
       await brunoSocket.waitFor(isMessage('see you'));
@@ -408,15 +404,15 @@ describe('chat between friends', () => {
     });
 
     it('tells presence and sign-out only to friends the member may still reach', async () => {
-      const [ana, bruno] = await createFriendPair(t.app);
-      const carla = await createMemberWithProfile(t.app, { nombre: 'Carla' });
-      await makeFriends(t.app, ana.user.id, carla.user.id);
+      const [ana, bruno] = await createFriendPair(world.app);
+      const carla = await createMemberWithProfile(world.app, { nombre: 'Carla' });
+      await makeFriends(world.app, ana.user.id, carla.user.id);
       // An administrator found Bruno is a child: the friendship row stays, but the rule forbids contact.
-      await t.app.database.db
+      await world.app.database.db
         .update(users)
         .set({ ageGroup: 'minor', minorReviewedAt: new Date() })
         .where(eq(users.id, bruno.user.id));
-      await t.app.database.db
+      await world.app.database.db
         .update(profiles)
         .set({ dateOfBirth: '2012-06-01' })
         .where(eq(profiles.userId, bruno.user.id));
@@ -443,31 +439,28 @@ describe('chat between friends', () => {
         ['DELETE', '/api/chat/borrar-mensajes/'],
         ['GET', '/api/chat/ajustes/'],
       ] as const)
-        expect((await t.app.inject({ method, url })).statusCode).toBe(401);
+        expect((await world.app.inject({ method, url })).statusCode).toBe(401);
     });
   });
 });
 
 describe('chat limits with the real rate limit and a short heartbeat timeout', () => {
-  let t: TestApp;
   // Heartbeats are judged on a clock the test moves, so a busy machine cannot make a socket late.
   const clock = manualClock();
   const HEARTBEAT_TIMEOUT_MS = 1000;
-  beforeAll(async () => {
-    t = await createListeningTestApp(
-      { RATE_LIMIT_SCALE: '1', CHAT_HEARTBEAT_TIMEOUT_MS: String(HEARTBEAT_TIMEOUT_MS) },
-      { clock },
-    );
+  const world = testAppWithMembers({
+    listening: true,
+    environment: { RATE_LIMIT_SCALE: '1', CHAT_HEARTBEAT_TIMEOUT_MS: String(HEARTBEAT_TIMEOUT_MS) },
+    dependencies: { clock },
   });
-  afterAll(async () => t.cleanup());
 
   it('answers a member who sends too fast with an error, and stores nothing more', async () => {
     // The limit's window runs on the real time (rate-limiter-flexible keeps it), so a round counts
     // only when all 25 sends were answered inside one window; a starved machine gets another round.
     const sends = CHAT_RATE_LIMIT.messages + 5;
     for (let round = 1; ; round += 1) {
-      const [ana, bruno] = await createFriendPair(t.app);
-      const socket = await connectChat(t.app, ana.access);
+      const [ana, bruno] = await createFriendPair(world.app);
+      const socket = await connectChat(world.app, ana.access);
       const started = performance.now();
       for (let index = 0; index < sends; index += 1)
         socket.send({ receiver_id: bruno.user.id, message: `fast ${index}`, temp_id: `fast-${index}` });
@@ -479,7 +472,7 @@ describe('chat limits with the real rate limit and a short heartbeat timeout', (
         expect(limited.map((frame) => frame.temp_id)).toEqual(
           Array.from({ length: 5 }, (_, index) => `fast-${CHAT_RATE_LIMIT.messages + index}`),
         );
-        const stored = await requestAs(t.app, bruno.access, 'GET', `/api/chat/historial/${ana.user.id}/`);
+        const stored = await requestAs(world.app, bruno.access, 'GET', `/api/chat/historial/${ana.user.id}/`);
         expect(stored.json<{ results: unknown[] }>().results).toHaveLength(CHAT_RATE_LIMIT.messages);
         await socket.close();
         return;
@@ -489,9 +482,9 @@ describe('chat limits with the real rate limit and a short heartbeat timeout', (
   });
 
   it('closes a socket that stops sending heartbeats and tells friends the member is offline', async () => {
-    const [ana, bruno] = await createFriendPair(t.app);
-    const brunoSocket = await connectChat(t.app, bruno.access);
-    const anaSocket = await connectChat(t.app, ana.access);
+    const [ana, bruno] = await createFriendPair(world.app);
+    const brunoSocket = await connectChat(world.app, bruno.access);
+    const anaSocket = await connectChat(world.app, ana.access);
     await brunoSocket.waitFor(isStatus(ana, true));
     // Most of a timeout passes; Bruno beats (frames are handled in order, so once `nonsense` is
     // answered the heartbeat was); the rest passes: only Ana's last sign of life is too old.

@@ -1,6 +1,6 @@
 import { MAX_IMAGE_BYTES, PINNED_POSTS_SHOWN, type Notification, type Page, type Post } from '@juntos/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { communities, communityMembers, posts } from '../../db/schema';
 import {
   createMemberWithProfile,
@@ -8,17 +8,12 @@ import {
   imageFile,
   sendForm,
 } from '../../test-support/profiles';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import type { Member } from '../../test-support/profiles';
+import { testAppWithMembers } from '../../test-support/test-app-with-members';
 import { requestAs } from '../../test-support/requests';
 
-type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
-
 describe('a community feed', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.cleanup());
+  const world = testAppWithMembers();
 
   let sequence = 0;
   /** A community of its own per test: the suite's PostgreSQL run shares one database. */
@@ -29,7 +24,7 @@ describe('a community feed', () => {
     sequence += 1;
     // A code no catalogue holds, unique per test file run: another file may open real codes.
     const unique = (Date.now() * 100 + sequence) % 1_000_000_000;
-    const [row] = await t.app.database.db
+    const [row] = await world.app.database.db
       .insert(communities)
       .values(
         kind === 'topic'
@@ -42,15 +37,15 @@ describe('a community feed', () => {
     return row.id;
   }
   const join = (communityId: number, member: Member) =>
-    t.app.database.db.insert(communityMembers).values({ communityId, userId: member.user.id });
+    world.app.database.db.insert(communityMembers).values({ communityId, userId: member.user.id });
 
-  const reviewedMinor = () => createReviewedMinor(t.app);
+  const reviewedMinor = () => createReviewedMinor(world.app);
 
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, member: Member, payload?: object) =>
-    requestAs(t.app, member.access, method, url, payload);
+    requestAs(world.app, member.access, method, url, payload);
   const feedUrl = (id: number) => `/api/comunidades/${id}/publicaciones/`;
   const post = async (id: number, member: Member, text: string) => {
-    const answer = await sendForm(t.app, member.access, 'POST', feedUrl(id), { text });
+    const answer = await sendForm(world.app, member.access, 'POST', feedUrl(id), { text });
     if (answer.statusCode !== 201) throw new Error(answer.body);
     return answer.json<Post>();
   };
@@ -73,16 +68,16 @@ describe('a community feed', () => {
     return [...found.values()];
   }
   const pin = (postId: number, minutesAgo: number) =>
-    t.app.database.db
+    world.app.database.db
       .update(posts)
       .set({ pinnedAt: new Date(Date.now() - minutesAgo * 60_000) })
       .where(eq(posts.id, postId));
 
   it('lets members post with an image, and answers as the main feed does', async () => {
-    const ana = await createMemberWithProfile(t.app);
+    const ana = await createMemberWithProfile(world.app);
     const id = await community(ana);
     const created = await sendForm(
-      t.app,
+      world.app,
       ana.access,
       'POST',
       feedUrl(id),
@@ -100,7 +95,7 @@ describe('a community feed', () => {
       likes_count: 0,
       comments: [],
     });
-    const empty = await sendForm(t.app, ana.access, 'POST', feedUrl(id), { text: '  ' });
+    const empty = await sendForm(world.app, ana.access, 'POST', feedUrl(id), { text: '  ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json<{ fields: Record<string, string> }>().fields.text).toBe(
       'Please write some text for your post.',
@@ -111,8 +106,8 @@ describe('a community feed', () => {
   it.each(['topic', 'disease'] as const)(
     'keeps a %s community to its members: reading, searching, posting, liking, commenting (403, translated)',
     async (kind) => {
-      const ana = await createMemberWithProfile(t.app);
-      const ben = await createMemberWithProfile(t.app);
+      const ana = await createMemberWithProfile(world.app);
+      const ben = await createMemberWithProfile(world.app);
       const id = await communityOfKind(kind, ana);
       const word = `Wombat${Date.now()}`;
       const written = await post(id, ana, `${word} members only here`);
@@ -132,12 +127,12 @@ describe('a community feed', () => {
       expect((await call('GET', `/api/posts/search/?q=${word}`, ben)).json<Page<Post>>().results).toEqual([]);
       expect((await mainFeedSince(ben, written.created_at)).map((item) => item.id)).not.toContain(written.id);
 
-      const refused = await sendForm(t.app, ben.access, 'POST', feedUrl(id), { text: 'Let me in' });
+      const refused = await sendForm(world.app, ben.access, 'POST', feedUrl(id), { text: 'Let me in' });
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject(membersOnly);
       // Refused before the form is read: an empty text and an oversized upload are not looked at.
       const oversized = { ...(await imageFile()), data: Buffer.alloc(MAX_IMAGE_BYTES + 2, 1) };
-      const unread = await sendForm(t.app, ben.access, 'POST', feedUrl(id), { text: '' }, oversized);
+      const unread = await sendForm(world.app, ben.access, 'POST', feedUrl(id), { text: '' }, oversized);
       expect(unread.statusCode).toBe(403);
       expect(unread.json()).toMatchObject(membersOnly);
       const like = await call('POST', `/api/posts/${written.id}/like/`, ben);
@@ -165,20 +160,20 @@ describe('a community feed', () => {
   );
 
   it('answers 404 for a community that does not exist, 401 without a session', async () => {
-    const ana = await createMemberWithProfile(t.app);
+    const ana = await createMemberWithProfile(world.app);
     const id = await community(ana);
     const missing = await call('GET', feedUrl(999_999_999), ana);
     expect(missing.statusCode).toBe(404);
     expect(missing.json<{ error: string }>().error).toBe('This community does not exist.');
     expect((await call('GET', `${feedUrl(999_999_999)}?q=word`, ana)).statusCode).toBe(404);
-    expect((await sendForm(t.app, ana.access, 'POST', feedUrl(999_999_999), { text: 'x' })).statusCode).toBe(
-      404,
-    );
-    expect((await t.app.inject({ method: 'GET', url: feedUrl(id) })).statusCode).toBe(401);
+    expect(
+      (await sendForm(world.app, ana.access, 'POST', feedUrl(999_999_999), { text: 'x' })).statusCode,
+    ).toBe(404);
+    expect((await world.app.inject({ method: 'GET', url: feedUrl(id) })).statusCode).toBe(401);
   });
 
   it('pages newest first with the pinned posts leading the first page only, each post once', async () => {
-    const ana = await createMemberWithProfile(t.app);
+    const ana = await createMemberWithProfile(world.app);
     const id = await community(ana);
     const written: Post[] = [];
     for (let i = 1; i <= 12; i += 1) written.push(await post(id, ana, `Post ${i}`));
@@ -201,7 +196,7 @@ describe('a community feed', () => {
   });
 
   it('pages the pins beyond the first few where they were written: every post once across the pages', async () => {
-    const ana = await createMemberWithProfile(t.app);
+    const ana = await createMemberWithProfile(world.app);
     const id = await community(ana);
     const written: Post[] = [];
     for (let i = 1; i <= 12; i += 1) written.push(await post(id, ana, `Post ${i}`));
@@ -230,7 +225,7 @@ describe('a community feed', () => {
   });
 
   it('searches within the community only, pinned posts where they were written', async () => {
-    const ana = await createMemberWithProfile(t.app);
+    const ana = await createMemberWithProfile(world.app);
     const id = await community(ana);
     const other = await community(ana);
     const word = `Axolotl${Date.now()}`;
@@ -245,13 +240,13 @@ describe('a community feed', () => {
   });
 
   it('reads a page in the same number of statements with 5 or 50 posts, pinned ones included', async () => {
-    const ana = await createMemberWithProfile(t.app);
-    const readers = await Promise.all([1, 2].map(() => createMemberWithProfile(t.app)));
+    const ana = await createMemberWithProfile(world.app);
+    const readers = await Promise.all([1, 2].map(() => createMemberWithProfile(world.app)));
     const id = await community(ana, ...readers);
     const statementsFor = async (query: string) => {
-      const before = t.app.database.queryCount();
+      const before = world.app.database.queryCount();
       const answer = await page(id, ana, query);
-      return { statements: t.app.database.queryCount() - before, size: answer.results.length };
+      return { statements: world.app.database.queryCount() - before, size: answer.results.length };
     };
     const addPosts = async (count: number) => {
       for (let i = 0; i < count; i += 1) {
@@ -280,14 +275,14 @@ describe('a community feed', () => {
   });
 
   it("shows a member's communities in the main feed while the setting is on, never other communities", async () => {
-    const ana = await createMemberWithProfile(t.app, { country: 'mt', ciudad: '' });
-    const ben = await createMemberWithProfile(t.app, { country: 'mt', ciudad: '' });
+    const ana = await createMemberWithProfile(world.app, { country: 'mt', ciudad: '' });
+    const ben = await createMemberWithProfile(world.app, { country: 'mt', ciudad: '' });
     const mine = await community(ana, ben);
     const theirs = await community(ben);
     const word = `Quokka${Date.now()}`;
     const { created_at: since } = await post(mine, ben, `${word} in our community`);
     await post(theirs, ben, `${word} in another community`);
-    await sendForm(t.app, ben.access, 'POST', '/api/posts/', { text: `${word} in the main feed` });
+    await sendForm(world.app, ben.access, 'POST', '/api/posts/', { text: `${word} in the main feed` });
 
     const ours = (found: Post[]) => found.map((item) => item.text).filter((text) => text.startsWith(word));
     const mainFeed = async () => ours(await mainFeedSince(ana, since, '&country=mt'));
@@ -311,8 +306,8 @@ describe('a community feed', () => {
   });
 
   it('keeps minors and adults of the same community apart: two spaces', async () => {
-    const adult = await createMemberWithProfile(t.app);
-    const otherAdult = await createMemberWithProfile(t.app);
+    const adult = await createMemberWithProfile(world.app);
+    const otherAdult = await createMemberWithProfile(world.app);
     const minor = await reviewedMinor();
     const otherMinor = await reviewedMinor();
     const id = await community(adult, otherAdult, minor, otherMinor);
@@ -336,8 +331,8 @@ describe('a community feed', () => {
   });
 
   it("tells a community post's author when someone else replies, never for their own replies", async () => {
-    const ana = await createMemberWithProfile(t.app);
-    const bea = await createMemberWithProfile(t.app, { nombre: 'Bea' });
+    const ana = await createMemberWithProfile(world.app);
+    const bea = await createMemberWithProfile(world.app, { nombre: 'Bea' });
     const id = await community(ana, bea);
     const written = await post(id, ana, 'Does anyone swim with this condition?');
     const notices = async (member: Member) =>
@@ -368,7 +363,9 @@ describe('a community feed', () => {
     expect(await notices(bea)).toEqual([]);
 
     // A main-feed post's replies bring no community notice.
-    const main = (await sendForm(t.app, ana.access, 'POST', '/api/posts/', { text: 'Main' })).json<Post>();
+    const main = (
+      await sendForm(world.app, ana.access, 'POST', '/api/posts/', { text: 'Main' })
+    ).json<Post>();
     await call('POST', `/api/posts/${main.id}/comment/`, bea, { text: 'Hello' });
     expect(await notices(ana)).toHaveLength(1);
   });

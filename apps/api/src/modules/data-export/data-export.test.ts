@@ -1,6 +1,6 @@
 import { unzipSync, strFromU8 } from 'fflate';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '@juntos/domain';
 import { eq } from 'drizzle-orm';
 import { RETENTION_DAYS } from '@juntos/domain';
@@ -18,11 +18,12 @@ import {
   completeProfile,
   sendForm,
 } from '../../test-support/profiles';
-import { createListeningTestApp, createTestApp, type TestApp } from '../../test-support/test-app';
+import type { Member } from '../../test-support/profiles';
+import { createTestApp } from '../../test-support/test-app';
+import { testAppWithMembers } from '../../test-support/test-app-with-members';
 import { createDataExportRepository } from './data-export.repository';
 import { requestAs } from '../../test-support/requests';
 
-type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 type ExportState = {
   id: number;
   status: 'preparing' | 'ready' | 'failed';
@@ -60,22 +61,19 @@ async function downloadCopy(app: FastifyInstance, access: string, download: stri
 }
 
 describe('data portability (a copy of my data)', () => {
-  let t: TestApp;
-  let owner: Member;
-  let friend: Member;
-  let stranger: Member;
-  beforeAll(async () => {
-    t = await createListeningTestApp();
-    owner = await createMemberWithProfile(t.app, { nombre: 'Olivia', bio: 'Owner bio' });
-    friend = await createMemberWithProfile(t.app, { nombre: 'Fabio', bio: 'Friend secret bio' });
-    stranger = await createMemberWithProfile(t.app, { nombre: 'Sven', bio: 'Stranger bio' });
-    await makeFriends(t.app, owner.user.id, friend.user.id);
+  const world = testAppWithMembers({
+    listening: true,
+    members: {
+      owner: { nombre: 'Olivia', bio: 'Owner bio' },
+      friend: { nombre: 'Fabio', bio: 'Friend secret bio' },
+      stranger: { nombre: 'Sven', bio: 'Stranger bio' },
+    },
   });
-  afterAll(async () => t.cleanup());
+  beforeAll(async () => makeFriends(world.app, world.owner.user.id, world.friend.user.id));
 
   const call = (method: 'GET' | 'POST', url: string, who?: Member, payload?: object) =>
-    requestAs(t.app, who?.access, method, url, payload);
-  const waitReady = (who: Member, app: FastifyInstance = t.app) => waitForCopy(app, who.access);
+    requestAs(world.app, who?.access, method, url, payload);
+  const waitReady = (who: Member, app: FastifyInstance = world.app) => waitForCopy(app, who.access);
 
   it('needs a signed-in member', async () => {
     expect((await call('GET', '/api/mis-datos/exportacion/')).statusCode).toBe(401);
@@ -85,15 +83,15 @@ describe('data portability (a copy of my data)', () => {
 
   it('contains the member’s profile, posts, comments, gallery, messages, friends and earnings, and nobody else’s data', async () => {
     await putProfile(
-      t.app,
-      owner.access,
+      world.app,
+      world.owner.access,
       completeProfile({ nombre: 'Olivia', bio: 'Owner bio' }),
       await imageFile('photo'),
     );
     const own = (
       await sendForm(
-        t.app,
-        owner.access,
+        world.app,
+        world.owner.access,
         'POST',
         '/api/posts/',
         { text: 'Owner post text' },
@@ -101,34 +99,34 @@ describe('data portability (a copy of my data)', () => {
       )
     ).json<Post>();
     const friendsPost = (
-      await sendForm(t.app, friend.access, 'POST', '/api/posts/', { text: 'Friend post text' })
+      await sendForm(world.app, world.friend.access, 'POST', '/api/posts/', { text: 'Friend post text' })
     ).json<Post>();
-    await sendForm(t.app, stranger.access, 'POST', '/api/posts/', { text: 'Stranger post text' });
-    await call('POST', `/api/posts/${friendsPost.id}/comment/`, owner, { text: 'Owner comment text' });
-    await call('POST', `/api/posts/${own.id}/comment/`, friend, { text: 'Friend comment text' });
-    await call('POST', `/api/posts/${friendsPost.id}/like/`, owner);
+    await sendForm(world.app, world.stranger.access, 'POST', '/api/posts/', { text: 'Stranger post text' });
+    await call('POST', `/api/posts/${friendsPost.id}/comment/`, world.owner, { text: 'Owner comment text' });
+    await call('POST', `/api/posts/${own.id}/comment/`, world.friend, { text: 'Friend comment text' });
+    await call('POST', `/api/posts/${friendsPost.id}/like/`, world.owner);
     await sendForm(
-      t.app,
-      owner.access,
+      world.app,
+      world.owner.access,
       'POST',
       '/api/gallery/images/',
       { title: 'Owner gallery', description: 'At the beach' },
       await imageFile(),
     );
-    await call('POST', '/api/monetizacion/activate/', owner, { consent: true });
-    const chat = await connectChat(t.app, owner.access);
-    chat.send({ receiver_id: friend.user.id, message: 'Owner says hello', temp_id: 'x1' });
+    await call('POST', '/api/monetizacion/activate/', world.owner, { consent: true });
+    const chat = await connectChat(world.app, world.owner.access);
+    chat.send({ receiver_id: world.friend.user.id, message: 'Owner says hello', temp_id: 'x1' });
     await chat.waitFor((frame) => frame.type === 'chat_message');
     await chat.close();
 
-    const requested = await call('POST', '/api/mis-datos/exportacion/', owner);
+    const requested = await call('POST', '/api/mis-datos/exportacion/', world.owner);
     expect(requested.statusCode).toBe(202);
     expect(requested.json<{ export: ExportState }>().export.status).toBe('preparing');
-    const ready = await waitReady(owner);
+    const ready = await waitReady(world.owner);
     expect(ready).toMatchObject({ status: 'ready' });
     expect(ready.size_bytes).toBeGreaterThan(0);
 
-    const files = await downloadCopy(t.app, owner.access, ready.download);
+    const files = await downloadCopy(world.app, world.owner.access, ready.download);
     const names = Object.keys(files).sort();
     expect(names).toEqual(
       expect.arrayContaining([
@@ -144,7 +142,7 @@ describe('data portability (a copy of my data)', () => {
         'data/friendships.json',
         'data/monetization_accounts.json',
         'data/withheld.json',
-        `files/profiles/${owner.user.id}.webp`,
+        `files/profiles/${world.owner.user.id}.webp`,
         `files/posts/${own.id}.webp`,
       ]),
     );
@@ -156,9 +154,9 @@ describe('data portability (a copy of my data)', () => {
       .map(text)
       .join('\n');
 
-    expect(rows('users')).toEqual([expect.objectContaining({ email: owner.email })]);
+    expect(rows('users')).toEqual([expect.objectContaining({ email: world.owner.email })]);
     expect(rows('profiles')).toEqual([
-      expect.objectContaining({ bio: 'Owner bio', photo_key: `files/profiles/${owner.user.id}.webp` }),
+      expect.objectContaining({ bio: 'Owner bio', photo_key: `files/profiles/${world.owner.user.id}.webp` }),
     ]);
     expect(rows('posts')).toEqual([
       expect.objectContaining({ text: 'Owner post text', image_key: `files/posts/${own.id}.webp` }),
@@ -170,7 +168,7 @@ describe('data portability (a copy of my data)', () => {
     ]);
     expect(rows('friendships')).toEqual([
       expect.objectContaining({
-        addressee_id: friend.user.id,
+        addressee_id: world.friend.user.id,
         status: 'accepted',
         other_member_name: 'Fabio García',
       }),
@@ -185,56 +183,57 @@ describe('data portability (a copy of my data)', () => {
       'Friend secret bio',
       'Stranger post text',
       'Stranger bio',
-      friend.email,
-      stranger.email,
+      world.friend.email,
+      world.stranger.email,
     ])
       expect(everything, foreign).not.toContain(foreign);
     expect(everything).not.toMatch(/\$argon2/);
 
     // The member is told, and nobody else can fetch the copy.
-    const notices = (await call('GET', '/api/avisos/', owner)).json<{ kind: string }[]>();
+    const notices = (await call('GET', '/api/avisos/', world.owner)).json<{ kind: string }[]>();
     expect(notices.map((notice) => notice.kind)).toContain('export_ready');
-    expect((await call('GET', ready.download ?? '', friend)).statusCode).toBe(404);
-    expect((await call('GET', '/api/mis-datos/exportacion/', friend)).json()).toEqual({ export: null });
+    expect((await call('GET', ready.download ?? '', world.friend)).statusCode).toBe(404);
+    expect((await call('GET', '/api/mis-datos/exportacion/', world.friend)).json()).toEqual({ export: null });
   });
 
   it('prepares one copy at a time and replaces the previous one', async () => {
-    const first = (await call('POST', '/api/mis-datos/exportacion/', stranger)).json<{
+    const first = (await call('POST', '/api/mis-datos/exportacion/', world.stranger)).json<{
       export: ExportState;
     }>().export;
-    await waitReady(stranger);
-    const next = (await call('POST', '/api/mis-datos/exportacion/', stranger)).json<{ export: ExportState }>()
-      .export;
+    await waitReady(world.stranger);
+    const next = (await call('POST', '/api/mis-datos/exportacion/', world.stranger)).json<{
+      export: ExportState;
+    }>().export;
     expect(next.id).not.toBe(first.id);
-    await waitReady(stranger);
-    const old = await call('GET', `/api/mis-datos/exportacion/${first.id}/archivo/`, stranger);
+    await waitReady(world.stranger);
+    const old = await call('GET', `/api/mis-datos/exportacion/${first.id}/archivo/`, world.stranger);
     expect(old.statusCode).toBe(404);
     expect(old.json()).toMatchObject({ code: 'not_found' });
 
     // While a copy is being prepared, asking again answers that copy instead of starting another.
-    const [preparing] = await t.app.database.db
+    const [preparing] = await world.app.database.db
       .insert(dataExports)
-      .values({ userId: stranger.user.id })
+      .values({ userId: world.stranger.user.id })
       .returning({ id: dataExports.id });
-    const again = (await call('POST', '/api/mis-datos/exportacion/', stranger)).json<{
+    const again = (await call('POST', '/api/mis-datos/exportacion/', world.stranger)).json<{
       export: ExportState;
     }>().export;
     expect(again).toMatchObject({ id: preparing?.id, status: 'preparing' });
 
     // Left preparing by an instance that stopped: shown as failed after 15 minutes.
     const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
-    await t.app.database.db
+    await world.app.database.db
       .update(dataExports)
       .set({ createdAt: minutesAgo(16) })
-      .where(eq(dataExports.userId, stranger.user.id));
-    expect(await waitReady(stranger)).toMatchObject({ id: preparing?.id, status: 'failed' });
+      .where(eq(dataExports.userId, world.stranger.user.id));
+    expect(await waitReady(world.stranger)).toMatchObject({ id: preparing?.id, status: 'failed' });
   });
 
   it('keeps a copy seven days', async () => {
-    const member = await createMemberWithProfile(t.app);
+    const member = await createMemberWithProfile(world.app);
     await call('POST', '/api/mis-datos/exportacion/', member);
     const ready = await waitReady(member);
-    await t.app.database.db
+    await world.app.database.db
       .update(dataExports)
       .set({ createdAt: new Date(Date.now() - 7 * 24 * 3_600_000 - 60_000) })
       .where(eq(dataExports.userId, member.user.id));
@@ -266,7 +265,7 @@ describe('data portability (a copy of my data)', () => {
 });
 
 describe('the copy of a member with activity in every feature', () => {
-  let t: TestApp;
+  const world = testAppWithMembers();
   let fixture: MemberInEveryTable;
   let files: Record<string, Uint8Array>;
   const text = (name: string) => strFromU8(files[name] ?? new Uint8Array());
@@ -285,37 +284,35 @@ describe('the copy of a member with activity in every feature', () => {
       .join('\n');
 
   beforeAll(async () => {
-    t = await createTestApp();
-    fixture = await createMemberInEveryTable(t.app);
+    fixture = await createMemberInEveryTable(world.app);
     // Rita, who asked Marta to be friends, is suspended: the safeguarding rule hides her name now.
     const { admin, asksMember } = fixture.others;
-    const suspended = await t.app.inject({
+    const suspended = await world.app.inject({
       method: 'POST',
       url: `/api/admin/members/${asksMember.user.id}/suspend/`,
       headers: { authorization: `Bearer ${admin.access}` },
     });
     expect(suspended.statusCode).toBe(200);
     // Marta's withdrawal is rejected: a decision about her payout, with the reason she is owed.
-    const rejected = await t.app.inject({
+    const rejected = await world.app.inject({
       method: 'POST',
       url: `/api/admin/withdrawals/${fixture.ids.withdrawal}/status/`,
       headers: { authorization: `Bearer ${admin.access}` },
       payload: { status: 'rejected', reason: 'The PayPal account is closed' },
     });
     expect(rejected.statusCode).toBe(200);
-    const requested = await t.app.inject({
+    const requested = await world.app.inject({
       method: 'POST',
       url: '/api/mis-datos/exportacion/',
       headers: { authorization: `Bearer ${fixture.member.access}`, 'accept-language': 'de' },
     });
     expect(requested.statusCode).toBe(202);
-    const ready = await waitForCopy(t.app, fixture.member.access);
-    files = await downloadCopy(t.app, fixture.member.access, ready.download);
+    const ready = await waitForCopy(world.app, fixture.member.access);
+    files = await downloadCopy(world.app, fixture.member.access, ready.download);
   });
-  afterAll(async () => t.cleanup());
 
   it('holds every exported table with every column but the withheld ones', async () => {
-    const answer: unknown = await t.app.database.db.execute(
+    const answer: unknown = await world.app.database.db.execute(
       sql`select table_name, column_name, data_type from information_schema.columns where table_schema = current_schema()`,
     );
     const columns = (answer as { rows: { table_name: string; column_name: string; data_type: string }[] })
@@ -369,7 +366,7 @@ describe('the copy of a member with activity in every feature', () => {
 
   it('reads one statement per exported table, however much the member did', async () => {
     let statements = 0;
-    const counted = new Proxy(t.app.database.db, {
+    const counted = new Proxy(world.app.database.db, {
       get(target, property, receiver) {
         if (property !== 'execute') return Reflect.get(target, property, receiver) as unknown;
         return (query: SQL) => {
@@ -386,7 +383,7 @@ describe('the copy of a member with activity in every feature', () => {
     };
     // The first copy also reads the column list once.
     await repository.collect(fixture.member.id);
-    const quiet = await createActiveMember(t.app);
+    const quiet = await createActiveMember(world.app);
     const exportedTables = Object.values(PERSONAL_DATA_CATALOGUE).filter((entry) =>
       Object.values(entry.memberColumns as Record<string, MemberColumn>).some(
         (treatment) => typeof treatment.export === 'string',
@@ -398,15 +395,15 @@ describe('the copy of a member with activity in every feature', () => {
 
   it('holds no secret: no password or token hash, no reset link or activation code', async () => {
     const everything = archiveText();
-    const [account] = await t.app.database.db
+    const [account] = await world.app.database.db
       .select({ passwordHash: users.passwordHash })
       .from(users)
       .where(eq(users.id, fixture.member.id));
-    const tokenHashes = await t.app.database.db
+    const tokenHashes = await world.app.database.db
       .select({ hash: refreshTokens.tokenHash })
       .from(refreshTokens)
       .where(eq(refreshTokens.userId, fixture.member.id));
-    const resetHashes = await t.app.database.db
+    const resetHashes = await world.app.database.db
       .select({ hash: passwordResetTokens.tokenHash })
       .from(passwordResetTokens)
       .where(eq(passwordResetTokens.userId, fixture.member.id));
@@ -418,7 +415,7 @@ describe('the copy of a member with activity in every feature', () => {
       expect(everything).not.toContain(secret);
     expect(everything).not.toMatch(/\$argon2/);
 
-    const mails = await t.app.database.db
+    const mails = await world.app.database.db
       .select({ id: emailOutbox.id, text: emailOutbox.textBody })
       .from(emailOutbox)
       .where(eq(emailOutbox.userId, fixture.member.id));

@@ -1,18 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Post } from '@juntos/domain';
 import { adminAuditLog, chatMessages, reports } from '../../db/schema';
-import {
-  createAdminWithProfile,
-  createMemberWithProfile,
-  imageFile,
-  makeFriends,
-  sendForm,
-} from '../../test-support/profiles';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createMemberWithProfile, imageFile, makeFriends, sendForm } from '../../test-support/profiles';
+import type { Member } from '../../test-support/profiles';
+import { testAppWithMembers } from '../../test-support/test-app-with-members';
 import { requestAs } from '../../test-support/requests';
 
-type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 type SnapshotMessage = {
   id: number;
   sender_id: number | null;
@@ -57,18 +51,12 @@ function memberIdsIn(value: unknown, key = ''): unknown[] {
  * was filed about when the author deletes it.
  */
 describe('evidence outlives its author', () => {
-  let t: TestApp;
-  let admin: Member;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await createAdminWithProfile(t.app, { nombre: 'Mod' });
-  });
-  afterAll(async () => t.cleanup());
+  const world = testAppWithMembers({ admins: { admin: { nombre: 'Mod' } } });
 
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, member: Member, payload?: object) =>
-    requestAs(t.app, member.access, method, url, payload);
+    requestAs(world.app, member.access, method, url, payload);
   const store = async (from: Member, to: Member, message: string) => {
-    const [row] = await t.app.database.db
+    const [row] = await world.app.database.db
       .insert(chatMessages)
       .values({ senderId: from.user.id, receiverId: to.user.id, message, tempId: `t-${message}` })
       .returning({ id: chatMessages.id });
@@ -84,7 +72,7 @@ describe('evidence outlives its author', () => {
     return response.json<{ id: number }>().id;
   };
   const queue = async () => {
-    const response = await call('GET', '/api/admin/reports/?status=open&limit=100', admin);
+    const response = await call('GET', '/api/admin/reports/?status=open&limit=100', world.admin);
     expect(response.statusCode, response.body).toBe(200);
     return { body: response.body, items: response.json<{ results: QueueItem[] }>().results };
   };
@@ -94,9 +82,12 @@ describe('evidence outlives its author', () => {
   };
 
   it('keeps what an erased member sent in the receiver’s copy, from a former member, and the reports about him', async () => {
-    const harasser = await createMemberWithProfile(t.app, { nombre: 'Hieronymus', apellidos: 'Quellbrunn' });
-    const receiver = await createMemberWithProfile(t.app, { nombre: 'Rosa' });
-    await makeFriends(t.app, harasser.user.id, receiver.user.id);
+    const harasser = await createMemberWithProfile(world.app, {
+      nombre: 'Hieronymus',
+      apellidos: 'Quellbrunn',
+    });
+    const receiver = await createMemberWithProfile(world.app, { nombre: 'Rosa' });
+    await makeFriends(world.app, harasser.user.id, receiver.user.id);
     const sent = [
       await store(harasser, receiver, 'first: where do you live'),
       await store(harasser, receiver, 'second: I know your school'),
@@ -141,14 +132,14 @@ describe('evidence outlives its author', () => {
     expect(unread.statusCode).toBe(200);
     expect(unread.json()).toEqual([]);
     // Someone else's label, or a malformed one: nothing to read.
-    const stranger = await createMemberWithProfile(t.app, { nombre: 'Stranger' });
+    const stranger = await createMemberWithProfile(world.app, { nombre: 'Stranger' });
     expect((await call('GET', `/api/chat/exmiembros/${label}/`, stranger)).statusCode).toBe(404);
     const malformed = await call('GET', '/api/chat/exmiembros/not-a-label/', receiver);
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toMatchObject({ fields: { label: expect.any(String) } });
 
     // What he received went with him; what he sent is kept without his id or client ids.
-    const stored = await t.app.database.db
+    const stored = await world.app.database.db
       .select({
         senderId: chatMessages.senderId,
         tempId: chatMessages.tempId,
@@ -203,7 +194,7 @@ describe('evidence outlives its author', () => {
     ]);
 
     // An audit entry records that a reported member was erased; the report can still be settled.
-    const [entry] = await t.app.database.db
+    const [entry] = await world.app.database.db
       .select()
       .from(adminAuditLog)
       .where(
@@ -214,13 +205,13 @@ describe('evidence outlives its author', () => {
       );
     expect(entry).toMatchObject({ targetType: 'member', details: { reports_kept: 2, open: 2 } });
     expect(entry?.targetId).toMatch(/^erased:/);
-    expect((await call('POST', `/api/admin/reports/${conversationReport}/suspend/`, admin)).statusCode).toBe(
-      404,
-    );
-    expect((await call('POST', `/api/admin/reports/${conversationReport}/dismiss/`, admin)).statusCode).toBe(
-      200,
-    );
-    const [resolved] = await t.app.database.db
+    expect(
+      (await call('POST', `/api/admin/reports/${conversationReport}/suspend/`, world.admin)).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('POST', `/api/admin/reports/${conversationReport}/dismiss/`, world.admin)).statusCode,
+    ).toBe(200);
+    const [resolved] = await world.app.database.db
       .select({ status: reports.status, snapshot: reports.snapshot })
       .from(reports)
       .where(eq(reports.id, conversationReport));
@@ -229,10 +220,10 @@ describe('evidence outlives its author', () => {
   });
 
   it('keeps the snapshot taken at filing when the author deletes a reported post, and pseudonymises it at his erasure', async () => {
-    const author = await createMemberWithProfile(t.app, { nombre: 'Wenceslas', apellidos: 'Oberholz' });
-    const reporter = await createMemberWithProfile(t.app, { nombre: 'Rita' });
+    const author = await createMemberWithProfile(world.app, { nombre: 'Wenceslas', apellidos: 'Oberholz' });
+    const reporter = await createMemberWithProfile(world.app, { nombre: 'Rita' });
     const published = await sendForm(
-      t.app,
+      world.app,
       author.access,
       'POST',
       '/api/posts/',

@@ -6,10 +6,10 @@ import {
   createMinorWithProfile,
   createReviewedMinor,
 } from '../../test-support/profiles';
+import type { Member } from '../../test-support/profiles';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { requestAs } from '../../test-support/requests';
 
-type Member = Awaited<ReturnType<typeof createActiveMember>>;
 type Blocked = { id: number; nombre: string; apellidos: string; photo: string | null };
 
 /**

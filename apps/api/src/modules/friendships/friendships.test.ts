@@ -1,5 +1,5 @@
 import type { LiveMessage } from '../../realtime/fan-out';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { reports } from '../../db/schema';
 import { approveMinor } from '../../test-support/admins';
 import {
@@ -8,27 +8,22 @@ import {
   imageFile,
   sendForm,
 } from '../../test-support/profiles';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import type { Member } from '../../test-support/profiles';
+import { testAppWithMembers } from '../../test-support/test-app-with-members';
 import { eq } from 'drizzle-orm';
 import { requestAs } from '../../test-support/requests';
 
-type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
-
 describe('friendships, blocks and reports', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.cleanup());
+  const world = testAppWithMembers();
 
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, member: Member, payload?: object) =>
-    requestAs(t.app, member.access, method, url, payload);
+    requestAs(world.app, member.access, method, url, payload);
   const status = async (viewer: Member, member: Member) =>
     (await call('GET', `/api/buscar/perfil/${member.user.id}/`, viewer)).json<{ friendship_status: string }>()
       .friendship_status;
   const listen = (member: Member) => {
     const received: LiveMessage[] = [];
-    t.app.fanOut.subscribe(member.user.id, (message) => received.push(message));
+    world.app.fanOut.subscribe(member.user.id, (message) => received.push(message));
     return received;
   };
   const notification = (type: string, from: Member) => ({
@@ -37,8 +32,8 @@ describe('friendships, blocks and reports', () => {
   });
 
   it('goes none → pending/received → accepted → none, telling the other member each step', async () => {
-    const ana = await createMemberWithProfile(t.app, { nombre: 'Ana' });
-    const bea = await createMemberWithProfile(t.app, { nombre: 'Bea' });
+    const ana = await createMemberWithProfile(world.app, { nombre: 'Ana' });
+    const bea = await createMemberWithProfile(world.app, { nombre: 'Bea' });
     const anaHears = listen(ana);
     const beaHears = listen(bea);
     expect(await status(ana, bea)).toBe('none');
@@ -75,8 +70,8 @@ describe('friendships, blocks and reports', () => {
   });
 
   it('rejects and withdraws requests', async () => {
-    const ana = await createMemberWithProfile(t.app);
-    const bea = await createMemberWithProfile(t.app);
+    const ana = await createMemberWithProfile(world.app);
+    const bea = await createMemberWithProfile(world.app);
     const anaHears = listen(ana);
     await call('POST', `/api/solicitudes/enviar/${bea.user.id}/`, ana);
     const [request] = (await call('GET', '/api/solicitudes/', bea)).json<{ id: number }[]>();
@@ -91,8 +86,8 @@ describe('friendships, blocks and reports', () => {
   });
 
   it('refuses requests to oneself, repeated ones and to unknown members; crossing requests make one friendship', async () => {
-    const ana = await createMemberWithProfile(t.app);
-    const bea = await createMemberWithProfile(t.app);
+    const ana = await createMemberWithProfile(world.app);
+    const bea = await createMemberWithProfile(world.app);
     expect((await call('POST', `/api/solicitudes/enviar/${ana.user.id}/`, ana)).statusCode).toBe(400);
     expect((await call('POST', '/api/solicitudes/enviar/999999999/', ana)).statusCode).toBe(404);
     await call('POST', `/api/solicitudes/enviar/${bea.user.id}/`, ana);
@@ -109,8 +104,8 @@ describe('friendships, blocks and reports', () => {
       code: 'already_friends',
     });
     // Many requests at once between a fresh pair still leave exactly one row.
-    const cleo = await createMemberWithProfile(t.app);
-    const dani = await createMemberWithProfile(t.app);
+    const cleo = await createMemberWithProfile(world.app);
+    const dani = await createMemberWithProfile(world.app);
     await Promise.all([
       call('POST', `/api/solicitudes/enviar/${dani.user.id}/`, cleo),
       call('POST', `/api/solicitudes/enviar/${cleo.user.id}/`, dani),
@@ -119,28 +114,35 @@ describe('friendships, blocks and reports', () => {
   });
 
   it('keeps minors and adults apart: a cross-group request is refused like an unknown member', async () => {
-    const adult = await createMemberWithProfile(t.app);
-    const minor = await createMinorWithProfile(t.app);
+    const adult = await createMemberWithProfile(world.app);
+    const minor = await createMinorWithProfile(world.app);
     expect((await call('POST', `/api/solicitudes/enviar/${minor.user.id}/`, adult)).statusCode).toBe(404);
     // Until an administrator reviews the account, the minor is told why no request can go out.
     const waiting = await call('POST', `/api/solicitudes/enviar/${adult.user.id}/`, minor);
     expect(waiting.statusCode).toBe(403);
     expect(waiting.json()).toMatchObject({ code: 'minor_review_pending' });
-    await approveMinor(t.app, minor.user.id);
+    await approveMinor(world.app, minor.user.id);
     expect((await call('POST', `/api/solicitudes/enviar/${adult.user.id}/`, minor)).statusCode).toBe(404);
     expect((await call('POST', `/api/solicitudes/enviar/${minor.user.id}/`, adult)).statusCode).toBe(404);
   });
 
   it('blocking ends the friendship, hides each from the other, and stops requests; unblocking lifts it', async () => {
-    const ana = await createMemberWithProfile(t.app, { nombre: 'Blocker' });
-    const bea = await createMemberWithProfile(t.app, {
+    const ana = await createMemberWithProfile(world.app, { nombre: 'Blocker' });
+    const bea = await createMemberWithProfile(world.app, {
       nombre: 'Blocked',
       comunidad: `Block club ${Date.now()}`,
     });
     await call('POST', `/api/solicitudes/enviar/${bea.user.id}/`, ana);
     await call('POST', `/api/solicitudes/enviar/${ana.user.id}/`, bea);
     const beaHears = listen(bea);
-    await sendForm(t.app, ana.access, 'POST', '/api/gallery/images/', { title: 'Mine' }, await imageFile());
+    await sendForm(
+      world.app,
+      ana.access,
+      'POST',
+      '/api/gallery/images/',
+      { title: 'Mine' },
+      await imageFile(),
+    );
 
     expect((await call('POST', `/api/bloqueos/${bea.user.id}/`, ana)).statusCode).toBe(201);
     expect(beaHears).toContainEqual(notification('friendship_cancelled', ana));
@@ -167,8 +169,8 @@ describe('friendships, blocks and reports', () => {
   });
 
   it('stores reports for the moderators and checks their reason', async () => {
-    const ana = await createMemberWithProfile(t.app);
-    const bea = await createMemberWithProfile(t.app);
+    const ana = await createMemberWithProfile(world.app);
+    const bea = await createMemberWithProfile(world.app);
     const sent = await call('POST', '/api/reportes/', ana, {
       target_type: 'member',
       target_id: bea.user.id,
@@ -176,7 +178,7 @@ describe('friendships, blocks and reports', () => {
       details: 'Rude messages',
     });
     expect(sent.statusCode).toBe(201);
-    const [stored] = await t.app.database.db
+    const [stored] = await world.app.database.db
       .select()
       .from(reports)
       .where(eq(reports.id, sent.json<{ id: number }>().id));
@@ -195,7 +197,10 @@ describe('friendships, blocks and reports', () => {
     });
     expect(again.statusCode).toBe(201);
     expect(again.json<{ id: number }>().id).toBe(sent.json<{ id: number }>().id);
-    const open = await t.app.database.db.select().from(reports).where(eq(reports.reporterId, ana.user.id));
+    const open = await world.app.database.db
+      .select()
+      .from(reports)
+      .where(eq(reports.reporterId, ana.user.id));
     expect(open).toHaveLength(1);
     const wrong = await call('POST', '/api/reportes/', ana, {
       target_type: 'post',

@@ -1,12 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reports } from '../../db/schema';
-import type { createActiveMember } from '../../test-support/accounts';
 import { createMemberWithProfile, createReviewedMinor, sendForm } from '../../test-support/profiles';
+import type { Member } from '../../test-support/profiles';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { REPORTS_PER_HOUR } from './report-gate';
-
-type Member = Awaited<ReturnType<typeof createActiveMember>>;
 
 /**
  * Issue 32 (9): a report needs a target that exists and that the reporter could see, the same

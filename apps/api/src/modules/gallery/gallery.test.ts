@@ -1,29 +1,25 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { GalleryImageDetails, Page } from '@juntos/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { friendships } from '../../db/schema';
 import { createMemberWithProfile, imageFile, makeFriends, sendForm } from '../../test-support/profiles';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { testAppWithMembers } from '../../test-support/test-app-with-members';
 import { requestAs } from '../../test-support/requests';
 
 describe('gallery', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.cleanup());
+  const world = testAppWithMembers();
 
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, access: string, payload?: object) =>
-    requestAs(t.app, access, method, url, payload);
+    requestAs(world.app, access, method, url, payload);
   const upload = async (access: string, fields: Record<string, string>) =>
-    sendForm(t.app, access, 'POST', '/api/gallery/images/', fields, await imageFile());
+    sendForm(world.app, access, 'POST', '/api/gallery/images/', fields, await imageFile());
   // Picture addresses are signed (gallery-media.test.ts); the file is the path before the query.
   const mediaFile = (url: string) =>
-    path.join(t.config.paths.media, (url.split('?')[0] ?? '').replace('/media/', ''));
+    path.join(world.config.paths.media, (url.split('?')[0] ?? '').replace('/media/', ''));
 
   it('uploads with a title, lists own images, edits (image only when changed) and deletes', async () => {
-    const owner = await createMemberWithProfile(t.app);
+    const owner = await createMemberWithProfile(world.app);
     const created = await upload(owner.access, { title: ' Beach ', description: 'Me at the beach' });
     expect(created.statusCode).toBe(201);
     const image = created.json<GalleryImageDetails>();
@@ -38,7 +34,7 @@ describe('gallery', () => {
     const list = (await call('GET', '/api/gallery/images/', owner.access)).json<Page<GalleryImageDetails>>();
     expect(list.results.map((item) => item.id)).toEqual([image.id]);
 
-    const retitled = await sendForm(t.app, owner.access, 'PATCH', `/api/gallery/images/${image.id}/`, {
+    const retitled = await sendForm(world.app, owner.access, 'PATCH', `/api/gallery/images/${image.id}/`, {
       title: 'Sea',
     });
     expect(retitled.json<GalleryImageDetails>()).toMatchObject({
@@ -48,7 +44,7 @@ describe('gallery', () => {
     expect(mediaFile(retitled.json<GalleryImageDetails>().image_url)).toBe(mediaFile(image.image_url));
     expect(existsSync(mediaFile(image.image_url))).toBe(true);
     const replaced = await sendForm(
-      t.app,
+      world.app,
       owner.access,
       'PATCH',
       `/api/gallery/images/${image.id}/`,
@@ -66,17 +62,19 @@ describe('gallery', () => {
   });
 
   it('requires a title and a real image', async () => {
-    const owner = await createMemberWithProfile(t.app);
+    const owner = await createMemberWithProfile(world.app);
     const untitled = await upload(owner.access, { title: '  ' });
     expect(untitled.statusCode).toBe(400);
     expect(untitled.json<{ fields: Record<string, string> }>().fields.title).toBe(
       'Please give the image a title.',
     );
-    const noImage = await sendForm(t.app, owner.access, 'POST', '/api/gallery/images/', { title: 'Nothing' });
+    const noImage = await sendForm(world.app, owner.access, 'POST', '/api/gallery/images/', {
+      title: 'Nothing',
+    });
     expect(noImage.statusCode).toBe(400);
     expect(Object.keys(noImage.json<{ fields: object }>().fields)).toEqual(['image']);
     const textFile = await sendForm(
-      t.app,
+      world.app,
       owner.access,
       'POST',
       '/api/gallery/images/',
@@ -95,13 +93,13 @@ describe('gallery', () => {
   });
 
   it('shows images to the owner and accepted friends only; anyone else gets 404', async () => {
-    const owner = await createMemberWithProfile(t.app);
-    const friend = await createMemberWithProfile(t.app, { nombre: 'Carla', apellidos: 'Díaz' });
-    const requested = await createMemberWithProfile(t.app);
-    const stranger = await createMemberWithProfile(t.app);
-    await makeFriends(t.app, owner.user.id, friend.user.id);
+    const owner = await createMemberWithProfile(world.app);
+    const friend = await createMemberWithProfile(world.app, { nombre: 'Carla', apellidos: 'Díaz' });
+    const requested = await createMemberWithProfile(world.app);
+    const stranger = await createMemberWithProfile(world.app);
+    await makeFriends(world.app, owner.user.id, friend.user.id);
     // A request not yet accepted does not open the gallery.
-    await t.app.database.db
+    await world.app.database.db
       .insert(friendships)
       .values({ requesterId: requested.user.id, addresseeId: owner.user.id });
     const image = (await upload(owner.access, { title: 'Private moment' })).json<GalleryImageDetails>();
@@ -119,9 +117,9 @@ describe('gallery', () => {
       expect((await call('POST', urls.like, outsider.access)).statusCode).toBe(404);
       expect((await call('POST', urls.comment, outsider.access, { text: 'hi' })).statusCode).toBe(404);
       expect((await call('GET', urls.comments, outsider.access)).statusCode).toBe(404);
-      expect((await sendForm(t.app, outsider.access, 'PATCH', urls.details, { title: 'x' })).statusCode).toBe(
-        404,
-      );
+      expect(
+        (await sendForm(world.app, outsider.access, 'PATCH', urls.details, { title: 'x' })).statusCode,
+      ).toBe(404);
       expect((await call('DELETE', urls.details, outsider.access)).statusCode).toBe(404);
     }
     // An unknown image answers the same.
@@ -152,7 +150,7 @@ describe('gallery', () => {
     });
     // A friend sees but does not change.
     expect(
-      (await sendForm(t.app, friend.access, 'PATCH', urls.details, { title: 'Mine now' })).statusCode,
+      (await sendForm(world.app, friend.access, 'PATCH', urls.details, { title: 'Mine now' })).statusCode,
     ).toBe(403);
     expect((await call('DELETE', urls.details, friend.access)).statusCode).toBe(403);
     expect((await call('POST', urls.like, friend.access)).json()).toEqual({ liked: false, total_likes: 0 });

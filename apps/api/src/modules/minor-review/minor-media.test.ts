@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { birthDateBounds, todayIso } from '@juntos/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { posts, profiles } from '../../db/schema';
 import { createActiveMember } from '../../test-support/accounts';
 import { makeAdmin } from '../../test-support/admins';
@@ -19,35 +19,32 @@ import {
   putProfile,
   sendForm,
 } from '../../test-support/profiles';
+import type { Member } from '../../test-support/profiles';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-
-type Member = Awaited<ReturnType<typeof createActiveMember>>;
+import { testAppWithMembers } from '../../test-support/test-app-with-members';
 
 /** Issue 32: a minor's pictures are served only to those the reach rule lets see the minor. */
 describe("minors' pictures", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.cleanup());
+  const world = testAppWithMembers();
 
   const get = (url: string, member?: Member) =>
-    t.app.inject({
+    world.app.inject({
       method: 'GET',
       url,
       headers: member ? { authorization: `Bearer ${member.access}` } : {},
     });
   const photoKeyOf = async (userId: number) =>
-    (await t.app.database.db.select().from(profiles).where(eq(profiles.userId, userId)))[0]?.photoKey ?? '';
+    (await world.app.database.db.select().from(profiles).where(eq(profiles.userId, userId)))[0]?.photoKey ??
+    '';
 
-  const minorWithPhoto = async () => createReviewedMinor(t.app, {}, await photoFile());
+  const minorWithPhoto = async () => createReviewedMinor(world.app, {}, await photoFile());
 
   it('are stored private and served only at an address signed for a viewer who may see the minor', async () => {
     const minor = await minorWithPhoto();
     const friend = await minorWithPhoto();
-    await makeFriends(t.app, minor.user.id, friend.user.id);
+    await makeFriends(world.app, minor.user.id, friend.user.id);
     const post = await sendForm(
-      t.app,
+      world.app,
       minor.access,
       'POST',
       '/api/posts/',
@@ -81,8 +78,8 @@ describe("minors' pictures", () => {
   });
 
   it("adults' photos keep their public, cacheable address", async () => {
-    const adult = await createMemberWithProfile(t.app);
-    await putProfile(t.app, adult.access, completeProfile(), await photoFile());
+    const adult = await createMemberWithProfile(world.app);
+    await putProfile(world.app, adult.access, completeProfile(), await photoFile());
     const photoKey = await photoKeyOf(adult.user.id);
     expect(photoKey).not.toContain('/private/');
     const served = await get(`/media/${photoKey}`);
@@ -91,12 +88,12 @@ describe("minors' pictures", () => {
   });
 
   it('become private when an administrator makes the member a minor', async () => {
-    const admin = await createActiveMember(t.app);
-    await makeAdmin(t.app, admin.user.id);
-    const member = await createMemberWithProfile(t.app);
-    await putProfile(t.app, member.access, completeProfile(), await photoFile());
+    const admin = await createActiveMember(world.app);
+    await makeAdmin(world.app, admin.user.id);
+    const member = await createMemberWithProfile(world.app);
+    await putProfile(world.app, member.access, completeProfile(), await photoFile());
     const post = await sendForm(
-      t.app,
+      world.app,
       member.access,
       'POST',
       '/api/posts/',
@@ -104,19 +101,19 @@ describe("minors' pictures", () => {
       await imageFile(),
     );
     const before = await photoKeyOf(member.user.id);
-    const [postBefore] = await t.app.database.db
+    const [postBefore] = await world.app.database.db
       .select({ imageKey: posts.imageKey })
       .from(posts)
       .where(eq(posts.id, post.json<{ id: number }>().id));
     expect((await get(`/media/${before}`)).statusCode).toBe(200);
     // The administrator learned the account is a child's: the birth date is corrected, then the
     // age group set (an adult's birth date alone would keep them an adult).
-    await t.app.database.db
+    await world.app.database.db
       .update(profiles)
       .set({ dateOfBirth: birthDateBounds('menor', todayIso()).max })
       .where(eq(profiles.userId, member.user.id));
 
-    const changed = await t.app.inject({
+    const changed = await world.app.inject({
       method: 'PUT',
       url: `/api/admin/members/${member.user.id}/age-group/`,
       headers: { authorization: `Bearer ${admin.access}` },
@@ -128,7 +125,7 @@ describe("minors' pictures", () => {
     expect(after).toMatch(/\/private\//);
     expect((await get(`/media/${before}`)).statusCode).toBe(404);
     expect((await get(`/media/${postBefore?.imageKey ?? ''}`)).statusCode).toBe(404);
-    expect(existsSync(path.join(t.config.paths.media, before))).toBe(false);
+    expect(existsSync(path.join(world.config.paths.media, before))).toBe(false);
   });
 });
 

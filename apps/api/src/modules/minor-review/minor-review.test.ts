@@ -1,35 +1,26 @@
 import { birthDateBounds, bornYearsAgo, todayIso } from '@juntos/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminAuditLog, profiles } from '../../db/schema';
 import { createActiveMember, minorPayload } from '../../test-support/accounts';
-import {
-  completeProfile,
-  createAdminWithProfile,
-  createMemberWithProfile,
-  putProfile,
-} from '../../test-support/profiles';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { completeProfile, createMemberWithProfile, putProfile } from '../../test-support/profiles';
+import type { Member } from '../../test-support/profiles';
+import { testAppWithMembers } from '../../test-support/test-app-with-members';
 import { requestAs } from '../../test-support/requests';
 
-type Member = Awaited<ReturnType<typeof createActiveMember>>;
-
 describe("minors' accounts reviewed by administrators", () => {
-  let t: TestApp;
-  let admin: Member;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await createAdminWithProfile(t.app);
-  });
-  afterAll(async () => t.cleanup());
+  const world = testAppWithMembers({ admins: { admin: {} } });
 
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, who?: Member, payload?: object) =>
-    requestAs(t.app, who?.access, method, url, payload);
+    requestAs(world.app, who?.access, method, url, payload);
 
   async function minor(nombre: string) {
-    const account = await createActiveMember(t.app, minorPayload({ nombre_tutor: `Guardian of ${nombre}` }));
+    const account = await createActiveMember(
+      world.app,
+      minorPayload({ nombre_tutor: `Guardian of ${nombre}` }),
+    );
     const saved = await putProfile(
-      t.app,
+      world.app,
       account.access,
       completeProfile({ nombre, date_of_birth: birthDateBounds('menor', todayIso()).max }),
     );
@@ -38,13 +29,13 @@ describe("minors' accounts reviewed by administrators", () => {
   }
 
   const queue = async () =>
-    (await call('GET', '/api/admin/minors/?limit=100', admin)).json<{
+    (await call('GET', '/api/admin/minors/?limit=100', world.admin)).json<{
       results: { id: number; nombre: string; guardian: { nombre: string; relacion: string }; edad: number }[];
     }>().results;
 
   it("refuses every administrators' route to anonymous callers (401) and to members (403)", async () => {
-    const member = await createMemberWithProfile(t.app);
-    const adminRoutes = t.app.routeTable.filter(
+    const member = await createMemberWithProfile(world.app);
+    const adminRoutes = world.app.routeTable.filter(
       (route) => route.url.startsWith('/api/admin/') && route.method !== 'HEAD',
     );
     expect(adminRoutes.length).toBeGreaterThan(10);
@@ -59,7 +50,7 @@ describe("minors' accounts reviewed by administrators", () => {
   it("lists minors awaiting review with the guardian's details; approving lets them reach other minors", async () => {
     const lia = await minor('Lia');
     const noa = await minor('Noa');
-    const adult = await createMemberWithProfile(t.app);
+    const adult = await createMemberWithProfile(world.app);
     const waiting = await queue();
     expect(waiting.map((row) => row.id)).toEqual(expect.arrayContaining([lia.user.id, noa.user.id]));
     expect(waiting.map((row) => row.id)).not.toContain(adult.user.id);
@@ -69,21 +60,25 @@ describe("minors' accounts reviewed by administrators", () => {
     });
 
     expect((await call('POST', `/api/solicitudes/enviar/${noa.user.id}/`, lia)).statusCode).toBe(403);
-    expect((await call('POST', `/api/admin/minors/${lia.user.id}/approve/`, admin)).json()).toEqual({
+    expect((await call('POST', `/api/admin/minors/${lia.user.id}/approve/`, world.admin)).json()).toEqual({
       reviewed: true,
     });
     // Noa is still unreviewed: nobody reaches her yet.
     expect((await call('POST', `/api/solicitudes/enviar/${noa.user.id}/`, lia)).statusCode).toBe(404);
-    expect((await call('POST', `/api/admin/minors/${noa.user.id}/approve/`, admin)).statusCode).toBe(200);
+    expect((await call('POST', `/api/admin/minors/${noa.user.id}/approve/`, world.admin)).statusCode).toBe(
+      200,
+    );
     expect((await call('POST', `/api/solicitudes/enviar/${noa.user.id}/`, lia)).statusCode).toBe(201);
 
     const remaining = (await queue()).map((row) => row.id);
     expect(remaining).not.toContain(lia.user.id);
     expect(remaining).not.toContain(noa.user.id);
-    expect((await call('POST', '/api/admin/minors/999999/approve/', admin)).statusCode).toBe(404);
-    expect((await call('POST', `/api/admin/minors/${adult.user.id}/approve/`, admin)).statusCode).toBe(404);
+    expect((await call('POST', '/api/admin/minors/999999/approve/', world.admin)).statusCode).toBe(404);
+    expect((await call('POST', `/api/admin/minors/${adult.user.id}/approve/`, world.admin)).statusCode).toBe(
+      404,
+    );
 
-    const audit = await t.app.database.db
+    const audit = await world.app.database.db
       .select()
       .from(adminAuditLog)
       .where(eq(adminAuditLog.targetId, String(lia.user.id)));
@@ -93,18 +88,18 @@ describe("minors' accounts reviewed by administrators", () => {
   it("changes an account's age group: an adult who declared a minor's age leaves the minors", async () => {
     const impostor = await minor('Max');
     const child = await minor('Ivy');
-    await call('POST', `/api/admin/minors/${child.user.id}/approve/`, admin);
-    await call('POST', `/api/admin/minors/${impostor.user.id}/approve/`, admin);
+    await call('POST', `/api/admin/minors/${child.user.id}/approve/`, world.admin);
+    await call('POST', `/api/admin/minors/${impostor.user.id}/approve/`, world.admin);
     const open = (viewer: Member, id: number) => call('GET', `/api/buscar/perfil/${id}/`, viewer);
     expect((await open(impostor, child.user.id)).statusCode).toBe(200);
 
-    const invalid = await call('PUT', `/api/admin/members/${impostor.user.id}/age-group/`, admin, {
+    const invalid = await call('PUT', `/api/admin/members/${impostor.user.id}/age-group/`, world.admin, {
       age_group: 'teen',
     });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json()).toMatchObject({ fields: { age_group: 'Choose minor or adult.' } });
 
-    const changed = await call('PUT', `/api/admin/members/${impostor.user.id}/age-group/`, admin, {
+    const changed = await call('PUT', `/api/admin/members/${impostor.user.id}/age-group/`, world.admin, {
       age_group: 'adult',
     });
     expect(changed.json()).toEqual({ age_group: 'adult' });
@@ -115,14 +110,17 @@ describe("minors' accounts reviewed by administrators", () => {
     });
 
     // Back to minor: an administrator's word counts as the review.
-    await call('PUT', `/api/admin/members/${impostor.user.id}/age-group/`, admin, { age_group: 'minor' });
+    await call('PUT', `/api/admin/members/${impostor.user.id}/age-group/`, world.admin, {
+      age_group: 'minor',
+    });
     expect((await open(impostor, child.user.id)).statusCode).toBe(200);
     expect(
-      (await call('PUT', '/api/admin/members/999999/age-group/', admin, { age_group: 'adult' })).statusCode,
+      (await call('PUT', '/api/admin/members/999999/age-group/', world.admin, { age_group: 'adult' }))
+        .statusCode,
     ).toBe(404);
 
     // An administrator's "minor" ends on the 18th birthday, like everyone's.
-    await t.app.database.db
+    await world.app.database.db
       .update(profiles)
       .set({ dateOfBirth: bornYearsAgo(todayIso(), 18) })
       .where(eq(profiles.userId, impostor.user.id));

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '@juntos/domain';
 import { connectChat } from '../../test-support/chat-client';
 import { createMemberWithProfile, imageFile, makeFriends, sendForm } from '../../test-support/profiles';
+import type { Member } from '../../test-support/profiles';
 import { makeAdmin } from '../../test-support/admins';
 import { createListeningTestApp, type TestApp } from '../../test-support/test-app';
 import { requestAs } from '../../test-support/requests';
 
-type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 const MODERATION_CALLS = [

@@ -2,20 +2,18 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 // web-push's own encryption library (RFC 8188), here to read what the fake push service received.
 import ece from 'http_ece';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Notification } from '@juntos/domain';
 import { notifications } from '../../db/schema';
 import { connectChat } from '../../test-support/chat-client';
 import { parseEmail } from '../../test-support/email-message';
 import { eventually } from '../../test-support/eventually';
-import { startFakePushService } from '../../test-support/fake-push-service';
 import { createMemberWithProfile, makeFriends, sendForm } from '../../test-support/profiles';
-import { startSmtpReceiver } from '../../test-support/smtp-receiver';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import type { Member } from '../../test-support/profiles';
+import { mailAndPushReceivers } from '../../test-support/mail-and-push-receivers';
+import { testAppWithMembers } from '../../test-support/test-app-with-members';
 import { NOTIFICATION_JOBS } from './notifications.service';
 import { requestAs } from '../../test-support/requests';
-
-type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 
 /**
  * Issue 32: what the e-mails, the pushes, the badge and the centre count is what the member may
@@ -23,54 +21,37 @@ type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
  * any of them, however the notification was grouped before the block.
  */
 describe('notification counts apply the reach rule', () => {
-  let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
-  let push: Awaited<ReturnType<typeof startFakePushService>>;
-  beforeAll(async () => {
-    smtp = await startSmtpReceiver();
-    push = await startFakePushService();
-    t = await createTestApp({
-      SMTP_URL: smtp.url,
-      NOTIFICATION_EMAIL_DELAY_SECONDS: '0',
-      PUSH_SERVICE_HOSTS: '127.0.0.1',
-      PUSH_TEST_SERVICE: push.address,
-    });
-    // The chat's socket needs a real port.
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    await t.cleanup();
-    await smtp.close();
-    await push.close();
-  });
+  const receivers = mailAndPushReceivers();
+  // Listening: the chat's socket needs a real port.
+  const world = testAppWithMembers({ listening: true, environment: receivers.environment });
 
   const call = (method: 'GET' | 'POST', url: string, member: Member, payload?: object) =>
-    requestAs(t.app, member.access, method, url, payload);
+    requestAs(world.app, member.access, method, url, payload);
   const unread = async (member: Member) =>
     (await call('GET', '/api/notificaciones/sin-leer/', member)).json<{ unread: number }>().unread;
   const centre = async (member: Member) =>
     (await call('GET', '/api/notificaciones/', member)).json<{ results: Notification[] }>().results;
   const emailsTo = (member: Member) =>
-    smtp.messages.filter(
+    receivers.smtp.messages.filter(
       (message) => message.to.includes(member.email) && message.raw.includes('List-Unsubscribe:'),
     );
 
   /** Ana hears from Bea (to be blocked) and Carla (not): a comment each, two and one messages; Dani asks to be her friend. */
   async function eventsFromFourMembers() {
     const [ana, bea, carla, dani] = await Promise.all(
-      ['Ana', 'Bea', 'Carla', 'Dani'].map((nombre) => createMemberWithProfile(t.app, { nombre })),
+      ['Ana', 'Bea', 'Carla', 'Dani'].map((nombre) => createMemberWithProfile(world.app, { nombre })),
     );
     const [a, b, c, d] = [ana!, bea!, carla!, dani!];
-    await makeFriends(t.app, a.user.id, b.user.id);
-    await makeFriends(t.app, a.user.id, c.user.id);
-    const created = await sendForm(t.app, a.access, 'POST', '/api/posts/', { text: 'News' });
+    await makeFriends(world.app, a.user.id, b.user.id);
+    await makeFriends(world.app, a.user.id, c.user.id);
+    const created = await sendForm(world.app, a.access, 'POST', '/api/posts/', { text: 'News' });
     const postId = created.json<{ id: number }>().id;
     expect((await call('POST', `/api/posts/${postId}/comment/`, b, { text: 'one' })).statusCode).toBe(201);
     expect((await call('POST', `/api/posts/${postId}/comment/`, c, { text: 'two' })).statusCode).toBe(201);
     expect((await call('POST', `/api/solicitudes/enviar/${a.user.id}/`, d)).statusCode).toBe(201);
     // Ana has no socket open: each message is told.
-    const beaSocket = await connectChat(t.app, b.access);
-    const carlaSocket = await connectChat(t.app, c.access);
+    const beaSocket = await connectChat(world.app, b.access);
+    const carlaSocket = await connectChat(world.app, c.access);
     for (const [socket, tempId] of [
       [beaSocket, 'b1'],
       [beaSocket, 'b2'],
@@ -108,7 +89,7 @@ describe('notification counts apply the reach rule', () => {
     expect(shown.find((item) => item.kind === 'message')).toMatchObject({ people: 1, events: 1 });
 
     // The digest e-mail counts the same.
-    await t.app.jobs.send(NOTIFICATION_JOBS.digest, { userId: ana.user.id });
+    await world.app.jobs.send(NOTIFICATION_JOBS.digest, { userId: ana.user.id });
     const raw = await eventually(() => {
       const [found] = emailsTo(ana);
       expect(found).toBeDefined();
@@ -125,13 +106,13 @@ describe('notification counts apply the reach rule', () => {
     ecdh.generateKeys();
     const auth = randomBytes(16);
     const subscribed = await call('POST', '/api/notificaciones/dispositivos/', ana, {
-      endpoint: `${push.url}/push/reach-${ana.user.id}`,
+      endpoint: `${receivers.push.url}/push/reach-${ana.user.id}`,
       keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
     });
     expect(subscribed.statusCode, subscribed.body).toBe(201);
-    await t.app.jobs.send(NOTIFICATION_JOBS.push, { userId: ana.user.id });
+    await world.app.jobs.send(NOTIFICATION_JOBS.push, { userId: ana.user.id });
     const received = await eventually(() => {
-      const found = push.received.find((request) => request.path === `/push/reach-${ana.user.id}`);
+      const found = receivers.push.received.find((request) => request.path === `/push/reach-${ana.user.id}`);
       expect(found).toBeDefined();
       return found!;
     });
@@ -145,18 +126,18 @@ describe('notification counts apply the reach rule', () => {
 
   it('sends nothing for what only blocked members did, and the sweep does not pick it again', async () => {
     const [eva, dani] = await Promise.all([
-      createMemberWithProfile(t.app, { nombre: 'Eva' }),
-      createMemberWithProfile(t.app, { nombre: 'Dani' }),
+      createMemberWithProfile(world.app, { nombre: 'Eva' }),
+      createMemberWithProfile(world.app, { nombre: 'Dani' }),
     ]);
     expect((await call('POST', `/api/solicitudes/enviar/${eva.user.id}/`, dani)).statusCode).toBe(201);
     expect(await unread(eva)).toBe(1);
     await block(eva, dani);
     expect(await unread(eva)).toBe(0);
 
-    await t.app.jobs.send(NOTIFICATION_JOBS.digest, { userId: eva.user.id });
+    await world.app.jobs.send(NOTIFICATION_JOBS.digest, { userId: eva.user.id });
     // Counted on the e-mail channel with nothing told: the digest sweep no longer finds it due.
     await eventually(async () => {
-      const waiting = await t.app.database.db
+      const waiting = await world.app.database.db
         .select({ id: notifications.id })
         .from(notifications)
         .where(and(eq(notifications.userId, eva.user.id), isNull(notifications.emailedAt)));

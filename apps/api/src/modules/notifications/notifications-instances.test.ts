@@ -6,10 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { notifications } from '../../db/schema';
 import { createMemberWithProfile, sendForm } from '../../test-support/profiles';
+import type { Member } from '../../test-support/profiles';
 import { startSmtpReceiver } from '../../test-support/smtp-receiver';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-
-type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 
 /**
  * Two API instances on one PostgreSQL (and one Redis when REDIS_URL is set), sharing one job

@@ -10,34 +10,33 @@ import {
   makeFriends,
   sendForm,
 } from '../../test-support/profiles';
+import type { Member } from '../../test-support/profiles';
 import { startSmtpReceiver } from '../../test-support/smtp-receiver';
 import { parseEmail } from '../../test-support/email-message';
 import { eventually } from '../../test-support/eventually';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { testAppWithMembers } from '../../test-support/test-app-with-members';
 import { NOTIFICATION_JOBS } from './notifications.service';
 import { paypalWithdrawal, startEarning } from '../../test-support/earnings';
 import { requestAs } from '../../test-support/requests';
 
-type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 type Page = { results: Notification[]; next_before: number | null };
 
 describe('notifications', () => {
-  let t: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
   let refusing = 0;
+  // Registered before the app's hooks: the receiver starts before the app and closes after it.
   beforeAll(async () => {
     smtp = await startSmtpReceiver({ refuse: () => (refusing > 0 ? ((refusing -= 1), true) : false) });
-    t = await createTestApp({
+  });
+  afterAll(async () => smtp.close());
+  const world = testAppWithMembers({
+    // The chat's socket needs a real port.
+    listening: true,
+    environment: () => ({
       SMTP_URL: smtp.url,
       NOTIFICATION_EMAIL_DELAY_SECONDS: '0',
       JOBS_RETRY_DELAY_SECONDS: '1',
-    });
-    // The chat's socket needs a real port.
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    await t.cleanup();
-    await smtp.close();
+    }),
   });
 
   const call = (
@@ -46,7 +45,7 @@ describe('notifications', () => {
     member: Member,
     payload?: object,
     language = 'en',
-  ) => requestAs(t.app, member.access, method, url, payload, language);
+  ) => requestAs(world.app, member.access, method, url, payload, language);
   const page = async (member: Member, query = '') =>
     (await call('GET', `/api/notificaciones/${query}`, member)).json<Page>();
   const unread = async (member: Member) =>
@@ -60,7 +59,7 @@ describe('notifications', () => {
   const save = (member: Member, settings: NotificationSettings, language = 'en') =>
     call('PUT', '/api/notificaciones/ajustes/', member, settings, language);
   const post = async (member: Member, text: string) => {
-    const answer = await sendForm(t.app, member.access, 'POST', '/api/posts/', { text });
+    const answer = await sendForm(world.app, member.access, 'POST', '/api/posts/', { text });
     if (answer.statusCode !== 201) throw new Error(answer.body);
     return answer.json<{ id: number }>().id;
   };
@@ -75,9 +74,9 @@ describe('notifications', () => {
       .map((message) => message.raw.replace(/\r?\n[ \t]+/g, ' '));
 
   it('groups likes on one post while unread, counts each member once, and starts anew once read', async () => {
-    const ana = await createMemberWithProfile(t.app, { nombre: 'Ana' });
-    const bea = await createMemberWithProfile(t.app, { nombre: 'Bea' });
-    const carla = await createMemberWithProfile(t.app, { nombre: 'Carla' });
+    const ana = await createMemberWithProfile(world.app, { nombre: 'Ana' });
+    const bea = await createMemberWithProfile(world.app, { nombre: 'Bea' });
+    const carla = await createMemberWithProfile(world.app, { nombre: 'Carla' });
     const postId = await post(ana, 'Hello');
 
     await like(bea, postId);
@@ -119,9 +118,9 @@ describe('notifications', () => {
   });
 
   it('names only members the safeguarding rule still lets the member reach', async () => {
-    const ana = await createMemberWithProfile(t.app, { nombre: 'Ana' });
-    const bea = await createMemberWithProfile(t.app, { nombre: 'Bea' });
-    const carla = await createMemberWithProfile(t.app, { nombre: 'Carla' });
+    const ana = await createMemberWithProfile(world.app, { nombre: 'Ana' });
+    const bea = await createMemberWithProfile(world.app, { nombre: 'Bea' });
+    const carla = await createMemberWithProfile(world.app, { nombre: 'Carla' });
     const first = await post(ana, 'First');
     const second = await post(ana, 'Second');
     await like(bea, first);
@@ -138,8 +137,8 @@ describe('notifications', () => {
   });
 
   it('records each kind of event once: requests, acceptances, comments, gallery, messages, moderation, payments, community replies', async () => {
-    const ana = await createMemberWithProfile(t.app, { nombre: 'Ana' });
-    const bea = await createMemberWithProfile(t.app, { nombre: 'Bea' });
+    const ana = await createMemberWithProfile(world.app, { nombre: 'Ana' });
+    const bea = await createMemberWithProfile(world.app, { nombre: 'Bea' });
     const kinds = async () =>
       (await page(ana)).results.map((item) => `${item.kind}:${item.people}:${item.events}`).sort();
 
@@ -153,7 +152,7 @@ describe('notifications', () => {
     const postId = await post(ana, 'Morning walk');
     expect((await comment(bea, postId, 'Nice!')).statusCode).toBe(201);
     const image = await sendForm(
-      t.app,
+      world.app,
       ana.access,
       'POST',
       '/api/gallery/images/',
@@ -169,16 +168,16 @@ describe('notifications', () => {
     ).toBe(201);
 
     // A community reply: told as such, not as a second "comment".
-    const [community] = await t.app.database.db
+    const [community] = await world.app.database.db
       .insert(communities)
       .values({ kind: 'topic', slug: `notifications-${Date.now()}`, name: { en: 'Test' } })
       .returning({ id: communities.id });
-    await t.app.database.db.insert(communityMembers).values([
+    await world.app.database.db.insert(communityMembers).values([
       { communityId: community!.id, userId: ana.user.id },
       { communityId: community!.id, userId: bea.user.id },
     ]);
     const inCommunity = await sendForm(
-      t.app,
+      world.app,
       ana.access,
       'POST',
       `/api/comunidades/${community!.id}/publicaciones/`,
@@ -202,13 +201,13 @@ describe('notifications', () => {
   });
 
   it('tells of a message only a member with no open connection, grouping messages from friends', async () => {
-    const ana = await createMemberWithProfile(t.app, { nombre: 'Ana' });
-    const bea = await createMemberWithProfile(t.app, { nombre: 'Bea' });
-    const carla = await createMemberWithProfile(t.app, { nombre: 'Carla' });
-    await makeFriends(t.app, ana.user.id, bea.user.id);
-    await makeFriends(t.app, ana.user.id, carla.user.id);
-    const beaSocket = await connectChat(t.app, bea.access);
-    const carlaSocket = await connectChat(t.app, carla.access);
+    const ana = await createMemberWithProfile(world.app, { nombre: 'Ana' });
+    const bea = await createMemberWithProfile(world.app, { nombre: 'Bea' });
+    const carla = await createMemberWithProfile(world.app, { nombre: 'Carla' });
+    await makeFriends(world.app, ana.user.id, bea.user.id);
+    await makeFriends(world.app, ana.user.id, carla.user.id);
+    const beaSocket = await connectChat(world.app, bea.access);
+    const carlaSocket = await connectChat(world.app, carla.access);
     const send = (socket: ChatClient, text: string, tempId: string) =>
       socket.send({
         receiver_id: ana.user.id,
@@ -228,7 +227,7 @@ describe('notifications', () => {
     expect(messages[0]?.people).toBe(2);
 
     // With a socket open, a message is not stored as a notification: the tab shows it live.
-    const anaSocket = await connectChat(t.app, ana.access);
+    const anaSocket = await connectChat(world.app, ana.access);
     const beaCount = (await page(bea)).results.length;
     anaSocket.send({
       receiver_id: bea.user.id,
@@ -243,9 +242,9 @@ describe('notifications', () => {
   });
 
   it('tells of a moderation decision and of a withdrawal paid or refused', async () => {
-    const ana = await createMemberWithProfile(t.app);
-    const bea = await createMemberWithProfile(t.app);
-    const admin = await createAdminWithProfile(t.app);
+    const ana = await createMemberWithProfile(world.app);
+    const bea = await createMemberWithProfile(world.app);
+    const admin = await createAdminWithProfile(world.app);
 
     const postId = await post(ana, 'Something reported');
     const report = await call('POST', '/api/reportes/', bea, {
@@ -263,7 +262,7 @@ describe('notifications', () => {
       ['moderation', 'report_outcome'],
     ]);
 
-    await startEarning(t.app, ana, 300);
+    await startEarning(world.app, ana, 300);
     const billing = paypalWithdrawal(100);
     const withdrawal = (await call('POST', '/api/monetizacion/withdrawals/', ana, billing)).json<{
       id: number;
@@ -280,8 +279,8 @@ describe('notifications', () => {
   });
 
   it('hides a kind switched off in the app, and refuses bad settings naming the field in the member’s language', async () => {
-    const ana = await createMemberWithProfile(t.app);
-    const bea = await createMemberWithProfile(t.app);
+    const ana = await createMemberWithProfile(world.app);
+    const bea = await createMemberWithProfile(world.app);
     const defaults = await settingsOf(ana);
     expect(defaults).toMatchObject({ email: ana.email, minor: false });
     expect(defaults.settings).toMatchObject({
@@ -320,20 +319,20 @@ describe('notifications', () => {
   });
 
   it('e-mails "immediately" once per burst, with counts only, a one-click unsubscribe, and retries a failed delivery', async () => {
-    const ana = await createMemberWithProfile(t.app, {
+    const ana = await createMemberWithProfile(world.app, {
       nombre: 'Ana',
       enfermedad: 'Síndrome de Ehlers-Danlos',
       orphacode: '98249',
     });
-    const bea = await createMemberWithProfile(t.app, { nombre: 'Beatriz', apellidos: 'Quintanilla' });
-    await makeFriends(t.app, ana.user.id, bea.user.id);
+    const bea = await createMemberWithProfile(world.app, { nombre: 'Beatriz', apellidos: 'Quintanilla' });
+    await makeFriends(world.app, ana.user.id, bea.user.id);
     const defaults = (await settingsOf(ana)).settings;
     expect((await save(ana, { ...defaults, email_frequency: 'immediately' })).statusCode).toBe(200);
 
     refusing = 1; // the first delivery fails: the job is retried
     const postId = await post(ana, 'My new treatment for Ehlers-Danlos');
     await comment(bea, postId, 'SECRET-COMMENT-TEXT about the diagnosis');
-    const socket = await connectChat(t.app, bea.access);
+    const socket = await connectChat(world.app, bea.access);
     socket.send({
       receiver_id: ana.user.id,
       message: 'SECRET-MESSAGE-TEXT',
@@ -360,14 +359,14 @@ describe('notifications', () => {
     const link = /^List-Unsubscribe: <https?:\/\/[^/]+(\/api\/notificaciones\/baja\/[\w.-]+\/)>/m.exec(
       raw[0]!,
     )![1]!;
-    const forged = await t.app.inject({
+    const forged = await world.app.inject({
       method: 'POST',
       url: link.replace(/\.[\w-]+\/$/, '.forged/'),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(forged.statusCode).toBe(404);
-    const unsubscribed = await t.app.inject({
+    const unsubscribed = await world.app.inject({
       method: 'POST',
       url: link,
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'es' },
@@ -378,8 +377,8 @@ describe('notifications', () => {
   });
 
   it('sends no e-mail for a kind switched off by e-mail', async () => {
-    const ana = await createMemberWithProfile(t.app);
-    const bea = await createMemberWithProfile(t.app);
+    const ana = await createMemberWithProfile(world.app);
+    const bea = await createMemberWithProfile(world.app);
     const defaults = (await settingsOf(ana)).settings;
     const commentsNotByEmail = {
       ...defaults,
@@ -397,8 +396,8 @@ describe('notifications', () => {
   });
 
   it('holds an immediate e-mail until the member’s quiet hours end', async () => {
-    const ana = await createMemberWithProfile(t.app);
-    const bea = await createMemberWithProfile(t.app);
+    const ana = await createMemberWithProfile(world.app);
+    const bea = await createMemberWithProfile(world.app);
     const defaults = (await settingsOf(ana)).settings;
     const hour = (offset: number) =>
       `${String((new Date().getUTCHours() + offset + 24) % 24).padStart(2, '0')}:00`;
@@ -411,9 +410,9 @@ describe('notifications', () => {
     expect((await save(ana, { ...quiet, time_zone: 'UTC' })).statusCode).toBe(200);
     await comment(bea, await post(ana, 'Hello'), 'Hi');
 
-    const schema = sql.identifier(t.config.jobs.schema);
+    const schema = sql.identifier(world.config.jobs.schema);
     const queued = await eventually(async () => {
-      const result: unknown = await t.app.database.db.execute(
+      const result: unknown = await world.app.database.db.execute(
         sql`select start_after from ${schema}.job where name = ${NOTIFICATION_JOBS.email} and data->>'userId' = ${String(ana.user.id)}`,
       );
       const [row] = (result as { rows: { start_after: string }[] }).rows;
@@ -427,13 +426,13 @@ describe('notifications', () => {
   });
 
   it('sends the daily digest once, counting only what no e-mail counted, to members whose digest is due', async () => {
-    const ana = await createMemberWithProfile(t.app, { enfermedad: 'Marfan syndrome' });
-    const bea = await createMemberWithProfile(t.app, { nombre: 'Bea' });
-    const carla = await createMemberWithProfile(t.app, { nombre: 'Carla' });
+    const ana = await createMemberWithProfile(world.app, { enfermedad: 'Marfan syndrome' });
+    const bea = await createMemberWithProfile(world.app, { nombre: 'Bea' });
+    const carla = await createMemberWithProfile(world.app, { nombre: 'Carla' });
     expect((await call('POST', `/api/solicitudes/enviar/${ana.user.id}/`, bea)).statusCode).toBe(201);
     expect((await call('POST', `/api/solicitudes/enviar/${ana.user.id}/`, carla)).statusCode).toBe(201);
 
-    await t.app.jobs.send(NOTIFICATION_JOBS.digest, { userId: ana.user.id });
+    await world.app.jobs.send(NOTIFICATION_JOBS.digest, { userId: ana.user.id });
     const raw = await eventually(async () => {
       const found = emailsTo(ana);
       expect(found).toHaveLength(1);
@@ -444,7 +443,7 @@ describe('notifications', () => {
     for (const secret of ['Marfan', 'Bea', 'Carla']) expect(raw).not.toContain(secret);
 
     // Sent again at once: nothing new, so no e-mail.
-    await t.app.jobs.send(NOTIFICATION_JOBS.digest, { userId: ana.user.id });
+    await world.app.jobs.send(NOTIFICATION_JOBS.digest, { userId: ana.user.id });
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(emailsTo(ana)).toHaveLength(1);
   });
@@ -452,39 +451,39 @@ describe('notifications', () => {
   it.skipIf(process.env.DATABASE_URL !== undefined)(
     'the sweep queues the digests that are due (embedded database: the sweep reads every member)',
     async () => {
-      const ana = await createMemberWithProfile(t.app);
-      const bea = await createMemberWithProfile(t.app);
+      const ana = await createMemberWithProfile(world.app);
+      const bea = await createMemberWithProfile(world.app);
       const postId = await post(ana, 'Hello');
       await comment(bea, postId, 'Hi');
-      await t.app.jobs.send(NOTIFICATION_JOBS.digestSweep, {});
+      await world.app.jobs.send(NOTIFICATION_JOBS.digestSweep, {});
       await eventually(async () => expect(emailsTo(ana)).toHaveLength(1));
       // Not due again for a day.
       await comment(bea, postId, 'Again');
-      await t.app.jobs.send(NOTIFICATION_JOBS.digestSweep, {});
+      await world.app.jobs.send(NOTIFICATION_JOBS.digestSweep, {});
       await new Promise((resolve) => setTimeout(resolve, 1500));
       expect(emailsTo(ana)).toHaveLength(1);
     },
   );
 
   it('deletes notifications 90 days after their last event', async () => {
-    const ana = await createMemberWithProfile(t.app);
-    const bea = await createMemberWithProfile(t.app);
+    const ana = await createMemberWithProfile(world.app);
+    const bea = await createMemberWithProfile(world.app);
     const postId = await post(ana, 'Old news');
     await like(bea, postId);
     await comment(bea, postId, 'Recent');
     const [old] = (await page(ana)).results.filter((item) => item.kind === 'like');
-    await t.app.database.db
+    await world.app.database.db
       .update(notifications)
       .set({ updatedAt: sql`now() - interval '91 days'` })
       .where(eq(notifications.id, old!.id));
-    await t.app.jobs.send(NOTIFICATION_JOBS.expire, {});
+    await world.app.jobs.send(NOTIFICATION_JOBS.expire, {});
     await eventually(async () =>
       expect((await page(ana)).results.map((item) => item.kind)).toEqual(['comment']),
     );
   });
 
   it('keeps no e-mail of a member in the outbox that names anyone', async () => {
-    const rows = await t.app.database.db.select({ text: emailOutbox.textBody }).from(emailOutbox);
+    const rows = await world.app.database.db.select({ text: emailOutbox.textBody }).from(emailOutbox);
     for (const row of rows) expect(row.text).not.toContain('SECRET');
   });
 });

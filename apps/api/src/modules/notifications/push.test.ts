@@ -4,10 +4,9 @@ import { pushSubscriptions } from '../../db/schema';
 import { startFakePushService, type ReceivedPush } from '../../test-support/fake-push-service';
 import { browserKeys, decryptPush } from '../../test-support/fake-push-service/browser-keys';
 import { createMemberWithProfile, makeFriends, sendForm } from '../../test-support/profiles';
+import type { Member } from '../../test-support/profiles';
 import { eventually } from '../../test-support/eventually';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-
-type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 
 const decryptJson = (received: ReceivedPush, browser: Parameters<typeof decryptPush>[1]) =>
   JSON.parse(decryptPush(received, browser)) as { title: string; body: string; url: string };

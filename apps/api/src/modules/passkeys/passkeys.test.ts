@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PASSKEYS_MAX_PER_MEMBER, PASSKEY_LABEL_MAX_LENGTH } from '@juntos/domain';
 import { passkeys, users, webauthnChallenges } from '../../db/schema';
 import {
@@ -9,10 +9,10 @@ import {
   STRONG_PASSWORD,
 } from '../../test-support/accounts';
 import { createSoftwareAuthenticator } from '../../test-support/software-authenticator';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { testAppWithMembers } from '../../test-support/test-app-with-members';
 import { requestAs } from '../../test-support/requests';
+import type { Member } from '../../test-support/profiles';
 
-type Member = Awaited<ReturnType<typeof createActiveMember>>;
 type Ceremony = {
   challenge_id: string;
   options: { challenge: string; rp?: { id?: string }; user?: { id?: string } };
@@ -23,14 +23,10 @@ type Authenticator = Omit<ReturnType<typeof createSoftwareAuthenticator>, 'clone
 const ORIGIN = 'http://localhost:5173';
 
 describe('passkeys (issue 21): sign in without a password', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.cleanup());
+  const world = testAppWithMembers();
 
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, member?: Member) =>
-    requestAs(t.app, member?.access, method, url, payload);
+    requestAs(world.app, member?.access, method, url, payload);
 
   async function addPasskey(member: Member, authenticator: Authenticator, label = 'My phone') {
     const begun = await call('POST', '/api/passkeys/options/', { password: member.password }, member);
@@ -55,7 +51,7 @@ describe('passkeys (issue 21): sign in without a password', () => {
   }
 
   it('a member adds passkeys from a session, lists them, signs in with one, and removes one', async () => {
-    const member = await createActiveMember(t.app);
+    const member = await createActiveMember(world.app);
     const phone = createSoftwareAuthenticator(ORIGIN);
     const laptop = createSoftwareAuthenticator(ORIGIN);
 
@@ -70,7 +66,7 @@ describe('passkeys (issue 21): sign in without a password', () => {
       'Laptop',
     ]);
     // Only the public key is stored, and the options do not carry the member's id.
-    const [stored] = await t.app.database.db
+    const [stored] = await world.app.database.db
       .select()
       .from(passkeys)
       .where(eq(passkeys.credentialId, phone.credentialId));
@@ -80,7 +76,7 @@ describe('passkeys (issue 21): sign in without a password', () => {
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     const session = signedIn.json<{ access: string; user: { id: number }; is_active: boolean }>();
     expect(session).toMatchObject({ user: { id: member.user.id }, is_active: true });
-    const me = await t.app.inject({
+    const me = await world.app.inject({
       method: 'GET',
       url: '/api/me',
       headers: { authorization: `Bearer ${session.access}` },
@@ -100,8 +96,8 @@ describe('passkeys (issue 21): sign in without a password', () => {
   });
 
   it('adding asks for the password again, and only the owner sees or removes a passkey', async () => {
-    const member = await createActiveMember(t.app);
-    const other = await createActiveMember(t.app);
+    const member = await createActiveMember(world.app);
+    const other = await createActiveMember(world.app);
     const wrong = await call('POST', '/api/passkeys/options/', { password: 'not-my-password' }, member);
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json()).toMatchObject({ code: 'wrong_password', fields: { password: expect.any(String) } });
@@ -123,7 +119,7 @@ describe('passkeys (issue 21): sign in without a password', () => {
   });
 
   it('refuses a ceremony from another site, one answered twice, an authenticator without user verification, and a label too long', async () => {
-    const member = await createActiveMember(t.app);
+    const member = await createActiveMember(world.app);
     const begin = async () =>
       (await call('POST', '/api/passkeys/options/', { password: member.password }, member)).json<Ceremony>();
 
@@ -188,7 +184,7 @@ describe('passkeys (issue 21): sign in without a password', () => {
   });
 
   it(`holds at most ${PASSKEYS_MAX_PER_MEMBER} passkeys per member`, async () => {
-    const member = await createActiveMember(t.app);
+    const member = await createActiveMember(world.app);
     for (let index = 0; index < PASSKEYS_MAX_PER_MEMBER; index += 1)
       expect((await addPasskey(member, createSoftwareAuthenticator(ORIGIN), `Key ${index}`)).statusCode).toBe(
         201,
@@ -200,10 +196,10 @@ describe('passkeys (issue 21): sign in without a password', () => {
   });
 
   it('a suspended member cannot sign in with a passkey', async () => {
-    const member = await createActiveMember(t.app);
+    const member = await createActiveMember(world.app);
     const key = createSoftwareAuthenticator(ORIGIN);
     expect((await addPasskey(member, key)).statusCode).toBe(201);
-    await t.app.database.db
+    await world.app.database.db
       .update(users)
       .set({ suspendedAt: new Date() })
       .where(eq(users.id, member.user.id));
@@ -213,7 +209,7 @@ describe('passkeys (issue 21): sign in without a password', () => {
   });
 
   it('of two sign-ins presenting the same signature counter (a cloned authenticator), exactly one succeeds', async () => {
-    const member = await createActiveMember(t.app);
+    const member = await createActiveMember(world.app);
     const key = createSoftwareAuthenticator(ORIGIN);
     expect((await addPasskey(member, key)).statusCode).toBe(201);
     const copy = key.clone();
@@ -233,7 +229,7 @@ describe('passkeys (issue 21): sign in without a password', () => {
     expect(answers.find((answer) => answer.statusCode === 401)?.json()).toMatchObject({
       code: 'passkey_not_recognised',
     });
-    const [stored] = await t.app.database.db
+    const [stored] = await world.app.database.db
       .select()
       .from(passkeys)
       .where(eq(passkeys.credentialId, key.credentialId));
@@ -244,11 +240,11 @@ describe('passkeys (issue 21): sign in without a password', () => {
   });
 
   it('adding a passkey tells the member by e-mail, in their language: what, when, and what to do if it was not them', async () => {
-    const member = await createActiveMember(t.app, { language: 'fr' });
+    const member = await createActiveMember(world.app, { language: 'fr' });
     expect(
       (await addPasskey(member, createSoftwareAuthenticator(ORIGIN), 'Téléphone de Léa')).statusCode,
     ).toBe(201);
-    const notice = await lastEmailTo(t.app, member.email);
+    const notice = await lastEmailTo(world.app, member.email);
     expect(notice.subject).toMatch(/clé d’accès a été ajoutée/);
     expect(notice.textBody).toContain('« Téléphone de Léa »');
     expect(notice.textBody).toMatch(/Quand : .*\d{4}.* \(UTC\)/);
@@ -257,29 +253,32 @@ describe('passkeys (issue 21): sign in without a password', () => {
   });
 
   it('a password reset removes every passkey of the account', async () => {
-    const member = await createActiveMember(t.app);
+    const member = await createActiveMember(world.app);
     const key = createSoftwareAuthenticator(ORIGIN);
     expect((await addPasskey(member, key)).statusCode).toBe(201);
     await call('POST', '/api/auth/request-reset/', { email: member.email, language: 'en' });
-    const token = resetTokenFrom((await lastEmailTo(t.app, member.email)).textBody);
+    const token = resetTokenFrom((await lastEmailTo(world.app, member.email)).textBody);
     const reset = await call('POST', '/api/auth/reset-confirm/', {
       token,
       new_password: `${STRONG_PASSWORD}x`,
     });
     expect(reset.statusCode, reset.body).toBe(200);
-    const rows = await t.app.database.db.select().from(passkeys).where(eq(passkeys.userId, member.user.id));
+    const rows = await world.app.database.db
+      .select()
+      .from(passkeys)
+      .where(eq(passkeys.userId, member.user.id));
     expect(rows).toEqual([]);
     expect((await signInWith(key)).statusCode).toBe(401);
   });
 
   it('deleting the account removes its passkeys and any ceremony it began', async () => {
-    const member = await createActiveMember(t.app);
+    const member = await createActiveMember(world.app);
     const key = createSoftwareAuthenticator(ORIGIN);
     expect((await addPasskey(member, key)).statusCode).toBe(201);
     await call('POST', '/api/passkeys/options/', { password: member.password }, member);
     const deleted = await call('DELETE', '/api/delete-account/', { password: member.password }, member);
     expect(deleted.statusCode, deleted.body).toBe(200);
-    const db = t.app.database.db;
+    const db = world.app.database.db;
     expect(await db.select().from(passkeys).where(eq(passkeys.userId, member.user.id))).toEqual([]);
     expect(
       await db.select().from(webauthnChallenges).where(eq(webauthnChallenges.userId, member.user.id)),
@@ -288,7 +287,7 @@ describe('passkeys (issue 21): sign in without a password', () => {
   });
 
   it('answers a malformed answer with a named field, in the member’s language', async () => {
-    const response = await t.app.inject({
+    const response = await world.app.inject({
       method: 'POST',
       url: '/api/login/passkey/',
       headers: { 'accept-language': 'de' },

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Page, Post } from '@juntos/domain';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMemberWithProfile, sendForm } from '../../test-support/profiles';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { testAppWithMembers } from '../../test-support/test-app-with-members';
 import { requestAs } from '../../test-support/requests';
 
 /**
@@ -12,19 +12,15 @@ import { requestAs } from '../../test-support/requests';
  * prepared page statements must page exactly as the list does.
  */
 describe('the flat feed', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.cleanup());
+  const world = testAppWithMembers();
 
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, access: string, payload?: object) =>
-    requestAs(t.app, access, method, url, payload);
+    requestAs(world.app, access, method, url, payload);
   const newPost = async (access: string, text: string) =>
-    (await sendForm(t.app, access, 'POST', '/api/posts/', { text })).json<Post>();
+    (await sendForm(world.app, access, 'POST', '/api/posts/', { text })).json<Post>();
   const search = async (access: string, query: string) =>
     (await call('GET', `/api/posts/search/?${query}`, access)).json<Page<Post>>();
-  const run = (statement: ReturnType<typeof sql>) => t.app.database.db.execute(statement);
+  const run = (statement: ReturnType<typeof sql>) => world.app.database.db.execute(statement);
   const firstRow = async <Row>(statement: ReturnType<typeof sql>) =>
     ((await run(statement)) as { rows: Row[] }).rows[0];
   /** The stored counter next to the likes actually there. */
@@ -37,13 +33,13 @@ describe('the flat feed', () => {
   /** A new member's post holding a word of its own, so a search finds just that post. */
   const freshPost = async (label: string) => {
     const word = `${label}${randomUUID().slice(0, 8)}`;
-    const author = await createMemberWithProfile(t.app);
+    const author = await createMemberWithProfile(world.app);
     return { word, author, post: await newPost(author.access, `${label} ${word}`) };
   };
 
   it('keeps likes_count exactly the number of likes through likes, unlikes, and a liker erased', async () => {
     const { word, author, post } = await freshPost('counted');
-    const members = await Promise.all(Array.from({ length: 6 }, () => createMemberWithProfile(t.app)));
+    const members = await Promise.all(Array.from({ length: 6 }, () => createMemberWithProfile(world.app)));
     await Promise.all(members.map((member) => call('POST', `/api/posts/${post.id}/like/`, member.access)));
     expect(await counted(post.id)).toEqual({ stored: 6, actual: 6 });
     // Unlike and like again at once: every toggle is one statement, so the counter follows each.
@@ -61,7 +57,10 @@ describe('the flat feed', () => {
   it('keeps likes_count through a like moved to another post, a gallery like, and a liked post deleted', async () => {
     const { post } = await freshPost('moved');
     const { author: otherAuthor, post: other } = await freshPost('target');
-    const likers = await Promise.all([createMemberWithProfile(t.app), createMemberWithProfile(t.app)]);
+    const likers = await Promise.all([
+      createMemberWithProfile(world.app),
+      createMemberWithProfile(world.app),
+    ]);
     for (const liker of likers) await call('POST', `/api/posts/${post.id}/like/`, liker.access);
     // No code moves a like today; the UPDATE trigger keeps the counter right if one ever does.
     await run(
@@ -82,7 +81,7 @@ describe('the flat feed', () => {
 
   it('counts comments as each viewer may see them: a hidden comment, a deleted one', async () => {
     const { word, author, post } = await freshPost('comments');
-    const commenter = await createMemberWithProfile(t.app);
+    const commenter = await createMemberWithProfile(world.app);
     for (const text of ['one', 'two', 'three'])
       await call('POST', `/api/posts/${post.id}/comment/`, commenter.access, { text });
     expect(await seenBy(author.access, word, post.id)).toMatchObject({ comments_count: 3 });
@@ -101,7 +100,7 @@ describe('the flat feed', () => {
 
   it("drops a suspended author's posts from the next page at once, and brings them back on unsuspend", async () => {
     const { word, author, post } = await freshPost('suspended');
-    const reader = await createMemberWithProfile(t.app);
+    const reader = await createMemberWithProfile(world.app);
     expect(await seenBy(reader.access, word, post.id)).toBeDefined();
     await run(sql`update users set suspended_at = now() where id = ${author.user.id}`);
     expect(await seenBy(reader.access, word, post.id)).toBeUndefined();
@@ -114,8 +113,8 @@ describe('the flat feed', () => {
 
   it('pages deep exactly as the same slice of the whole list', async () => {
     const word = `paged${randomUUID().slice(0, 8)}`;
-    const author = await createMemberWithProfile(t.app);
-    const reader = await createMemberWithProfile(t.app);
+    const author = await createMemberWithProfile(world.app);
+    const reader = await createMemberWithProfile(world.app);
     for (let index = 0; index < 23; index++) await newPost(author.access, `Post ${index} ${word}`);
     const whole = (await search(reader.access, `q=${word}&limit=50`)).results.map((post) => post.id);
     expect(whole).toHaveLength(23);
@@ -129,8 +128,8 @@ describe('the flat feed', () => {
   });
 
   it('pages by position with `before`: the same posts as the whole list, each once', async () => {
-    const author = await createMemberWithProfile(t.app, { country: 'lv', ciudad: '' });
-    const reader = await createMemberWithProfile(t.app);
+    const author = await createMemberWithProfile(world.app, { country: 'lv', ciudad: '' });
+    const reader = await createMemberWithProfile(world.app);
     const ours = new Set<number>();
     for (let index = 0; index < 12; index++) ours.add((await newPost(author.access, `Cursor ${index}`)).id);
     const feed = async (url: string) => (await call('GET', url, reader.access)).json<Page<Post>>();
@@ -156,9 +155,9 @@ describe('the flat feed', () => {
   });
 
   it('refuses a `before` that is not a post id, naming the field in the reader’s language', async () => {
-    const reader = await createMemberWithProfile(t.app);
+    const reader = await createMemberWithProfile(world.app);
     for (const before of ['abc', '0', '-3', '1.5']) {
-      const answer = await t.app.inject({
+      const answer = await world.app.inject({
         method: 'GET',
         url: `/api/posts/?before=${before}`,
         headers: { authorization: `Bearer ${reader.access}`, 'accept-language': 'es' },

@@ -1,29 +1,25 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, Post } from '@juntos/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMemberWithProfile, imageFile, sendForm } from '../../test-support/profiles';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { testAppWithMembers } from '../../test-support/test-app-with-members';
 import { requestAs } from '../../test-support/requests';
 
 describe('posts, likes and comments', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.cleanup());
+  const world = testAppWithMembers();
 
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, access: string, payload?: object) =>
-    requestAs(t.app, access, method, url, payload);
+    requestAs(world.app, access, method, url, payload);
   const newPost = (access: string, fields: Record<string, string>, withImage = false) =>
     withImage
-      ? imageFile().then((file) => sendForm(t.app, access, 'POST', '/api/posts/', fields, file))
-      : sendForm(t.app, access, 'POST', '/api/posts/', fields);
+      ? imageFile().then((file) => sendForm(world.app, access, 'POST', '/api/posts/', fields, file))
+      : sendForm(world.app, access, 'POST', '/api/posts/', fields);
   const feed = async (access: string, query: string) =>
     (await call('GET', `/api/posts/?${query}`, access)).json<Page<Post>>();
 
   it('creates a post with an image and its description, newest first in the feed', async () => {
-    const author = await createMemberWithProfile(t.app, { country: 'pt', ciudad: 'Lisboa' });
+    const author = await createMemberWithProfile(world.app, { country: 'pt', ciudad: 'Lisboa' });
     const created = await newPost(
       author.access,
       { title: 'Hello', text: '  First post  ', image_alt: 'A green square' },
@@ -43,14 +39,14 @@ describe('posts, likes and comments', () => {
       author: { id: author.user.id, nombre: 'Ana', country: 'pt' },
     });
     expect(post.image_url).toMatch(/^\/media\/users\/\d+\/[0-9a-f-]{36}\.webp$/);
-    const reader = await createMemberWithProfile(t.app);
+    const reader = await createMemberWithProfile(world.app);
     const first = (await feed(reader.access, 'limit=5&offset=0&country=pt')).results[0];
     expect(first).toMatchObject({ id: post.id, is_author: false });
   });
 
   it('pages 5 at a time with next, and filters by the author country', async () => {
-    const author = await createMemberWithProfile(t.app, { country: 'lu', ciudad: '' });
-    const other = await createMemberWithProfile(t.app, { country: 'ee', ciudad: '' });
+    const author = await createMemberWithProfile(world.app, { country: 'lu', ciudad: '' });
+    const other = await createMemberWithProfile(world.app, { country: 'ee', ciudad: '' });
     for (let i = 1; i <= 12; i += 1) await newPost(author.access, { text: `Luxembourg post ${i}` });
     await newPost(other.access, { text: 'Estonia post' });
 
@@ -71,13 +67,13 @@ describe('posts, likes and comments', () => {
     expect((await call('GET', '/api/posts/?country=us', author.access)).statusCode).toBe(400);
     expect((await call('GET', '/api/posts/?limit=0', author.access)).statusCode).toBe(400);
     expect((await call('GET', '/api/posts/?offset=-1', author.access)).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'GET', url: '/api/posts/' })).statusCode).toBe(401);
+    expect((await world.app.inject({ method: 'GET', url: '/api/posts/' })).statusCode).toBe(401);
   });
 
   it('follows the author when the profile country changes', async () => {
-    const author = await createMemberWithProfile(t.app, { country: 'si', ciudad: '' });
+    const author = await createMemberWithProfile(world.app, { country: 'si', ciudad: '' });
     await newPost(author.access, { text: 'Moving soon' });
-    await sendForm(t.app, author.access, 'PUT', '/api/profile/', {
+    await sendForm(world.app, author.access, 'PUT', '/api/profile/', {
       nombre: 'Ana',
       country: 'sk',
       date_of_birth: '1990-05-04',
@@ -91,9 +87,9 @@ describe('posts, likes and comments', () => {
   });
 
   it('counts every like exactly when many members like at once, and toggles back', async () => {
-    const author = await createMemberWithProfile(t.app);
+    const author = await createMemberWithProfile(world.app);
     const post = (await newPost(author.access, { text: 'Like me' })).json<Post>();
-    const members = await Promise.all(Array.from({ length: 12 }, () => createMemberWithProfile(t.app)));
+    const members = await Promise.all(Array.from({ length: 12 }, () => createMemberWithProfile(world.app)));
     const answers = await Promise.all(
       members.map((member) => call('POST', `/api/posts/${post.id}/like/`, member.access)),
     );
@@ -115,8 +111,8 @@ describe('posts, likes and comments', () => {
   });
 
   it('adds comments with the author name; empty comments are refused', async () => {
-    const author = await createMemberWithProfile(t.app);
-    const reader = await createMemberWithProfile(t.app, { nombre: 'Bea', apellidos: 'Ruiz' });
+    const author = await createMemberWithProfile(world.app);
+    const reader = await createMemberWithProfile(world.app, { nombre: 'Bea', apellidos: 'Ruiz' });
     const post = (await newPost(author.access, { text: 'Comment me' })).json<Post>();
     const comment = await call('POST', `/api/posts/${post.id}/comment/`, reader.access, {
       text: '  Nice!  ',
@@ -137,19 +133,19 @@ describe('posts, likes and comments', () => {
   });
 
   it('lets only the author edit or delete (403 otherwise), removing replaced images', async () => {
-    const author = await createMemberWithProfile(t.app);
-    const stranger = await createMemberWithProfile(t.app);
+    const author = await createMemberWithProfile(world.app);
+    const stranger = await createMemberWithProfile(world.app);
     const post = (await newPost(author.access, { text: 'Original' }, true)).json<Post>();
-    const file = path.join(t.config.paths.media, (post.image_url ?? '').replace('/media/', ''));
+    const file = path.join(world.config.paths.media, (post.image_url ?? '').replace('/media/', ''));
 
-    const foreignEdit = await sendForm(t.app, stranger.access, 'PUT', `/api/posts/${post.id}/`, {
+    const foreignEdit = await sendForm(world.app, stranger.access, 'PUT', `/api/posts/${post.id}/`, {
       text: 'Hacked',
     });
     expect(foreignEdit.statusCode).toBe(403);
     expect((await call('DELETE', `/api/posts/${post.id}/`, stranger.access)).statusCode).toBe(403);
 
     const edited = await sendForm(
-      t.app,
+      world.app,
       author.access,
       'PUT',
       `/api/posts/${post.id}/`,
@@ -159,7 +155,9 @@ describe('posts, likes and comments', () => {
     expect(edited.statusCode).toBe(200);
     expect(edited.json<Post>()).toMatchObject({ text: 'Edited', title: 'New' });
     expect(existsSync(file)).toBe(false);
-    const emptied = await sendForm(t.app, author.access, 'PUT', `/api/posts/${post.id}/`, { text: '  ' });
+    const emptied = await sendForm(world.app, author.access, 'PUT', `/api/posts/${post.id}/`, {
+      text: '  ',
+    });
     expect(emptied.statusCode).toBe(400);
 
     expect((await call('DELETE', `/api/posts/${post.id}/`, author.access)).statusCode).toBe(200);
@@ -167,14 +165,14 @@ describe('posts, likes and comments', () => {
   });
 
   it('refuses empty text and files that are not images, storing nothing', async () => {
-    const author = await createMemberWithProfile(t.app, { country: 'cy', ciudad: '' });
+    const author = await createMemberWithProfile(world.app, { country: 'cy', ciudad: '' });
     const empty = await newPost(author.access, { text: ' \n ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json<{ fields: Record<string, string> }>().fields.text).toBe(
       'Please write some text for your post.',
     );
     const notImage = await sendForm(
-      t.app,
+      world.app,
       author.access,
       'POST',
       '/api/posts/',
@@ -192,7 +190,7 @@ describe('posts, likes and comments', () => {
   });
 
   it('stores markup verbatim and returns it as text', async () => {
-    const author = await createMemberWithProfile(t.app);
+    const author = await createMemberWithProfile(world.app);
     const text = '<img src=x onerror="alert(1)"><script>alert(2)</script> & "quotes"';
     const post = (await newPost(author.access, { text, title: '<b>bold</b>' })).json<Post>();
     expect(post.text).toBe(text);
@@ -200,7 +198,7 @@ describe('posts, likes and comments', () => {
   });
 
   it('searches titles and texts, case-insensitively, 5 at a time', async () => {
-    const author = await createMemberWithProfile(t.app);
+    const author = await createMemberWithProfile(world.app);
     const word = `Zebrafish${Date.now()}`;
     for (let i = 1; i <= 6; i += 1)
       await newPost(author.access, { text: `About ${word.toLowerCase()} number ${i}` });
@@ -219,12 +217,12 @@ describe('posts, likes and comments', () => {
   });
 
   it('reads a feed page in the same number of queries with 5 or 50 posts', async () => {
-    const author = await createMemberWithProfile(t.app, { country: 'lv', ciudad: '' });
-    const readers = await Promise.all([1, 2].map(() => createMemberWithProfile(t.app)));
+    const author = await createMemberWithProfile(world.app, { country: 'lv', ciudad: '' });
+    const readers = await Promise.all([1, 2].map(() => createMemberWithProfile(world.app)));
     const queriesFor = async (limit: number) => {
-      const before = t.app.database.queryCount();
+      const before = world.app.database.queryCount();
       const page = await feed(author.access, `limit=${limit}&country=lv`);
-      return { queries: t.app.database.queryCount() - before, size: page.results.length };
+      return { queries: world.app.database.queryCount() - before, size: page.results.length };
     };
     const addPosts = async (count: number) => {
       for (let i = 0; i < count; i += 1) {
@@ -247,8 +245,8 @@ describe('posts, likes and comments', () => {
   });
 
   it('hides the posts of a blocked member, both ways', async () => {
-    const author = await createMemberWithProfile(t.app, { country: 'bg', ciudad: '' });
-    const reader = await createMemberWithProfile(t.app);
+    const author = await createMemberWithProfile(world.app, { country: 'bg', ciudad: '' });
+    const reader = await createMemberWithProfile(world.app);
     await newPost(author.access, { text: 'From Sofia' });
     expect((await feed(reader.access, 'country=bg')).results.map((post) => post.text)).toContain(
       'From Sofia',

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { birthDateBounds, communityPinPaths, todayIso, type RepresentedEntryKind } from '@juntos/domain';
 import {
   adminAuditLog,
   associations,
-  communities,
   communityModerators,
   communityRuleAcceptances,
   directoryRepresentatives,
@@ -14,12 +13,13 @@ import {
   users,
 } from '../../db/schema';
 import { createActiveMember, lastEmailTo, minorPayload } from '../../test-support/accounts';
-import { approveMinor, makeAdmin } from '../../test-support/admins';
+import { approveMinor } from '../../test-support/admins';
 import { completeProfile, createMemberWithProfile, putProfile } from '../../test-support/profiles';
+import type { Member } from '../../test-support/profiles';
 import { confirmRepresentative, inviteRepresentative } from '../../test-support/representatives';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createTopicCommunity } from '../../test-support/communities';
+import { testAppWithMembers } from '../../test-support/test-app-with-members';
 
-type Member = Awaited<ReturnType<typeof createMemberWithProfile>>;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Detail = {
   id: number;
@@ -35,19 +35,11 @@ type Detail = {
 
 /** Issue 35 point 1: organisations host communities through their confirmed representatives. */
 describe('communities hosted by associations', () => {
-  let t: TestApp;
-  let admin: Member;
-  const db = () => t.app.database.db;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await createMemberWithProfile(t.app, { nombre: 'Admin' });
-    await makeAdmin(t.app, admin.user.id);
-  });
-  afterAll(async () => t.cleanup());
+  const world = testAppWithMembers({ admins: { admin: { nombre: 'Admin' } } });
+  const db = () => world.app.database.db;
 
   const call = (method: Method, url: string, who?: Member, payload?: object, language = 'en') =>
-    t.app.inject({
+    world.app.inject({
       method,
       url,
       headers: { 'accept-language': language, ...(who ? { authorization: `Bearer ${who.access}` } : {}) },
@@ -63,25 +55,17 @@ describe('communities hosted by associations', () => {
     return row.id;
   }
 
-  async function community() {
-    const slug = `h-${randomUUID()}`;
-    const [row] = await db()
-      .insert(communities)
-      .values({ kind: 'topic', slug, name: { es: slug }, description: { es: slug } })
-      .returning({ id: communities.id });
-    if (!row) throw new Error('no community');
-    return row.id;
-  }
+  const community = () => createTopicCommunity(world.app, 'h');
 
   async function minor() {
-    const account = await createActiveMember(t.app, minorPayload());
+    const account = await createActiveMember(world.app, minorPayload());
     const saved = await putProfile(
-      t.app,
+      world.app,
       account.access,
       completeProfile({ date_of_birth: birthDateBounds('menor', todayIso()).max }),
     );
     if (saved.statusCode !== 200) throw new Error(saved.body);
-    await approveMinor(t.app, account.user.id);
+    await approveMinor(world.app, account.user.id);
     return account;
   }
 
@@ -91,12 +75,18 @@ describe('communities hosted by associations', () => {
   const audit = (action: string) => db().select().from(adminAuditLog).where(eq(adminAuditLog.action, action));
 
   const invite = (by: Member, entryId: number, email: string, kind: RepresentedEntryKind = 'asociaciones') =>
-    inviteRepresentative(t.app, by, kind, entryId, email);
+    inviteRepresentative(world.app, by, kind, entryId, email);
 
   /** A confirmed representative of the association: invited, accepted, confirmed. */
   async function confirmedHost(associationId: number, name = 'Host') {
-    const host = await createMemberWithProfile(t.app, { nombre: name });
-    const representativeId = await confirmRepresentative(t.app, admin, 'asociaciones', associationId, host);
+    const host = await createMemberWithProfile(world.app, { nombre: name });
+    const representativeId = await confirmRepresentative(
+      world.app,
+      world.admin,
+      'asociaciones',
+      associationId,
+      host,
+    );
     return { host, representativeId };
   }
 
@@ -104,15 +94,17 @@ describe('communities hosted by associations', () => {
     const org = await association('Asociación Andaluza');
     const other = await association();
     const topic = await community();
-    const disease = (await call('GET', '/api/comunidades/enfermedad/558/', admin)).json<{ id: number }>().id;
-    const member = await createMemberWithProfile(t.app);
+    const disease = (await call('GET', '/api/comunidades/enfermedad/558/', world.admin)).json<{
+      id: number;
+    }>().id;
+    const member = await createMemberWithProfile(world.app);
 
     const refused = await call('PUT', `/api/admin/comunidades/${topic}/anfitrion/`, member, {
       association_id: org,
     });
     expect(refused.statusCode).toBe(403);
     for (const id of [topic, disease]) {
-      const linked = await call('PUT', `/api/admin/comunidades/${id}/anfitrion/`, admin, {
+      const linked = await call('PUT', `/api/admin/comunidades/${id}/anfitrion/`, world.admin, {
         association_id: org,
       });
       expect(linked.statusCode, linked.body).toBe(200);
@@ -127,15 +119,15 @@ describe('communities hosted by associations', () => {
     expect(entry.can_invite).toBe(false);
 
     // A second association replaces the first: a community has at most one host.
-    await call('PUT', `/api/admin/comunidades/${topic}/anfitrion/`, admin, { association_id: other });
+    await call('PUT', `/api/admin/comunidades/${topic}/anfitrion/`, world.admin, { association_id: other });
     expect((await detail(member, topic)).host?.id).toBe(other);
-    const unknown = await call('PUT', `/api/admin/comunidades/${topic}/anfitrion/`, admin, {
+    const unknown = await call('PUT', `/api/admin/comunidades/${topic}/anfitrion/`, world.admin, {
       association_id: 99999999,
     });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ fields: { association_id: expect.any(String) } });
 
-    const unlinked = await call('DELETE', `/api/admin/comunidades/${topic}/anfitrion/`, admin);
+    const unlinked = await call('DELETE', `/api/admin/comunidades/${topic}/anfitrion/`, world.admin);
     expect(unlinked.json()).toEqual({ host: null });
     expect((await detail(member, topic)).host).toBeNull();
     const entries = await audit('community.host_link');
@@ -145,8 +137,8 @@ describe('communities hosted by associations', () => {
 
   it('invites by e-mail, lets only the addressed adult accept, and an administrator confirm, audited', async () => {
     const org = await association('Friends of Ménière');
-    const person = await createMemberWithProfile(t.app, { nombre: 'Rosa' });
-    const stranger = await createMemberWithProfile(t.app);
+    const person = await createMemberWithProfile(world.app, { nombre: 'Rosa' });
+    const stranger = await createMemberWithProfile(world.app);
 
     // A plain member may not invite.
     const refused = await call('POST', `/api/recursos/asociaciones/${org}/representantes/`, stranger, {
@@ -156,7 +148,7 @@ describe('communities hosted by associations', () => {
     const badEmail = await call(
       'POST',
       `/api/recursos/asociaciones/${org}/representantes/`,
-      admin,
+      world.admin,
       {
         email: 'not an address',
       },
@@ -165,12 +157,12 @@ describe('communities hosted by associations', () => {
     expect(badEmail.statusCode).toBe(400);
     expect(badEmail.json()).toMatchObject({ fields: { email: expect.stringMatching(/correo/i) } });
 
-    const { id, token, mail } = await invite(admin, org, person.email.toUpperCase());
+    const { id, token, mail } = await invite(world.admin, org, person.email.toUpperCase());
     expect(mail.subject).toContain('Friends of Ménière');
     expect(mail.textBody).toContain(`/representantes/invitacion/${token}`);
     expect(
       (
-        await call('POST', `/api/recursos/asociaciones/${org}/representantes/`, admin, {
+        await call('POST', `/api/recursos/asociaciones/${org}/representantes/`, world.admin, {
           email: person.email,
         })
       ).statusCode,
@@ -199,19 +191,19 @@ describe('communities hosted by associations', () => {
     expect(early.statusCode).toBe(403);
     expect((await call('POST', `/api/admin/representantes/${id}/confirmar/`, person)).statusCode).toBe(403);
 
-    const queue = (await call('GET', '/api/admin/representantes/?state=accepted', admin)).json<{
+    const queue = (await call('GET', '/api/admin/representantes/?state=accepted', world.admin)).json<{
       results: { id: number; member: { id: number } | null; entry_name: string }[];
     }>();
     expect(queue.results.find((row) => row.id === id)).toMatchObject({
       member: { id: person.user.id },
       entry_name: 'Friends of Ménière',
     });
-    expect((await call('POST', `/api/admin/representantes/${id}/confirmar/`, admin)).json()).toEqual({
+    expect((await call('POST', `/api/admin/representantes/${id}/confirmar/`, world.admin)).json()).toEqual({
       id,
       state: 'confirmed',
     });
     // The member learns of it at once, in their own language, with a link to the entry's page.
-    const confirmedMail = await lastEmailTo(t.app, person.email);
+    const confirmedMail = await lastEmailTo(world.app, person.email);
     expect(confirmedMail.subject).toMatch(/^You now represent Friends of Ménière on /);
     expect(confirmedMail.textBody).toContain(`/recursos/asociaciones/${org}`);
 
@@ -236,18 +228,18 @@ describe('communities hosted by associations', () => {
   it('never makes a minor a representative', async () => {
     const org = await association();
     const young = await minor();
-    const { token } = await invite(admin, org, young.email);
+    const { token } = await invite(world.admin, org, young.email);
     const refused = await call('POST', `/api/representantes/invitacion/${token}/aceptar/`, young);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'minor_cannot_represent' });
 
     // An account that accepted as an adult and then became a minor is not confirmed either (an
     // administrator's "minor" counts while no birth date says otherwise: this one has no profile).
-    const person = await createActiveMember(t.app);
-    const second = await invite(admin, org, person.email);
+    const person = await createActiveMember(world.app);
+    const second = await invite(world.admin, org, person.email);
     await call('POST', `/api/representantes/invitacion/${second.token}/aceptar/`, person);
     await db().update(users).set({ ageGroup: 'minor' }).where(eq(users.id, person.user.id));
-    const confirm = await call('POST', `/api/admin/representantes/${second.id}/confirmar/`, admin);
+    const confirm = await call('POST', `/api/admin/representantes/${second.id}/confirmar/`, world.admin);
     expect(confirm.statusCode).toBe(403);
     expect(confirm.json()).toMatchObject({ code: 'minor_cannot_represent' });
   });
@@ -256,13 +248,13 @@ describe('communities hosted by associations', () => {
     const org = await association();
     const hosted = await community();
     const elsewhere = await community();
-    await call('PUT', `/api/admin/comunidades/${hosted}/anfitrion/`, admin, { association_id: org });
+    await call('PUT', `/api/admin/comunidades/${hosted}/anfitrion/`, world.admin, { association_id: org });
     const { host } = await confirmedHost(org);
-    const author = await createMemberWithProfile(t.app);
-    const blocker = await createMemberWithProfile(t.app);
+    const author = await createMemberWithProfile(world.app);
+    const blocker = await createMemberWithProfile(world.app);
     const young = await minor();
     const youngReporter = await minor();
-    const reporter = await createMemberWithProfile(t.app);
+    const reporter = await createMemberWithProfile(world.app);
 
     expect((await call('GET', '/api/me', host)).json()).toMatchObject({ moderates: [hosted] });
     // Shown with the association's name to members in reach; a minor sees no adult's name.
@@ -330,9 +322,9 @@ describe('communities hosted by associations', () => {
   it('makes only confirmed representatives hosts, and ends hosting when they step down or are removed', async () => {
     const org = await association();
     const hosted = await community();
-    await call('PUT', `/api/admin/comunidades/${hosted}/anfitrion/`, admin, { association_id: org });
-    const pending = await createMemberWithProfile(t.app);
-    const { token } = await invite(admin, org, pending.email);
+    await call('PUT', `/api/admin/comunidades/${hosted}/anfitrion/`, world.admin, { association_id: org });
+    const pending = await createMemberWithProfile(world.app);
+    const { token } = await invite(world.admin, org, pending.email);
     await call('POST', `/api/representantes/invitacion/${token}/aceptar/`, pending);
     expect((await call('GET', '/api/me', pending)).json()).toMatchObject({ moderates: [] });
     expect((await call('GET', '/api/admin/reports/', pending)).statusCode).toBe(403);
@@ -353,14 +345,18 @@ describe('communities hosted by associations', () => {
     ).toBe(404);
 
     expect((await call('GET', '/api/me', second.host)).json()).toMatchObject({ moderates: [hosted] });
-    const removed = await call('DELETE', `/api/admin/representantes/${second.representativeId}/`, admin);
+    const removed = await call(
+      'DELETE',
+      `/api/admin/representantes/${second.representativeId}/`,
+      world.admin,
+    );
     expect(removed.json()).toEqual({ id: second.representativeId, state: 'removed' });
-    expect((await lastEmailTo(t.app, second.host.email)).subject).toMatch(
+    expect((await lastEmailTo(world.app, second.host.email)).subject).toMatch(
       /^Your role for Asociación .* has ended$/,
     );
     expect((await call('GET', '/api/me', second.host)).json()).toMatchObject({ moderates: [] });
     expect(
-      (await call('DELETE', `/api/admin/representantes/${second.representativeId}/`, admin)).statusCode,
+      (await call('DELETE', `/api/admin/representantes/${second.representativeId}/`, world.admin)).statusCode,
     ).toBe(404);
     expect(
       (await audit('representative.step_down')).some((e) => e.targetId === String(first.host.user.id)),
@@ -373,11 +369,11 @@ describe('communities hosted by associations', () => {
   it('lets hosts write rules that a member accepts when joining, and shows changed rules once', async () => {
     const org = await association();
     const hosted = await community();
-    await call('PUT', `/api/admin/comunidades/${hosted}/anfitrion/`, admin, { association_id: org });
+    await call('PUT', `/api/admin/comunidades/${hosted}/anfitrion/`, world.admin, { association_id: org });
     const { host } = await confirmedHost(org);
-    const appointed = await createMemberWithProfile(t.app);
+    const appointed = await createMemberWithProfile(world.app);
     await db().insert(communityModerators).values({ communityId: hosted, userId: appointed.user.id });
-    const member = await createMemberWithProfile(t.app);
+    const member = await createMemberWithProfile(world.app);
 
     expect((await call('PUT', `/api/comunidades/${hosted}/normas/`, member, { text: 'x' })).statusCode).toBe(
       403,
@@ -437,9 +433,9 @@ describe('communities hosted by associations', () => {
     expect((await audit('community.rules')).filter((e) => e.targetId === String(hosted))).toHaveLength(2);
 
     // Unlinking the host withdraws its words: the community has no rules, joining asks for none.
-    await call('DELETE', `/api/admin/comunidades/${hosted}/anfitrion/`, admin);
+    await call('DELETE', `/api/admin/comunidades/${hosted}/anfitrion/`, world.admin);
     expect((await detail(member, hosted)).rules).toBeNull();
-    const later = await createMemberWithProfile(t.app);
+    const later = await createMemberWithProfile(world.app);
     expect((await call('POST', `/api/comunidades/${hosted}/unirse/`, later)).statusCode).toBe(200);
   });
 
@@ -449,10 +445,10 @@ describe('communities hosted by associations', () => {
       .values({ titulo: 'Natural history study', pais: 'fr', ciudad: 'Paris', enlace: 'https://example.org' })
       .returning({ id: researchProjects.id });
     if (!project) throw new Error('no project');
-    const researcher = await createMemberWithProfile(t.app);
-    const { id, token } = await invite(admin, project.id, researcher.email, 'proyectos');
+    const researcher = await createMemberWithProfile(world.app);
+    const { id, token } = await invite(world.admin, project.id, researcher.email, 'proyectos');
     await call('POST', `/api/representantes/invitacion/${token}/aceptar/`, researcher);
-    await call('POST', `/api/admin/representantes/${id}/confirmar/`, admin);
+    await call('POST', `/api/admin/representantes/${id}/confirmar/`, world.admin);
     const entry = (await call('GET', `/api/recursos/proyectos/${project.id}/`, researcher)).json();
     expect(entry).toMatchObject({
       kind: 'proyectos',
@@ -466,14 +462,14 @@ describe('communities hosted by associations', () => {
   it('erases a member’s roles, rule acceptances and the invitations to their address with the account', async () => {
     const org = await association();
     const hosted = await community();
-    await call('PUT', `/api/admin/comunidades/${hosted}/anfitrion/`, admin, { association_id: org });
+    await call('PUT', `/api/admin/comunidades/${hosted}/anfitrion/`, world.admin, { association_id: org });
     const { host } = await confirmedHost(org);
     const rules = (await call('PUT', `/api/comunidades/${hosted}/normas/`, host, { text: 'Rules' })).json<{
       rules: { version: number };
     }>().rules;
     await call('POST', `/api/comunidades/${hosted}/unirse/`, host, { rules_version: rules.version });
     // A second, unanswered invitation to the same address (of another association).
-    await invite(admin, await association(), host.email);
+    await invite(world.admin, await association(), host.email);
 
     const deleted = await call('DELETE', '/api/delete-account/', host, { password: host.password });
     expect(deleted.statusCode, deleted.body).toBe(200);

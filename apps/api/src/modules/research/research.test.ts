@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   COUNTRY_CITIES,
@@ -15,15 +15,14 @@ import {
 import { rowsOf } from '../../db/database';
 import { adminAuditLog, researchCallRecipients, researchConsents, researchMatches } from '../../db/schema';
 import { createActiveMember, minorPayload } from '../../test-support/accounts';
-import { approveMinor, makeAdmin } from '../../test-support/admins';
+import { approveMinor } from '../../test-support/admins';
 import { parseEmail } from '../../test-support/email-message';
 import { eventually } from '../../test-support/eventually';
-import { startFakePushService } from '../../test-support/fake-push-service';
 import { browserKeys, decryptPush } from '../../test-support/fake-push-service/browser-keys';
 import { completeProfile, createMemberWithProfile, putProfile } from '../../test-support/profiles';
-import { startSmtpReceiver } from '../../test-support/smtp-receiver';
+import { mailAndPushReceivers } from '../../test-support/mail-and-push-receivers';
 import { confirmRepresentative } from '../../test-support/representatives';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { testAppWithMembers } from '../../test-support/test-app-with-members';
 import { createResearchRepository } from './research.repository';
 import { RESEARCH_JOBS } from './research.service';
 
@@ -45,28 +44,10 @@ let nextCode = 100;
 const freshCode = () => CATALOGUE[(nextCode += 7)]!;
 
 describe('research that finds the member (issue 35)', () => {
-  let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
-  let push: Awaited<ReturnType<typeof startFakePushService>>;
-  let admin: Member;
-
-  beforeAll(async () => {
-    smtp = await startSmtpReceiver();
-    push = await startFakePushService();
-    t = await createTestApp({
-      SMTP_URL: smtp.url,
-      NOTIFICATION_EMAIL_DELAY_SECONDS: '0',
-      JOBS_RETRY_DELAY_SECONDS: '1',
-      PUSH_SERVICE_HOSTS: '127.0.0.1',
-      PUSH_TEST_SERVICE: push.address,
-    });
-    admin = await createMemberWithProfile(t.app, { nombre: 'Ada' });
-    await makeAdmin(t.app, admin.user.id);
-  });
-  afterAll(async () => {
-    await t.cleanup();
-    await smtp.close();
-    await push.close();
+  const receivers = mailAndPushReceivers();
+  const world = testAppWithMembers({
+    environment: () => ({ ...receivers.environment(), JOBS_RETRY_DELAY_SECONDS: '1' }),
+    admins: { admin: { nombre: 'Ada' } },
   });
 
   const call = (
@@ -76,7 +57,7 @@ describe('research that finds the member (issue 35)', () => {
     payload?: object,
     language = 'en',
   ) =>
-    t.app.inject({
+    world.app.inject({
       method,
       url,
       headers: { authorization: `Bearer ${member.access}`, 'accept-language': language },
@@ -102,7 +83,7 @@ describe('research that finds the member (issue 35)', () => {
     ciudad: string,
     extra: Record<string, string> = {},
   ) =>
-    createMemberWithProfile(t.app, {
+    createMemberWithProfile(world.app, {
       orphacode: String(orphacode),
       enfermedad: 'Marfan syndrome',
       country,
@@ -110,7 +91,7 @@ describe('research that finds the member (issue 35)', () => {
       ...extra,
     });
   const addEntry = async (kind: 'centros' | 'proyectos', body: Record<string, unknown>) => {
-    const answer = await call('POST', `/api/admin/recursos/${kind}/`, admin, {
+    const answer = await call('POST', `/api/admin/recursos/${kind}/`, world.admin, {
       name: `Entry ${randomBytes(3).toString('hex')}`,
       enlace: 'https://example.org/research',
       descripcion: { en: 'About a rare disease.' },
@@ -120,7 +101,7 @@ describe('research that finds the member (issue 35)', () => {
     return answer.json<{ id: number } & Record<string, unknown>>();
   };
   const changeEntry = async (kind: 'centros' | 'proyectos', id: number, body: Record<string, unknown>) => {
-    const answer = await call('PUT', `/api/admin/recursos/${kind}/${id}/`, admin, {
+    const answer = await call('PUT', `/api/admin/recursos/${kind}/${id}/`, world.admin, {
       enlace: 'https://example.org/research',
       descripcion: { en: 'About a rare disease.' },
       ...body,
@@ -128,20 +109,20 @@ describe('research that finds the member (issue 35)', () => {
     expect(answer.statusCode, answer.body).toBe(200);
   };
   const matchesOf = (userId: number) =>
-    t.app.database.db.select().from(researchMatches).where(eq(researchMatches.userId, userId));
+    world.app.database.db.select().from(researchMatches).where(eq(researchMatches.userId, userId));
   /** Waits until the queue has no research job left to run (they run every half second). */
   const queueIdle = () =>
     eventually(async () => {
-      const schema = sql.identifier(t.config.jobs.schema);
+      const schema = sql.identifier(world.config.jobs.schema);
       const rows = await rowsOf<{ waiting: number }>(
-        t.app.database.db,
+        world.app.database.db,
         sql`select count(*)::int as waiting from ${schema}.job where name = ${RESEARCH_JOBS.match} and state in ('created', 'retry', 'active')`,
       );
       expect(rows[0]?.waiting).toBe(0);
     });
 
   it('is off by default, a versioned and dated consent when given, changed with history, withdrawn in one action', async () => {
-    const ana = await createMemberWithProfile(t.app);
+    const ana = await createMemberWithProfile(world.app);
     expect(await consentOf(ana)).toEqual({
       consent: null,
       withdrawn_at: null,
@@ -175,7 +156,7 @@ describe('research that finds the member (issue 35)', () => {
 
     // Widening the scope is a new consent; the old one is kept, closed, as the record.
     expect((await agree(ana, 'eu')).consent?.scope).toBe('eu');
-    const history = await t.app.database.db
+    const history = await world.app.database.db
       .select()
       .from(researchConsents)
       .where(eq(researchConsents.userId, ana.user.id))
@@ -200,7 +181,7 @@ describe('research that finds the member (issue 35)', () => {
     const code = freshCode();
     const gil = await memberWith(code, 'es', 'Madrid');
     // A consent to version 0 of the text, as if the text had changed since (RESEARCH_CONSENT_MIN_VERSION is 1).
-    await t.app.database.db
+    await world.app.database.db
       .insert(researchConsents)
       .values({ userId: gil.user.id, version: 0, scope: 'country', givenBy: 'member', language: 'en' });
     expect((await consentOf(gil)).consent).toMatchObject({ version: 0, current: false });
@@ -217,9 +198,9 @@ describe('research that finds the member (issue 35)', () => {
   });
 
   it('records a minor’s consent as the guardian’s, who holds the account', async () => {
-    const minor = await createActiveMember(t.app, minorPayload());
+    const minor = await createActiveMember(world.app, minorPayload());
     const saved = await putProfile(
-      t.app,
+      world.app,
       minor.access,
       completeProfile({ date_of_birth: '2014-03-02', orphacode: '558' }),
     );
@@ -302,9 +283,9 @@ describe('research that finds the member (issue 35)', () => {
     await eventually(async () => expect((await matchesOf(bea.user.id))[0]?.toldAt).not.toBeNull());
 
     // The same revision's job again (a retry, a second instance): nothing new is told.
-    await t.app.jobs.send(RESEARCH_JOBS.match, { kind: 'proyectos', id: study.id, revision: 1 });
+    await world.app.jobs.send(RESEARCH_JOBS.match, { kind: 'proyectos', id: study.id, revision: 1 });
     await queueIdle();
-    const repository = createResearchRepository(t.app.database.db);
+    const repository = createResearchRepository(world.app.database.db);
     expect(
       await repository.match({
         kind: 'proyectos',
@@ -364,7 +345,9 @@ describe('research that finds the member (issue 35)', () => {
     });
     await eventually(async () => expect(await matchesOf(bea.user.id)).toHaveLength(3));
     expect((await forYou(bea)).results[0]).toMatchObject({ reason: 'country', country: 'es' });
-    expect((await call('DELETE', `/api/admin/recursos/proyectos/${study.id}/`, admin)).statusCode).toBe(204);
+    expect((await call('DELETE', `/api/admin/recursos/proyectos/${study.id}/`, world.admin)).statusCode).toBe(
+      204,
+    );
     expect(await matchesOf(bea.user.id)).toEqual([]);
     expect((await forYou(bea)).results).toEqual([]);
   });
@@ -386,7 +369,7 @@ describe('research that finds the member (issue 35)', () => {
     ).toBe(200);
     const phone = browserKeys();
     const subscribed = await call('POST', '/api/notificaciones/dispositivos/', cleo, {
-      endpoint: `${push.url}/push/cleo`,
+      endpoint: `${receivers.push.url}/push/cleo`,
       keys: phone.keys,
     });
     expect(subscribed.statusCode, subscribed.body).toBe(201);
@@ -399,14 +382,14 @@ describe('research that finds the member (issue 35)', () => {
       enlace: 'https://marfan-rome.research.example/',
     });
     const mail = await eventually(() => {
-      const found = smtp.messages.find(
+      const found = receivers.smtp.messages.find(
         (message) => message.to.includes(cleo.email) && message.raw.includes('List-Unsubscribe:'),
       );
       expect(found).toBeDefined();
       return found!;
     });
     const received = await eventually(() => {
-      const found = push.received.find((request) => request.path === '/push/cleo');
+      const found = receivers.push.received.find((request) => request.path === '/push/cleo');
       expect(found).toBeDefined();
       return found!;
     });
@@ -431,7 +414,7 @@ describe('research that finds the member (issue 35)', () => {
     // Eve has the same disease and country but no consent: she sees the entry in the directory,
     // nothing about Dora, and no "For you" list.
     expect(await forYou(eve)).toEqual({ consented: false, results: [] });
-    const asAdmin = await call('GET', '/api/admin/recursos/centros/', admin);
+    const asAdmin = await call('GET', '/api/admin/recursos/centros/', world.admin);
     expect(asAdmin.statusCode).toBe(200);
     expect(asAdmin.body).not.toContain(dora.email);
     expect(asAdmin.body).not.toMatch(/user_id|matched|told/);
@@ -439,7 +422,7 @@ describe('research that finds the member (issue 35)', () => {
     const own = JSON.stringify(await forYou(dora));
     expect(own).toContain(String(entry.id));
     expect(own).not.toContain(dora.email);
-    const stored = await t.app.database.db
+    const stored = await world.app.database.db
       .select()
       .from(researchMatches)
       .where(and(eq(researchMatches.entryKind, 'centros'), eq(researchMatches.entryId, entry.id)));
@@ -461,7 +444,7 @@ describe('research that finds the member (issue 35)', () => {
       expect(state?.status).toBe('ready');
       return state!;
     });
-    const archive = await t.app.inject({
+    const archive = await world.app.inject({
       method: 'GET',
       url: ready.download!,
       headers: { authorization: `Bearer ${fay.access}` },
@@ -476,7 +459,7 @@ describe('research that finds the member (issue 35)', () => {
     expect(consents).toHaveLength(1);
     expect(matches).toMatchObject([{ orphacode: code }]);
 
-    const deleted = await t.app.inject({
+    const deleted = await world.app.inject({
       method: 'DELETE',
       url: '/api/delete-account/',
       headers: { authorization: `Bearer ${fay.access}` },
@@ -485,7 +468,10 @@ describe('research that finds the member (issue 35)', () => {
     expect(deleted.statusCode, deleted.body).toBeLessThan(300);
     expect(await matchesOf(fay.user.id)).toEqual([]);
     expect(
-      await t.app.database.db.select().from(researchConsents).where(eq(researchConsents.userId, fay.user.id)),
+      await world.app.database.db
+        .select()
+        .from(researchConsents)
+        .where(eq(researchConsents.userId, fay.user.id)),
     ).toEqual([]);
   });
 
@@ -505,8 +491,8 @@ describe('research that finds the member (issue 35)', () => {
       return members;
     };
     const representativeOf = async (projectId: number) => {
-      const person = await createMemberWithProfile(t.app, { nombre: 'Rhea' });
-      await confirmRepresentative(t.app, admin, 'proyectos', projectId, person);
+      const person = await createMemberWithProfile(world.app, { nombre: 'Rhea' });
+      await confirmRepresentative(world.app, world.admin, 'proyectos', projectId, person);
       return person;
     };
 
@@ -529,7 +515,7 @@ describe('research that finds the member (issue 35)', () => {
       await memberWith(codeA, 'fr', cityIn('fr'));
       // A consent to version 1 of the text, which did not say researchers see numbers: not counted.
       const older = await memberWith(codeA, 'fr', cityIn('fr'));
-      await t.app.database.db
+      await world.app.database.db
         .insert(researchConsents)
         .values({ userId: older.user.id, version: 1, scope: 'country', givenBy: 'member', language: 'en' });
 
@@ -565,11 +551,11 @@ describe('research that finds the member (issue 35)', () => {
       // another project's representative; a project that does not exist is not found.
       const other = await addEntry('proyectos', { pais: 'fr', ciudad: cityIn('fr'), orphacodes: [codeA] });
       const otherRepresentative = await representativeOf(other.id);
-      const plain = await createMemberWithProfile(t.app);
-      for (const who of [plain, admin, otherRepresentative])
+      const plain = await createMemberWithProfile(world.app);
+      for (const who of [plain, world.admin, otherRepresentative])
         expect((await reachOf(project.id, who)).statusCode).toBe(403);
       expect((await reachOf(9_999_999, rhea)).statusCode).toBe(404);
-      const anonymous = await t.app.inject({
+      const anonymous = await world.app.inject({
         method: 'GET',
         url: `/api/investigacion/proyectos/${project.id}/alcance/`,
       });
@@ -590,7 +576,7 @@ describe('research that finds the member (issue 35)', () => {
       await queueIdle();
       const [reached] = await consenting(1, code, 'it', 'country');
       const older = await memberWith(code, 'it', cityIn('it'));
-      await t.app.database.db
+      await world.app.database.db
         .insert(researchConsents)
         .values({ userId: older.user.id, version: 1, scope: 'country', givenBy: 'member', language: 'en' });
       const withdrew = (await consenting(1, code, 'it', 'country'))[0]!;
@@ -628,10 +614,10 @@ describe('research that finds the member (issue 35)', () => {
       await eventually(async () => expect(await researchNotices(reached!)).toMatchObject([{ events: 1 }]));
       await eventually(async () => expect(await researchNotices(older)).not.toEqual([]));
       await queueIdle();
-      const callJobs = sql.identifier(t.config.jobs.schema);
+      const callJobs = sql.identifier(world.config.jobs.schema);
       await eventually(async () => {
         const [left] = await rowsOf<{ waiting: number }>(
-          t.app.database.db,
+          world.app.database.db,
           sql`select count(*)::int as waiting from ${callJobs}.job where name = ${RESEARCH_JOBS.call} and state in ('created', 'retry', 'active')`,
         );
         expect(left?.waiting).toBe(0);
@@ -639,7 +625,7 @@ describe('research that finds the member (issue 35)', () => {
       for (const member of [withdrew, notAsked]) {
         expect(await researchNotices(member)).toEqual([]);
         expect(
-          await t.app.database.db
+          await world.app.database.db
             .select()
             .from(researchCallRecipients)
             .where(eq(researchCallRecipients.userId, member.user.id)),
@@ -658,7 +644,7 @@ describe('research that finds the member (issue 35)', () => {
       await call('POST', `/api/bloqueos/${rhea.user.id}/`, reached!);
       expect((await forYou(reached!)).results[0]?.representatives).toEqual([]);
 
-      const audited = await t.app.database.db
+      const audited = await world.app.database.db
         .select()
         .from(adminAuditLog)
         .where(
@@ -670,7 +656,7 @@ describe('research that finds the member (issue 35)', () => {
       // Withdrawing the consent forgets which calls reached the member.
       await call('DELETE', '/api/investigacion/consentimiento/', reached!);
       expect(
-        await t.app.database.db
+        await world.app.database.db
           .select()
           .from(researchCallRecipients)
           .where(eq(researchCallRecipients.userId, reached!.user.id)),
@@ -699,7 +685,7 @@ describe('research that finds the member (issue 35)', () => {
       expect(twice.statusCode).toBe(404);
       expect(twice.json<{ error: string }>().error).toMatch(/convocatoria/);
       expect((await call('POST', url, rhea, { text: `${text} Again.` })).statusCode).toBe(409);
-      const audited = await t.app.database.db
+      const audited = await world.app.database.db
         .select()
         .from(adminAuditLog)
         .where(
@@ -713,24 +699,24 @@ describe('research that finds the member (issue 35)', () => {
       // An administrator may withdraw any project's call; one withdrawn before its job ran reaches nobody.
       const other = await addEntry('proyectos', { pais: 'pt', ciudad: cityIn('pt'), orphacodes: [code] });
       await queueIdle();
-      const late = await createResearchRepository(t.app.database.db).postCall({
+      const late = await createResearchRepository(world.app.database.db).postCall({
         projectId: other.id,
         authorId: rhea.user.id,
         text,
         language: 'en',
       });
       const otherUrl = `/api/investigacion/proyectos/${other.id}/llamada/`;
-      expect((await call('DELETE', otherUrl, admin)).statusCode).toBe(200);
-      await t.app.jobs.send(RESEARCH_JOBS.call, { callId: late!.id, projectId: other.id });
+      expect((await call('DELETE', otherUrl, world.admin)).statusCode).toBe(200);
+      await world.app.jobs.send(RESEARCH_JOBS.call, { callId: late!.id, projectId: other.id });
       await queueIdle();
       expect(
-        await t.app.database.db
+        await world.app.database.db
           .select()
           .from(researchCallRecipients)
           .where(eq(researchCallRecipients.callId, late!.id)),
       ).toEqual([]);
       expect(
-        (await call('DELETE', `/api/investigacion/proyectos/999999999/llamada/`, admin)).statusCode,
+        (await call('DELETE', `/api/investigacion/proyectos/999999999/llamada/`, world.admin)).statusCode,
       ).toBe(404);
     });
 
@@ -739,9 +725,9 @@ describe('research that finds the member (issue 35)', () => {
       const project = await addEntry('proyectos', { pais: 'pt', ciudad: cityIn('pt'), orphacodes: [code] });
       const rhea = await representativeOf(project.id);
       await queueIdle();
-      const minor = await createActiveMember(t.app, minorPayload());
+      const minor = await createActiveMember(world.app, minorPayload());
       const saved = await putProfile(
-        t.app,
+        world.app,
         minor.access,
         completeProfile({
           date_of_birth: '2013-06-01',
@@ -751,7 +737,7 @@ describe('research that finds the member (issue 35)', () => {
         }),
       );
       expect(saved.statusCode, saved.body).toBe(200);
-      await approveMinor(t.app, minor.user.id);
+      await approveMinor(world.app, minor.user.id);
       expect((await agree(minor, 'country')).consent).toMatchObject({ given_by: 'guardian' });
       const [adult] = await consenting(1, code, 'pt', 'country');
 

@@ -2,10 +2,11 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createActiveMember } from '../../test-support/accounts';
 import { completeProfile, photoFile, putProfile } from '../../test-support/profiles';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createTestApp } from '../../test-support/test-app';
+import { testAppWithMembers } from '../../test-support/test-app-with-members';
 import { firstPathSegment } from './static-content.routes';
 import { deleteAccount } from '../../test-support/requests';
 
@@ -21,10 +22,10 @@ function decoded(encoding: string | undefined, body: Buffer): string {
 }
 
 describe('static content and client-side routing', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // A stand-in build of the web app, so this test does not depend on `vite build` having run.
-    const webDist = mkdtempSync(path.join(os.tmpdir(), 'juntos-dist-'));
+  // A stand-in build of the web app, so this test does not depend on `vite build` having run.
+  let webDist: string;
+  beforeAll(() => {
+    webDist = mkdtempSync(path.join(os.tmpdir(), 'juntos-dist-'));
     mkdirSync(path.join(webDist, 'assets'));
     writeFileSync(path.join(webDist, 'index.html'), SHELL);
     writeFileSync(path.join(webDist, 'assets', 'main-abc123.js'), 'console.log(1)');
@@ -39,14 +40,15 @@ describe('static content and client-side routing', () => {
       writeFileSync(path.join(webDist, `${file}.br`), brotliCompressSync(content));
       writeFileSync(path.join(webDist, `${file}.gz`), gzipSync(content));
     }
-    t = await createTestApp({
+  });
+  const world = testAppWithMembers({
+    environment: () => ({
       WEB_DIST_DIR: webDist,
       OPERATOR_NAME: 'Asociación Ejemplo',
       OPERATOR_ADDRESS: 'Calle "Mayor" 1, Madrid',
       CONTACT_EMAIL: 'dpo@juntos.test',
-    });
+    }),
   });
-  afterAll(async () => t.cleanup());
 
   it('serves translation namespaces per language', async () => {
     for (const url of [
@@ -54,7 +56,7 @@ describe('static content and client-side routing', () => {
       '/locales/el/translation.json',
       '/locales/pl/perfil_funcional.json',
     ]) {
-      const response = await t.app.inject({ method: 'GET', url });
+      const response = await world.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toContain('application/json');
       expect(() => response.json()).not.toThrow();
@@ -63,9 +65,9 @@ describe('static content and client-side routing', () => {
 
   it('serves the easy-read files, with the contact address filled into the policy summaries (issue 34)', async () => {
     for (const url of ['/locales/de/easy.json', '/locales/pt/easy_perfil_funcional.json'])
-      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+      expect((await world.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
     for (const url of ['/locales/es/translation.json', '/locales/el/translation.json']) {
-      const texts = (await t.app.inject({ method: 'GET', url })).json<{
+      const texts = (await world.app.inject({ method: 'GET', url })).json<{
         legal_summary: { privacy: { ask: string } };
       }>();
       expect(texts.legal_summary.privacy.ask, url).toContain('dpo@juntos.test');
@@ -80,13 +82,17 @@ describe('static content and client-side routing', () => {
       '/locales/en/..%2F..%2F..%2Fpackage.json',
       '/locales/en/translation',
     ]) {
-      const response = await t.app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+      const response = await world.app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'application/json' },
+      });
       expect(response.statusCode, url).toBe(404);
     }
   });
 
   it('fills the operator details into the legal documents, keeping valid JSON', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/locales/es/legal.json' });
+    const response = await world.app.inject({ method: 'GET', url: '/locales/es/legal.json' });
     expect(response.statusCode).toBe(200);
     const text = response.body;
     expect(text).not.toMatch(/\{\{(operator_name|operator_address|contact_email)\}\}/);
@@ -99,7 +105,7 @@ describe('static content and client-side routing', () => {
 
   it('serves the landing images as PNG', async () => {
     for (const name of ['about', 'goal', 'philosophy', 'monetization', 'how', 'protection']) {
-      const response = await t.app.inject({ method: 'GET', url: `/img/${name}.png` });
+      const response = await world.app.inject({ method: 'GET', url: `/img/${name}.png` });
       expect(response.statusCode, name).toBe(200);
       expect(response.headers['content-type']).toBe('image/png');
       expect(response.rawPayload.subarray(1, 4).toString()).toBe('PNG');
@@ -108,28 +114,28 @@ describe('static content and client-side routing', () => {
 
   it('serves public media from DATA_DIR/media, cacheable; nothing but media keys', async () => {
     const key = 'users/3/0b6e1c62-6f0a-4c4e-9d0e-2f1b8c7d5a10.webp';
-    mkdirSync(path.join(t.config.paths.media, 'users', '3'), { recursive: true });
-    writeFileSync(path.join(t.config.paths.media, key), 'media file');
-    writeFileSync(path.join(t.config.paths.media, 'hello.txt'), 'not a media file');
-    const response = await t.app.inject({ method: 'GET', url: `/media/${key}` });
+    mkdirSync(path.join(world.config.paths.media, 'users', '3'), { recursive: true });
+    writeFileSync(path.join(world.config.paths.media, key), 'media file');
+    writeFileSync(path.join(world.config.paths.media, 'hello.txt'), 'not a media file');
+    const response = await world.app.inject({ method: 'GET', url: `/media/${key}` });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('media file');
     expect(response.headers['content-type']).toBe('image/webp');
     expect(response.headers['cache-control']).toBe('public, max-age=86400');
     for (const url of ['/media/hello.txt', '/media/users/3/../../hello.txt', '/media/users/3/missing.webp'])
-      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+      expect((await world.app.inject({ method: 'GET', url })).statusCode).toBe(404);
   });
 
   it("a deleted member's picture is a JSON 404 for every Accept and for HEAD, never the app shell", async () => {
-    const member = await createActiveMember(t.app);
-    const saved = await putProfile(t.app, member.access, completeProfile(), await photoFile());
+    const member = await createActiveMember(world.app);
+    const saved = await putProfile(world.app, member.access, completeProfile(), await photoFile());
     const photo = saved.json<{ photo: string | null }>().photo ?? '';
     expect(photo).toMatch(new RegExp(`^/media/users/${member.user.id}/[0-9a-f-]{36}\\.webp$`));
-    const before = await t.app.inject({ method: 'GET', url: photo, headers: { accept: 'image/webp' } });
+    const before = await world.app.inject({ method: 'GET', url: photo, headers: { accept: 'image/webp' } });
     expect(before.statusCode).toBe(200);
     expect(before.headers['cache-control']).toBe('public, max-age=86400');
 
-    const deleted = await deleteAccount(t.app, member);
+    const deleted = await deleteAccount(world.app, member);
     expect(deleted.statusCode).toBe(200);
 
     const folder = `/media/users/${member.user.id}/`;
@@ -150,7 +156,7 @@ describe('static content and client-side routing', () => {
     for (const url of spellings)
       for (const method of ['GET', 'HEAD'] as const)
         for (const accept of ['text/html,application/xhtml+xml', '*/*', 'image/webp', undefined]) {
-          const response = await t.app.inject({
+          const response = await world.app.inject({
             method,
             url,
             headers: { ...(accept ? { accept } : {}), 'accept-language': 'de' },
@@ -195,7 +201,7 @@ describe('static content and client-side routing', () => {
 
   it('answers HTML navigations with the app shell, and hashed assets as immutable', async () => {
     for (const url of ['/', '/feed', '/politica/privacy', '/perfil/12?tab=gallery']) {
-      const response = await t.app.inject({
+      const response = await world.app.inject({
         method: 'GET',
         url,
         headers: { accept: 'text/html,application/xhtml+xml' },
@@ -203,12 +209,12 @@ describe('static content and client-side routing', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.body).toContain('app shell');
     }
-    const asset = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
+    const asset = await world.app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
   });
 
   it('answers a JSON 404 for a missing file requested by a script', async () => {
-    const response = await t.app.inject({
+    const response = await world.app.inject({
       method: 'GET',
       url: '/assets/missing.js',
       headers: { accept: 'application/javascript' },
@@ -227,7 +233,7 @@ describe('static content and client-side routing', () => {
       [undefined, undefined],
     ] as const;
     for (const [accept, expected] of cases) {
-      const response = await t.app.inject({
+      const response = await world.app.inject({
         method: 'GET',
         url: '/assets/app-def456.js',
         headers: accept === undefined ? {} : { 'accept-encoding': accept },
@@ -243,7 +249,7 @@ describe('static content and client-side routing', () => {
   });
 
   it('does not compress per request a built file that has no compressed form', async () => {
-    const response = await t.app.inject({
+    const response = await world.app.inject({
       method: 'GET',
       url: '/assets/main-abc123.js',
       headers: { 'accept-encoding': 'br, gzip' },
@@ -260,7 +266,7 @@ describe('static content and client-side routing', () => {
         ['gzip', 'gzip'],
         [undefined, undefined],
       ] as const) {
-        const response = await t.app.inject({
+        const response = await world.app.inject({
           method: 'GET',
           url,
           headers: {
@@ -281,7 +287,7 @@ describe('static content and client-side routing', () => {
   it('sends the service worker and the manifest to be checked again at every use, never as immutable', async () => {
     // A cached worker would keep members on an old release (decision 0020); the browser also
     // refuses a worker that is not JavaScript.
-    const worker = await t.app.inject({
+    const worker = await world.app.inject({
       method: 'GET',
       url: '/sw.js',
       headers: { 'accept-encoding': 'br, gzip', 'service-worker': 'script' },
@@ -293,7 +299,7 @@ describe('static content and client-side routing', () => {
     expect(decoded('br', worker.rawPayload)).toBe(WORKER);
     expect(worker.headers['content-security-policy']).toContain("worker-src 'self'");
 
-    const manifest = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    const manifest = await world.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
     expect(manifest.statusCode).toBe(200);
     expect(manifest.headers['cache-control']).toBe('no-cache');
     expect(manifest.headers['content-type']).toContain('application/manifest+json');

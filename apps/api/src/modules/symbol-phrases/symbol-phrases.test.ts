@@ -6,8 +6,7 @@ import { symbolPhrases } from '../../db/schema';
 import { createActiveMember } from '../../test-support/accounts';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { deleteAccount, requestAs } from '../../test-support/requests';
-
-type Member = Awaited<ReturnType<typeof createActiveMember>>;
+import type { Member } from '../../test-support/profiles';
 
 describe('own phrases of the symbol board', () => {
   let t: TestApp;
