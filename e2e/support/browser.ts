@@ -32,6 +32,12 @@ type ContextOptions = {
    * a domain, and an IP address cannot be a relying party.
    */
   host?: 'localhost';
+  /**
+   * The script that stands in for the browser's on-device Translator (issue 37). Chromium has one
+   * whose language models depend on the machine, so a context has none unless a test gives it
+   * its own stand-in (translation.e2e.ts).
+   */
+  deviceTranslator?: string;
 };
 
 export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
@@ -53,6 +59,7 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
     if (s.consent) window.sessionStorage.setItem('cookieConsent', JSON.stringify(s.consent));
     for (const [key, value] of Object.entries(s.local)) window.localStorage.setItem(key, value);
   }, seed);
+  await context.addInitScript(options.deviceTranslator ?? 'delete window.Translator;');
   return context;
 }
 

@@ -66,12 +66,17 @@ export async function openAs(
   browser: Browser,
   member: Member,
   path: string,
-  options: { viewport?: { width: number; height: number }; localStorage?: Record<string, string> } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    localStorage?: Record<string, string>;
+    deviceTranslator?: string;
+  } = {},
 ) {
   const context = await newContext(browser, {
     consent: { advertising: false },
     localStorage: { access: member.access, refresh: member.refresh, ...options.localStorage },
     ...(options.viewport ? { viewport: options.viewport } : {}),
+    ...(options.deviceTranslator ? { deviceTranslator: options.deviceTranslator } : {}),
   });
   const page = await context.newPage();
   await page.goto(path);

@@ -74,6 +74,9 @@ const EnvironmentSchema = z
       .default('juntos:'),
     CHAT_HEARTBEAT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(75_000),
     SMTP_URL: optionalUrl(['smtp', 'smtps'], 'smtp://user:pass@mail.example.org:587'),
+    /** The operator's own LibreTranslate server (issue 37); without it, only browsers translate. */
+    TRANSLATE_URL: optionalUrl(['http', 'https'], 'http://127.0.0.1:5000'),
+    TRANSLATE_API_KEY: z.string().trim().optional(),
     JWT_SECRET: z
       .string()
       .min(32, 'must be at least 32 characters long')
@@ -292,6 +295,8 @@ export type Config = {
     sweepIntervalMs: number;
   };
   smtpUrl: string | undefined;
+  /** The operator's LibreTranslate server (TRANSLATE_URL, TRANSLATE_API_KEY), if any (issue 37). */
+  translation: { url: string; apiKey: string | undefined } | undefined;
   jwtSecret: string;
   publicUrl: string;
   /**
@@ -454,6 +459,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       sweepIntervalMs: Math.max(200, Math.min(15_000, Math.floor(env.CHAT_HEARTBEAT_TIMEOUT_MS / 3))),
     },
     smtpUrl: env.SMTP_URL,
+    translation: env.TRANSLATE_URL
+      ? { url: env.TRANSLATE_URL, apiKey: env.TRANSLATE_API_KEY || undefined }
+      : undefined,
     jwtSecret: env.JWT_SECRET ?? loadOrCreateSecret(dataDir),
     publicUrl,
     passkeys: env.PUBLIC_URL

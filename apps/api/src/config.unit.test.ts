@@ -44,6 +44,17 @@ describe('loadConfig', () => {
     expect(config.jwtSecret).toBe('x'.repeat(40));
   });
 
+  it('translates on a server only when TRANSLATE_URL names one, and refuses any other address', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).translation).toBeUndefined();
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), TRANSLATE_URL: 'http://127.0.0.1:5000', TRANSLATE_API_KEY: 'k' })
+        .translation,
+    ).toEqual({ url: 'http://127.0.0.1:5000', apiKey: 'k' });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TRANSLATE_URL: 'ftp://translate.example.org' })).toThrow(
+      /TRANSLATE_URL/,
+    );
+  });
+
   it('keeps media on disk by default and in an S3-compatible store when S3_* are all set', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).s3).toBeUndefined();
     const s3 = {

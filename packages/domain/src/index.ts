@@ -60,3 +60,5 @@ export * from './routes/passkeys';
 export * from './routes/data-export';
 export * from './routes/auth';
 export * from './routes/research';
+export * from './translation';
+export * from './routes/translation';

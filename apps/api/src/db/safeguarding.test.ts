@@ -1,7 +1,6 @@
 import { communityPinPaths } from '@juntos/domain';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { createActiveMember } from '../test-support/accounts';
+import { describe, expect, it } from 'vitest';
 import { approveMinor } from '../test-support/admins';
 import { connectChat, settle } from '../test-support/chat-client';
 import {
@@ -12,7 +11,8 @@ import {
   makeFriends,
   sendForm,
 } from '../test-support/profiles';
-import { createListeningTestApp, type TestApp } from '../test-support/test-app';
+import type { Member } from '../test-support/profiles';
+import { testAppWithMembers } from '../test-support/test-app-with-members';
 import {
   adminAuditLog,
   communities,
@@ -24,8 +24,6 @@ import {
 } from './schema';
 import { and, eq, or } from 'drizzle-orm';
 import { requestAs } from '../test-support/requests';
-
-type Member = Awaited<ReturnType<typeof createActiveMember>>;
 
 /**
  * The safeguarding rule walked over every route (DESIGN.md "Safeguarding", issue 16).
@@ -42,25 +40,22 @@ type Member = Awaited<ReturnType<typeof createActiveMember>>;
  * other member. A route added without a row fails the last test.
  */
 describe('the safeguarding rule on every route', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createListeningTestApp();
-  });
-  afterAll(async () => t.cleanup());
+  // Named `shared`, not `world` as in other files: here `world(kind)` builds each viewer's own world.
+  const shared = testAppWithMembers({ listening: true });
 
   let sequence = 0;
 
   const minor = (options: { reviewed: boolean; profile?: Record<string, string> }) =>
     options.reviewed
-      ? createReviewedMinor(t.app, options.profile)
-      : createMinorWithProfile(t.app, options.profile);
+      ? createReviewedMinor(shared.app, options.profile)
+      : createMinorWithProfile(shared.app, options.profile);
 
   const call = (
     viewer: Member,
     method: 'GET' | 'POST' | 'DELETE' | 'PUT',
     url: string,
     payload?: object,
-  ): Promise<LightMyRequestResponse> => requestAs(t.app, viewer.access, method, url, payload);
+  ): Promise<LightMyRequestResponse> => requestAs(shared.app, viewer.access, method, url, payload);
 
   type World = {
     tess: Member;
@@ -88,29 +83,29 @@ describe('the safeguarding rule on every route', () => {
     const adults = kind === 'adult member';
     const tessProfile = { comunidad: club, nombre: 'Aaa' };
     const tess = adults
-      ? await createMemberWithProfile(t.app, tessProfile)
+      ? await createMemberWithProfile(shared.app, tessProfile)
       : await minor({ reviewed: true, profile: tessProfile });
-    const teo = adults ? await createMemberWithProfile(t.app) : await minor({ reviewed: true });
+    const teo = adults ? await createMemberWithProfile(shared.app) : await minor({ reviewed: true });
     const viewer =
       kind === 'adult stranger' || adults
-        ? await createMemberWithProfile(t.app)
+        ? await createMemberWithProfile(shared.app)
         : await minor({ reviewed: kind !== 'unreviewed minor' });
     if (kind === 'blocked member') {
       expect((await call(tess, 'POST', `/api/bloqueos/${viewer.user.id}/`)).statusCode).toBeLessThan(300);
       expect((await call(teo, 'POST', `/api/bloqueos/${viewer.user.id}/`)).statusCode).toBeLessThan(300);
     }
-    await makeFriends(t.app, tess.user.id, viewer.user.id);
+    await makeFriends(shared.app, tess.user.id, viewer.user.id);
 
-    const post = await sendForm(t.app, tess.access, 'POST', '/api/posts/', {
+    const post = await sendForm(shared.app, tess.access, 'POST', '/api/posts/', {
       title: `About ${word}`,
       text: `My day with ${word}`,
     });
     const postId = post.json<{ id: number }>().id;
-    const viewerPost = await sendForm(t.app, viewer.access, 'POST', '/api/posts/', { text: 'Hello' });
+    const viewerPost = await sendForm(shared.app, viewer.access, 'POST', '/api/posts/', { text: 'Hello' });
     const viewerPostId = viewerPost.json<{ id: number }>().id;
     if (!viewerPostId) throw new Error(`${viewerPost.statusCode} ${viewerPost.body}`);
     // Tess's comment under the viewer's post, as if written before the block or the change.
-    const [comment] = await t.app.database.db
+    const [comment] = await shared.app.database.db
       .insert(comments)
       .values({
         contentKind: 'post',
@@ -120,7 +115,7 @@ describe('the safeguarding rule on every route', () => {
       })
       .returning();
     const image = await sendForm(
-      t.app,
+      shared.app,
       tess.access,
       'POST',
       '/api/gallery/images/',
@@ -129,7 +124,7 @@ describe('the safeguarding rule on every route', () => {
     );
     const imageId = image.json<{ id: number }>().id;
     // Teo asked the viewer to be friends before (the request is still pending).
-    const [request] = await t.app.database.db
+    const [request] = await shared.app.database.db
       .insert(friendships)
       .values({ requesterId: teo.user.id, addresseeId: viewer.user.id })
       .returning();
@@ -156,7 +151,7 @@ describe('the safeguarding rule on every route', () => {
 
   /** A community both Tess and the viewer joined, with a post of Tess's in it. */
   async function tessPostsInCommunity(w: World) {
-    const [community] = await t.app.database.db
+    const [community] = await shared.app.database.db
       .insert(communities)
       .values({ kind: 'topic', slug: `${w.word}-feed-${Date.now()}`, name: { es: w.club } })
       .returning();
@@ -164,7 +159,7 @@ describe('the safeguarding rule on every route', () => {
     for (const who of [w.tess, w.viewer])
       expect((await call(who, 'POST', `/api/comunidades/${community.id}/unirse/`)).statusCode).toBe(200);
     const post = await sendForm(
-      t.app,
+      shared.app,
       w.tess.access,
       'POST',
       `/api/comunidades/${community.id}/publicaciones/`,
@@ -277,7 +272,7 @@ describe('the safeguarding rule on every route', () => {
       route: 'GET /api/comunidades/:id/miembros/',
       what: 'Tess in the member list of a community both joined (she chose to be listed)',
       reached: async (w) => {
-        const [community] = await t.app.database.db
+        const [community] = await shared.app.database.db
           .insert(communities)
           .values({ kind: 'topic', slug: `${w.word}-${Date.now()}`, name: { es: w.club } })
           .returning();
@@ -350,7 +345,7 @@ describe('the safeguarding rule on every route', () => {
       route: 'GET /ws/chat/',
       what: 'a chat message to Tess',
       reached: async (w) => {
-        const socket = await connectChat(t.app, w.viewer.access);
+        const socket = await connectChat(shared.app, w.viewer.access);
         try {
           socket.send({ receiver_id: w.tess.user.id, message: 'Hi', temp_id: `t-${w.word}` });
           const answer = await socket.waitFor(
@@ -394,7 +389,7 @@ describe('the safeguarding rule on every route', () => {
           and(eq(friendships.requesterId, w.viewer.user.id), eq(friendships.addresseeId, w.tess.user.id)),
           and(eq(friendships.requesterId, w.tess.user.id), eq(friendships.addresseeId, w.viewer.user.id)),
         );
-        await t.app.database.db.delete(friendships).where(pair);
+        await shared.app.database.db.delete(friendships).where(pair);
         return (await call(w.viewer, 'POST', `/api/solicitudes/enviar/${w.tess.user.id}/`)).statusCode < 300;
       },
     },
@@ -406,15 +401,15 @@ describe('the safeguarding rule on every route', () => {
    * moderator is a member, and moderates their own age group's space only (issue 18).
    */
   async function viewerModerates(w: World) {
-    const [community] = await t.app.database.db
+    const [community] = await shared.app.database.db
       .insert(communities)
       .values({ kind: 'topic', slug: `${w.word}-moderated-${Date.now()}`, name: { es: w.club } })
       .returning();
     if (!community) throw new Error('community not created');
-    await t.app.database.db
+    await shared.app.database.db
       .insert(communityModerators)
       .values({ communityId: community.id, userId: w.viewer.user.id });
-    const [tessPost, teoPost] = await t.app.database.db
+    const [tessPost, teoPost] = await shared.app.database.db
       .insert(posts)
       .values([
         { authorId: w.tess.user.id, communityId: community.id, text: `Tess moderated ${w.word}` },
@@ -457,7 +452,10 @@ describe('the safeguarding rule on every route', () => {
         what: "Tess's pinned post in a community the viewer moderates, unpinned",
         reached: async (w) => {
           const { communityId, tessPostId } = await viewerModerates(w);
-          await t.app.database.db.update(posts).set({ pinnedAt: new Date() }).where(eq(posts.id, tessPostId));
+          await shared.app.database.db
+            .update(posts)
+            .set({ pinnedAt: new Date() })
+            .where(eq(posts.id, tessPostId));
           return (
             (await call(w.viewer, 'POST', communityPinPaths.unpin(communityId, tessPostId))).statusCode ===
             200
@@ -505,9 +503,12 @@ describe('the safeguarding rule on every route', () => {
         what: "Tess's hidden community post restored by the viewer, its moderator",
         reached: async (w) => {
           const { tessPostId } = await viewerModerates(w);
-          await t.app.database.db.update(posts).set({ hiddenAt: new Date() }).where(eq(posts.id, tessPostId));
+          await shared.app.database.db
+            .update(posts)
+            .set({ hiddenAt: new Date() })
+            .where(eq(posts.id, tessPostId));
           // Hidden by the viewer as its moderator: a community moderator restores only such hides.
-          await t.app.database.db.insert(adminAuditLog).values({
+          await shared.app.database.db.insert(adminAuditLog).values({
             adminId: w.viewer.user.id,
             adminEmail: `viewer-${w.word}@example.org`,
             action: 'content.hide',
@@ -601,6 +602,9 @@ describe('the safeguarding rule on every route', () => {
     'DELETE /api/mutes/communities/:id/': 'own main feed',
     'POST /api/mutes/keywords/': 'own keyword filters',
     'DELETE /api/mutes/keywords/:id/': 'own keyword filters',
+    // Translation (modules/translation/translation.test.ts) names nobody: a text the reader sends, back in their language.
+    'GET /api/translations/': 'whether the site has a translation server; names nobody',
+    'POST /api/translations/': 'translates a text the reader sends; names nobody, stores nothing',
     'POST /api/reportes/': 'reports to the moderators: protective',
     'GET /api/chat/no-leidos/': 'own inbox: counts of messages already received',
     'POST /api/chat/marcar-leidos/:id/': 'own inbox',
@@ -699,7 +703,7 @@ describe('the safeguarding rule on every route', () => {
     const refused = await call(waiting, 'POST', `/api/solicitudes/enviar/${friend.user.id}/`);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'minor_review_pending' });
-    await approveMinor(t.app, waiting.user.id);
+    await approveMinor(shared.app, waiting.user.id);
     expect((await call(waiting, 'GET', '/api/me')).json()).toMatchObject({ minor_review_pending: false });
     expect((await call(waiting, 'POST', `/api/solicitudes/enviar/${friend.user.id}/`)).statusCode).toBe(201);
   });
@@ -708,8 +712,8 @@ describe('the safeguarding rule on every route', () => {
     const mia = await minor({ reviewed: true });
     const teo = await minor({ reviewed: true });
     const ana = await minor({ reviewed: true });
-    const teoSocket = await connectChat(t.app, teo.access);
-    const anaSocket = await connectChat(t.app, ana.access);
+    const teoSocket = await connectChat(shared.app, teo.access);
+    const anaSocket = await connectChat(shared.app, ana.access);
     try {
       const rejected = (frame: Record<string, unknown>) =>
         frame.type === 'notification' && (frame.data as { type?: string }).type === 'friend_request_rejected';
@@ -720,8 +724,8 @@ describe('the safeguarding rule on every route', () => {
       await anaSocket.waitFor(rejected);
       // Teo asked, then turned out to be an adult: the refusal (with Mia's name) is not told.
       await call(teo, 'POST', `/api/solicitudes/enviar/${mia.user.id}/`);
-      await t.app.database.db.update(users).set({ ageGroup: 'adult' }).where(eq(users.id, teo.user.id));
-      const [pending] = await t.app.database.db
+      await shared.app.database.db.update(users).set({ ageGroup: 'adult' }).where(eq(users.id, teo.user.id));
+      const [pending] = await shared.app.database.db
         .select()
         .from(friendships)
         .where(and(eq(friendships.requesterId, teo.user.id), eq(friendships.addresseeId, mia.user.id)));
@@ -738,7 +742,7 @@ describe('the safeguarding rule on every route', () => {
 
   it('has a row for every route of the app', () => {
     const covered = new Set([...checks.map((check) => check.route), ...Object.keys(reachesNobody)]);
-    const missing = t.app.routeTable
+    const missing = shared.app.routeTable
       .filter((route) => route.method !== 'HEAD')
       // The built web app's own files (registered one route each when a build exists).
       .filter((route) => /^\/(api|ws|media|locales|img|enfermedades)\//.test(route.url))

@@ -82,6 +82,7 @@ import {
 } from './representatives';
 import { createResourcesRepository, DirectoryEntryInput, resourcesModule } from './resources';
 import { createMutesRepository, createMutesService, mutesModule } from './mutes';
+import { createTranslationService, translationModule } from './translation';
 import { createResearchRepository, createResearchService, researchModule } from './research';
 import { createRetention, createRetentionTimer, retentionModule } from './retention';
 import { staticContentModule } from './static-content';
@@ -489,6 +490,10 @@ export function createModules(infrastructure: SharedInfrastructure) {
           mediaUrl,
           communityName: (community, language) => communities.nameOf(community, language),
         }),
+        requireAuth,
+      });
+      await app.register(translationModule, {
+        service: createTranslationService({ server: config.translation, rateLimits, log }),
         requireAuth,
       });
       await app.register(symbolPhrasesModule, {

@@ -6,6 +6,7 @@ import { LikeButton } from './like-button';
 import { ReportDialog } from './report-dialog';
 import { Button } from './ui/button';
 import './reactions.css';
+import { TranslatableText } from './translatable-text';
 
 /** One comment as the bar shows it, whatever it was written on (a post, a gallery image). */
 export type ReactionComment = {
@@ -105,7 +106,7 @@ export function Reactions({
                     </time>
                   )}
                   {comment.hidden && <p className="moderation-notice">{t('moderation.hidden_comment')}</p>}
-                  {gateComment(comment, <p className="comment__text">{comment.text}</p>)}
+                  {gateComment(comment, <TranslatableText className="comment__text" text={comment.text} />)}
                   {commentActions?.(comment)}
                   {comment.authorId !== viewerId && (
                     <Button size="small" onClick={() => setReporting(comment.id)}>

@@ -18,6 +18,7 @@ import { useSymbolWriting } from '../symbol-board/use-symbol-writing';
 import '../../components/ui/field.css';
 import '../../components/ui/form-message.css';
 import './chat.css';
+import { TranslatableText } from '../../components/translatable-text';
 
 /**
  * The open conversation: a log region (announced by screen readers as messages arrive), the
@@ -135,7 +136,7 @@ export function ConversationPane({
                   </span>
                   {/* Issue 21: the symbols it was written with, above the words (none in older caches). */}
                   <SymbolStrip ids={message.symbols ?? []} />
-                  <p className="chat-message__text">{message.message}</p>
+                  <TranslatableText className="chat-message__text" text={message.message} />
                   {/* Read aloud says the words only: the time and "Sent" are read by the eye. */}
                   <span className="chat-message__meta" data-read-aloud-skip="">
                     <time dateTime={message.timestamp}>{time.format(new Date(message.timestamp))}</time>

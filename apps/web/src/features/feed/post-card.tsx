@@ -28,6 +28,7 @@ import { Button } from '../../components/ui/button';
 import '../../components/ui/avatar.css';
 import '../../components/reactions.css';
 import './feed.css';
+import { TranslatableText } from '../../components/translatable-text';
 
 function formatDate(iso: string, language: string) {
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
@@ -129,7 +130,7 @@ export function PostCard({ post, extras }: { post: Post; extras?: PostCardExtras
           </ImageOpenButton>
         )}
         <SymbolStrip ids={post.symbols} />
-        <p className="post-card__text">{post.text}</p>
+        <TranslatableText className="post-card__text" text={post.text} />
       </ContentWarningGate>
       <Reactions
         like={{
