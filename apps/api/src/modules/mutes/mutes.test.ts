@@ -1,13 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   KEYWORD_FILTERS_MAX,
+  type GalleryComment,
+  type GalleryImageDetails,
   type KeywordFilter,
   type Mutes,
   type Notification,
   type Post,
 } from '@juntos/domain';
 import { communities, communityMembers } from '../../db/schema';
-import { createMemberWithProfile, makeFriends, sendForm } from '../../test-support/profiles';
+import { createMemberWithProfile, imageFile, makeFriends, sendForm } from '../../test-support/profiles';
 import type { Member } from '../../test-support/profiles';
 import { requestAs } from '../../test-support/requests';
 import { testAppWithMembers } from '../../test-support/test-app-with-members';
@@ -256,6 +258,43 @@ describe('muting members and communities', () => {
       await call(world.loud, 'POST', `/api/posts/${post.id}/comment/`, { text: 'So glad for you' });
       const about = (await notifications(world.muter)).filter((item) => item.subject?.id === post.id);
       expect(about.flatMap((item) => item.actors.map((actor) => actor.id))).toEqual([world.loud.user.id]);
+      await remove(world.muter, hidden.id);
+    });
+
+    it('applies to comments on gallery pictures too: warned in the picture’s comments, and no notification of a hidden phrase', async () => {
+      const picture = await sendForm(
+        world.app,
+        world.muter.access,
+        'POST',
+        '/api/gallery/images/',
+        { title: `Our garden ${stamp}` },
+        await imageFile(),
+      );
+      expect(picture.statusCode, picture.body).toBe(201);
+      const pictureId = picture.json<{ id: number }>().id;
+      const warned = await filter(world.muter, 'chemo', 'warn');
+      const hidden = await filter(world.muter, 'seizure', 'hide');
+      const comment = (text: string) =>
+        call(world.loud, 'POST', `/api/gallery/images/${pictureId}/comment/`, { text });
+      expect((await comment('Chemo week, but the roses are out')).statusCode).toBe(201);
+      expect((await comment('A seizure last night, sorry to write it here')).statusCode).toBe(201);
+
+      const comments = (await call(world.muter, 'GET', `/api/gallery/images/${pictureId}/comments/`)).json<
+        GalleryComment[]
+      >();
+      expect(comments.map((item) => [item.content, item.filter_warning])).toEqual([
+        ['Chemo week, but the roses are out', 'chemo'],
+      ]);
+      const details = (
+        await call(world.muter, 'GET', `/api/gallery/images/${pictureId}/`)
+      ).json<GalleryImageDetails>();
+      expect(details.comments.map((item) => item.filter_warning)).toEqual(['chemo']);
+      // The loud member's two comments notify of one: the one with the hidden phrase makes none.
+      const about = (await notifications(world.muter)).filter(
+        (item) => item.subject?.type === 'gallery_image' && item.subject.id === pictureId,
+      );
+      expect(about.map((item) => item.events)).toEqual([1]);
+      await remove(world.muter, warned.id);
       await remove(world.muter, hidden.id);
     });
 

@@ -112,22 +112,18 @@ export function createNotificationsRepository(db: Database) {
   }
 
   return {
-    /** Whether the words hold a phrase the member hides (issue 37): then they notify of nothing. */
-    async hidesWords(userId: number, words: string) {
-      const result: unknown = await db.execute(
-        sql`select ${notFilteredOut(userId, sql`${words}::text`)} as shown`,
-      );
-      return (result as { rows: { shown: boolean }[] }).rows[0]?.shown === false;
-    },
-
-    /** Whether the member muted this actor (issue 37): then nothing the actor does notifies them. */
-    async muted(userId: number, actorId: number) {
-      const rows = await db
-        .select({ userId: memberMutes.userId })
-        .from(memberMutes)
-        .where(and(eq(memberMutes.userId, userId), eq(memberMutes.mutedId, actorId)))
-        .limit(1);
-      return rows.length > 0;
+    /**
+     * Whether the member muted the actor, or hides a phrase the words hold (issue 37): then the
+     * event notifies them of nothing. One statement for both, on the path of every notification.
+     */
+    async unwanted(userId: number, actorId: number | null, words: string | undefined) {
+      const muted =
+        actorId === null
+          ? sql`false`
+          : sql`exists (select 1 from ${memberMutes} where ${memberMutes.userId} = ${userId} and ${memberMutes.mutedId} = ${actorId})`;
+      const filtered = words ? sql`not ${notFilteredOut(userId, sql`${words}::text`)}` : sql`false`;
+      const result: unknown = await db.execute(sql`select (${muted}) or (${filtered}) as unwanted`);
+      return (result as { rows: { unwanted: boolean }[] }).rows[0]?.unwanted === true;
     },
     preferences,
 

@@ -94,8 +94,11 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
 
   async function record(event: NotificationEvent) {
     if (event.actorId === event.userId) return;
-    if (event.actorId !== null && (await repository.muted(event.userId, event.actorId))) return;
-    if (event.words && (await repository.hidesWords(event.userId, event.words))) return;
+    if (
+      (event.actorId !== null || event.words) &&
+      (await repository.unwanted(event.userId, event.actorId, event.words))
+    )
+      return;
     const preferences = await repository.preferences(event.userId);
     const channels = preferences.channels[event.kind];
     if (!channels.in_app && !channels.email && !channels.push) return;
