@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '@juntos/domain';
 import { tabTo } from '../support/accounts';
 import { expectNoAxeViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
-import { api, createMember, openAs, publishPost } from '../support/members';
+import { baseUrl, launchBrowser } from '../support/browser';
+import { api, createMember, makeFriends, openAs, publishPost, type Member } from '../support/members';
 
 /**
  * A stand-in for the browser's on-device Translator API (Chrome 138+), which headless Chromium
@@ -27,6 +27,23 @@ const DEVICE_TRANSLATOR = `
 const article = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });
 const translatorCalls = (page: Page) =>
   page.evaluate(() => (window as unknown as { translatorCalls: unknown[] }).translatorCalls.length);
+
+/** Sends a chat message as `from` through the chat socket, as the web app does, and waits for its echo. */
+async function sendChatMessage(from: Member, to: Member, message: string) {
+  const socket = new WebSocket(`${baseUrl().replace('http', 'ws')}/ws/chat/?token=${from.access}&lang=en`);
+  await new Promise((resolve, reject) => {
+    socket.addEventListener('open', resolve, { once: true });
+    socket.addEventListener('error', reject, { once: true });
+  });
+  const echoed = new Promise<void>((resolve) =>
+    socket.addEventListener('message', (event: MessageEvent<string>) => {
+      if (String(event.data).includes('"temp_id":"translation-e2e"')) resolve();
+    }),
+  );
+  socket.send(JSON.stringify({ receiver_id: to.id, message, temp_id: 'translation-e2e' }));
+  await echoed;
+  socket.close();
+}
 
 describe('reading posts and comments written in another language (issue 37 point 4)', () => {
   let browser: Browser;
@@ -89,6 +106,27 @@ describe('reading posts and comments written in another language (issue 37 point
     await comment.getByText(`(pl>en) ${polish}`).waitFor();
     await comment.getByText('Translated from Polish').waitFor();
     await expectNoAxeViolations(page, '/feed with a translated comment');
+    await context.close();
+  });
+  it('a chat message in another language is translated in the conversation', async () => {
+    const stamp = Date.now().toString(36);
+    const reader = await createMember('chat-reader', { nombre: `Rhea${stamp}` });
+    const friend = await createMember('chat-friend', { nombre: `Piotr${stamp}` });
+    await makeFriends(reader, friend);
+    const polish = `Dziękuję za wczorajszą rozmowę, bardzo nam pomogła. ${stamp}`;
+    await sendChatMessage(friend, reader, polish);
+
+    const { context, page } = await openAs(browser, reader, `/chat?amigo=${friend.id}`, {
+      localStorage: { chat_modal_ack: '1' },
+      deviceTranslator: DEVICE_TRANSLATOR,
+    });
+    const log = page.getByRole('log', { name: `Conversation with Piotr${stamp}` });
+    const message = log.getByRole('listitem').filter({ hasText: polish });
+    await tabTo(page, message.getByRole('button', { name: 'Translate' }));
+    await page.keyboard.press('Enter');
+    await message.getByText(`(pl>en) ${polish}`).waitFor();
+    await message.getByText('Translated from Polish').waitFor();
+    await expectNoAxeViolations(page, '/chat with a translated message');
     await context.close();
   });
 });
