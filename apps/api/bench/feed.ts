@@ -107,16 +107,19 @@ function bareAnswer(
   limit: number,
   next: (more: boolean, lastId?: number) => string | null,
 ) {
+  const warning = (kind: unknown, text: unknown) => (kind ? { kind, text } : null);
   const byPost = new Map<number, unknown[]>();
   for (const c of commentRows) {
     const list = byPost.get(Number(c[1])) ?? [];
     list.push({
       id: Number(c[0]),
       author_id: Number(c[2]),
-      author_name: [c[6], c[7]].filter(Boolean).join(' '),
+      author_name: [c[9], c[10]].filter(Boolean).join(' '),
       text: c[3],
-      created_at: iso(c[5]),
+      created_at: iso(c[8]),
       hidden: c[4] !== null,
+      content_warning: warning(c[5], c[6]),
+      filter_warning: c[7],
     });
     byPost.set(Number(c[1]), list);
   }
@@ -126,16 +129,19 @@ function bareAnswer(
     text: r[3],
     image_url: mediaUrl(r[4]),
     image_alt: r[5],
-    created_at: iso(r[10]),
-    likes_count: Number(r[16]),
-    liked_by_user: r[18] === true,
-    comments_count: Number(r[17]),
+    symbols: r[6] ?? [],
+    created_at: iso(r[13]),
+    likes_count: Number(r[19]),
+    liked_by_user: r[21] === true,
+    comments_count: Number(r[20]),
     comments: byPost.get(Number(r[0])) ?? [],
     is_author: Number(r[1]) === viewerId,
-    hidden: r[9] !== null,
-    community_id: r[7] === null ? null : Number(r[7]),
-    pinned: r[8] !== null,
-    author: { id: Number(r[1]), nombre: r[12] ?? '', photo: mediaUrl(r[14]), country: r[15] ?? r[6] },
+    hidden: r[12] !== null,
+    community_id: r[10] === null ? null : Number(r[10]),
+    pinned: r[11] !== null,
+    content_warning: warning(r[7], r[8]),
+    filter_warning: r[22],
+    author: { id: Number(r[1]), nombre: r[15] ?? '', photo: mediaUrl(r[17]), country: r[18] ?? r[9] },
   }));
   return JSON.stringify({ results, next: next(pageRows.length > limit, results.at(-1)?.id) });
 }
