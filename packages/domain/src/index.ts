@@ -62,3 +62,5 @@ export * from './routes/auth';
 export * from './routes/research';
 export * from './translation';
 export * from './routes/translation';
+export * from './supporters';
+export * from './routes/supporters';

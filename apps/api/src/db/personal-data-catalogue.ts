@@ -154,6 +154,11 @@ export const PERSONAL_DATA_CATALOGUE = {
       },
     },
   },
+  supporters: {
+    holds:
+      'The people the member lets help with their account, and the members they help (issue 37): the address invited, what each may do, the state and when it changed.',
+    memberColumns: { member_id: cascade, supporter_id: cascade },
+  },
   keyword_filters: {
     holds: 'Words and phrases the member filters out of their lists or has shown closed (issue 37).',
     memberColumns: { user_id: cascade },

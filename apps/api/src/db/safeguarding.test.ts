@@ -41,7 +41,7 @@ import { requestAs } from '../test-support/requests';
  */
 describe('the safeguarding rule on every route', () => {
   // Named `shared`, not `world` as in other files: here `world(kind)` builds each viewer's own world.
-  const shared = testAppWithMembers({ listening: true });
+  const shared = testAppWithMembers({ listening: true, environment: { SUPPORTERS_PREVIEW: 'on' } });
 
   let sequence = 0;
 
@@ -602,6 +602,15 @@ describe('the safeguarding rule on every route', () => {
     'DELETE /api/mutes/communities/:id/': 'own main feed',
     'POST /api/mutes/keywords/': 'own keyword filters',
     'DELETE /api/mutes/keywords/:id/': 'own keyword filters',
+    // Supporters (modules/supporters/supporters.test.ts): grants name only the two people in them;
+    // accepting needs the invited address and the safeguarding rule of both.
+    'GET /api/supporters/': 'own grants: the people the member invited, by the name they accepted with',
+    'POST /api/supporters/': 'invites an address by e-mail; names nobody',
+    'PATCH /api/supporters/:id/': 'own grants',
+    'DELETE /api/supporters/:id/': 'own grants: ends one at once',
+    'GET /api/supporting/': 'grants held, and invitations to the caller’s own address',
+    'POST /api/supporting/:id/accept/': 'only the invited address, adults, within reach of each other',
+    'DELETE /api/supporting/:id/': 'own grants held or invitations to the caller’s address',
     // Translation (modules/translation/translation.test.ts) names nobody: a text the reader sends, back in their language.
     'GET /api/translations/': 'whether the site has a translation server; names nobody',
     'POST /api/translations/': 'translates a text the reader sends; names nobody, stores nothing',

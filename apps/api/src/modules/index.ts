@@ -82,6 +82,7 @@ import {
 } from './representatives';
 import { createResourcesRepository, DirectoryEntryInput, resourcesModule } from './resources';
 import { createMutesRepository, createMutesService, mutesModule } from './mutes';
+import { createSupportersRepository, createSupportersService, supportersModule } from './supporters';
 import { createTranslationService, translationModule } from './translation';
 import { createResearchRepository, createResearchService, researchModule } from './research';
 import { createRetention, createRetentionTimer, retentionModule } from './retention';
@@ -492,6 +493,21 @@ export function createModules(infrastructure: SharedInfrastructure) {
         }),
         requireAuth,
       });
+      // A preview until supporters can act for the member (decision 0047): off by default.
+      if (config.supportersPreview)
+        await app.register(supportersModule, {
+          service: createSupportersService({
+            repository: createSupportersRepository(db),
+            mailer,
+            audit,
+            rateLimits,
+            groupOf: (userId) => safeguarding.groupOf(userId),
+            mayReach: (viewerId, memberId) => safeguarding.mayReach(viewerId, memberId),
+            publicUrl: config.publicUrl,
+            productName: config.operator.name,
+          }),
+          requireAuth,
+        });
       await app.register(translationModule, {
         service: createTranslationService({ server: config.translation, rateLimits, log }),
         requireAuth,

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { CHARACTERISTIC_IDS } from '@juntos/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { associations, monetizationAccounts, researchCallRecipients } from '../db/schema';
+import { associations, monetizationAccounts, researchCallRecipients, supporters } from '../db/schema';
 import { lastEmailTo, signUpThroughApi } from './accounts';
 import { connectChat, type ChatClient } from './chat-client';
 import { createSoftwareAuthenticator } from './software-authenticator';
@@ -191,6 +191,27 @@ export async function createMemberInEveryTable(app: FastifyInstance) {
   await call('PUT', `/api/mutes/members/${member.user.id}/`, friend);
   await call('PUT', `/api/mutes/communities/${diseaseCommunity.id}/`, member);
   await call('POST', '/api/mutes/keywords/', member, { phrase: 'prognosis', action: 'warn' });
+
+  // Supporters both ways (issue 37): her friend helps her with her posts, and she helps the
+  // member who asked to be her friend with messages. Stored directly: the routes are a preview.
+  await app.database.db.insert(supporters).values([
+    {
+      memberId: member.user.id,
+      supporterId: friend.user.id,
+      invitedEmail: friend.email,
+      permissions: ['posts'],
+      state: 'active',
+      acceptedAt: new Date(),
+    },
+    {
+      memberId: asksMember.user.id,
+      supporterId: member.user.id,
+      invitedEmail: member.email,
+      permissions: ['messages'],
+      state: 'active',
+      acceptedAt: new Date(),
+    },
+  ]);
   await call('POST', `/api/admin/comunidades/${topicCommunity.id}/moderadores/${member.user.id}/`, admin);
 
   // Hosted communities (issue 35): an association hosts the topic community and writes its rules,

@@ -17,3 +17,4 @@ export * from './passkeys';
 export * from './research';
 export * from './hosts';
 export * from './mutes';
+export * from './supporters';

@@ -25,11 +25,7 @@ import type { MemberMediaUrl } from '../../lib/private-media';
 import type { RateLimits } from '../../lib/rate-limiter';
 import type { DiseaseCatalogue } from '../diseases';
 import type { CommunitiesRepository, CommunityRow } from './communities.repository';
-
-type Audit = (
-  admin: { id: number; email: string },
-  entry: { action: string; targetType: string; targetId: number; details?: Record<string, unknown> },
-) => Promise<unknown>;
+import type { Audit } from '../../lib/audit';
 
 type Membership = { listed: boolean } | undefined;
 

@@ -6,11 +6,7 @@ import { routeServer } from '../../lib/serve-route';
 import type { RequireAuth } from '../../plugins/authenticate';
 import type { MinorMedia } from './minor-media';
 import type { MinorReviewRepository } from './minor-review.repository';
-
-type Audit = (
-  admin: { id: number; email: string },
-  entry: { action: string; targetType: string; targetId: number; details?: Record<string, unknown> },
-) => Promise<unknown>;
+import type { Audit } from '../../lib/audit';
 
 /**
  * The review of minors' accounts (docs/decisions/0011): a minor is visible to other minors and

@@ -6,11 +6,7 @@ import type { RequireAuth } from '../../plugins/authenticate';
 import { CONTENT_HIDE_ACTION } from './moderation.repository';
 import type { ModerationService } from './moderation.service';
 import type { Moderator, RequireModerator } from './require-moderator';
-
-type Audit = (
-  admin: { id: number; email: string },
-  entry: { action: string; targetType: string; targetId: number; details?: Record<string, unknown> },
-) => Promise<unknown>;
+import type { Audit } from '../../lib/audit';
 
 /** An entry of the audit log with the moderator as its actor; a community moderator's is marked so. */
 export const auditAs = (audit: Audit, moderator: Moderator, entry: Parameters<Audit>[1]) =>

@@ -15,12 +15,9 @@ import type { Mailer } from '../../lib/mailer';
 import type { RateLimits } from '../../lib/rate-limiter';
 import { representativeInvitationEmail, representativeRoleEmail } from './representative-emails';
 import type { EntryRef, RepresentativesRepository, RepresentativeRow } from './representatives.repository';
+import type { Audit } from '../../lib/audit';
 
 type Actor = { id: number; email: string };
-type Audit = (
-  actor: Actor,
-  entry: { action: string; targetType: string; targetId: number; details?: Record<string, unknown> },
-) => Promise<unknown>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;

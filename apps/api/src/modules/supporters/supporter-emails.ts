@@ -1,0 +1,75 @@
+import type { Language } from '@juntos/domain';
+import { translate } from '../../i18n/messages';
+import { emailButton, emailLayout } from '../../lib/email-layout';
+import { escapeHtml } from '../../lib/html';
+import type { OutgoingEmail } from '../../lib/mailer';
+
+/** One e-mail of the supporters' grants: a title, a line before the link, the link, lines after. */
+function supporterEmail(options: {
+  to: string;
+  userId?: number;
+  language: Language;
+  key: 'supporter_invitation' | 'supporter_added' | 'supporter_removed';
+  values: Record<string, string | number>;
+  link: string;
+  after: string[];
+}): OutgoingEmail {
+  const t = (name: string) => translate(options.language, `email.${options.key}.${name}`, options.values);
+  const after = options.after.map(t);
+  return {
+    to: options.to,
+    ...(options.userId === undefined ? {} : { userId: options.userId }),
+    subject: t('subject'),
+    text: `${t('title')}\n\n${t('intro')}\n${options.link}\n\n${after.join('\n\n')}\n`,
+    html: emailLayout(
+      options.language,
+      t('title'),
+      after,
+      `<p style="margin:0 0 16px">${escapeHtml(t('intro'))}</p>${emailButton(options.link, t('button'))}`,
+    ),
+  };
+}
+
+/**
+ * The invitation to help a member, in the member's language (the platform may not know the
+ * invited person's). It names the member's first name and the product, nothing about their health.
+ */
+export const supporterInvitationEmail = (options: {
+  to: string;
+  language: Language;
+  link: string;
+  member: string;
+  days: number;
+  product: string;
+}) =>
+  supporterEmail({
+    to: options.to,
+    language: options.language,
+    key: 'supporter_invitation',
+    values: { member: options.member, days: options.days, product: options.product },
+    link: options.link,
+    after: ['expires', 'ignore'],
+  });
+
+/**
+ * Tells the member that someone now helps them, or no longer does: the member always learns of a
+ * change to who may act for them, whoever made it, at once and in their own language.
+ */
+export const supporterChangeEmail = (options: {
+  to: string;
+  userId: number;
+  language: Language;
+  change: 'added' | 'removed';
+  link: string;
+  supporter: string;
+  product: string;
+}) =>
+  supporterEmail({
+    to: options.to,
+    userId: options.userId,
+    language: options.language,
+    key: options.change === 'added' ? 'supporter_added' : 'supporter_removed',
+    values: { supporter: options.supporter, product: options.product },
+    link: options.link,
+    after: ['next'],
+  });
