@@ -1,6 +1,7 @@
 import { aliasedTable, and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { SupporterPermission, SupporterState } from '@juntos/domain';
 import type { Database } from '../../db/database';
+import { mayReach } from '../../db/safeguarding';
 import { profiles, supporters, users } from '../../db/schema';
 
 export type SupporterRow = typeof supporters.$inferSelect;
@@ -37,15 +38,19 @@ export function createSupportersRepository(db: Database) {
         .where(and(eq(supporters.memberId, memberId), ne(supporters.state, 'ended')))
         .orderBy(desc(supporters.id)),
 
-    /** Grants the caller holds (active) and invitations to the caller's address, with the member's name. */
+    /**
+     * Grants the caller holds (active) and invitations to the caller's address, with the member's
+     * name: only members the caller may reach (the one reach rule, in the same statement).
+     */
     ofSupporter: (supporterId: number, email: string) =>
       db
         .select({ grant: supporters, memberName: memberProfile.nombre })
         .from(supporters)
         .leftJoin(memberProfile, eq(memberProfile.userId, supporters.memberId))
         .where(
-          sql`(${supporters.supporterId} = ${supporterId} and ${supporters.state} = 'active')
-            or (${supporters.invitedEmail} = ${email} and ${supporters.state} = 'invited')`,
+          sql`((${supporters.supporterId} = ${supporterId} and ${supporters.state} = 'active')
+            or (${supporters.invitedEmail} = ${email} and ${supporters.state} = 'invited'))
+            and ${mayReach(supporterId, supporters.memberId)}`,
         )
         .orderBy(desc(supporters.id)),
 

@@ -187,15 +187,7 @@ export function createSupportersService(deps: {
       const present = (row: (typeof rows)[number]) => presentSupported(row.grant, row.memberName);
       return {
         helping: rows.filter((row) => row.grant.state === 'active').map(present),
-        invitations: (
-          await Promise.all(
-            rows
-              .filter((row) => row.grant.state === 'invited' && !expired(row.grant))
-              .map(async (row) => ((await deps.mayReach(supporterId, row.grant.memberId)) ? [row] : [])),
-          )
-        )
-          .flat()
-          .map(present),
+        invitations: rows.filter((row) => row.grant.state === 'invited' && !expired(row.grant)).map(present),
       };
     },
 

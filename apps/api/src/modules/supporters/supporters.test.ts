@@ -145,6 +145,13 @@ describe('supporters’ grants', () => {
     expect((await supporting(world.dora)).invitations).toEqual([]);
     const blockedId = blocked.json<Supporter>().id;
     expect((await call(world.dora, 'POST', `/api/supporting/${blockedId}/accept/`)).statusCode).toBe(404);
+
+    // A block after accepting: the supporter no longer sees the member named in their list.
+    const helped = (await invite(world.bruno, world.carla.email)).json<Supporter>();
+    expect((await call(world.carla, 'POST', `/api/supporting/${helped.id}/accept/`)).statusCode).toBe(200);
+    expect((await supporting(world.carla)).helping).toHaveLength(1);
+    expect((await call(world.bruno, 'POST', `/api/bloqueos/${world.carla.user.id}/`)).statusCode).toBe(201);
+    expect((await supporting(world.carla)).helping).toEqual([]);
     await endAll(world.ana);
   });
 
