@@ -67,6 +67,25 @@ export async function tabTo(page: Page, target: Locator, maxPresses = 150) {
   expect(await isFocused(target), 'Tab never reached the element').toBe(true);
 }
 
+/**
+ * Chooses an option of the focused native `<select>` by typing, as a keyboard-only member would.
+ * Chromium's type-ahead forgets typed letters after about a second, so typing a whole label fails
+ * on a loaded machine; pressing the label's first letter again steps to the next option starting
+ * with it however long each press takes, so this presses it until `label` is chosen.
+ */
+export async function chooseByTyping(page: Page, select: Locator, label: string) {
+  const optionCount = await select.locator('option').count();
+  const chosenLabel = () =>
+    select.evaluate(
+      (element) => (element as HTMLSelectElement).selectedOptions[0]?.textContent?.trim() ?? '',
+    );
+  for (let presses = 0; presses <= optionCount; presses += 1) {
+    if ((await chosenLabel()) === label) return;
+    await page.keyboard.press(label.charAt(0));
+  }
+  expect(await chosenLabel(), `typing never chose ${label}`).toBe(label);
+}
+
 export const storedTokens = (page: Page) =>
   page.evaluate(() => ({
     access: window.localStorage.getItem('access'),

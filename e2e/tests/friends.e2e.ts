@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tabTo } from '../support/accounts';
+import { chooseByTyping, tabTo } from '../support/accounts';
 import { expectNoAxeViolations } from '../support/axe';
 import { launchBrowser, newContext } from '../support/browser';
 import { createMember, openAs, uploadGalleryImage } from '../support/members';
@@ -39,10 +39,10 @@ describe('friends, member search and public profiles (spec §2, §4 "Friendship"
     await a.getByRole('heading', { level: 1, name: 'Search by profile' }).waitFor();
     await expectNoAxeViolations(a, '/buscar/perfil');
     await tabTo(a, a.getByLabel('Sight'));
-    await a.keyboard.type('Blind');
+    await chooseByTyping(a, a.getByLabel('Sight'), 'Blind');
     expect(await a.getByLabel('Sight').inputValue()).toBe('auvegle');
     await tabTo(a, a.getByLabel('Country'));
-    await a.keyboard.type('Croatia');
+    await chooseByTyping(a, a.getByLabel('Country'), 'Croatia');
     await tabTo(a, a.getByRole('main').getByRole('button', { name: 'Search', exact: true }));
     await a.keyboard.press('Enter');
     const result = a.getByRole('article').filter({ hasText: `Bea${stamp}` });

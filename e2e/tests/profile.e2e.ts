@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createActiveAccount, tabTo, type Account } from '../support/accounts';
+import { chooseByTyping, createActiveAccount, tabTo, type Account } from '../support/accounts';
 import { expectNoAxeViolations } from '../support/axe';
 import { loadedWidth } from '../support/images';
 import { baseUrl, launchBrowser, newContext } from '../support/browser';
@@ -84,7 +84,7 @@ describe('profiles (spec §2 "Profile edit", "Own profile", "Dashboard", "Functi
     await tabTo(page, page.getByLabel('Last name'));
     await page.keyboard.type('Moreno');
     await tabTo(page, page.getByLabel('Country *'));
-    await page.keyboard.type('Spain');
+    await chooseByTyping(page, page.getByLabel('Country *'), 'Spain');
     expect(await page.getByLabel('Country *').inputValue()).toBe('es');
     await tabTo(page, page.getByLabel('City'));
     await page.keyboard.type('Sevilla');
@@ -101,7 +101,7 @@ describe('profiles (spec §2 "Profile edit", "Own profile", "Dashboard", "Functi
     await tabTo(page, page.getByLabel('Mobility', { exact: true }));
     await page.keyboard.type('Crutches');
     await tabTo(page, page.getByLabel('Who can see this? (Disease)'));
-    await page.keyboard.type('My friends');
+    await chooseByTyping(page, page.getByLabel('Who can see this? (Disease)'), 'My friends only');
     expect(await page.getByLabel('Who can see this? (Disease)').inputValue()).toBe('friends');
 
     const photo = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#2a7f62' } })
