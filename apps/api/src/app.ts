@@ -22,6 +22,7 @@ import { createPrivateMedia } from './lib/private-media';
 import { createRateLimits } from './lib/rate-limiter';
 import { createModules } from './modules';
 import { systemClock, type Clock } from './lib/clock';
+import { shutdownStep } from './lib/shutdown-step';
 import { createDiseaseCatalogue } from './modules/diseases';
 import { handleFrameworkError, registerErrorHandling } from './plugins/errors';
 import { registerInputGate } from './plugins/input-gate';
@@ -233,13 +234,15 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
         app.log.warn('Redis is not ready: rate limits are counted by this instance until it is');
     });
   app.addHook('onClose', async () => {
-    await jobs.stop();
+    const step = (name: string, run: () => unknown) => shutdownStep(app.log, name, run);
+    await step('the job queue', () => jobs.stop());
     await modules.close();
     s3Store?.close();
     mailer.close();
-    await fanOut.close();
-    if (redis) await Promise.allSettled([redis.subscriber.quit(), redis.commands.quit()]);
-    if (!dependencies?.database) await database.close();
+    await step('the fan-out', () => fanOut.close());
+    if (redis)
+      await step('Redis', () => Promise.allSettled([redis.subscriber.quit(), redis.commands.quit()]));
+    if (!dependencies?.database) await step('the database', () => database.close());
     asyncLog?.flushSync();
   });
   return app;
