@@ -1,7 +1,7 @@
 import type { Language } from '@juntos/domain';
 import { translate } from '../../i18n/messages';
 import { escapeHtml } from '../../lib/html';
-import { emailButton, emailLayout as layout } from '../../lib/email-layout';
+import { emailButton, emailLayout as layout, linkEmail } from '../../lib/email-layout';
 import type { OutgoingEmail } from '../../lib/mailer';
 
 /**
@@ -47,19 +47,14 @@ export function passwordResetEmail(options: {
 }): OutgoingEmail {
   const t = (key: string) =>
     translate(options.language, `email.reset.${key}`, { product: options.product, minutes: options.minutes });
-  const lines = [t('expires'), t('ignore')];
-  return {
+  return linkEmail({
     to: options.to,
     userId: options.userId,
-    subject: t('subject'),
-    text: `${t('title')}\n\n${t('intro')}\n${options.link}\n\n${lines.join('\n\n')}\n`,
-    html: layout(
-      options.language,
-      t('title'),
-      lines,
-      `<p style="margin:0 0 16px">${escapeHtml(t('intro'))}</p>${emailButton(options.link, t('button'))}`,
-    ),
-  };
+    language: options.language,
+    text: t,
+    link: options.link,
+    after: [t('expires'), t('ignore')],
+  });
 }
 
 const paragraph = (text: string) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`;

@@ -1,7 +1,6 @@
 import type { Language } from '@juntos/domain';
 import { translate } from '../../i18n/messages';
-import { emailButton, emailLayout } from '../../lib/email-layout';
-import { escapeHtml } from '../../lib/html';
+import { linkEmail } from '../../lib/email-layout';
 import type { OutgoingEmail } from '../../lib/mailer';
 
 /**
@@ -23,18 +22,13 @@ export function representativeInvitationEmail(options: {
       organisation: options.organisation,
       days: options.days,
     });
-  const lines = [t('confirm'), t('expires'), t('ignore')];
-  return {
+  return linkEmail({
     to: options.to,
-    subject: t('subject'),
-    text: `${t('title')}\n\n${t('intro')}\n${options.link}\n\n${lines.join('\n\n')}\n`,
-    html: emailLayout(
-      options.language,
-      t('title'),
-      lines,
-      `<p style="margin:0 0 16px">${escapeHtml(t('intro'))}</p>${emailButton(options.link, t('button'))}`,
-    ),
-  };
+    language: options.language,
+    text: t,
+    link: options.link,
+    after: [t('confirm'), t('expires'), t('ignore')],
+  });
 }
 
 /**
@@ -56,16 +50,12 @@ export function representativeRoleEmail(options: {
       product: options.product,
       organisation: options.organisation,
     });
-  return {
+  return linkEmail({
     to: options.to,
     userId: options.userId,
-    subject: t('subject'),
-    text: `${t('title')}\n\n${t('intro')}\n${options.link}\n\n${t('next')}\n`,
-    html: emailLayout(
-      options.language,
-      t('title'),
-      [t('next')],
-      `<p style="margin:0 0 16px">${escapeHtml(t('intro'))}</p>${emailButton(options.link, t('button'))}`,
-    ),
-  };
+    language: options.language,
+    text: t,
+    link: options.link,
+    after: [t('next')],
+  });
 }

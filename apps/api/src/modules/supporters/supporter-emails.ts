@@ -1,8 +1,6 @@
 import type { Language } from '@juntos/domain';
 import { translate } from '../../i18n/messages';
-import { emailButton, emailLayout } from '../../lib/email-layout';
-import { escapeHtml } from '../../lib/html';
-import type { OutgoingEmail } from '../../lib/mailer';
+import { linkEmail } from '../../lib/email-layout';
 
 /** One e-mail of the supporters' grants: a title, a line before the link, the link, lines after. */
 function supporterEmail(options: {
@@ -13,21 +11,16 @@ function supporterEmail(options: {
   values: Record<string, string | number>;
   link: string;
   after: string[];
-}): OutgoingEmail {
+}) {
   const t = (name: string) => translate(options.language, `email.${options.key}.${name}`, options.values);
-  const after = options.after.map(t);
-  return {
+  return linkEmail({
     to: options.to,
     ...(options.userId === undefined ? {} : { userId: options.userId }),
-    subject: t('subject'),
-    text: `${t('title')}\n\n${t('intro')}\n${options.link}\n\n${after.join('\n\n')}\n`,
-    html: emailLayout(
-      options.language,
-      t('title'),
-      after,
-      `<p style="margin:0 0 16px">${escapeHtml(t('intro'))}</p>${emailButton(options.link, t('button'))}`,
-    ),
-  };
+    language: options.language,
+    text: t,
+    link: options.link,
+    after: options.after.map(t),
+  });
 }
 
 /**
