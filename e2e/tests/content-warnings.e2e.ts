@@ -165,6 +165,22 @@ describe('content warnings (issue 37)', () => {
     await tabTo(page, written.getByRole('button', { name: 'Show anyway' }));
     await page.keyboard.press('Enter');
     await written.getByText(comment).waitFor();
+
+    // A warning chosen and then closed again is not sent: the comment shows as it was written.
+    const plainComment = `Thinking of you all. ${stamp}`;
+    await tabTo(page, details.getByLabel('Write a comment'));
+    await page.keyboard.type(plainComment);
+    await tabTo(page, warningToggle);
+    await page.keyboard.press('Enter');
+    await details.getByRole('combobox', { name: 'Content warning' }).selectOption({ label: 'Surgery' });
+    await tabTo(page, warningToggle);
+    await page.keyboard.press('Enter');
+    expect(await warningToggle.getAttribute('aria-expanded')).toBe('false');
+    await tabTo(page, details.getByRole('button', { name: 'Send' }));
+    await page.keyboard.press('Enter');
+    const sent = details.getByRole('listitem').filter({ hasText: plainComment });
+    await sent.getByText(plainComment).waitFor();
+    expect(await sent.getByText(/Content warning/).count()).toBe(0);
     await context.close();
   });
 });

@@ -107,6 +107,18 @@ describe('reading posts and comments written in another language (issue 37 point
     await comment.getByText('Translated from Polish').waitFor();
     await expectNoAxeViolations(page, '/feed with a translated comment');
     await context.close();
+
+    // The writer knows what she wrote: her own post offers nothing, another's comment on it does.
+    const own = await openAs(browser, writer, '/feed', { deviceTranslator: DEVICE_TRANSLATOR });
+    const ownPost = article(own.page, greek);
+    await ownPost.getByRole('button', { name: /Comments/ }).click();
+    await ownPost
+      .getByRole('listitem')
+      .filter({ hasText: polish })
+      .getByRole('button', { name: 'Translate' })
+      .waitFor();
+    expect(await ownPost.getByRole('button', { name: 'Translate' }).count()).toBe(1);
+    await own.context.close();
   });
   it('a chat message in another language is translated in the conversation', async () => {
     const stamp = Date.now().toString(36);

@@ -106,7 +106,14 @@ export function Reactions({
                     </time>
                   )}
                   {comment.hidden && <p className="moderation-notice">{t('moderation.hidden_comment')}</p>}
-                  {gateComment(comment, <TranslatableText className="comment__text" text={comment.text} />)}
+                  {gateComment(
+                    comment,
+                    <TranslatableText
+                      className="comment__text"
+                      text={comment.text}
+                      own={comment.authorId === viewerId}
+                    />,
+                  )}
                   {commentActions?.(comment)}
                   {comment.authorId !== viewerId && (
                     <Button size="small" onClick={() => setReporting(comment.id)}>

@@ -1,15 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { translationRoutes, type Language } from '@juntos/domain';
+import { isSupportedLanguage, translationRoutes, type Language } from '@juntos/domain';
 import { apiCall } from '../lib/api-client';
 import { detectLanguage } from '../lib/text-language';
-import {
-  hasDeviceTranslator,
-  isInterfaceLanguage,
-  translateText,
-  translationMeans,
-} from '../lib/text-translation';
+import { hasDeviceTranslator, translateText, translationMeans } from '../lib/text-translation';
 import { Button } from './ui/button';
 import './translatable-text.css';
 
@@ -27,11 +22,18 @@ const serviceQuery = {
  * shows it in the reader's language, names the original language, and goes back (issue 37).
  * Without a translator nothing is offered and nothing is sent anywhere.
  */
-export function TranslatableText({ text, className }: { text: string; className: string }) {
+export function TranslatableText({
+  text,
+  className,
+  own = false,
+}: {
+  text: string;
+  className: string;
+  /** The reader wrote it: they know what it says, so nothing is offered. */
+  own?: boolean;
+}) {
   const { t, i18n } = useTranslation();
-  const reader: Language = isInterfaceLanguage(i18n.resolvedLanguage ?? '')
-    ? (i18n.resolvedLanguage as Language)
-    : 'en';
+  const reader: Language = isSupportedLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
   const noteId = useId();
   const translateRef = useRef<HTMLButtonElement>(null);
   const originalRef = useRef<HTMLButtonElement>(null);
@@ -40,7 +42,7 @@ export function TranslatableText({ text, className }: { text: string; className:
 
   const service = useQuery(serviceQuery);
   const serverTranslates = service.data?.server ?? false;
-  const mayTranslate = hasDeviceTranslator() || serverTranslates;
+  const mayTranslate = !own && (hasDeviceTranslator() || serverTranslates);
   const detected = useQuery({
     queryKey: ['translation', 'language', reader, text],
     queryFn: async () => (await detectLanguage(text, reader)) ?? null,

@@ -1,4 +1,4 @@
-import { SUPPORTED_LANGUAGES, translationRoutes, type Language } from '@juntos/domain';
+import { translationRoutes, type Language } from '@juntos/domain';
 import { apiCall } from './api-client';
 
 /*
@@ -64,6 +64,3 @@ export async function translateText(
   }
   return (await translator).translate(text);
 }
-
-export const isInterfaceLanguage = (value: string): value is Language =>
-  (SUPPORTED_LANGUAGES as readonly string[]).includes(value);

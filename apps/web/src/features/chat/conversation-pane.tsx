@@ -136,7 +136,7 @@ export function ConversationPane({
                   </span>
                   {/* Issue 21: the symbols it was written with, above the words (none in older caches). */}
                   <SymbolStrip ids={message.symbols ?? []} />
-                  <TranslatableText className="chat-message__text" text={message.message} />
+                  <TranslatableText className="chat-message__text" text={message.message} own={own} />
                   {/* Read aloud says the words only: the time and "Sent" are read by the eye. */}
                   <span className="chat-message__meta" data-read-aloud-skip="">
                     <time dateTime={message.timestamp}>{time.format(new Date(message.timestamp))}</time>

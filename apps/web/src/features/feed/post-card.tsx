@@ -130,7 +130,7 @@ export function PostCard({ post, extras }: { post: Post; extras?: PostCardExtras
           </ImageOpenButton>
         )}
         <SymbolStrip ids={post.symbols} />
-        <TranslatableText className="post-card__text" text={post.text} />
+        <TranslatableText className="post-card__text" text={post.text} own={post.is_author} />
       </ContentWarningGate>
       <Reactions
         like={{
