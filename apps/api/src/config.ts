@@ -299,7 +299,7 @@ export type Config = {
   smtpUrl: string | undefined;
   /** The operator's LibreTranslate server (TRANSLATE_URL, TRANSLATE_API_KEY), if any (issue 37). */
   translation: { url: string; apiKey: string | undefined } | undefined;
-  /** Whether the supporters' routes are served (SUPPORTERS_PREVIEW=on): grants only, no acting yet. */
+  /** Whether the supporters' routes are served (SUPPORTERS_PREVIEW=on): grants and acting, before step 3 of decision 0047. */
   supportersPreview: boolean;
   jwtSecret: string;
   publicUrl: string;

@@ -11,6 +11,20 @@ import { z } from 'zod';
 export const SUPPORTER_PERMISSIONS = ['posts', 'messages', 'profile'] as const;
 export type SupporterPermission = (typeof SUPPORTER_PERMISSIONS)[number];
 
+/**
+ * What a route lets a supporter acting for a member do (decision 0047): the permission a grant
+ * needs for it, or `any` for what every grant needs (who the member is, directories, translation).
+ * A route without one refuses an acting token: the password, e-mail, passkeys, supporters,
+ * deletion, earnings and consents never have one.
+ */
+export type SupporterScope = SupporterPermission | 'any';
+
+/** Whether a supporter whose grant allows `permissions` may use what needs `scope` (none: never). */
+export const supporterMay = (
+  permissions: readonly SupporterPermission[],
+  scope: SupporterScope | undefined,
+) => scope === 'any' || (scope !== undefined && permissions.includes(scope));
+
 /** invited (an e-mail was sent) → active (the invited account accepted) → ended (by either side). */
 export const SUPPORTER_STATES = ['invited', 'active', 'ended'] as const;
 export type SupporterState = (typeof SUPPORTER_STATES)[number];
@@ -68,6 +82,16 @@ export const SupportedMemberSchema = z.object({
   invited_at: z.string(),
 });
 export type SupportedMember = z.output<typeof SupportedMemberSchema>;
+
+/** An acting session: a short access token whose subject is the member, and what it may do. */
+export const ActingSessionSchema = z.object({
+  access: z.string(),
+  /** When the token ends (ms since the epoch): ask for a new one before then. */
+  expires_at: z.number(),
+  member: z.object(personShape),
+  permissions: z.array(z.enum(SUPPORTER_PERMISSIONS)),
+});
+export type ActingSession = z.output<typeof ActingSessionSchema>;
 
 export const SupportingSchema = z.object({
   /** Members the caller helps now. */

@@ -611,6 +611,8 @@ describe('the safeguarding rule on every route', () => {
     'GET /api/supporting/': 'grants held, and invitations to the caller’s own address',
     'POST /api/supporting/:id/accept/': 'only the invited address, adults, within reach of each other',
     'DELETE /api/supporting/:id/': 'own grants held or invitations to the caller’s address',
+    'POST /api/supporting/:id/session/':
+      'an acting token for a member the caller helps now (an active grant, reach checked at acceptance and ended by a block)',
     // Translation (modules/translation/translation.test.ts) names nobody: a text the reader sends, back in their language.
     'GET /api/translations/': 'whether the site has a translation server; names nobody',
     'POST /api/translations/': 'translates a text the reader sends; names nobody, stores nothing',

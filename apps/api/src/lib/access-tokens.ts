@@ -8,12 +8,21 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
 /**
  * What a valid access token says: whose it is, the session it belongs to (the refresh-token
- * family opened by the sign-in), when it was issued and until when (ms since the epoch).
+ * family opened by the sign-in), when it was issued and until when (ms since the epoch). An acting
+ * token (decision 0047) is a supporter's, for the member it names: `supporterId` is the
+ * supporter (its `act` claim, as in RFC 8693) and the session is the supporter's own.
  */
-export type AccessClaims = { userId: number; sessionId: string; issuedAt: number; expiresAt: number };
+export type AccessClaims = {
+  userId: number;
+  sessionId: string;
+  issuedAt: number;
+  expiresAt: number;
+  supporterId?: number;
+};
 
 export type AccessTokens = {
-  sign(userId: number, sessionId: string): Promise<string>;
+  /** A member's token, or with `supporterId` a supporter's acting token for the member. */
+  sign(userId: number, sessionId: string, supporterId?: number): Promise<string>;
   /** The claims of a valid, unexpired access token; undefined otherwise. */
   verify(token: string): Promise<AccessClaims | undefined>;
 };
@@ -32,8 +41,12 @@ const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 export function createAccessTokens(secret: string): AccessTokens {
   const key = new TextEncoder().encode(secret);
   return {
-    sign: (userId, sessionId) =>
-      new SignJWT({ typ: 'access', sid: sessionId })
+    sign: (userId, sessionId, supporterId) =>
+      new SignJWT({
+        typ: 'access',
+        sid: sessionId,
+        ...(supporterId !== undefined && { act: { sub: String(supporterId) } }),
+      })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(userId))
         .setIssuedAt()
@@ -55,7 +68,17 @@ export function createAccessTokens(secret: string): AccessTokens {
         const { exp, iat } = payload;
         if (!Number.isSafeInteger(userId) || typeof exp !== 'number' || typeof iat !== 'number')
           return undefined;
-        return { userId, sessionId, issuedAt: iat * 1000, expiresAt: exp * 1000 };
+        const claims: AccessClaims = { userId, sessionId, issuedAt: iat * 1000, expiresAt: exp * 1000 };
+        // Untrusted input until checked, whatever the library's type says.
+        const act: unknown = payload.act;
+        if (act === undefined) return claims;
+        // An actor must be one well-formed member other than the subject, or the token is refused.
+        const actor =
+          typeof act === 'object' && act !== null ? (act as Record<string, unknown>).sub : undefined;
+        if (typeof actor !== 'string' || !CANONICAL_ID.test(actor)) return undefined;
+        const supporterId = Number(actor);
+        if (!Number.isSafeInteger(supporterId) || supporterId === userId) return undefined;
+        return { ...claims, supporterId };
       } catch {
         return undefined;
       }

@@ -68,6 +68,7 @@ export function serveRoute<D extends RouteDefinition>(
     schema,
     config: {
       ...options.config,
+      ...(definition.supporterScope && { supporterScope: definition.supporterScope }),
       ...(form && {
         form: {
           fields: form.fields,

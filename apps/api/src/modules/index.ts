@@ -12,12 +12,14 @@ import type { Mailer } from '../lib/mailer';
 import type { MediaStore } from '../lib/media-store';
 import type { MemberMediaUrl, PrivateMedia } from '../lib/private-media';
 import type { RateLimits } from '../lib/rate-limiter';
+import { shutdownStep } from '../lib/shutdown-step';
 import { createRequireAuth, createSessionVerifier } from '../plugins/authenticate';
 import {
   createPresenceTracker,
   createSocketGateway,
   onlineReader,
   sessionEnded,
+  supportEnded,
   type FanOut,
   type PresenceStore,
 } from '../realtime';
@@ -132,8 +134,11 @@ export function createModules(infrastructure: SharedInfrastructure) {
   const { db } = database;
 
   const authRepository = createAuthRepository(db);
-  const verifySession = createSessionVerifier(infrastructure.accessTokens, (userId, sessionId) =>
-    authRepository.sessionUsable(userId, sessionId),
+  const supportersRepository = createSupportersRepository(db);
+  const verifySession = createSessionVerifier(
+    infrastructure.accessTokens,
+    (userId, sessionId) => authRepository.sessionUsable(userId, sessionId),
+    (memberId, supporterId, sessionId) => supportersRepository.actingGrant(memberId, supporterId, sessionId),
   );
   const requireAuth = createRequireAuth(verifySession);
   const endLiveSessions = (userId: number, reason: Parameters<typeof sessionEnded>[0]) =>
@@ -208,6 +213,19 @@ export function createModules(infrastructure: SharedInfrastructure) {
 
   const friendshipsRepository = createFriendshipsRepository(db);
   const chatRepository = createChatRepository(db);
+  const supporters = createSupportersService({
+    repository: supportersRepository,
+    mailer,
+    // The audit log is built with the admin services below; it is called only once requests run.
+    audit: (actor, entry) => audit(actor, entry),
+    rateLimits,
+    groupOf: (userId) => safeguarding.groupOf(userId),
+    mayReach: (viewerId, memberId) => safeguarding.mayReach(viewerId, memberId),
+    accessTokens: infrastructure.accessTokens,
+    endActingSockets: (memberId, supporterId) => fanOut.publish(memberId, supportEnded(supporterId)),
+    publicUrl: config.publicUrl,
+    productName: config.operator.name,
+  });
   const friendships = createFriendshipsService({
     repository: friendshipsRepository,
     safeguarding,
@@ -221,6 +239,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
       mayActOn: (viewerId, memberId) => safeguarding.mayActOn(viewerId, memberId),
     }),
     notify,
+    endSupportBetween: (blockerId, blockedId) => supporters.blocked(blockerId, blockedId),
   });
   const chat = createChatService({
     repository: chatRepository,
@@ -496,16 +515,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
       // A preview until supporters can act for the member (decision 0047): off by default.
       if (config.supportersPreview)
         await app.register(supportersModule, {
-          service: createSupportersService({
-            repository: createSupportersRepository(db),
-            mailer,
-            audit,
-            rateLimits,
-            groupOf: (userId) => safeguarding.groupOf(userId),
-            mayReach: (viewerId, memberId) => safeguarding.mayReach(viewerId, memberId),
-            publicUrl: config.publicUrl,
-            productName: config.operator.name,
-          }),
+          service: supporters,
           requireAuth,
         });
       await app.register(translationModule, {
@@ -535,10 +545,11 @@ export function createModules(infrastructure: SharedInfrastructure) {
     socketCounts: socketGateway.counts,
     /** Shutdown, in this order: nothing new starts, work in hand ends, then the sockets. */
     async close() {
-      await retentionTimer.stop();
+      const step = (name: string, run: () => unknown) => shutdownStep(log, name, run);
+      await step('the retention pass', () => retentionTimer.stop());
       wordCloud.close();
-      await dataExport.settle();
-      await socketGateway.close();
+      await step('the data copies being written', () => dataExport.settle());
+      await step('the chat sockets’ clean-up', () => socketGateway.close());
       chat.close();
     },
   };

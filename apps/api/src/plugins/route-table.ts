@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { SupporterScope } from '@juntos/domain';
 import { requiresSignIn } from './signed-in';
 
 export type RouteEntry = {
@@ -9,6 +10,8 @@ export type RouteEntry = {
   signedIn: boolean;
   /** Reads a multipart form (`uploadForm`) or says it consumes one. */
   upload: boolean;
+  /** What a supporter acting for the member needs to call it (decision 0047); none: never. */
+  supporterScope: SupporterScope | undefined;
 };
 
 declare module 'fastify' {
@@ -34,6 +37,7 @@ export function recordRouteTable(app: FastifyInstance) {
         websocket: (route as { websocket?: boolean }).websocket === true,
         signedIn: requiresSignIn(route),
         upload: route.config?.form !== undefined || consumes.includes('multipart/form-data'),
+        supporterScope: route.config?.supporterScope,
       });
   });
   app.decorate('routeTable', table);

@@ -5,16 +5,28 @@ import type { ServerFrame } from '@juntos/domain';
  * account deletion): each instance closes that member's sockets instead of passing it on.
  */
 export const SESSION_ENDED_FRAME = 'session_ended';
-export type SessionEndReason = 'suspended' | 'password_changed' | 'logged_out' | 'account_deleted';
+export type SessionEndReason =
+  'suspended' | 'password_changed' | 'logged_out' | 'account_deleted' | 'support_ended';
 /** Never sent to a socket as it is: the gateway answers it with an `error` frame and a close. */
 export type SessionEndedMessage = {
   type: typeof SESSION_ENDED_FRAME;
   /** Instances of an older version publish a suspension without a reason. */
   reason?: SessionEndReason;
+  /**
+   * Only the sockets this supporter opened acting for the member close (their grant ended or no
+   * longer covers messages); the member's own stay open. Without it, every socket of the member.
+   */
+  supporterId?: number;
 };
 export const sessionEnded = (reason: SessionEndReason): SessionEndedMessage => ({
   type: SESSION_ENDED_FRAME,
   reason,
+});
+/** Closes a supporter's acting sockets for a member, on every instance (decision 0047). */
+export const supportEnded = (supporterId: number): SessionEndedMessage => ({
+  type: SESSION_ENDED_FRAME,
+  reason: 'support_ended',
+  supporterId,
 });
 
 /**

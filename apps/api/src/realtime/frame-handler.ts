@@ -1,6 +1,7 @@
 import {
   ClientFrameSchema,
   MESSAGE_PREVIEW_LENGTH,
+  supporterMay,
   type ClientFrame,
   type ServerFrame,
 } from '@juntos/domain';
@@ -84,7 +85,13 @@ export function createFrameHandler(deps: {
     switch (frame.action) {
       case 'renew': {
         const renewed = await verifySession(frame.token);
-        if (!renewed || renewed.userId !== connection.userId) {
+        // A renewal keeps who is acting: a member's socket never becomes a supporter's, nor the reverse.
+        if (
+          !renewed ||
+          renewed.userId !== connection.userId ||
+          renewed.supporterId !== connection.supporterId ||
+          (renewed.supporterId !== undefined && !supporterMay(renewed.supporterPermissions ?? [], 'messages'))
+        ) {
           session.expire(connection, 'unauthorized');
           return;
         }
@@ -93,7 +100,8 @@ export function createFrameHandler(deps: {
         return;
       }
       case 'heartbeat':
-        await presence.socketAlive(connection.userId, connection.socketId);
+        if (connection.supporterId === undefined)
+          await presence.socketAlive(connection.userId, connection.socketId);
         return;
       case 'logout':
         await chat.loggedOut(connection.userId);

@@ -4,7 +4,7 @@ import { createInProcessFanOut, type FanOut } from './fan-out';
 import { createInMemoryPresenceStore, createRedisPresenceStore, type PresenceStore } from './presence-store';
 import { createRedisFanOut } from './redis-fan-out';
 
-export { sessionEnded, type FanOut, type LiveMessage, type SessionEndReason } from './fan-out';
+export { sessionEnded, supportEnded, type FanOut, type LiveMessage, type SessionEndReason } from './fan-out';
 export { createPresenceTracker, onlineReader, type OnlinePort, type PresenceAudience } from './presence';
 export { createSocketGateway, type ChatFramesPort, type ChatSocketOptions } from './socket-gateway';
 export type { PresenceStore };

@@ -5,6 +5,8 @@ import type { RawData, WebSocket } from 'ws';
 export type Connection = {
   socket: WebSocket;
   userId: number;
+  /** A supporter acting for `userId` opened it (decision 0047): it closes when their grant ends. */
+  supporterId: number | undefined;
   socketId: string;
   language: Language;
   lastSeen: number;

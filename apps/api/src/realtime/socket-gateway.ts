@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import websocket from '@fastify/websocket';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { WEBSOCKET_CLOSE, WEBSOCKET_MAX_FRAME_BYTES, negotiateLanguage } from '@juntos/domain';
+import { WEBSOCKET_CLOSE, WEBSOCKET_MAX_FRAME_BYTES, negotiateLanguage, supporterMay } from '@juntos/domain';
 import { AppError } from '../lib/app-error';
 import { systemClock, type Clock } from '../lib/clock';
 import type { AccessClaims } from '../lib/access-tokens';
@@ -20,7 +20,7 @@ export type { ChatFramesPort };
 declare module 'fastify' {
   interface FastifyRequest {
     /** The member of a /ws/chat/ upgrade whose token was valid, and when that token expires. */
-    chatSession?: { userId: number; expiresAt: number } | undefined;
+    chatSession?: { userId: number; expiresAt: number; supporterId?: number } | undefined;
   }
 }
 
@@ -168,6 +168,7 @@ export function createSocketGateway(deps: {
      * that fails and it signs out; after a logout elsewhere its own session may still renew.
      */
     function endSession(connection: Connection, message: SessionEndedMessage) {
+      if (message.supporterId !== undefined && message.supporterId !== connection.supporterId) return;
       const reason = message.reason ?? 'suspended';
       if (reason === 'suspended')
         sendError(connection, new AppError(401, 'account_suspended', 'errors.account_suspended'));
@@ -259,7 +260,12 @@ export function createSocketGateway(deps: {
           const claims = await readToken(token);
           if (!claims) return;
           await refuseBeyond(() => connectsPerMember.hit(String(claims.userId)));
-          request.chatSession = await verifySession(token);
+          const session = await verifySession(token);
+          // A supporter acting for the member chats only with a grant that covers messages.
+          request.chatSession =
+            session?.supporterId === undefined || supporterMay(session.supporterPermissions ?? [], 'messages')
+              ? session
+              : undefined;
         },
       },
       (socket, request) => {
@@ -306,6 +312,7 @@ export function createSocketGateway(deps: {
         const connection: Connection = {
           socket,
           userId,
+          supporterId: session.supporterId,
           socketId: `${instanceId}:${(sequence += 1)}`,
           language,
           lastSeen: clock.now(),
@@ -322,9 +329,13 @@ export function createSocketGateway(deps: {
         connections.add(connection);
         watchExpiry(connection);
         // Frames wait behind the presence update, then run one at a time in arrival order.
-        const ready = presence.socketAlive(userId, connection.socketId).catch((error: unknown) => {
-          request.log.error({ err: error }, 'Presence could not be recorded');
-        });
+        // A supporter's socket is not the member being online: friends and notices see no presence.
+        const acting = connection.supporterId !== undefined;
+        const ready = (acting ? Promise.resolve() : presence.socketAlive(userId, connection.socketId)).catch(
+          (error: unknown) => {
+            request.log.error({ err: error }, 'Presence could not be recorded');
+          },
+        );
         let chain: Promise<unknown> = ready;
 
         socket.on('message', (data, isBinary) => {
@@ -356,7 +367,7 @@ export function createSocketGateway(deps: {
           connection.stopListening();
           connections.delete(connection);
           const cleanup = ready
-            .then(() => presence.socketGone(connection.userId, connection.socketId))
+            .then(() => (acting ? undefined : presence.socketGone(connection.userId, connection.socketId)))
             .catch((error: unknown) => request.log.error({ err: error }, 'Chat socket clean-up failed'));
           cleanups.add(cleanup);
           void cleanup.finally(() => cleanups.delete(cleanup));

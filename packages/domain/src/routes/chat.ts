@@ -30,6 +30,7 @@ const tags = ['chat'];
 export const chatRoutes = {
   friends: defineRoute({
     method: 'GET',
+    supporterScope: 'messages',
     path: '/api/chat/friends/',
     tags,
     summary: 'Your friends, with who is online (read again every 30 s)',
@@ -37,6 +38,7 @@ export const chatRoutes = {
   }),
   unread: defineRoute({
     method: 'GET',
+    supporterScope: 'messages',
     path: '/api/chat/no-leidos/',
     tags,
     summary: 'Unread messages, counted per friend',
@@ -44,6 +46,7 @@ export const chatRoutes = {
   }),
   markRead: defineRoute({
     method: 'POST',
+    supporterScope: 'messages',
     path: '/api/chat/marcar-leidos/:id/',
     tags,
     summary: "Mark a friend's messages to you as read (the id is the friend's)",
@@ -52,6 +55,7 @@ export const chatRoutes = {
   }),
   history: defineRoute({
     method: 'GET',
+    supporterScope: 'messages',
     path: '/api/chat/historial/:friendId/',
     tags,
     summary: 'A page of the conversation with a friend, oldest first',
@@ -62,6 +66,7 @@ export const chatRoutes = {
   /** What erased members sent stays the receiver's to read, without their name or id (decision 0032). */
   formerConversations: defineRoute({
     method: 'GET',
+    supporterScope: 'messages',
     path: '/api/chat/exmiembros/',
     tags,
     summary: 'Your conversations with members who have since deleted their account (read-only)',
@@ -69,6 +74,7 @@ export const chatRoutes = {
   }),
   formerHistory: defineRoute({
     method: 'GET',
+    supporterScope: 'messages',
     path: '/api/chat/exmiembros/:label/',
     tags,
     summary: 'A page of what a former member sent you, oldest first (no sender id or name)',
@@ -78,6 +84,7 @@ export const chatRoutes = {
   }),
   markFormerRead: defineRoute({
     method: 'POST',
+    supporterScope: 'messages',
     path: '/api/chat/exmiembros/:label/marcar-leidos/',
     tags,
     summary: "Mark a former member's messages to you as read (nobody is told)",
@@ -87,6 +94,7 @@ export const chatRoutes = {
   /** Hides the caller's own copy only; the other member keeps theirs (issue 16: evidence kept). */
   deleteMessages: defineRoute({
     method: 'DELETE',
+    supporterScope: 'messages',
     path: '/api/chat/borrar-mensajes/',
     tags,
     summary: 'Delete your copy of all your conversations (the other members keep theirs)',
@@ -94,6 +102,7 @@ export const chatRoutes = {
   }),
   settings: defineRoute({
     method: 'GET',
+    supporterScope: 'messages',
     path: '/api/chat/ajustes/',
     tags,
     summary: 'Your chat settings (read receipts)',
@@ -101,6 +110,7 @@ export const chatRoutes = {
   }),
   saveSettings: defineRoute({
     method: 'PUT',
+    supporterScope: 'messages',
     path: '/api/chat/ajustes/',
     tags,
     summary: 'Change your chat settings',

@@ -47,6 +47,7 @@ const pin = (pinned: boolean) =>
 export const communityRoutes = {
   lists: defineRoute({
     method: 'GET',
+    supporterScope: 'posts',
     path: '/api/comunidades/',
     tags,
     summary: 'Communities suggested for you (from your own profile) and the communities you joined',
@@ -54,6 +55,7 @@ export const communityRoutes = {
   }),
   search: defineRoute({
     method: 'GET',
+    supporterScope: 'posts',
     path: '/api/comunidades/buscar/',
     tags,
     summary: 'Communities whose name in your language holds the words (accents and case ignored)',
@@ -62,6 +64,7 @@ export const communityRoutes = {
   }),
   disease: defineRoute({
     method: 'GET',
+    supporterScope: 'posts',
     path: '/api/comunidades/enfermedad/:orphacode/',
     tags,
     summary: `The community of a rare disease (created the first time anyone opens it; ${DISEASE_COMMUNITIES_PER_HOUR} new ones per member and hour)`,
@@ -76,6 +79,7 @@ export const communityRoutes = {
   }),
   detail: defineRoute({
     method: 'GET',
+    supporterScope: 'posts',
     path: '/api/comunidades/:id/',
     tags,
     summary: 'A community: description, member count, whether you belong and may post',
@@ -84,6 +88,7 @@ export const communityRoutes = {
   }),
   join: defineRoute({
     method: 'POST',
+    supporterScope: 'posts',
     path: '/api/comunidades/:id/unirse/',
     tags,
     summary: `Join a community (not listed among its members until you choose it; at most ${COMMUNITY_MEMBERSHIP_LIMIT})`,
@@ -101,6 +106,7 @@ export const communityRoutes = {
   }),
   leave: defineRoute({
     method: 'POST',
+    supporterScope: 'posts',
     path: '/api/comunidades/:id/salir/',
     tags,
     summary: 'Leave a community (leaving twice is no error)',
@@ -109,6 +115,7 @@ export const communityRoutes = {
   }),
   membership: defineRoute({
     method: 'PUT',
+    supporterScope: 'posts',
     path: '/api/comunidades/:id/membresia/',
     tags,
     summary: 'Choose whether you appear in the member list of a community you belong to',
@@ -118,6 +125,7 @@ export const communityRoutes = {
   }),
   members: defineRoute({
     method: 'GET',
+    supporterScope: 'posts',
     path: '/api/comunidades/:id/miembros/',
     tags,
     summary: 'Members who chose to be listed, for members only (your own age group)',
@@ -129,6 +137,7 @@ export const communityRoutes = {
   // ─── The community feed: the main feed's posts, one community at a time ───────────────────────
   feedSettings: defineRoute({
     method: 'GET',
+    supporterScope: 'profile',
     path: '/api/comunidades/ajustes/',
     tags,
     summary: 'Whether your main feed also shows posts of your communities',
@@ -136,6 +145,7 @@ export const communityRoutes = {
   }),
   saveFeedSettings: defineRoute({
     method: 'PUT',
+    supporterScope: 'profile',
     path: '/api/comunidades/ajustes/',
     tags,
     summary: 'Choose whether your main feed also shows posts of your communities',
@@ -144,6 +154,7 @@ export const communityRoutes = {
   }),
   feed: defineRoute({
     method: 'GET',
+    supporterScope: 'posts',
     path: '/api/comunidades/:id/publicaciones/',
     tags,
     summary:
@@ -154,6 +165,7 @@ export const communityRoutes = {
   }),
   publish: defineRoute({
     method: 'POST',
+    supporterScope: 'posts',
     path: '/api/comunidades/:id/publicaciones/',
     tags,
     summary: 'Publish a post in a community you belong to',

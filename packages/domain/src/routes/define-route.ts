@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { SupporterScope } from '../supporters';
 
 /*
  * One typed route table (issue 33, decision 0036). Each HTTP route is declared once here, with
@@ -36,6 +37,11 @@ export type RouteDefinition = {
   body?: z.ZodType;
   /** A multipart body (an upload), instead of `body`. */
   form?: RouteForm;
+  /**
+   * What a supporter acting for the member needs to call it (decision 0047); without it the
+   * route refuses an acting token with 403 `supporter_not_allowed`.
+   */
+  supporterScope?: SupporterScope;
   /** Every answer the route gives, by status; the 2xx ones are what `apiCall` resolves to. */
   responses: Readonly<Record<number, z.ZodType>>;
 };

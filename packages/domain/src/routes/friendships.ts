@@ -20,6 +20,7 @@ const tags = ['friends'];
 export const friendshipRoutes = {
   send: defineRoute({
     method: 'POST',
+    supporterScope: 'profile',
     path: '/api/solicitudes/enviar/:id/',
     tags,
     summary: 'Send a friend request to a member (accepts theirs if they asked first)',
@@ -28,6 +29,7 @@ export const friendshipRoutes = {
   }),
   cancel: defineRoute({
     method: 'DELETE',
+    supporterScope: 'profile',
     path: '/api/solicitudes/cancelar/:id/',
     tags,
     summary: 'Withdraw the request you sent to a member',
@@ -36,6 +38,7 @@ export const friendshipRoutes = {
   }),
   received: defineRoute({
     method: 'GET',
+    supporterScope: 'posts',
     path: '/api/solicitudes/',
     tags,
     summary: 'Friend requests you received and have not answered, newest first',
@@ -43,6 +46,7 @@ export const friendshipRoutes = {
   }),
   accept: defineRoute({
     method: 'POST',
+    supporterScope: 'profile',
     path: '/api/solicitudes/:id/aceptar/',
     tags,
     summary: "Accept a friend request (the id is the request's)",
@@ -51,6 +55,7 @@ export const friendshipRoutes = {
   }),
   refuse: defineRoute({
     method: 'DELETE',
+    supporterScope: 'profile',
     path: '/api/solicitudes/:id/rechazar/',
     tags,
     summary: "Refuse a friend request (the id is the request's)",
@@ -59,6 +64,7 @@ export const friendshipRoutes = {
   }),
   friends: defineRoute({
     method: 'GET',
+    supporterScope: 'posts',
     path: '/api/amigos/',
     tags,
     summary: 'Your friends, with who is online',
@@ -66,6 +72,7 @@ export const friendshipRoutes = {
   }),
   unfollow: defineRoute({
     method: 'DELETE',
+    supporterScope: 'profile',
     path: '/api/amigos/:id/',
     tags,
     summary: 'End a friendship',
@@ -74,6 +81,7 @@ export const friendshipRoutes = {
   }),
   pending: defineRoute({
     method: 'GET',
+    supporterScope: 'posts',
     path: '/api/notificaciones/amistad/',
     tags,
     summary: 'How many friend requests wait for your answer',
@@ -81,6 +89,7 @@ export const friendshipRoutes = {
   }),
   blocked: defineRoute({
     method: 'GET',
+    supporterScope: 'profile',
     path: '/api/bloqueos/',
     tags,
     summary: 'Members you blocked',
@@ -88,6 +97,7 @@ export const friendshipRoutes = {
   }),
   block: defineRoute({
     method: 'POST',
+    supporterScope: 'profile',
     path: '/api/bloqueos/:id/',
     tags,
     summary: 'Block a member (ends a friendship with them)',
@@ -96,6 +106,7 @@ export const friendshipRoutes = {
   }),
   unblock: defineRoute({
     method: 'DELETE',
+    supporterScope: 'profile',
     path: '/api/bloqueos/:id/',
     tags,
     summary: 'Unblock a member',
@@ -104,6 +115,7 @@ export const friendshipRoutes = {
   }),
   report: defineRoute({
     method: 'POST',
+    supporterScope: 'posts',
     path: '/api/reportes/',
     tags: ['moderation'],
     summary: 'Report a member, something they published, or a chat',

@@ -28,6 +28,7 @@ const tags = ['functional-profile'];
 export const functionalProfileRoutes = {
   get: defineRoute({
     method: 'GET',
+    supporterScope: 'profile',
     path: '/api/profile-tokenizado/',
     tags,
     summary: "The member's functional profile, in the caller's language",
@@ -35,6 +36,7 @@ export const functionalProfileRoutes = {
   }),
   save: defineRoute({
     method: 'PUT',
+    supporterScope: 'profile',
     path: '/api/profile-tokenizado/',
     tags,
     summary: 'Saves answers of the functional profile',

@@ -19,6 +19,7 @@ const IMAGE = 'The picture (JPEG, PNG, WebP or GIF; re-encoded by the server)';
 export const galleryRoutes = {
   list: defineRoute({
     method: 'GET',
+    supporterScope: 'posts',
     path: '/api/gallery/images/',
     tags,
     summary: "A member's images (yours or a friend's), newest first",
@@ -28,6 +29,7 @@ export const galleryRoutes = {
   }),
   create: defineRoute({
     method: 'POST',
+    supporterScope: 'posts',
     path: '/api/gallery/images/',
     tags,
     summary: 'Add an image to your gallery',
@@ -36,6 +38,7 @@ export const galleryRoutes = {
   }),
   details: defineRoute({
     method: 'GET',
+    supporterScope: 'posts',
     path: '/api/gallery/images/:id/',
     tags,
     summary: 'An image with its comments',
@@ -44,6 +47,7 @@ export const galleryRoutes = {
   }),
   update: defineRoute({
     method: 'PATCH',
+    supporterScope: 'posts',
     path: '/api/gallery/images/:id/',
     tags,
     summary: 'Change one of your images (only the fields sent)',
@@ -57,6 +61,7 @@ export const galleryRoutes = {
   }),
   remove: defineRoute({
     method: 'DELETE',
+    supporterScope: 'posts',
     path: '/api/gallery/images/:id/',
     tags,
     summary: 'Delete one of your images',
@@ -65,6 +70,7 @@ export const galleryRoutes = {
   }),
   like: defineRoute({
     method: 'POST',
+    supporterScope: 'posts',
     path: '/api/gallery/images/:id/like/',
     tags,
     summary: 'Like or unlike an image',
@@ -73,6 +79,7 @@ export const galleryRoutes = {
   }),
   comment: defineRoute({
     method: 'POST',
+    supporterScope: 'posts',
     path: '/api/gallery/images/:id/comment/',
     tags,
     summary: 'Comment on an image',
@@ -82,6 +89,7 @@ export const galleryRoutes = {
   }),
   comments: defineRoute({
     method: 'GET',
+    supporterScope: 'posts',
     path: '/api/gallery/images/:id/comments/',
     tags,
     summary: "An image's comments",

@@ -32,6 +32,7 @@ const refused = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema,
 export const hostRoutes = {
   entry: defineRoute({
     method: 'GET',
+    supporterScope: 'any',
     path: '/api/recursos/:kind/:id/',
     tags,
     summary:

@@ -92,6 +92,7 @@ export const moderationRoutes = {
   }),
   notices: defineRoute({
     method: 'GET',
+    supporterScope: 'profile',
     path: '/api/avisos/',
     tags,
     summary: 'Your notices from the platform (report outcomes, hidden content, exports)',
@@ -99,6 +100,7 @@ export const moderationRoutes = {
   }),
   markNoticeRead: defineRoute({
     method: 'POST',
+    supporterScope: 'profile',
     path: '/api/avisos/:id/leido/',
     tags,
     summary: 'Mark a notice as read',

@@ -10,6 +10,7 @@ const done = { 204: z.null().describe('Done (also when it already was)') };
 export const muteRoutes = {
   list: defineRoute({
     method: 'GET',
+    supporterScope: 'profile',
     path: '/api/mutes/',
     tags,
     summary: 'The members and communities you muted',
@@ -17,6 +18,7 @@ export const muteRoutes = {
   }),
   muteMember: defineRoute({
     method: 'PUT',
+    supporterScope: 'profile',
     path: '/api/mutes/members/:id/',
     tags,
     summary: 'Mute a member: their posts, comments and notifications stop coming to you; they are not told',
@@ -25,6 +27,7 @@ export const muteRoutes = {
   }),
   unmuteMember: defineRoute({
     method: 'DELETE',
+    supporterScope: 'profile',
     path: '/api/mutes/members/:id/',
     tags,
     summary: 'Unmute a member',
@@ -33,6 +36,7 @@ export const muteRoutes = {
   }),
   muteCommunity: defineRoute({
     method: 'PUT',
+    supporterScope: 'profile',
     path: '/api/mutes/communities/:id/',
     tags,
     summary: "Keep a community's posts out of your main feed (its own page still shows them)",
@@ -41,6 +45,7 @@ export const muteRoutes = {
   }),
   unmuteCommunity: defineRoute({
     method: 'DELETE',
+    supporterScope: 'profile',
     path: '/api/mutes/communities/:id/',
     tags,
     summary: "Let a community's posts into your main feed again",
@@ -49,6 +54,7 @@ export const muteRoutes = {
   }),
   addKeyword: defineRoute({
     method: 'POST',
+    supporterScope: 'profile',
     path: '/api/mutes/keywords/',
     tags,
     summary:
@@ -58,6 +64,7 @@ export const muteRoutes = {
   }),
   removeKeyword: defineRoute({
     method: 'DELETE',
+    supporterScope: 'profile',
     path: '/api/mutes/keywords/:id/',
     tags,
     summary: 'Remove one of your keyword filters',

@@ -18,6 +18,7 @@ const tags = ['notifications'];
 export const notificationRoutes = {
   page: defineRoute({
     method: 'GET',
+    supporterScope: 'posts',
     path: '/api/notificaciones/',
     tags,
     summary: 'Your notifications, newest event first; repeats on one thing grouped while unread',
@@ -26,6 +27,7 @@ export const notificationRoutes = {
   }),
   unread: defineRoute({
     method: 'GET',
+    supporterScope: 'posts',
     path: '/api/notificaciones/sin-leer/',
     tags,
     summary: 'How many of your notifications are unread (the bell)',
@@ -33,6 +35,7 @@ export const notificationRoutes = {
   }),
   markRead: defineRoute({
     method: 'POST',
+    supporterScope: 'posts',
     path: '/api/notificaciones/:id/leida/',
     tags,
     summary: 'Mark one notification read',
@@ -41,6 +44,7 @@ export const notificationRoutes = {
   }),
   markAllRead: defineRoute({
     method: 'POST',
+    supporterScope: 'posts',
     path: '/api/notificaciones/leidas/',
     tags,
     summary: 'Mark all your notifications read',
@@ -48,6 +52,7 @@ export const notificationRoutes = {
   }),
   settings: defineRoute({
     method: 'GET',
+    supporterScope: 'profile',
     path: '/api/notificaciones/ajustes/',
     tags,
     summary: 'Your notification settings: channels per kind, e-mail frequency, quiet hours',
@@ -55,6 +60,7 @@ export const notificationRoutes = {
   }),
   saveSettings: defineRoute({
     method: 'PUT',
+    supporterScope: 'profile',
     path: '/api/notificaciones/ajustes/',
     tags,
     summary: 'Save your notification settings (all of them)',

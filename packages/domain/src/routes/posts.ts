@@ -12,6 +12,7 @@ const IMAGE = 'A picture for the post (JPEG, PNG, WebP or GIF; re-encoded by the
 export const postRoutes = {
   feed: defineRoute({
     method: 'GET',
+    supporterScope: 'posts',
     path: '/api/posts/',
     tags,
     summary:
@@ -26,6 +27,7 @@ export const postRoutes = {
   }),
   search: defineRoute({
     method: 'GET',
+    supporterScope: 'posts',
     path: '/api/posts/search/',
     tags,
     summary: 'Posts whose title or text contains the words',
@@ -34,6 +36,7 @@ export const postRoutes = {
   }),
   create: defineRoute({
     method: 'POST',
+    supporterScope: 'posts',
     path: '/api/posts/',
     tags,
     summary: 'Publish a post',
@@ -42,6 +45,7 @@ export const postRoutes = {
   }),
   update: defineRoute({
     method: 'PUT',
+    supporterScope: 'posts',
     path: '/api/posts/:id/',
     tags,
     summary: 'Change one of your posts',
@@ -60,6 +64,7 @@ export const postRoutes = {
   }),
   remove: defineRoute({
     method: 'DELETE',
+    supporterScope: 'posts',
     path: '/api/posts/:id/',
     tags,
     summary: 'Delete one of your posts',
@@ -68,6 +73,7 @@ export const postRoutes = {
   }),
   like: defineRoute({
     method: 'POST',
+    supporterScope: 'posts',
     path: '/api/posts/:id/like/',
     tags,
     summary: 'Like or unlike a post',
@@ -76,6 +82,7 @@ export const postRoutes = {
   }),
   comment: defineRoute({
     method: 'POST',
+    supporterScope: 'posts',
     path: '/api/posts/:id/comment/',
     tags,
     summary: 'Comment on a post',

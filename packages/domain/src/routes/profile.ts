@@ -97,6 +97,7 @@ const signedIn = { 401: ApiErrorSchema };
 export const profileRoutes = {
   me: defineRoute({
     method: 'GET',
+    supporterScope: 'any',
     path: '/api/me',
     tags,
     summary: 'The signed-in account with its profile',
@@ -104,6 +105,7 @@ export const profileRoutes = {
   }),
   own: defineRoute({
     method: 'GET',
+    supporterScope: 'profile',
     path: '/api/profile/',
     tags,
     summary: "The member's own profile",
@@ -111,6 +113,7 @@ export const profileRoutes = {
   }),
   save: defineRoute({
     method: 'PUT',
+    supporterScope: 'profile',
     path: '/api/profile/',
     tags,
     summary: 'Saves the own profile (a form with an optional photo)',
@@ -123,6 +126,7 @@ export const profileRoutes = {
   }),
   introSeen: defineRoute({
     method: 'POST',
+    supporterScope: 'profile',
     path: '/api/profile/intro-seen/',
     tags,
     summary: 'Remembers that the member has seen the profile introduction',
@@ -130,6 +134,7 @@ export const profileRoutes = {
   }),
   searchByProfile: defineRoute({
     method: 'GET',
+    supporterScope: 'posts',
     path: '/api/buscar/perfil/',
     tags,
     summary: 'Member search by place, community, age and functional answers',
@@ -139,6 +144,7 @@ export const profileRoutes = {
   /** By disease: `anywhere` tells "nobody declared it" apart from "nobody in this place" (spec §2). */
   searchByDisease: defineRoute({
     method: 'GET',
+    supporterScope: 'posts',
     path: '/api/buscar/enfermedad/',
     tags,
     summary: 'Members who declared a disease, optionally in a place',
@@ -151,6 +157,7 @@ export const profileRoutes = {
   }),
   member: defineRoute({
     method: 'GET',
+    supporterScope: 'posts',
     path: '/api/buscar/perfil/:id/',
     tags,
     summary: "Another member's profile as the viewer may see it",

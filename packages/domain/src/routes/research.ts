@@ -42,6 +42,7 @@ export const researchRoutes = {
   }),
   forYou: defineRoute({
     method: 'GET',
+    supporterScope: 'profile',
     path: '/api/investigacion/para-ti/',
     tags,
     summary: 'The directory entries that match your consented disease and countries, and why each matched',

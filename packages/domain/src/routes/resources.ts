@@ -40,6 +40,7 @@ const signedIn = { 400: ApiErrorSchema, 401: ApiErrorSchema };
 export const resourceRoutes = {
   asociaciones: defineRoute({
     method: 'GET',
+    supporterScope: 'any',
     path: '/api/recursos/asociaciones/',
     tags: ['resources'],
     summary: 'The asociaciones of the resource directory, optionally filtered by place and disease',
@@ -48,6 +49,7 @@ export const resourceRoutes = {
   }),
   proyectos: defineRoute({
     method: 'GET',
+    supporterScope: 'any',
     path: '/api/recursos/proyectos/',
     tags: ['resources'],
     summary: 'The proyectos of the resource directory, optionally filtered by place and disease',
@@ -56,6 +58,7 @@ export const resourceRoutes = {
   }),
   centros: defineRoute({
     method: 'GET',
+    supporterScope: 'any',
     path: '/api/recursos/centros/',
     tags: ['resources'],
     summary: 'The centros of the resource directory, optionally filtered by place and disease',
@@ -64,6 +67,7 @@ export const resourceRoutes = {
   }),
   orphacodeStatus: defineRoute({
     method: 'GET',
+    supporterScope: 'any',
     path: '/api/recursos/orphacode_estado/',
     tags: ['diseases'],
     summary: "The status of the member's own ORPHA code",
@@ -81,6 +85,7 @@ export const resourceRoutes = {
   }),
   wordCloud: defineRoute({
     method: 'GET',
+    supporterScope: 'any',
     path: '/api/nube-palabras/',
     tags: ['resources'],
     summary: "The word cloud of declared diseases, in the caller's language",

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ApiErrorSchema } from '../errors';
 import { IdParams } from '../route-parts';
 import {
+  ActingSessionSchema,
   SupportedMemberSchema,
   SupporterInviteSchema,
   SupporterPermissionsSchema,
@@ -66,6 +67,21 @@ export const supporterRoutes = {
     summary: 'Accept an invitation sent to your address (adults only)',
     params: IdParams,
     responses: { 200: SupportedMemberSchema },
+  }),
+  act: defineRoute({
+    method: 'POST',
+    path: '/api/supporting/:id/session/',
+    tags,
+    summary: 'Act for a member you help: a 15-minute access token, renewed the same way',
+    description:
+      'Called with your own session. The token’s subject is the member; it carries you as the actor and ' +
+      'opens only the routes your grant’s permissions allow (403 supporter_not_allowed elsewhere). ' +
+      'Ending the grant, or your session, ends it at once.',
+    params: IdParams,
+    responses: {
+      200: ActingSessionSchema,
+      404: ApiErrorSchema.describe('supporter_not_found: no active grant of yours with this id'),
+    },
   }),
   leave: defineRoute({
     method: 'DELETE',

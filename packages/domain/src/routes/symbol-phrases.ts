@@ -9,6 +9,7 @@ const tags = ['symbol-board'];
 export const symbolPhraseRoutes = {
   list: defineRoute({
     method: 'GET',
+    supporterScope: 'profile',
     path: '/api/symbol-phrases/',
     tags,
     summary: 'Your own phrases of the symbol board, in the order you added them',
@@ -16,6 +17,7 @@ export const symbolPhraseRoutes = {
   }),
   add: defineRoute({
     method: 'POST',
+    supporterScope: 'profile',
     path: '/api/symbol-phrases/',
     tags,
     summary: 'Add a phrase to your symbol board, with a pictogram of the board',
@@ -24,6 +26,7 @@ export const symbolPhraseRoutes = {
   }),
   remove: defineRoute({
     method: 'DELETE',
+    supporterScope: 'profile',
     path: '/api/symbol-phrases/:id/',
     tags,
     summary: 'Remove one of your phrases',

@@ -8,6 +8,7 @@ const tags = ['translation'];
 export const translationRoutes = {
   service: defineRoute({
     method: 'GET',
+    supporterScope: 'any',
     path: '/api/translations/',
     tags,
     summary: 'Whether this site translates on its own translation server (TRANSLATE_URL)',
@@ -15,6 +16,7 @@ export const translationRoutes = {
   }),
   translate: defineRoute({
     method: 'POST',
+    supporterScope: 'any',
     path: '/api/translations/',
     tags,
     summary:

@@ -58,6 +58,8 @@ export function createFriendshipsService(deps: {
   /** The per-reporter limit and the target's existence and visibility (docs/decisions/0033). */
   reportGate: Pick<ReportGate, 'admit'>;
   notify: Notify;
+  /** A block ends any supporter's grant between the two, either way (decision 0047). */
+  endSupportBetween: (blockerId: number, blockedId: number) => Promise<void>;
 }) {
   const { repository, fanOut } = deps;
   const today = () => todayIso();
@@ -211,6 +213,7 @@ export function createFriendshipsService(deps: {
         throw notFound('errors.profile_not_found');
       const hadFriendship = await repository.areFriends(userId, memberId);
       await repository.block(userId, memberId);
+      await deps.endSupportBetween(userId, memberId);
       if (hadFriendship) await notify(memberId, 'friendship_cancelled', userId);
     },
 

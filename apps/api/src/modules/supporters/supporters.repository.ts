@@ -1,17 +1,63 @@
-import { aliasedTable, and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { aliasedTable, and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { SupporterPermission, SupporterState } from '@juntos/domain';
 import type { Database } from '../../db/database';
 import { mayReach } from '../../db/safeguarding';
-import { profiles, supporters, users } from '../../db/schema';
+import { profiles, refreshTokens, supporters, users } from '../../db/schema';
 
 export type SupporterRow = typeof supporters.$inferSelect;
 
 const supporterProfile = aliasedTable(profiles, 'supporter_profile');
 const memberProfile = aliasedTable(profiles, 'member_profile');
+const memberAccount = aliasedTable(users, 'member_account');
+const supporterAccount = aliasedTable(users, 'supporter_account');
 
 /** Data access of supporters' grants (decision 0047). */
 export function createSupportersRepository(db: Database) {
+  // Runs for every request and socket of a supporter acting for a member, so prepared once: the
+  // grant is active, neither account is suspended, and the supporter's own session is open.
+  const actingGrantStatement = db
+    .select({ permissions: supporters.permissions })
+    .from(supporters)
+    .innerJoin(
+      memberAccount,
+      and(eq(memberAccount.id, supporters.memberId), isNull(memberAccount.suspendedAt)),
+    )
+    .innerJoin(
+      supporterAccount,
+      and(eq(supporterAccount.id, supporters.supporterId), isNull(supporterAccount.suspendedAt)),
+    )
+    .where(
+      and(
+        eq(supporters.supporterId, sql.placeholder('supporterId')),
+        eq(supporters.state, 'active'),
+        eq(supporters.memberId, sql.placeholder('memberId')),
+        sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder('sessionId')} and ${refreshTokens.userId} = ${supporters.supporterId} and ${refreshTokens.revokedAt} is null)`,
+      ),
+    )
+    .limit(1)
+    .prepare('acting_grant');
+
   return {
+    /** What an active grant lets the supporter do now, with their open session; undefined otherwise. */
+    async actingGrant(memberId: number, supporterId: number, sessionId: string) {
+      const [row] = await actingGrantStatement.execute({ memberId, supporterId, sessionId });
+      return row?.permissions;
+    },
+
+    /** Ends every live grant between two members, either way (a block between them). */
+    endBetween: (oneId: number, otherId: number, endedAt: Date) =>
+      db
+        .update(supporters)
+        .set({ state: 'ended', endedAt })
+        .where(
+          and(
+            ne(supporters.state, 'ended'),
+            sql`((${supporters.memberId} = ${oneId} and ${supporters.supporterId} = ${otherId})
+              or (${supporters.memberId} = ${otherId} and ${supporters.supporterId} = ${oneId}))`,
+          ),
+        )
+        .returning(),
+
     /** An active account's address, language and first name. */
     async account(userId: number) {
       const [row] = await db

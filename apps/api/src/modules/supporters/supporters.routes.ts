@@ -29,6 +29,9 @@ export function registerSupporterRoutes(
   });
   serve(routes.supporting, member, async (request) => service.supporting(request.userId));
   serve(routes.accept, member, async (request) => service.accept(request.userId, request.params.id));
+  serve(routes.act, member, async (request) =>
+    service.act(request.userId, request.sessionId, request.params.id),
+  );
   serve(routes.leave, member, async (request, reply) => {
     await service.leave(request.userId, request.params.id);
     return reply.status(204).send(null);

@@ -3,11 +3,14 @@ import {
   SUPPORTER_INVITATION_DAYS,
   SUPPORTER_INVITATIONS_PER_HOUR,
   SUPPORTERS_MAX,
+  supporterMay,
+  type ActingSession,
   type Language,
   type SupportedMember,
   type Supporter,
   type SupporterPermission,
 } from '@juntos/domain';
+import { ACCESS_TOKEN_TTL_SECONDS, type AccessTokens } from '../../lib/access-tokens';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Mailer } from '../../lib/mailer';
 import type { RateLimits } from '../../lib/rate-limiter';
@@ -36,6 +39,10 @@ export function createSupportersService(deps: {
   groupOf: (userId: number) => Promise<'adult' | 'minor' | 'unreviewed_minor' | undefined>;
   /** Whether two members may reach each other (age groups, blocks either way, suspensions). */
   mayReach: (viewerId: number, memberId: number) => Promise<boolean>;
+  /** Signs the supporter's acting tokens (decision 0047). */
+  accessTokens: Pick<AccessTokens, 'sign'>;
+  /** Closes the sockets a supporter opened acting for a member, on every instance. */
+  endActingSockets: (memberId: number, supporterId: number) => Promise<void>;
   publicUrl: string;
   productName: string;
   now?: () => Date;
@@ -79,13 +86,13 @@ export function createSupportersService(deps: {
     invited_at: row.invitedAt.toISOString(),
   });
 
-  /** The member learns of every change to who helps them, whoever made it. */
+  /** The member learns of every change to who helps them, whoever made it; their account is returned. */
   async function tellMember(row: SupporterRow, change: 'added' | 'removed') {
     const [member, supporter] = await Promise.all([
       repository.account(row.memberId),
       row.supporterId === null ? undefined : repository.account(row.supporterId),
     ]);
-    if (!member) return;
+    if (!member) return undefined;
     await deps.mailer.send(
       supporterChangeEmail({
         to: member.email,
@@ -97,12 +104,13 @@ export function createSupportersService(deps: {
         product: deps.productName,
       }),
     );
+    return member;
   }
 
-  async function audit(actorId: number, action: string, row: SupporterRow) {
-    const actor = await repository.account(actorId);
+  /** Writes a step to the audit log; `email` is the actor's, when the caller already read it. */
+  async function audit(actorId: number, action: string, row: SupporterRow, email?: string) {
     await deps.audit(
-      { id: actorId, email: actor?.email ?? '' },
+      { id: actorId, email: email ?? (await repository.account(actorId))?.email ?? '' },
       {
         action,
         targetType: 'member',
@@ -110,6 +118,11 @@ export function createSupportersService(deps: {
         details: { supporter_grant_id: row.id, supporter_id: row.supporterId, permissions: row.permissions },
       },
     );
+  }
+
+  /** A grant that ended or lost messages stops its supporter's live sockets for the member at once. */
+  async function closeActingSockets(row: SupporterRow) {
+    if (row.supporterId !== null) await deps.endActingSockets(row.memberId, row.supporterId);
   }
 
   /** A grant of the caller's (as the member), or not found: nobody learns of others' grants. */
@@ -158,7 +171,7 @@ export function createSupportersService(deps: {
             product: deps.productName,
           }),
         );
-      await audit(memberId, 'supporter.invited', row);
+      await audit(memberId, 'supporter.invited', row, member.email);
       return presentSupporter(row, null);
     },
 
@@ -167,6 +180,7 @@ export function createSupportersService(deps: {
       const row = await repository.setPermissions(id, permissions);
       if (!row) throw grantNotFound();
       await audit(memberId, 'supporter.permissions_changed', row);
+      if (!supporterMay(row.permissions, 'messages')) await closeActingSockets(row);
       const name =
         row.supporterId === null ? null : ((await repository.account(row.supporterId))?.nombre ?? null);
       return presentSupporter(row, name);
@@ -178,6 +192,7 @@ export function createSupportersService(deps: {
       const row = await repository.move(id, ['invited', 'active'], { state: 'ended', endedAt: now() });
       if (!row) throw grantNotFound();
       await audit(memberId, 'supporter.ended', row);
+      await closeActingSockets(row);
       if (row.supporterId !== null) await tellMember(row, 'removed');
     },
 
@@ -216,9 +231,8 @@ export function createSupportersService(deps: {
         acceptedAt: now(),
       });
       if (!accepted) throw grantNotFound();
-      await audit(supporterId, 'supporter.accepted', accepted);
-      await tellMember(accepted, 'added');
-      const member = await repository.account(accepted.memberId);
+      await audit(supporterId, 'supporter.accepted', accepted, account.email);
+      const member = await tellMember(accepted, 'added');
       return presentSupported(accepted, member?.nombre ?? null);
     },
 
@@ -237,8 +251,47 @@ export function createSupportersService(deps: {
         supporterId,
         row.state === 'active' ? 'supporter.stepped_down' : 'supporter.declined',
         ended,
+        account.email,
       );
-      if (row.state === 'active') await tellMember(ended, 'removed');
+      if (row.state === 'active') {
+        await closeActingSockets(ended);
+        await tellMember(ended, 'removed');
+      }
+    },
+
+    /**
+     * An acting session for a member the caller helps: a token whose subject is the member, with
+     * the caller as actor and the caller's own session, so it ends with the grant or that session.
+     */
+    async act(supporterId: number, sessionId: string, id: number): Promise<ActingSession> {
+      const row = await repository.find(id);
+      if (!row || row.state !== 'active' || row.supporterId !== supporterId) throw grantNotFound();
+      const permissions = await repository.actingGrant(row.memberId, supporterId, sessionId);
+      if (!permissions) throw grantNotFound();
+      const issuedAt = now().getTime();
+      const [access, member] = await Promise.all([
+        deps.accessTokens.sign(row.memberId, sessionId, supporterId),
+        repository.account(row.memberId),
+      ]);
+      return {
+        access,
+        expires_at: issuedAt + ACCESS_TOKEN_TTL_SECONDS * 1000,
+        member: { id: row.memberId, nombre: member?.nombre ?? '' },
+        permissions: [...permissions],
+      };
+    },
+
+    /**
+     * A block between two members ends every grant between them at once (a supporter must not
+     * act for someone who blocked them, nor help someone they blocked); the member is told.
+     */
+    async blocked(blockerId: number, blockedId: number) {
+      const ended = await repository.endBetween(blockerId, blockedId, now());
+      for (const row of ended) {
+        await audit(blockerId, 'supporter.ended_by_block', row);
+        await closeActingSockets(row);
+        if (row.supporterId !== null) await tellMember(row, 'removed');
+      }
     },
   };
 }

@@ -1,0 +1,179 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ActingSession, Me, Supporter, SupporterPermission } from '@juntos/domain';
+import { lastEmailTo } from '../../test-support/accounts';
+import { chatSockets, settle } from '../../test-support/chat-client';
+import type { Member } from '../../test-support/profiles';
+import { requestAs, type Method } from '../../test-support/requests';
+import { testAppWithMembers } from '../../test-support/test-app-with-members';
+
+/**
+ * Issue 37 point 1, decision 0047 (second step): a supporter acts for the member with a short
+ * token of their own session, never the member's password. What the grant allows is read at
+ * every request, so a change or an end holds from the next one; sockets close at once.
+ */
+describe('a supporter acting for a member', () => {
+  const world = testAppWithMembers({
+    listening: true,
+    environment: { SUPPORTERS_PREVIEW: 'on' },
+    members: {
+      ana: { nombre: 'Ana' },
+      bruno: { nombre: 'Bruno' },
+      carla: { nombre: 'Carla' },
+      dora: { nombre: 'Dora' },
+      elena: { nombre: 'Elena' },
+    },
+  });
+  const sockets = chatSockets();
+  afterAll(() => sockets.closeAll());
+
+  const call = (access: string | undefined, method: Method, url: string, payload?: object, language = 'en') =>
+    requestAs(world.app, access, method, url, payload, language);
+
+  /** `member` invites `supporter`, who accepts: the grant's id. */
+  async function grant(member: Member, supporter: Member, permissions: SupporterPermission[]) {
+    const invited = await call(member.access, 'POST', '/api/supporters/', {
+      email: supporter.email,
+      permissions,
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const { id } = invited.json<Supporter>();
+    const accepted = await call(supporter.access, 'POST', `/api/supporting/${id}/accept/`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    return id;
+  }
+
+  async function act(supporter: Member, grantId: number) {
+    const answer = await call(supporter.access, 'POST', `/api/supporting/${grantId}/session/`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json<ActingSession>();
+  }
+
+  const status = async (access: string, method: Method, url: string, payload?: object) =>
+    (await call(access, method, url, payload)).statusCode;
+
+  it('acts as the member within the grant, and never on the account’s keys', async () => {
+    const id = await grant(world.ana, world.bruno, ['posts']);
+    const session = await act(world.bruno, id);
+    expect(session).toMatchObject({
+      member: { id: world.ana.user.id, nombre: 'Ana' },
+      permissions: ['posts'],
+    });
+    expect(session.expires_at).toBeGreaterThan(Date.now());
+
+    // The token's subject is the member.
+    const me = await call(session.access, 'GET', '/api/me');
+    expect(me.statusCode, me.body).toBe(200);
+    expect(me.json<Me>().id).toBe(world.ana.user.id);
+    expect(await status(session.access, 'GET', '/api/posts/')).toBe(200);
+
+    // Outside the grant: refused with a reason in the caller's language, and nothing happens.
+    const chat = await call(session.access, 'GET', '/api/chat/friends/', undefined, 'es');
+    expect(chat.statusCode).toBe(403);
+    expect(chat.json()).toMatchObject({
+      code: 'supporter_not_allowed',
+      error: 'Estás ayudando a otra persona: solo ella puede hacer esto, o no te lo ha permitido.',
+    });
+    expect(await status(session.access, 'PUT', '/api/profile/', {})).toBe(403);
+    // Never, whatever the grant: the password, the account, passkeys, supporters, earnings,
+    // consents, the copy of all data — and no acting token makes another.
+    const never: [Method, string, object?][] = [
+      [
+        'POST',
+        '/api/change-password/',
+        { current_password: world.ana.password, new_password: 'Another-Pass-123!' },
+      ],
+      ['DELETE', '/api/delete-account/', { password: world.ana.password }],
+      ['GET', '/api/passkeys/'],
+      ['GET', '/api/supporters/'],
+      ['POST', '/api/supporters/', { email: world.carla.email, permissions: ['posts'] }],
+      ['POST', `/api/supporting/${id}/session/`],
+      ['POST', '/api/monetizacion/withdrawals/', {}],
+      ['PUT', '/api/investigacion/consentimiento/', {}],
+      ['POST', '/api/mis-datos/exportacion/'],
+      ['POST', '/api/notificaciones/dispositivos/', {}],
+    ];
+    for (const [method, url, payload] of never)
+      expect(await status(session.access, method, url, payload), `${method} ${url}`).toBe(403);
+    // The member's own session is untouched, and the password still the member's.
+    expect(await status(world.ana.access, 'GET', '/api/supporters/')).toBe(200);
+    const login = await call(undefined, 'POST', '/api/login/', {
+      email: world.ana.email,
+      password: world.ana.password,
+    });
+    expect(login.statusCode).toBe(200);
+
+    // Only the supporter of an active grant gets a session, and only with their own session.
+    expect(await status(world.carla.access, 'POST', `/api/supporting/${id}/session/`)).toBe(404);
+    expect(await status(world.ana.access, 'POST', `/api/supporting/${id}/session/`)).toBe(404);
+    expect(await status(world.bruno.access, 'POST', '/api/supporting/999999999/session/')).toBe(404);
+
+    await call(world.ana.access, 'DELETE', `/api/supporters/${id}/`);
+  });
+
+  it('follows the member’s changes from the next request, and ends with the grant or the supporter’s session', async () => {
+    const id = await grant(world.carla, world.dora, ['posts']);
+    const session = await act(world.dora, id);
+    expect(await status(session.access, 'GET', '/api/chat/friends/')).toBe(403);
+
+    // The member allows messages and takes back posts: the same token follows at once.
+    await call(world.carla.access, 'PATCH', `/api/supporters/${id}/`, { permissions: ['messages'] });
+    expect(await status(session.access, 'GET', '/api/chat/friends/')).toBe(200);
+    expect(await status(session.access, 'GET', '/api/posts/')).toBe(403);
+
+    // The supporter's own session ends (logout): so does every acting token of it.
+    const second = await call(undefined, 'POST', '/api/login/', {
+      email: world.dora.email,
+      password: world.dora.password,
+    });
+    const dora = second.json<{ access: string; refresh: string }>();
+    const acting = (await call(dora.access, 'POST', `/api/supporting/${id}/session/`)).json<ActingSession>();
+    expect(await status(acting.access, 'GET', '/api/me')).toBe(200);
+    await call(dora.access, 'POST', '/api/logout/', { refresh: dora.refresh });
+    expect(await status(acting.access, 'GET', '/api/me')).toBe(401);
+    expect(await status(session.access, 'GET', '/api/me')).toBe(200);
+
+    // The member ends the grant: the next request is refused.
+    expect(await status(world.carla.access, 'DELETE', `/api/supporters/${id}/`)).toBe(204);
+    expect(await status(session.access, 'GET', '/api/me')).toBe(401);
+    expect(await status(world.dora.access, 'POST', `/api/supporting/${id}/session/`)).toBe(404);
+  });
+
+  it('closes the supporter’s live sockets when the grant ends, and leaves the member’s open', async () => {
+    const id = await grant(world.elena, world.bruno, ['messages']);
+    const session = await act(world.bruno, id);
+    const member = await sockets.open(world.app, world.elena.access);
+    const helper = await sockets.open(world.app, session.access);
+
+    // Taking messages away closes the acting socket; posts alone never open one.
+    await call(world.elena.access, 'PATCH', `/api/supporters/${id}/`, { permissions: ['posts'] });
+    expect((await helper.closed).code).toBe(4401);
+    expect(helper.frames).toContainEqual(
+      expect.objectContaining({ code: 'session_ended', reason: 'support_ended' }),
+    );
+    const refused = await sockets.open(world.app, session.access);
+    expect((await refused.closed).code).toBe(4401);
+
+    await call(world.elena.access, 'PATCH', `/api/supporters/${id}/`, { permissions: ['messages'] });
+    const again = await sockets.open(world.app, session.access);
+    await call(world.elena.access, 'DELETE', `/api/supporters/${id}/`);
+    expect((await again.closed).code).toBe(4401);
+    await settle();
+    expect(member.socket.readyState).toBe(member.socket.OPEN);
+  });
+
+  it('ends every grant between two members when one blocks the other, and tells the member', async () => {
+    const id = await grant(world.dora, world.elena, ['posts', 'messages']);
+    const session = await act(world.elena, id);
+    const helper = await sockets.open(world.app, session.access);
+    expect(await status(world.elena.access, 'POST', `/api/bloqueos/${world.dora.user.id}/`)).toBeLessThan(
+      300,
+    );
+    expect((await helper.closed).code).toBe(4401);
+    expect(await status(session.access, 'GET', '/api/me')).toBe(401);
+    const supporters = (await call(world.dora.access, 'GET', '/api/supporters/')).json<{
+      supporters: Supporter[];
+    }>();
+    expect(supporters.supporters.map((item) => item.id)).not.toContain(id);
+    expect((await lastEmailTo(world.app, world.dora.email)).subject).toContain('Elena no longer helps you');
+  });
+});
