@@ -1,14 +1,18 @@
 import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import { ApiRequestError } from '../lib/api-client';
+import { ApiRequestError, supporterRefusalText } from '../lib/api-client';
 import { i18n } from '../lib/i18n';
 import { useSessionCheckAtStart } from '../lib/session';
 import { AppToaster } from '../components/ui/app-toaster';
 
 const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { refetchOnWindowFocus: false, retry: 1 },
+    // A supporter's grant that does not cover a screen says so at once: asking again changes nothing.
+    queries: {
+      refetchOnWindowFocus: false,
+      retry: (failures, error) => failures < 1 && supporterRefusalText(error) === undefined,
+    },
     // Offline, TanStack Query would hold a change back without a word until the connection
     // returns: the member pressed a button and saw nothing. It is tried at once instead, fails,
     // and the member is told why (issue 34); nothing is sent behind their back later.

@@ -38,6 +38,7 @@ const SearchHubPage = lazy(() => import('../features/member-search/search-hub-pa
 const SearchProfilePage = lazy(() => import('../features/member-search/search-profile-page'));
 const SearchDiseasePage = lazy(() => import('../features/member-search/search-disease-page'));
 const FriendsPage = lazy(() => import('../features/friends/friends-page'));
+const SupportersPage = lazy(() => import('../features/supporters/supporters-page'));
 const RequestsPage = lazy(() => import('../features/friends/requests-page'));
 const ResourcesHubPage = lazy(() => import('../features/resources/resources-hub-page'));
 const ResourceListPage = lazy(() => import('../features/resources/resource-list-page'));
@@ -121,6 +122,7 @@ const protectedScreens: Record<ProtectedPath, RouteObject['element']> = {
   '/comunidades/enfermedad/:orphacode': <CommunityPage />,
   '/notificaciones': <NotificationsPage />,
   '/ajustes/notificaciones': <NotificationSettingsPage />,
+  '/ajustes/apoyo': <SupportersPage />,
 };
 
 const adminScreens: Record<AdminPath, RouteObject['element']> = {

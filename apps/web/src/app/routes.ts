@@ -65,6 +65,8 @@ export const PROTECTED_PATHS = [
   // Issue 20: the notification centre and its settings.
   '/notificaciones',
   '/ajustes/notificaciones',
+  // Issue 37: the people who help the member, and those the member helps (decision 0047).
+  '/ajustes/apoyo',
 ] as const;
 
 /** The operators' area (not in the spec): signed in, and each screen checks the role it needs. */

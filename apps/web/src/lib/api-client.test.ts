@@ -175,3 +175,74 @@ describe('apiRequest and the session (spec §4 "Session")', () => {
     expect(assign).not.toHaveBeenCalled();
   });
 });
+
+describe('apiRequest while a supporter acts for someone (decision 0047)', () => {
+  const acting = (access: string) =>
+    JSON.stringify({
+      grantId: 4,
+      member: { id: 9, nombre: 'Ana' },
+      permissions: ['posts'],
+      access,
+      expiresAt: 0,
+    });
+  let tab: ReturnType<typeof memoryStorage>;
+  beforeEach(() => {
+    storage = memoryStorage({ access: 'own-access', refresh: 'refresh-0' });
+    tab = memoryStorage({ acting: acting('acting-old') });
+    assign = vi.fn();
+    vi.stubGlobal('window', {
+      localStorage: storage,
+      sessionStorage: tab,
+      location: { pathname: '/feed', assign },
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** The member's routes answer the current acting token; the grant answers the supporter's own session. */
+  function actingServer(grantOpen: boolean) {
+    const calls: Call[] = [];
+    const fetchMock = vi.fn(async (input: string, init: RequestInit) => {
+      const authorization = new Headers(init.headers).get('Authorization');
+      calls.push({ url: input, method: init.method ?? 'GET', authorization, body: undefined });
+      if (input === '/api/supporting/4/session/') {
+        if (authorization !== 'Bearer own-access') return json(401, { error: 'No', code: 'unauthorized' });
+        return grantOpen
+          ? json(200, {
+              access: 'acting-new',
+              expires_at: 1,
+              member: { id: 9, nombre: 'Ana' },
+              permissions: ['posts'],
+            })
+          : json(404, { error: 'Ended', code: 'not_found' });
+      }
+      return authorization === 'Bearer acting-new'
+        ? json(200, { url: input })
+        : json(401, { error: 'Not signed in', code: 'unauthorized' });
+    });
+    return { calls, fetchMock };
+  }
+
+  it('goes with the acting token, renews it with the supporter’s own session, and repeats once', async () => {
+    const server = actingServer(true);
+    vi.stubGlobal('fetch', server.fetchMock);
+    await expect(apiRequest('/posts/')).resolves.toEqual({ url: '/api/posts/' });
+    expect(server.calls.map((call) => `${call.url} ${call.authorization}`)).toEqual([
+      '/api/posts/ Bearer acting-old',
+      '/api/supporting/4/session/ Bearer own-access',
+      '/api/posts/ Bearer acting-new',
+    ]);
+    expect(JSON.parse(tab.getItem('acting') ?? '{}')).toMatchObject({ access: 'acting-new', grantId: 4 });
+    // The supporter's own session is untouched.
+    expect(storage.getItem('access')).toBe('own-access');
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('goes back to the supporter’s own account when the help has ended', async () => {
+    const server = actingServer(false);
+    vi.stubGlobal('fetch', server.fetchMock);
+    await expect(apiRequest('/posts/')).rejects.toBeInstanceOf(ApiRequestError);
+    expect(tab.getItem('acting')).toBeNull();
+    expect(assign).toHaveBeenCalledWith('/ajustes/apoyo?ayuda=terminada');
+    expect(storage.getItem('access')).toBe('own-access');
+  });
+});

@@ -6,9 +6,11 @@ import {
   type RouteDefinition,
   type RouteParams,
   type RouteQuery,
+  type ActingSession,
   type TokenPair,
   routePath,
 } from '@juntos/domain';
+import { readActing, storeActing, switchBack } from './acting-session';
 import { i18n } from './i18n';
 import { STORAGE_KEYS, clearStoredTokens, readStoredToken, storeTokens } from './storage-keys';
 
@@ -84,6 +86,17 @@ function isTokenPair(value: unknown): value is TokenPair {
   if (typeof value !== 'object' || value === null) return false;
   const { access, refresh } = value as Record<string, unknown>;
   return typeof access === 'string' && access !== '' && typeof refresh === 'string' && refresh !== '';
+}
+
+/**
+ * The server's words when a supporter acting for a member asked for something the grant does not
+ * allow (403 `supporter_not_allowed`): shown instead of a load failure, which trying again would
+ * not mend.
+ */
+export function supporterRefusalText(error: unknown): string | undefined {
+  return error instanceof ApiRequestError && error.body?.code === 'supporter_not_allowed'
+    ? error.body.error
+    : undefined;
 }
 
 /**
@@ -176,8 +189,79 @@ function send(path: string, init: RequestInit, accessToken: string | null): Prom
   return fetch(apiUrl(path), { ...init, headers, credentials: 'include' });
 }
 
-/** Sends once with the stored token; on a 401, renews the tokens once and sends again (see apiRequest). */
-async function withRenewal<Answer extends { status: number }>(
+let actingRenewal: Promise<Renewal> | undefined;
+
+/**
+ * A new acting token, asked for with the supporter's own session (itself renewed as usual). A
+ * refusal means the help ended (the member ended it, or blocked): the tab goes back to the
+ * supporter's own account. Concurrent callers share one request.
+ */
+export function renewActing(): Promise<Renewal> {
+  actingRenewal ??= (async (): Promise<Renewal> => {
+    const acting = readActing();
+    if (!acting) return 'refused';
+    const path = `/supporting/${acting.grantId}/session/`;
+    let response: Response;
+    try {
+      response = await withOwnRenewal(path, (accessToken) => send(path, { method: 'POST' }, accessToken));
+    } catch {
+      return 'unavailable';
+    }
+    if (response.status >= 500) return 'unavailable';
+    const session = response.ok ? await readPayload(response) : undefined;
+    if (!isActingSession(session)) {
+      switchBack('ended');
+      return 'refused';
+    }
+    storeActing(acting.grantId, session);
+    return 'renewed';
+  })().finally(() => {
+    actingRenewal = undefined;
+  });
+  return actingRenewal;
+}
+
+function isActingSession(value: unknown): value is ActingSession {
+  if (typeof value !== 'object' || value === null) return false;
+  const { access, expires_at: expiresAt, member, permissions } = value as Record<string, unknown>;
+  return (
+    typeof access === 'string' &&
+    typeof expiresAt === 'number' &&
+    typeof member === 'object' &&
+    Array.isArray(permissions)
+  );
+}
+
+/** Renews whichever session this tab uses: the acting one, or the member's own. */
+export const renewCurrentSession = () => (readActing() ? renewActing() : refreshTokens());
+
+/**
+ * Sends once with the tab's token; on a 401, renews that session once and sends again (see
+ * apiRequest). While acting, every call but the session endpoints goes with the acting token.
+ */
+function withRenewal<Answer extends { status: number }>(
+  path: string,
+  sendWith: (accessToken: string | null) => Promise<Answer>,
+): Promise<Answer> {
+  return readActing() && !isSessionEndpoint(path)
+    ? withActingRenewal(sendWith)
+    : withOwnRenewal(path, sendWith);
+}
+
+async function withActingRenewal<Answer extends { status: number }>(
+  sendWith: (accessToken: string | null) => Promise<Answer>,
+): Promise<Answer> {
+  const usedToken = readActing()?.access ?? null;
+  const answer = await sendWith(usedToken);
+  if (answer.status !== 401) return answer;
+  const current = readActing()?.access ?? null;
+  const renewal = current !== null && current !== usedToken ? 'renewed' : await renewActing();
+  if (renewal === 'unavailable') throw new RenewalUnavailableError();
+  return renewal === 'renewed' ? sendWith(readActing()?.access ?? null) : answer;
+}
+
+/** The member's own session: sends with the stored token, renews it once on a 401. */
+async function withOwnRenewal<Answer extends { status: number }>(
   path: string,
   sendWith: (accessToken: string | null) => Promise<Answer>,
 ): Promise<Answer> {

@@ -8,7 +8,7 @@ import {
 
 vi.mock('./i18n', () => ({ i18n: { resolvedLanguage: 'fr' } }));
 const refreshTokens = vi.fn(async (): Promise<'renewed' | 'refused' | 'unavailable'> => 'renewed');
-vi.mock('./api-client', () => ({ refreshTokens: () => refreshTokens() }));
+vi.mock('./api-client', () => ({ renewCurrentSession: () => refreshTokens() }));
 
 /** A stand-in for the browser's WebSocket that the test opens, feeds and closes by hand. */
 class FakeSocket {
@@ -54,20 +54,24 @@ class FakeSocket {
 }
 
 const storage = new Map<string, string>();
+const tabStorage = new Map<string, string>();
+const storageOf = (map: Map<string, string>) => ({
+  getItem: (key: string) => map.get(key) ?? null,
+  setItem: (key: string, value: string) => void map.set(key, value),
+  removeItem: (key: string) => void map.delete(key),
+});
 
 beforeEach(() => {
   vi.useFakeTimers();
   FakeSocket.created = [];
   storage.clear();
+  tabStorage.clear();
   storage.set('access', 'token-1');
   vi.stubGlobal('WebSocket', FakeSocket);
   vi.stubGlobal('window', {
     location: { protocol: 'https:', host: 'juntos.example.org' },
-    localStorage: {
-      getItem: (key: string) => storage.get(key) ?? null,
-      setItem: (key: string, value: string) => void storage.set(key, value),
-      removeItem: (key: string) => void storage.delete(key),
-    },
+    localStorage: storageOf(storage),
+    sessionStorage: storageOf(tabStorage),
   });
 });
 afterEach(() => {
@@ -110,6 +114,25 @@ describe('the live connection (spec §4 "WebSocket")', () => {
     FakeSocket.created[0]?.open();
     connection.connect();
     expect(FakeSocket.created).toHaveLength(1);
+  });
+
+  it('goes with the acting token while a supporter helps someone, only when the grant covers messages', async () => {
+    const acting = (permissions: string[]) =>
+      JSON.stringify({
+        grantId: 4,
+        member: { id: 9, nombre: 'Ana' },
+        permissions,
+        access: 'acting-token',
+        expiresAt: Date.now() + 60_000,
+      });
+    tabStorage.set('acting', acting(['posts']));
+    const withoutMessages = await freshConnection();
+    withoutMessages.connect();
+    expect(FakeSocket.created).toHaveLength(0);
+    tabStorage.set('acting', acting(['posts', 'messages']));
+    const withMessages = await freshConnection();
+    withMessages.connect();
+    expect(FakeSocket.created[0]?.url).toBe('wss://juntos.example.org/ws/chat/?token=acting-token&lang=fr');
   });
 
   it('opens no socket without a token', async () => {

@@ -7,9 +7,9 @@ import {
   type ClientFrame,
   type ServerFrame,
 } from '@juntos/domain';
-import { refreshTokens } from './api-client';
+import { renewCurrentSession } from './api-client';
+import { actingMay, currentAccessToken } from './acting-session';
 import { i18n } from './i18n';
-import { STORAGE_KEYS, readStoredToken } from './storage-keys';
 
 type Listener = (frame: ServerFrame) => void;
 type StateListener = (open: boolean) => void;
@@ -111,7 +111,7 @@ export function createLiveConnection() {
 
   /** Another request (or tab) renewed the tokens: the socket takes the new one. */
   function takeNewerToken() {
-    const stored = readStoredToken(STORAGE_KEYS.accessToken);
+    const stored = currentAccessToken();
     if (stored) renewWith(stored);
   }
 
@@ -125,7 +125,7 @@ export function createLiveConnection() {
 
   function renewBeforeExpiry() {
     return inTokenLock(async () => {
-      const stored = readStoredToken(STORAGE_KEYS.accessToken);
+      const stored = currentAccessToken();
       const storedExpiry = stored ? tokenExpiry(stored) : undefined;
       const storedIsFresh = storedExpiry !== undefined && storedExpiry - Date.now() > RENEW_BEFORE_EXPIRY_MS;
       if (stored && stored !== socketToken && storedIsFresh) {
@@ -134,7 +134,7 @@ export function createLiveConnection() {
       }
       // A refused renewal changes nothing here: the server closes the socket at the expiry with
       // 4401, and the close handler below decides what follows.
-      if ((await refreshTokens()) === 'renewed') takeNewerToken();
+      if ((await renewCurrentSession()) === 'renewed') takeNewerToken();
     });
   }
 
@@ -142,8 +142,9 @@ export function createLiveConnection() {
     wanted = true;
     if (socket && (socket.readyState === WebSocket.OPEN || socket.readyState === WebSocket.CONNECTING))
       return;
-    const token = readStoredToken(STORAGE_KEYS.accessToken);
-    if (!token) return;
+    const token = currentAccessToken();
+    // A supporter whose grant leaves out messages has no chat to listen to for the member.
+    if (!token || !actingMay('messages')) return;
     const opened = new WebSocket(url(token));
     socket = opened;
     socketToken = token;
@@ -174,12 +175,14 @@ export function createLiveConnection() {
       if (event.code === WEBSOCKET_CLOSE.loggedOut) return;
       if (event.code === WEBSOCKET_CLOSE.unauthorized) {
         // A request may have renewed the tokens meanwhile (as apiRequest does): use them as they are.
-        const current = readStoredToken(STORAGE_KEYS.accessToken);
+        const current = currentAccessToken();
         if (current && current !== lastToken) scheduleReconnect();
         // Without an answer (offline) the session stays and the socket tries again later; only a
         // refusal leaves it closed (the next request then ends the session).
         else
-          void refreshTokens().then((renewal) => (renewal === 'refused' ? undefined : scheduleReconnect()));
+          void renewCurrentSession().then((renewal) =>
+            renewal === 'refused' ? undefined : scheduleReconnect(),
+          );
         return;
       }
       // An eleventh tab (or a flooding one) would be refused again at once: it waits longer.

@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   loginEmail: 'email',
   chatMessagesPrefix: 'chat_messages_',
   chatModalAcknowledged: 'chat_modal_ack',
+  /** Session storage: the member this tab helps, while a supporter acts for them (decision 0047). */
+  acting: 'acting',
 } as const;
 
 type TokenKey = typeof STORAGE_KEYS.accessToken | typeof STORAGE_KEYS.refreshToken;
@@ -36,6 +38,8 @@ export function clearStoredTokens() {
   try {
     window.localStorage.removeItem(STORAGE_KEYS.accessToken);
     window.localStorage.removeItem(STORAGE_KEYS.refreshToken);
+    // Acting for someone rests on the supporter's own session: it ends with it.
+    window.sessionStorage.removeItem(STORAGE_KEYS.acting);
   } catch {
     // Storage is unavailable: there is nothing stored to remove.
   }

@@ -5,6 +5,8 @@ import { useUnreadMessages } from '../../features/chat/chat-api';
 import { usePendingRequests } from '../../features/friends/friends-api';
 import { BELL_ICON } from '../../features/notifications/notification-bell';
 import { useUnreadNotifications } from '../../features/notifications/notifications-api';
+import type { SupporterScope } from '@juntos/domain';
+import { actingMay, readActing } from '../../lib/acting-session';
 import { useMeQuery } from '../../lib/session';
 import { CountBadge } from '../../components/ui/count-badge';
 import { useRouteLayout } from '../navigation';
@@ -58,6 +60,19 @@ const PHONE_ONLY: readonly string[] = ['/notificaciones'];
 
 type NavEntry = readonly [path: string, key: string, icon: string];
 
+/** What each place needs of a supporter's grant (decision 0047): its screen's routes' scope. */
+const LINK_SCOPES: Readonly<Record<string, SupporterScope>> = {
+  '/feed': 'posts',
+  '/comunidades': 'posts',
+  '/buscar': 'posts',
+  '/buscar/amigos': 'posts',
+  '/solicitudes': 'posts',
+  '/chat': 'messages',
+  '/notificaciones': 'posts',
+  '/gallery': 'posts',
+  '/profile': 'profile',
+};
+
 function NavIcon({ path }: { path: string }) {
   return (
     <svg className="member-nav__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -83,11 +98,15 @@ export function MemberNav({ topBarControls }: { topBarControls?: ReactNode }) {
   const me = useMeQuery().data;
   const isAdmin = me?.is_admin === true;
   const moderates = (me?.moderates.length ?? 0) > 0;
-  const links: readonly NavEntry[] = isAdmin
-    ? [...LINKS, ADMIN_LINK]
-    : moderates
-      ? [...LINKS, MODERATION_LINK]
-      : LINKS;
+  // A supporter acting for the member sees only what the grant opens, and no operator's area.
+  const acting = readActing() !== undefined;
+  const allowed = acting ? LINKS.filter(([path]) => actingMay(LINK_SCOPES[path])) : LINKS;
+  const links: readonly NavEntry[] =
+    isAdmin && !acting
+      ? [...allowed, ADMIN_LINK]
+      : moderates && !acting
+        ? [...allowed, MODERATION_LINK]
+        : allowed;
   const layout = useFrameLayout();
   const asMenu = layout === 'compact';
   // The bottom bar's five places share a phone's width: they take their short labels, which fit

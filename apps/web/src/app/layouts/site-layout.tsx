@@ -1,5 +1,6 @@
 import { Suspense, lazy, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActingBanner } from '../../features/supporters/acting-banner';
 import { CookieConsentDialog } from '../../features/cookie-consent/cookie-consent-dialog';
 import { DisplayPreferencesControl } from '../../features/display-preferences/display-preferences-dialog';
 import { AppStatusNotices } from '../../features/installable-app/app-status-notices';
@@ -95,6 +96,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
 
   const frame = (
     <>
+      {member && <ActingBanner />}
       <a className="skip-link" href="#main">
         {t('app.skip_to_content')}
       </a>

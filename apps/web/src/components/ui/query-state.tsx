@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { supporterRefusalText } from '../../lib/api-client';
 import { useOnlineStatus } from '../../lib/use-online-status';
 import { Button } from './button';
 import { PageLoading } from './page-loading';
@@ -50,6 +51,13 @@ export function QueryState<T>({ query, errorText, loading, children }: QueryStat
     );
   }
   if (query.isPending) return <>{loading ?? <PageLoading />}</>;
+  const refusal = supporterRefusalText(error);
+  if (refusal)
+    return (
+      <p role="alert" className="message message--error">
+        {refusal}
+      </p>
+    );
   return (
     <div className="query-error">
       <p role="alert" className="message message--error">

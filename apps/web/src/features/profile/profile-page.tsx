@@ -22,6 +22,8 @@ import { ResearchConsentSection } from './research-consent-section';
 import { ownProfileQueryOptions } from './profile-api';
 import { Button, buttonClass } from '../../components/ui/button';
 import '../../components/ui/avatar.css';
+import { actingMay, readActing } from '../../lib/acting-session';
+import { supporterRefusalText } from '../../lib/api-client';
 import '../../components/ui/field.css';
 import '../../components/member-profile.css';
 import './profile.css';
@@ -114,6 +116,7 @@ export default function ProfilePage() {
   useDocumentTitle(t('titles.profile'));
   const profile = useQuery(ownProfileQueryOptions());
   const [deleting, setDeleting] = useState(false);
+  const acting = readActing() !== undefined;
 
   useEffect(() => {
     // Spec §8: in the own-profile view a load failure is only logged, and the placeholder stays.
@@ -125,6 +128,10 @@ export default function ProfilePage() {
       <h1>{t('profile.title')}</h1>
       {profile.data ? (
         <ProfileDetails profile={profile.data} />
+      ) : supporterRefusalText(profile.error) ? (
+        <p role="alert" className="message message--error">
+          {supporterRefusalText(profile.error)}
+        </p>
       ) : (
         <p role="status" className="page-loading">
           {t('profile.loading')}
@@ -132,25 +139,39 @@ export default function ProfilePage() {
       )}
       {/* The rest comes with the profile, in one piece, so nothing moves down when it arrives
           (layout shift, issue 23); after a failure it shows under the placeholder (spec §8). */}
-      {!profile.isPending && (
+      {!profile.isPending && actingMay('profile') && (
         <>
           <div className="form__links profile-actions">
             <AppLink to="/edit-profile" pictogram="pencil" className={buttonClass({ variant: 'primary' })}>
               {t('profile.edit')}
             </AppLink>
-            <Link to="/change-password" className={buttonClass()}>
-              {t('profile.change_password')}
-            </Link>
+            {/* A supporter acting here never reaches the account's keys, consents or data copy. */}
+            {!acting && (
+              <Link to="/change-password" className={buttonClass()}>
+                {t('profile.change_password')}
+              </Link>
+            )}
             <Link to="/ajustes/notificaciones" className={buttonClass()}>
               {t('profile.notification_settings')}
             </Link>
-            <Button variant="danger" onClick={() => setDeleting(true)}>
-              {t('profile.delete_account')}
-            </Button>
+            {!acting && (
+              <Link to="/ajustes/apoyo" className={buttonClass()}>
+                {t('profile.supporters')}
+              </Link>
+            )}
+            {!acting && (
+              <Button variant="danger" onClick={() => setDeleting(true)}>
+                {t('profile.delete_account')}
+              </Button>
+            )}
           </div>
-          <ResearchConsentSection />
-          <MyDataSection />
-          <PasskeysSection />
+          {!acting && (
+            <>
+              <ResearchConsentSection />
+              <MyDataSection />
+              <PasskeysSection />
+            </>
+          )}
         </>
       )}
       <DeleteAccountDialog open={deleting} onClose={() => setDeleting(false)} />
