@@ -81,6 +81,18 @@ describe('supporters (issue 37 point 1)', () => {
     expect(await helper.getByRole('link', { name: 'Change password' }).count()).toBe(0);
     expect(await helper.getByRole('button', { name: 'Delete account' }).count()).toBe(0);
     await expectNoAxeViolations(helper, '/profile while helping');
+    // Bruno writes a post for Ana: it is Ana's.
+    const helped = `Written with help ${stamp}`;
+    await helper.goto('/feed');
+    await tabTo(helper, helper.getByRole('link', { name: 'Write a post' }));
+    await helper.keyboard.press('Enter');
+    const writing = helper.getByRole('dialog', { name: 'Write a post' });
+    await tabTo(helper, writing.getByLabel('What would you like to share? *'));
+    await helper.keyboard.type(helped);
+    await tabTo(helper, writing.getByRole('button', { name: 'Publish' }));
+    await helper.keyboard.press('Enter');
+    await helper.getByText('Your post has been published.').waitFor();
+    await helper.getByRole('article').filter({ hasText: helped }).getByText(`Ana${stamp}`).first().waitFor();
     await tabTo(helper, helper.getByRole('button', { name: 'Back to my account' }));
     await helper.keyboard.press('Enter');
     await helper.getByRole('heading', { level: 1, name: 'People who help' }).waitFor();
@@ -90,6 +102,14 @@ describe('supporters (issue 37 point 1)', () => {
     // Ana ends the help: at once, after a confirmation.
     await page.reload();
     await page.getByText(/helps you since/).waitFor();
+    // Ana's activity list says who did what in her account.
+    await page
+      .getByRole('region', { name: 'What your supporters did' })
+      .getByRole('listitem')
+      .filter({ hasText: `Bruno${stamp}` })
+      .filter({ hasText: 'wrote a post' })
+      .waitFor();
+    await expectNoAxeViolations(page, '/ajustes/apoyo with the supporters’ activity');
     await tabTo(page, page.getByRole('button', { name: `End the help of Bruno${stamp}` }));
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: `End the help of Bruno${stamp}?` });

@@ -93,6 +93,36 @@ export const ActingSessionSchema = z.object({
 });
 export type ActingSession = z.output<typeof ActingSessionSchema>;
 
+/**
+ * One thing a supporter did in the member's account (decision 0047): which route (method and
+ * pattern, as `POST /api/posts/`; a chat message sent on the socket is `WS chat_message`), under
+ * which permission, on which item, when. `supporter` is null once that account is gone.
+ */
+export const SupporterActionSchema = z.object({
+  id: z.number(),
+  supporter: z.object(personShape).nullable(),
+  route: z.string(),
+  scope: z.enum(SUPPORTER_PERMISSIONS),
+  target_id: z.number().nullable(),
+  created_at: z.string(),
+});
+export type SupporterAction = z.output<typeof SupporterActionSchema>;
+
+/** Actions shown per page of the member's activity list. */
+export const SUPPORTER_ACTIVITY_PAGE = 20;
+
+export const SupporterActivityQuerySchema = z.object({
+  /** Actions older than this one (its id): the next page. */
+  before: z.coerce.number().int().positive().optional(),
+});
+
+export const SupporterActivitySchema = z.object({
+  actions: z.array(SupporterActionSchema),
+  /** The `before` of the next page; null on the last. */
+  next_before: z.number().nullable(),
+});
+export type SupporterActivity = z.output<typeof SupporterActivitySchema>;
+
 export const SupportingSchema = z.object({
   /** Members the caller helps now. */
   helping: z.array(SupportedMemberSchema),

@@ -159,6 +159,15 @@ export const PERSONAL_DATA_CATALOGUE = {
       'The people the member lets help with their account, and the members they help (issue 37): the address invited, what each may do, the state and when it changed.',
     memberColumns: { member_id: cascade, supporter_id: cascade },
   },
+  supporter_actions: {
+    holds:
+      'What supporters did in the member’s account (issue 37): which route, under which permission, on which item, when; and what the member did as a supporter in others’ accounts.',
+    memberColumns: {
+      member_id: cascade,
+      supporter_id: { export: 'rows', erasure: 'nulled' },
+    },
+    otherIdColumns: { target_id: 'the item changed (a post, a comment…), or the friend a message went to' },
+  },
   keyword_filters: {
     holds: 'Words and phrases the member filters out of their lists or has shown closed (issue 37).',
     memberColumns: { user_id: cascade },

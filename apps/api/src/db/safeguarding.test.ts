@@ -608,6 +608,8 @@ describe('the safeguarding rule on every route', () => {
     'POST /api/supporters/': 'invites an address by e-mail; names nobody',
     'PATCH /api/supporters/:id/': 'own grants',
     'DELETE /api/supporters/:id/': 'own grants: ends one at once',
+    'GET /api/supporters/activity/':
+      'own activity list: what the member’s own supporters did, by the name they accepted with',
     'GET /api/supporting/': 'grants held, and invitations to the caller’s own address',
     'POST /api/supporting/:id/accept/': 'only the invited address, adults, within reach of each other',
     'DELETE /api/supporting/:id/': 'own grants held or invitations to the caller’s address',

@@ -84,7 +84,12 @@ import {
 } from './representatives';
 import { createResourcesRepository, DirectoryEntryInput, resourcesModule } from './resources';
 import { createMutesRepository, createMutesService, mutesModule } from './mutes';
-import { createSupportersRepository, createSupportersService, supportersModule } from './supporters';
+import {
+  createSupportersRepository,
+  createSupportersService,
+  recordActingChanges,
+  supportersModule,
+} from './supporters';
 import { createTranslationService, translationModule } from './translation';
 import { createResearchRepository, createResearchService, researchModule } from './research';
 import { createRetention, createRetentionTimer, retentionModule } from './retention';
@@ -261,6 +266,15 @@ export function createModules(infrastructure: SharedInfrastructure) {
     fanOut,
     verifySession,
     readToken: (token) => infrastructure.accessTokens.verify(token),
+    // A chat message a supporter sends for the member goes to the member's activity list.
+    actedFor: (memberId, supporterId, friendId) =>
+      supporters.recordAction({
+        memberId,
+        supporterId,
+        route: 'WS chat_message',
+        scope: 'messages',
+        targetId: friendId,
+      }),
     rateLimits,
     options: config.chat,
     clock,
@@ -412,6 +426,8 @@ export function createModules(infrastructure: SharedInfrastructure) {
   /** Registration order is route order; static content is last (it owns the not-found handler). */
   const plugin = fp(
     async (app: FastifyInstance) => {
+      // Before any route: what a supporter changes in a member's account is recorded for every one.
+      if (config.supportersPreview) recordActingChanges(app, supporters);
       await app.register(healthModule, { database });
       await app.register(authModule, { service: auth, requireAuth });
       await app.register(passkeysModule, { service: passkeys, requireAuth });

@@ -32,6 +32,9 @@ export type ChatFramesPort = {
   loggedOut(userId: number): Promise<void>;
 };
 
+/** Records a chat message a supporter sent for the member (the member's activity list). */
+export type ActedFor = (memberId: number, supporterId: number, friendId: number) => Promise<void>;
+
 /** What frame handling needs of the connection's lifecycle (socket-gateway.ts). */
 export type SessionControl = {
   /** The token's end (or a renewal that failed): an error frame, then the socket closes with 4401. */
@@ -51,6 +54,7 @@ export type SessionControl = {
 export function createFrameHandler(deps: {
   chat: ChatFramesPort;
   presence: PresenceTracker;
+  actedFor?: ActedFor;
   /** The member behind an access token (undefined: refused). */
   verifySession: VerifySession;
   sender: FrameSender;
@@ -104,7 +108,8 @@ export function createFrameHandler(deps: {
           await presence.socketAlive(connection.userId, connection.socketId);
         return;
       case 'logout':
-        await chat.loggedOut(connection.userId);
+        // A supporter going back to their own account is not the member logging out.
+        if (connection.supporterId === undefined) await chat.loggedOut(connection.userId);
         session.loggedOut(connection);
         return;
       case 'mark_read':
@@ -121,6 +126,8 @@ export function createFrameHandler(deps: {
             tempId,
             symbols: frame.symbols ?? [],
           });
+          if (connection.supporterId !== undefined)
+            await deps.actedFor?.(connection.userId, connection.supporterId, frame.receiver_id);
         } catch (error) {
           if (error instanceof AppError) sender.sendError(connection, error, tempId);
           else throw error;

@@ -10,7 +10,7 @@ import { clientKey, type RateLimits } from '../lib/rate-limiter';
 import { SESSION_ENDED_FRAME, type FanOut, type SessionEndedMessage } from './fan-out';
 import { translate } from '../i18n/messages';
 import type { VerifySession } from '../plugins/authenticate';
-import { createFrameHandler, type ChatFramesPort } from './frame-handler';
+import { createFrameHandler, type ActedFor, type ChatFramesPort } from './frame-handler';
 import { createFrameSender } from './frame-sender';
 import type { PresenceTracker } from './presence';
 import { textOf, type Connection } from './socket-connection';
@@ -94,6 +94,8 @@ export function createSocketGateway(deps: {
    * connection counts against before verifySession queries the database.
    */
   readToken: (token: string) => Promise<Pick<AccessClaims, 'userId'> | undefined>;
+  /** A supporter acting for the member sent a chat message to `friendId` (decision 0047). */
+  actedFor?: ActedFor;
   rateLimits: RateLimits;
   options: ChatSocketOptions;
   /** Token expiry, heartbeats and the frame allowance follow this clock (tests move it by hand). */
@@ -224,6 +226,7 @@ export function createSocketGateway(deps: {
 
     const frames = createFrameHandler({
       chat,
+      ...(deps.actedFor && { actedFor: deps.actedFor }),
       presence,
       verifySession,
       sender,

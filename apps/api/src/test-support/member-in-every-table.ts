@@ -2,7 +2,13 @@ import { randomInt } from 'node:crypto';
 import { CHARACTERISTIC_IDS } from '@juntos/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { associations, monetizationAccounts, researchCallRecipients, supporters } from '../db/schema';
+import {
+  associations,
+  monetizationAccounts,
+  researchCallRecipients,
+  supporterActions,
+  supporters,
+} from '../db/schema';
 import { lastEmailTo, signUpThroughApi } from './accounts';
 import { connectChat, type ChatClient } from './chat-client';
 import { createSoftwareAuthenticator } from './software-authenticator';
@@ -210,6 +216,17 @@ export async function createMemberInEveryTable(app: FastifyInstance) {
       permissions: ['messages'],
       state: 'active',
       acceptedAt: new Date(),
+    },
+  ]);
+  // What her supporter did in her account, and what she did in the other member's.
+  await app.database.db.insert(supporterActions).values([
+    { memberId: member.user.id, supporterId: friend.user.id, route: 'POST /api/posts/', scope: 'posts' },
+    {
+      memberId: asksMember.user.id,
+      supporterId: member.user.id,
+      route: 'WS chat_message',
+      scope: 'messages',
+      targetId: friend.user.id,
     },
   ]);
   await call('POST', `/api/admin/comunidades/${topicCommunity.id}/moderadores/${member.user.id}/`, admin);

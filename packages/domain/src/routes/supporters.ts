@@ -4,6 +4,8 @@ import { IdParams } from '../route-parts';
 import {
   ActingSessionSchema,
   SupportedMemberSchema,
+  SupporterActivityQuerySchema,
+  SupporterActivitySchema,
   SupporterInviteSchema,
   SupporterPermissionsSchema,
   SupporterSchema,
@@ -52,6 +54,14 @@ export const supporterRoutes = {
     summary: 'End a supporter’s access (or withdraw an invitation), at once',
     params: IdParams,
     responses: done,
+  }),
+  activity: defineRoute({
+    method: 'GET',
+    path: '/api/supporters/activity/',
+    tags,
+    summary: 'Everything your supporters did in your account, newest first, a page at a time',
+    query: SupporterActivityQuerySchema,
+    responses: { 200: SupporterActivitySchema },
   }),
   supporting: defineRoute({
     method: 'GET',

@@ -52,3 +52,31 @@ export const supporters = pgTable(
     ),
   ],
 );
+
+/**
+ * What supporters did in a member's account (decision 0047): every change made with an acting
+ * token, and every chat message sent with one. It is the member's record: it stays when the
+ * grant ends, and when the supporter's account is erased it stays with the supporter emptied.
+ */
+export const supporterActions = pgTable(
+  'supporter_actions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    memberId: memberReference('member_id'),
+    supporterId: bigint('supporter_id', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    /** The route's method and pattern (`POST /api/posts/`), or `WS chat_message`. */
+    route: text('route').notNull(),
+    scope: text('scope', { enum: SUPPORTER_PERMISSIONS }).notNull(),
+    /** The item the route named (its `:id`), or the friend a message went to. */
+    targetId: bigint('target_id', { mode: 'number' }),
+    createdAt: timeOfInsert('created_at'),
+  },
+  (table) => [
+    // The member's list, newest first, paged by id.
+    index('supporter_actions_member_idx').on(table.memberId, table.id),
+    // Emptied when the supporter's account goes.
+    index('supporter_actions_supporter_idx').on(table.supporterId),
+  ],
+);

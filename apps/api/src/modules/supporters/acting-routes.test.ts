@@ -69,6 +69,7 @@ const CLOSED = new Set([
   'POST /api/passkeys/',
   'DELETE /api/passkeys/:id/',
   'GET /api/supporters/',
+  'GET /api/supporters/activity/',
   'POST /api/supporters/',
   'PATCH /api/supporters/:id/',
   'DELETE /api/supporters/:id/',

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ActingSession, Me, Supporter, SupporterPermission } from '@juntos/domain';
+import type { ActingSession, Me, Supporter, SupporterActivity, SupporterPermission } from '@juntos/domain';
 import { lastEmailTo } from '../../test-support/accounts';
 import { chatSockets, settle } from '../../test-support/chat-client';
 import type { Member } from '../../test-support/profiles';
@@ -159,6 +159,83 @@ describe('a supporter acting for a member', () => {
     expect((await again.closed).code).toBe(4401);
     await settle();
     expect(member.socket.readyState).toBe(member.socket.OPEN);
+  });
+
+  it('lists every change a supporter made, and every message sent, in the member’s activity list', async () => {
+    const id = await grant(world.carla, world.bruno, ['posts', 'messages']);
+    const session = await act(world.bruno, id);
+    const before = (
+      await call(world.carla.access, 'GET', '/api/supporters/activity/')
+    ).json<SupporterActivity>();
+    // A post written for Carla, a like, a refused change and mere reading.
+    const written = await call(session.access, 'POST', '/api/posts/', undefined);
+    expect(written.statusCode).toBeGreaterThanOrEqual(400);
+    const post = await world.app.inject({
+      method: 'POST',
+      url: '/api/posts/',
+      headers: {
+        authorization: `Bearer ${session.access}`,
+        'content-type': 'multipart/form-data; boundary=x',
+      },
+      payload: '--x\r\nContent-Disposition: form-data; name="text"\r\n\r\nWritten with help\r\n--x--\r\n',
+    });
+    expect(post.statusCode, post.body).toBe(201);
+    const postId = post.json<{ id: number }>().id;
+    expect(await status(session.access, 'POST', `/api/posts/${postId}/like/`)).toBe(200);
+    expect(await status(session.access, 'PUT', '/api/profile/', {})).toBe(403);
+    expect(await status(session.access, 'GET', '/api/posts/')).toBe(200);
+    // A chat message on the acting socket.
+    const socket = await sockets.open(world.app, session.access);
+    await call(undefined, 'POST', '/api/__test__/friendship/', {
+      a: world.carla.user.id,
+      b: world.elena.user.id,
+    });
+    socket.send({
+      receiver_id: world.elena.user.id,
+      message: 'Hello from Carla (with help)',
+      temp_id: 'helped-1',
+    });
+    await socket.waitFor((frame) => frame.temp_id === 'helped-1');
+
+    const activity = (
+      await call(world.carla.access, 'GET', '/api/supporters/activity/')
+    ).json<SupporterActivity>();
+    const added = activity.actions.slice(0, activity.actions.length - before.actions.length);
+    expect(
+      added.map(({ route, scope, target_id, supporter }) => ({ route, scope, target_id, supporter })),
+    ).toEqual([
+      {
+        route: 'WS chat_message',
+        scope: 'messages',
+        target_id: world.elena.user.id,
+        supporter: { id: world.bruno.user.id, nombre: 'Bruno' },
+      },
+      {
+        route: 'POST /api/posts/:id/like/',
+        scope: 'posts',
+        target_id: postId,
+        supporter: { id: world.bruno.user.id, nombre: 'Bruno' },
+      },
+      {
+        route: 'POST /api/posts/',
+        scope: 'posts',
+        target_id: null,
+        supporter: { id: world.bruno.user.id, nombre: 'Bruno' },
+      },
+    ]);
+    // Only the member reads it; a supporter never does.
+    expect(await status(session.access, 'GET', '/api/supporters/activity/')).toBe(403);
+    expect(
+      (await call(world.bruno.access, 'GET', '/api/supporters/activity/'))
+        .json<SupporterActivity>()
+        .actions.map((action) => action.id),
+    ).not.toContain(added[0]?.id);
+    await call(world.carla.access, 'DELETE', `/api/supporters/${id}/`);
+    // The record outlives the grant.
+    expect(
+      (await call(world.carla.access, 'GET', '/api/supporters/activity/')).json<SupporterActivity>()
+        .actions[0],
+    ).toMatchObject({ route: 'WS chat_message' });
   });
 
   it('ends every grant between two members when one blocks the other, and tells the member', async () => {

@@ -3,6 +3,7 @@ import type { RequireAuth } from '../../plugins/authenticate';
 import { registerSupporterRoutes } from './supporters.routes';
 import type { SupportersService } from './supporters.service';
 
+export { recordActingChanges } from './acting-activity';
 export { createSupportersRepository } from './supporters.repository';
 export { createSupportersService, type SupportersService } from './supporters.service';
 

@@ -1,8 +1,8 @@
-import { aliasedTable, and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { SupporterPermission, SupporterState } from '@juntos/domain';
+import { aliasedTable, and, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { SUPPORTER_ACTIVITY_PAGE, type SupporterPermission, type SupporterState } from '@juntos/domain';
 import type { Database } from '../../db/database';
 import { mayReach } from '../../db/safeguarding';
-import { profiles, refreshTokens, supporters, users } from '../../db/schema';
+import { profiles, refreshTokens, supporterActions, supporters, users } from '../../db/schema';
 
 export type SupporterRow = typeof supporters.$inferSelect;
 
@@ -43,6 +43,25 @@ export function createSupportersRepository(db: Database) {
       const [row] = await actingGrantStatement.execute({ memberId, supporterId, sessionId });
       return row?.permissions;
     },
+
+    /** Writes one thing a supporter did in the member's account. */
+    recordAction: (action: typeof supporterActions.$inferInsert) =>
+      db.insert(supporterActions).values(action),
+
+    /** A page of the member's activity list, newest first, with each supporter's name; one more to tell a next page. */
+    activity: (memberId: number, before: number | undefined) =>
+      db
+        .select({ action: supporterActions, supporterName: supporterProfile.nombre })
+        .from(supporterActions)
+        .leftJoin(supporterProfile, eq(supporterProfile.userId, supporterActions.supporterId))
+        .where(
+          and(
+            eq(supporterActions.memberId, memberId),
+            before === undefined ? undefined : lt(supporterActions.id, before),
+          ),
+        )
+        .orderBy(desc(supporterActions.id))
+        .limit(SUPPORTER_ACTIVITY_PAGE + 1),
 
     /** Ends every live grant between two members, either way (a block between them). */
     endBetween: (oneId: number, otherId: number, endedAt: Date) =>

@@ -27,6 +27,7 @@ export function registerSupporterRoutes(
     await service.end(request.userId, request.params.id);
     return reply.status(204).send(null);
   });
+  serve(routes.activity, member, async (request) => service.activity(request.userId, request.query.before));
   serve(routes.supporting, member, async (request) => service.supporting(request.userId));
   serve(routes.accept, member, async (request) => service.accept(request.userId, request.params.id));
   serve(routes.act, member, async (request) =>

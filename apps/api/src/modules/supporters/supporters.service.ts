@@ -3,11 +3,13 @@ import {
   SUPPORTER_INVITATION_DAYS,
   SUPPORTER_INVITATIONS_PER_HOUR,
   SUPPORTERS_MAX,
+  SUPPORTER_ACTIVITY_PAGE,
   supporterMay,
   type ActingSession,
   type Language,
   type SupportedMember,
   type Supporter,
+  type SupporterActivity,
   type SupporterPermission,
 } from '@juntos/domain';
 import { ACCESS_TOKEN_TTL_SECONDS, type AccessTokens } from '../../lib/access-tokens';
@@ -278,6 +280,38 @@ export function createSupportersService(deps: {
         expires_at: issuedAt + ACCESS_TOKEN_TTL_SECONDS * 1000,
         member: { id: row.memberId, nombre: member?.nombre ?? '' },
         permissions: [...permissions],
+      };
+    },
+
+    /**
+     * Writes what a supporter did for the member (an acting request that changed something, or a
+     * chat message sent on an acting socket): the member's activity list reads it.
+     */
+    async recordAction(action: {
+      memberId: number;
+      supporterId: number;
+      route: string;
+      scope: SupporterPermission;
+      targetId: number | null;
+    }) {
+      await repository.recordAction(action);
+    },
+
+    /** The member's activity list: every action of every supporter, newest first, paged. */
+    async activity(memberId: number, before: number | undefined): Promise<SupporterActivity> {
+      const rows = await repository.activity(memberId, before);
+      const page = rows.slice(0, SUPPORTER_ACTIVITY_PAGE);
+      return {
+        actions: page.map(({ action, supporterName }) => ({
+          id: action.id,
+          supporter:
+            action.supporterId === null ? null : { id: action.supporterId, nombre: supporterName ?? '' },
+          route: action.route,
+          scope: action.scope,
+          target_id: action.targetId,
+          created_at: action.createdAt.toISOString(),
+        })),
+        next_before: rows.length > SUPPORTER_ACTIVITY_PAGE ? (page.at(-1)?.action.id ?? null) : null,
       };
     },
 

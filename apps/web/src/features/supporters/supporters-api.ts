@@ -4,6 +4,7 @@ import { storeActing } from '../../lib/acting-session';
 
 export const supporterKeys = {
   all: ['supporters'] as const,
+  activity: ['supporters', 'activity'] as const,
   mine: ['supporters', 'mine'] as const,
   supporting: ['supporters', 'supporting'] as const,
 };
@@ -12,6 +13,8 @@ export const mySupporters = () => apiCall(supporterRoutes.list);
 export const inviteSupporter = (body: SupporterInvite) => apiCall(supporterRoutes.invite, { body });
 export const changeSupporter = (id: number, permissions: SupporterPermission[]) =>
   apiCall(supporterRoutes.change, { params: { id }, body: { permissions } });
+export const supporterActivity = (before: number | undefined) =>
+  apiCall(supporterRoutes.activity, { query: { before } });
 export const endSupporter = (id: number) => apiCall(supporterRoutes.end, { params: { id } });
 
 export const supporting = () => apiCall(supporterRoutes.supporting);

@@ -5,6 +5,7 @@ import { readActing, switchBack } from '../../lib/acting-session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { MySupporters } from './my-supporters';
 import { PeopleIHelp } from './people-i-help';
+import { SupporterActivityList } from './supporter-activity';
 import './supporters.css';
 
 /**
@@ -35,6 +36,7 @@ export default function SupportersPage() {
       ) : (
         <>
           <MySupporters />
+          <SupporterActivityList />
           <PeopleIHelp />
         </>
       )}
