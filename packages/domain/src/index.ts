@@ -62,5 +62,6 @@ export * from './routes/auth';
 export * from './routes/research';
 export * from './translation';
 export * from './routes/translation';
+export * from './supporter-scopes';
 export * from './supporters';
 export * from './routes/supporters';

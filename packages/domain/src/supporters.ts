@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUPPORTER_PERMISSIONS } from './supporter-scopes';
 
 /*
  * Supporters (issue 37 point 1, decision 0047): an adult member lets someone they trust help with
@@ -6,24 +7,6 @@ import { z } from 'zod';
  * grants; acting for the member comes with them in a later step of the decision's order of work.
  * Messages are translation keys.
  */
-
-/** What a member can let a supporter do: posts and comments, messages, the profile and settings. */
-export const SUPPORTER_PERMISSIONS = ['posts', 'messages', 'profile'] as const;
-export type SupporterPermission = (typeof SUPPORTER_PERMISSIONS)[number];
-
-/**
- * What a route lets a supporter acting for a member do (decision 0047): the permission a grant
- * needs for it, or `any` for what every grant needs (who the member is, directories, translation).
- * A route without one refuses an acting token: the password, e-mail, passkeys, supporters,
- * deletion, earnings and consents never have one.
- */
-export type SupporterScope = SupporterPermission | 'any';
-
-/** Whether a supporter whose grant allows `permissions` may use what needs `scope` (none: never). */
-export const supporterMay = (
-  permissions: readonly SupporterPermission[],
-  scope: SupporterScope | undefined,
-) => scope === 'any' || (scope !== undefined && permissions.includes(scope));
 
 /** invited (an e-mail was sent) → active (the invited account accepted) → ended (by either side). */
 export const SUPPORTER_STATES = ['invited', 'active', 'ended'] as const;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { SupporterScope } from '../supporters';
+import type { SupporterScope } from '../supporter-scopes';
 
 /*
  * One typed route table (issue 33, decision 0036). Each HTTP route is declared once here, with
