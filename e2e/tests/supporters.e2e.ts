@@ -66,6 +66,8 @@ describe('supporters (issue 37 point 1)', () => {
     const banner = helper.getByRole('status').filter({ hasText: `You are helping Ana${stamp}.` });
     await banner.waitFor();
     await expectNoAxeViolations(helper, '/dashboard while helping');
+    // Ana's earnings are never a supporter's to see.
+    expect(await helper.getByRole('link', { name: 'Earnings', exact: true }).count()).toBe(0);
     await helper.keyboard.press('Tab');
     expect(await isFocused(helper, 'Back to my account')).toBe(true);
     // Only what Ana allowed: the chat is there; her profile, not allowed, says so; the account's

@@ -11,6 +11,7 @@ import { useConsent } from '../cookie-consent/consent-context';
 import { monetizationStatusQuery } from '../monetization/monetization-api';
 import { AdBlock } from './ad-block';
 import { adSlotsQuery, reportImpression } from './ads-api';
+import { readActing } from '../../lib/acting-session';
 import './ads.css';
 
 const DESKTOP = `(min-width: ${MOBILE_BREAKPOINT_PX}px)`;
@@ -34,7 +35,8 @@ function useIsDesktop() {
 export default function AdBanner() {
   const { consent } = useConsent();
   const desktop = useIsDesktop();
-  if (!consent?.advertising || !desktop) return null;
+  // A supporter acting for the member sees no ads: an impression they saw is not the member's.
+  if (!consent?.advertising || !desktop || readActing()) return null;
   return <RotatingBanner />;
 }
 

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MinorReviewNotice } from '../../components/minor-review-notice';
+import { actingMay, readActing } from '../../lib/acting-session';
 import { useMeQuery } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { NoticesPanel } from '../notices/notices-panel';
@@ -15,7 +16,9 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('titles.dashboard'));
   const me = useMeQuery();
-  const status = useQuery(monetizationStatusQuery());
+  // A supporter acting for the member never reaches the earnings (decision 0047): not asked, not offered.
+  const acting = readActing() !== undefined;
+  const status = useQuery({ ...monetizationStatusQuery(), enabled: !acting });
   const name = me.data?.profile.nombre;
 
   // The greeting's length depends on the name, so its space cannot be reserved: until the member's
@@ -32,14 +35,16 @@ export default function DashboardPage() {
     <section className="page">
       <h1>{t('dashboard.title')}</h1>
       {name && <p className="dashboard__greeting">{t('dashboard.greeting', { name })}</p>}
-      <p className="dashboard__status">
-        {t('dashboard.monetization_status')}{' '}
-        {status.data && (
-          <span className={`badge ${status.data.activated ? 'badge--active' : 'badge--inactive'}`}>
-            {status.data.activated ? t('dashboard.status_active') : t('dashboard.status_inactive')}
-          </span>
-        )}
-      </p>
+      {!acting && (
+        <p className="dashboard__status">
+          {t('dashboard.monetization_status')}{' '}
+          {status.data && (
+            <span className={`badge ${status.data.activated ? 'badge--active' : 'badge--inactive'}`}>
+              {status.data.activated ? t('dashboard.status_active') : t('dashboard.status_inactive')}
+            </span>
+          )}
+        </p>
+      )}
       <MinorReviewNotice />
       <NoticesPanel />
       <nav aria-label={t('dashboard.title')}>
@@ -49,16 +54,20 @@ export default function DashboardPage() {
               {t('dashboard.resources')}
             </Link>
           </li>
-          <li>
-            <Link to="/monetizacion" className={buttonClass()}>
-              {t('dashboard.monetization')}
-            </Link>
-          </li>
-          <li>
-            <Link to="/perfil-funcional" className={buttonClass()}>
-              {t('dashboard.functional_profile')}
-            </Link>
-          </li>
+          {!acting && (
+            <li>
+              <Link to="/monetizacion" className={buttonClass()}>
+                {t('dashboard.monetization')}
+              </Link>
+            </li>
+          )}
+          {actingMay('profile') && (
+            <li>
+              <Link to="/perfil-funcional" className={buttonClass()}>
+                {t('dashboard.functional_profile')}
+              </Link>
+            </li>
+          )}
         </ul>
       </nav>
       <section aria-labelledby="dashboard-cloud-title">
