@@ -242,6 +242,10 @@ describe('a supporter acting for a member', () => {
     const id = await grant(world.dora, world.elena, ['posts', 'messages']);
     const session = await act(world.elena, id);
     const helper = await sockets.open(world.app, session.access);
+    expect(await status(session.access, 'POST', '/api/notificaciones/leidas/')).toBeLessThan(300);
+    const activity = async () =>
+      (await call(world.dora.access, 'GET', '/api/supporters/activity/')).json<SupporterActivity>().actions;
+    expect((await activity())[0]?.supporter).toEqual({ id: world.elena.user.id, nombre: 'Elena' });
     expect(await status(world.elena.access, 'POST', `/api/bloqueos/${world.dora.user.id}/`)).toBeLessThan(
       300,
     );
@@ -251,6 +255,11 @@ describe('a supporter acting for a member', () => {
       supporters: Supporter[];
     }>();
     expect(supporters.supporters.map((item) => item.id)).not.toContain(id);
+    // The record of what was done stays, but no longer names someone out of reach.
+    expect((await activity())[0]).toMatchObject({
+      route: 'POST /api/notificaciones/leidas/',
+      supporter: null,
+    });
     expect((await lastEmailTo(world.app, world.dora.email)).subject).toContain('Elena no longer helps you');
   });
 });

@@ -51,7 +51,14 @@ export function createSupportersRepository(db: Database) {
     /** A page of the member's activity list, newest first, with each supporter's name; one more to tell a next page. */
     activity: (memberId: number, before: number | undefined) =>
       db
-        .select({ action: supporterActions, supporterName: supporterProfile.nombre })
+        // Named only while the member may reach them (the one reach rule): after a block, a
+        // suspension or an erasure the line stays, by "a former supporter".
+        .select({
+          action: supporterActions,
+          supporterName: sql<
+            string | null
+          >`case when ${mayReach(memberId, supporterActions.supporterId)} then coalesce(${supporterProfile.nombre}, '') end`,
+        })
         .from(supporterActions)
         .leftJoin(supporterProfile, eq(supporterProfile.userId, supporterActions.supporterId))
         .where(
@@ -97,7 +104,13 @@ export function createSupportersRepository(db: Database) {
     /** The member's live grants (invited or active), newest first, with the supporter's name. */
     ofMember: (memberId: number) =>
       db
-        .select({ grant: supporters, supporterName: supporterProfile.nombre })
+        // The supporter's name only while the member may reach them (suspended: the address only).
+        .select({
+          grant: supporters,
+          supporterName: sql<
+            string | null
+          >`case when ${mayReach(memberId, supporters.supporterId)} then ${supporterProfile.nombre} end`,
+        })
         .from(supporters)
         .leftJoin(supporterProfile, eq(supporterProfile.userId, supporters.supporterId))
         .where(and(eq(supporters.memberId, memberId), ne(supporters.state, 'ended')))

@@ -305,7 +305,9 @@ export function createSupportersService(deps: {
         actions: page.map(({ action, supporterName }) => ({
           id: action.id,
           supporter:
-            action.supporterId === null ? null : { id: action.supporterId, nombre: supporterName ?? '' },
+            action.supporterId === null || supporterName === null
+              ? null
+              : { id: action.supporterId, nombre: supporterName },
           route: action.route,
           scope: action.scope,
           target_id: action.targetId,
