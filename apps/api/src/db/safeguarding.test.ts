@@ -70,30 +70,62 @@ describe('the safeguarding rule on every route', () => {
     requestId: number;
   };
 
-  type Viewer = 'adult stranger' | 'blocked member' | 'unreviewed minor' | 'reviewed minor' | 'adult member';
+  type Viewer =
+    | 'adult stranger'
+    | 'blocked member'
+    | 'unreviewed minor'
+    | 'reviewed minor'
+    | 'adult member'
+    | 'supporter Tess blocked'
+    | 'supporter';
   /** The controls: viewers who must reach Tess, so the test cannot pass by refusing everyone. */
-  const mayReachTess = (kind: Viewer) => kind === 'reviewed minor' || kind === 'adult member';
+  const mayReachTess = (kind: Viewer) =>
+    kind === 'reviewed minor' || kind === 'adult member' || kind === 'supporter';
+  /**
+   * Decision 0047: a supporter acting for an adult member who may reach Tess, with every
+   * permission. Whom Tess and Teo blocked reaches neither through the member; a supporter nobody
+   * blocked does (the control, which also proves the acting token opens each path).
+   */
+  const acting = (kind: Viewer) => kind === 'supporter Tess blocked' || kind === 'supporter';
+
+  /** `member`, as seen through the acting token of a supporter they invited with every permission. */
+  async function helpedBy(member: Member, supporter: Member): Promise<Member> {
+    const invited = await call(member, 'POST', '/api/supporters/', {
+      email: supporter.email,
+      permissions: ['posts', 'messages', 'profile'],
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const grantId = invited.json<{ id: number }>().id;
+    expect((await call(supporter, 'POST', `/api/supporting/${grantId}/accept/`)).statusCode).toBe(200);
+    const session = await call(supporter, 'POST', `/api/supporting/${grantId}/session/`);
+    expect(session.statusCode, session.body).toBe(200);
+    return { ...member, access: session.json<{ access: string }>().access };
+  }
 
   /** A world in which only the safeguarding rule keeps the viewer from Tess. */
   async function world(kind: Viewer): Promise<World> {
     sequence += 1;
     const word = `zebrafinch${sequence}`;
     const club = `Club ${word}`;
-    // For the adult control, Tess and Teo are adults too.
-    const adults = kind === 'adult member';
+    // For the adult control and the supporters, Tess and Teo are adults too.
+    const adults = kind === 'adult member' || acting(kind);
     const tessProfile = { comunidad: club, nombre: 'Aaa' };
     const tess = adults
       ? await createMemberWithProfile(shared.app, tessProfile)
       : await minor({ reviewed: true, profile: tessProfile });
     const teo = adults ? await createMemberWithProfile(shared.app) : await minor({ reviewed: true });
-    const viewer =
+    const member =
       kind === 'adult stranger' || adults
         ? await createMemberWithProfile(shared.app)
         : await minor({ reviewed: kind !== 'unreviewed minor' });
-    if (kind === 'blocked member') {
-      expect((await call(tess, 'POST', `/api/bloqueos/${viewer.user.id}/`)).statusCode).toBeLessThan(300);
-      expect((await call(teo, 'POST', `/api/bloqueos/${viewer.user.id}/`)).statusCode).toBeLessThan(300);
+    const supporter = acting(kind) ? await createMemberWithProfile(shared.app) : undefined;
+    const blocked =
+      kind === 'blocked member' ? member : kind === 'supporter Tess blocked' ? supporter : undefined;
+    if (blocked) {
+      expect((await call(tess, 'POST', `/api/bloqueos/${blocked.user.id}/`)).statusCode).toBeLessThan(300);
+      expect((await call(teo, 'POST', `/api/bloqueos/${blocked.user.id}/`)).statusCode).toBeLessThan(300);
     }
+    const viewer = supporter ? await helpedBy(member, supporter) : member;
     await makeFriends(shared.app, tess.user.id, viewer.user.id);
 
     const post = await sendForm(shared.app, tess.access, 'POST', '/api/posts/', {
@@ -688,15 +720,30 @@ describe('the safeguarding rule on every route', () => {
     'unreviewed minor',
     'reviewed minor',
     'adult member',
+    'supporter Tess blocked',
+    'supporter',
   ];
+  /** The paths a supporter may take at all: the rest refuse every acting token (acting-routes.test). */
+  const openToSupporters = () =>
+    new Set([
+      'GET /ws/chat/',
+      ...shared.app.routeTable
+        .filter((route) => route.supporterScope !== undefined)
+        .map((route) => `${route.method} ${route.url}`),
+    ]);
   for (const kind of kinds) {
-    const title = mayReachTess(kind)
-      ? `lets a ${kind} reach a member of the same group on every path (control)`
-      : `keeps a ${kind} from a reviewed minor on every path`;
+    const title = acting(kind)
+      ? mayReachTess(kind)
+        ? 'lets a supporter acting for an adult member reach an adult on every path open to them (control)'
+        : 'keeps a supporter whom an adult blocked from her on every path, though the member they help reaches her'
+      : mayReachTess(kind)
+        ? `lets a ${kind} reach a member of the same group on every path (control)`
+        : `keeps a ${kind} from a reviewed minor on every path`;
     it(title, async () => {
       const w = await world(kind);
       const outcomes: string[] = [];
-      for (const check of checks) {
+      const open = openToSupporters();
+      for (const check of checks.filter((check) => !acting(kind) || open.has(check.route))) {
         const reached = await check.reached(w);
         if (reached !== mayReachTess(kind))
           outcomes.push(`${check.route}: ${check.what} → ${reached ? 'reached' : 'refused'}`);

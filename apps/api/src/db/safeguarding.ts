@@ -1,7 +1,8 @@
 import { ADULT_AGE, bornYearsAgo, todayIso } from '@juntos/domain';
-import { sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
+import { Placeholder, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MediaAccess } from '../lib/media-store';
+import { supporterActingFor } from './acting-viewer';
 import type { Database } from './database';
 import {
   blocks,
@@ -72,18 +73,46 @@ export type Bound<T> = T | Placeholder | SQL;
  *
  * `viewerId` and `adultsFrom` may be placeholders of a prepared statement (`mayReachAt`); the day
  * is then a parameter, so a statement prepared yesterday still applies today's birthdays.
+ *
+ * While a supporter acts for the viewer, the rule is the pair's: a member is reached only when
+ * both may reach them (`supporter`, found by `supporterOf` unless given).
  */
 export function mayReachAt(
   viewerId: Bound<number>,
   memberColumn: AnyColumn | SQL,
   adultsFrom: Bound<string>,
+  supporter: Bound<number | null> = supporterOf(viewerId),
 ): SQL {
   const viewer = sql`${viewerId}::bigint`;
   const day = sql`${adultsFrom}::date`;
+  const ownReach = inReachOf(viewer, memberColumn, day);
+  if (supporter === null) return sql`(${memberColumn} = ${viewer} or ${ownReach})`;
+  // A supporter acting for the viewer (decision 0047): the member's own content stays theirs,
+  // anyone else must be in reach of both — the excluded lists joined, the included ones crossed.
+  const helper = sql`${supporter}::bigint`;
+  const helperReach = inReachOf(helper, memberColumn, day);
+  const both = typeof supporter === 'number' ? helperReach : sql`(${helper} is null or ${helperReach})`;
+  return sql`(${memberColumn} = ${viewer} or (${ownReach} and ${both}))`;
+}
+
+/**
+ * Who acts with the viewer, as `mayReachAt` binds it: for a number, the supporter acting for that
+ * member in this request or socket frame (`acting-viewer.ts`); for a prepared statement's
+ * placeholder, a placeholder beside it (`viewer` → `viewerSupporter`, see `viewerValues`); a
+ * column of the statement names its own supporter, so it passes one explicitly.
+ */
+function supporterOf(viewerId: Bound<number>): Bound<number | null> {
+  if (typeof viewerId === 'number') return supporterActingFor(viewerId);
+  if (viewerId instanceof Placeholder) return sql.placeholder(`${viewerId.name}Supporter`);
+  return null;
+}
+
+/** Not excluded by `who` and, when `who` has an included list, on it. */
+function inReachOf(who: SQL, memberColumn: AnyColumn | SQL, day: SQL): SQL {
   // The casts make each sub-select an array value; `all (select …)` would compare with its rows.
-  const excluded = sql`(select safeguarding_excluded(${viewer}, ${day}))::bigint[]`;
-  const included = sql`(select safeguarding_included(${viewer}, ${day}))::bigint[]`;
-  return sql`(${memberColumn} = ${viewer} or (${memberColumn} <> all(${excluded}) and case when ${included} is null then true else ${memberColumn} = any(${included}) end))`;
+  const excluded = sql`(select safeguarding_excluded(${who}, ${day}))::bigint[]`;
+  const included = sql`(select safeguarding_included(${who}, ${day}))::bigint[]`;
+  return sql`(${memberColumn} <> all(${excluded}) and case when ${included} is null then true else ${memberColumn} = any(${included}) end)`;
 }
 
 /** `mayReachAt` for a viewer and today's (or `today`'s) age groups. */
@@ -107,9 +136,14 @@ export function reachableButForOwnBlock(
   // Named apart: the outer query may itself read `blocks` (the block list does).
   const block = sql`${blocks} as ${sql.identifier('reach_block')}`;
   const blockerOf = sql.identifier('reach_block');
+  // A supporter acting for the viewer learns of no one out of their own reach, blocked or not.
+  const supporter = supporterActingFor(viewerId);
+  const helperReach =
+    supporter === null ? sql`true` : inReachOf(sql`${supporter}::bigint`, memberColumn, sql`${day}::date`);
   return sql`(${memberColumn} = ${viewer} or (${viewerGroup} <> 'unreviewed_minor' and ${viewerGroup} = ${groupOf(memberColumn, day)}
     and not exists (select 1 from ${block} where ${blockerOf}.blocker_id = ${memberColumn} and ${blockerOf}.blocked_id = ${viewer})
-    and not exists (select 1 from ${users} as ${sql.identifier('reach_member')} where ${sql.identifier('reach_member')}.id = ${memberColumn} and ${sql.identifier('reach_member')}.suspended_at is not null)))`;
+    and not exists (select 1 from ${users} as ${sql.identifier('reach_member')} where ${sql.identifier('reach_member')}.id = ${memberColumn} and ${sql.identifier('reach_member')}.suspended_at is not null)
+    and ${helperReach}))`;
 }
 
 /**

@@ -11,6 +11,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RouteDefinition } from '@juntos/domain';
+import { runActing } from '../db/acting-viewer';
 
 /** What a route module adds to a definition: who may call it (its hooks) and its own settings. */
 export type RouteOptions = Pick<
@@ -78,7 +79,14 @@ export function serveRoute<D extends RouteDefinition>(
         },
       }),
     },
-    handler: handler as RouteHandlerMethod,
+    // A supporter's request runs as the pair (decision 0047): the reach rule applies to both.
+    handler: function servedRoute(this: FastifyInstance, request, reply) {
+      const supporter = request.supporter;
+      const run = () => (handler as RouteHandlerMethod).call(this, request, reply);
+      return supporter === undefined
+        ? run()
+        : runActing({ memberId: request.userId, supporterId: supporter.id }, run);
+    },
   });
 }
 

@@ -25,7 +25,14 @@ export type ChatFramesPort = {
    */
   send(
     senderId: number,
-    input: { receiverId: number; message: string; tempId: string | null; symbols: readonly string[] },
+    input: {
+      receiverId: number;
+      message: string;
+      tempId: string | null;
+      symbols: readonly string[];
+      /** The supporter writing for the sender on an acting socket (decision 0047). */
+      supporterId: number | undefined;
+    },
   ): Promise<unknown>;
   requestMarkRead(readerId: number, senderId: number): Promise<void>;
   /** Spec §4 "Logout" from the socket: the member's friends are told. */
@@ -125,6 +132,7 @@ export function createFrameHandler(deps: {
             message: frame.message,
             tempId,
             symbols: frame.symbols ?? [],
+            supporterId: connection.supporterId,
           });
           if (connection.supporterId !== undefined)
             await deps.actedFor?.(connection.userId, connection.supporterId, frame.receiver_id);

@@ -1,3 +1,4 @@
+import { runActing } from '../db/acting-viewer';
 import { randomUUID } from 'node:crypto';
 import websocket from '@fastify/websocket';
 import fp from 'fastify-plugin';
@@ -340,6 +341,10 @@ export function createSocketGateway(deps: {
           },
         );
         let chain: Promise<unknown> = ready;
+        const actingPair =
+          connection.supporterId === undefined
+            ? undefined
+            : { memberId: userId, supporterId: connection.supporterId };
 
         socket.on('message', (data, isBinary) => {
           // A closing socket reads on until the close handshake ends: nothing more is handled.
@@ -355,7 +360,9 @@ export function createSocketGateway(deps: {
           const raw = isBinary ? '' : textOf(data);
           chain = chain
             .then(async () => {
-              if (socket.readyState === socket.OPEN) await frames.handle(connection, raw);
+              // An acting socket's frames are the supporter's: the reach rule is the pair's.
+              if (socket.readyState === socket.OPEN)
+                await runActing(actingPair, () => frames.handle(connection, raw));
             })
             .catch((error: unknown) => {
               request.log.error({ err: error }, 'A chat frame could not be handled');

@@ -96,23 +96,30 @@ export function createChatRepository(db: Database) {
      * another age group) lets reach each other, otherwise undefined.
      */
     async writeContexts(
-      pairs: readonly { senderId: number; receiverId: number }[],
+      pairs: readonly { senderId: number; receiverId: number; supporterId?: number | undefined }[],
     ): Promise<({ nombre: string; apellidos: string } | undefined)[]> {
       const rows = JSON.stringify(
-        pairs.map((pair, index) => ({ ord: index, sender_id: pair.senderId, receiver_id: pair.receiverId })),
+        pairs.map((pair, index) => ({
+          ord: index,
+          sender_id: pair.senderId,
+          receiver_id: pair.receiverId,
+          supporter_id: pair.supporterId ?? null,
+        })),
       );
       const sender = sql.raw('batch.sender_id');
       const receiver = sql.raw('batch.receiver_id');
+      // A supporter writing for the sender (decision 0047) must reach the receiver too.
+      const supporter = sql.raw('batch.supporter_id');
       // The rule's lists are per sender here, so they are computed per row, not once per statement.
       const result: unknown = await db.execute(sql`
         select batch.ord, ${profiles.nombre} as nombre, ${profiles.apellidos} as apellidos
-        from json_to_recordset(${rows}::json) as batch(ord int, sender_id bigint, receiver_id bigint)
+        from json_to_recordset(${rows}::json) as batch(ord int, sender_id bigint, receiver_id bigint, supporter_id bigint)
         join ${profiles} on ${profiles.userId} = ${sender}
         where exists (
             select 1 from ${friendships}
             where ${friendships.status} = 'accepted'
               and ${unorderedPair(friendships.requesterId, friendships.addresseeId, sender, receiver)})
-          and ${mayReachAt(sender, receiver, adultsBornOnOrBefore())}`);
+          and ${mayReachAt(sender, receiver, adultsBornOnOrBefore(), supporter)}`);
       const allowed = new Map(
         (result as { rows: { ord: number; nombre: string; apellidos: string }[] }).rows.map((row) => [
           Number(row.ord),

@@ -38,6 +38,8 @@ export type SendInput = {
   tempId: string | null;
   /** Ids of the board's symbols, as the client sent them: checked against the catalogue here. */
   symbols?: readonly string[];
+  /** A supporter writing for the sender (decision 0047): the receiver must be in their reach too. */
+  supporterId?: number | undefined;
 };
 
 /**
@@ -100,13 +102,19 @@ export function createChatService(deps: {
   // Pairs the cache does not hold (every pair's first message, and all of them after a restart)
   // are checked together too, one statement per turn of the event loop.
   const contextChecks = createMicroBatcher<
-    { senderId: number; receiverId: number },
+    { senderId: number; receiverId: number; supporterId?: number | undefined },
     WriteContext | undefined
   >({
     many: (pairs) => repository.writeContexts(pairs),
     one: async (pair) => (await repository.writeContexts([pair]))[0],
   });
-  async function writeContext(senderId: number, receiverId: number): Promise<WriteContext | undefined> {
+  async function writeContext(
+    senderId: number,
+    receiverId: number,
+    supporterId: number | undefined,
+  ): Promise<WriteContext | undefined> {
+    // The cache knows pairs of members; a supporter's message is checked for all three each time.
+    if (supporterId !== undefined) return contextChecks.run({ senderId, receiverId, supporterId });
     const cached = writeContexts.get(senderId, receiverId);
     if (cached) return cached;
     const since = writeContexts.begin(senderId, receiverId);
@@ -173,7 +181,7 @@ export function createChatService(deps: {
       if (input.receiverId === senderId)
         throw new AppError(403, CHAT_BLOCKED_CODE, 'chat.errors.not_friends');
       return inConversationOrder(senderId, input.receiverId, async () => {
-        const context = await writeContext(senderId, input.receiverId);
+        const context = await writeContext(senderId, input.receiverId, input.supporterId);
         if (!context) throw new AppError(403, CHAT_BLOCKED_CODE, 'chat.errors.not_friends');
         const stored = await inserts.store({
           senderId,

@@ -1,5 +1,6 @@
 import { and, eq, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { viewerValues } from '../../db/acting-viewer';
 import { comments, likes, profiles } from '../../db/schema';
 import { adultsBornOnOrBefore, type Bound } from '../../db/safeguarding';
 import { filterWarning, listedFor, type ListedItem } from '../../db/visibility';
@@ -171,7 +172,7 @@ export function createEngagementRepository(db: Database) {
         ? []
         : prepared[window.keep].execute({
             kind,
-            viewer: viewerId,
+            ...viewerValues(viewerId),
             adultsFrom: adultsBornOnOrBefore(),
             ids: contentIds,
             perContent: window.perContent,

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { viewerValues } from '../../db/acting-viewer';
 import { takeReportSnapshot } from '../moderation';
 import { blocks, friendships, profiles, reports, users } from '../../db/schema';
 import { adultsBornOnOrBefore, mayReach, mayReachAt, reachableButForOwnBlock } from '../../db/safeguarding';
@@ -151,7 +152,7 @@ export function createFriendshipsRepository(db: Database) {
     },
 
     friends: (userId: number, limit: number) =>
-      friendsStatement.execute({ viewer: userId, adultsFrom: adultsBornOnOrBefore(), limit }),
+      friendsStatement.execute({ ...viewerValues(userId), adultsFrom: adultsBornOnOrBefore(), limit }),
 
     /** The ids of a member's friends (whom a presence change is told to). */
     async friendIds(userId: number, limit: number) {

@@ -16,6 +16,7 @@ import {
 import { unionAll } from 'drizzle-orm/pg-core';
 import { PINNED_POSTS_SHOWN } from '@juntos/domain';
 import type { Database } from '../../db/database';
+import { viewerValues } from '../../db/acting-viewer';
 import { containsPattern } from '../../lib/paging';
 import { communities, communityMembers, communityMutes, posts, profiles, users } from '../../db/schema';
 import { adultsBornOnOrBefore, type Bound } from '../../db/safeguarding';
@@ -197,7 +198,7 @@ export function createPostsRepository(db: Database) {
     search: preparedPage('posts_search_page', textContains(bound.pattern)),
   };
   const pageValues = (viewerId: number, limit: number, offset: number) => ({
-    viewer: viewerId,
+    ...viewerValues(viewerId),
     adultsFrom: adultsBornOnOrBefore(),
     limit,
     offset,

@@ -1,8 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { bornYearsAgo, todayIso } from '@juntos/domain';
 import type { ActingSession, Me, Supporter, SupporterActivity, SupporterPermission } from '@juntos/domain';
+import { eq } from 'drizzle-orm';
+import { profiles, users } from '../../db/schema';
 import { lastEmailTo } from '../../test-support/accounts';
 import { chatSockets, settle } from '../../test-support/chat-client';
-import type { Member } from '../../test-support/profiles';
+import { createMemberWithProfile, type Member } from '../../test-support/profiles';
 import { requestAs, type Method } from '../../test-support/requests';
 import { testAppWithMembers } from '../../test-support/test-app-with-members';
 
@@ -261,5 +264,31 @@ describe('a supporter acting for a member', () => {
       supporter: null,
     });
     expect((await lastEmailTo(world.app, world.dora.email)).subject).toContain('Elena no longer helps you');
+  });
+
+  it('shows the supporter only people both may reach, and ends when the member is found to be a minor', async () => {
+    const member = await createMemberWithProfile(world.app, { nombre: 'Fabia' });
+    const helper = await createMemberWithProfile(world.app, { nombre: 'Gil' });
+    const other = await createMemberWithProfile(world.app, { nombre: 'Hugo' });
+    const session = await act(helper, await grant(member, helper, ['profile']));
+    // The block list names a member only while in reach, and otherwise shows a bare id.
+    const blockList = async (access: string) =>
+      (await call(access, 'GET', '/api/bloqueos/'))
+        .json<{ nombre: string }[]>()
+        .map((blocked) => blocked.nombre);
+    expect(await status(member.access, 'POST', `/api/bloqueos/${other.user.id}/`)).toBe(201);
+    // Control: the member's own block list, as the supporter reads it.
+    expect(await blockList(session.access)).toEqual(['Hugo']);
+    // Hugo blocks the supporter: the member still sees whom they blocked, the supporter no more.
+    expect(await status(other.access, 'POST', `/api/bloqueos/${helper.user.id}/`)).toBe(201);
+    expect(await blockList(member.access)).toEqual(['Hugo']);
+    expect(await blockList(session.access)).toEqual(['']);
+    // An administrator finds the member is a minor: a minor has no supporter, from the next request.
+    await world.app.database.db.update(users).set({ ageGroup: 'minor' }).where(eq(users.id, member.user.id));
+    await world.app.database.db
+      .update(profiles)
+      .set({ dateOfBirth: bornYearsAgo(todayIso(), 15) })
+      .where(eq(profiles.userId, member.user.id));
+    expect(await status(session.access, 'GET', '/api/me')).toBe(401);
   });
 });

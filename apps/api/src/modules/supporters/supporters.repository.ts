@@ -1,7 +1,7 @@
 import { aliasedTable, and, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { SUPPORTER_ACTIVITY_PAGE, type SupporterPermission, type SupporterState } from '@juntos/domain';
 import type { Database } from '../../db/database';
-import { mayReach } from '../../db/safeguarding';
+import { adultsBornOnOrBefore, mayReach } from '../../db/safeguarding';
 import { profiles, refreshTokens, supporterActions, supporters, users } from '../../db/schema';
 
 export type SupporterRow = typeof supporters.$inferSelect;
@@ -10,6 +10,9 @@ const supporterProfile = aliasedTable(profiles, 'supporter_profile');
 const memberProfile = aliasedTable(profiles, 'member_profile');
 const memberAccount = aliasedTable(users, 'member_account');
 const supporterAccount = aliasedTable(users, 'supporter_account');
+
+const isAdult = (account: typeof memberAccount) =>
+  sql`not safeguarding_is_minor(${account.ageGroup}, ${account.tipoRegistro}, (select ${profiles.dateOfBirth} from ${profiles} where ${profiles.userId} = ${account.id}), ${sql.placeholder('adultsFrom')}::date)`;
 
 /** Data access of supporters' grants (decision 0047). */
 export function createSupportersRepository(db: Database) {
@@ -32,6 +35,10 @@ export function createSupportersRepository(db: Database) {
         eq(supporters.state, 'active'),
         eq(supporters.memberId, sql.placeholder('memberId')),
         sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder('sessionId')} and ${refreshTokens.userId} = ${supporters.supporterId} and ${refreshTokens.revokedAt} is null)`,
+        // Adults only, both of them, on the day asked: a member an administrator has since
+        // found to be a minor has no supporter, and a minor helps nobody.
+        isAdult(memberAccount),
+        isAdult(supporterAccount),
       ),
     )
     .limit(1)
@@ -40,7 +47,12 @@ export function createSupportersRepository(db: Database) {
   return {
     /** What an active grant lets the supporter do now, with their open session; undefined otherwise. */
     async actingGrant(memberId: number, supporterId: number, sessionId: string) {
-      const [row] = await actingGrantStatement.execute({ memberId, supporterId, sessionId });
+      const [row] = await actingGrantStatement.execute({
+        memberId,
+        supporterId,
+        sessionId,
+        adultsFrom: adultsBornOnOrBefore(),
+      });
       return row?.permissions;
     },
 
