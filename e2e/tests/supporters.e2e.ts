@@ -84,7 +84,7 @@ describe('supporters (issue 37 point 1)', () => {
     expect(await helper.getByRole('button', { name: 'Delete account' }).count()).toBe(0);
     await expectNoAxeViolations(helper, '/profile while helping');
     // Bruno writes a post for Ana: it is Ana's.
-    const helped = `Written with help ${stamp}`;
+    const helped = `Bruno wrote this for Ana ${stamp}`;
     await helper.goto('/feed');
     await tabTo(helper, helper.getByRole('link', { name: 'Write a post' }));
     await helper.keyboard.press('Enter');
@@ -101,8 +101,13 @@ describe('supporters (issue 37 point 1)', () => {
     await helper.getByRole('button', { name: `Help Ana${stamp} now` }).waitFor();
     expect(await banner.count()).toBe(0);
 
+    // Ana sees which words went out in her name with help; nobody else is told.
+    await page.goto('/feed');
+    await page.getByRole('article').filter({ hasText: helped }).getByText('Written with help').waitFor();
+    await expectNoAxeViolations(page, '/feed with a post written with help');
+
     // Ana ends the help: at once, after a confirmation.
-    await page.reload();
+    await page.goto('/ajustes/apoyo');
     await page.getByText(/helps you since/).waitFor();
     // Ana's activity list says who did what in her account.
     await page

@@ -14,6 +14,7 @@ const message = {
   symbols: [],
   timestamp: '2026-11-29T10:00:00.000Z',
   read: false,
+  written_with_help: false,
 };
 
 describe('the frames a client sends', () => {

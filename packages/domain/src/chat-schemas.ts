@@ -19,6 +19,8 @@ export const ChatMessageSchema = z.object({
   symbols: z.array(z.string()),
   timestamp: z.string(),
   read: z.boolean(),
+  /** Sent by a supporter for the sender (decision 0047): told to the sender only, never to the receiver. */
+  written_with_help: z.boolean(),
 });
 
 export const UnreadEntrySchema = z.object({ sender_id: z.number(), count: z.number() });

@@ -59,6 +59,12 @@ export const GalleryFormSchema = galleryFields.superRefine(requireWarningText);
 /** The gallery edit form: every field optional, only what changed is sent (spec §7 PATCH). */
 export const GalleryPatchSchema = galleryFields.partial().superRefine(requireWarningText);
 
+/**
+ * A supporter wrote it for its author (decision 0047): true only in the author's own answers, so
+ * nobody else learns that the member has help.
+ */
+const WrittenWithHelpSchema = z.boolean();
+
 /** Answers of the posts and gallery routes (spec §7); the web reads its types from these. */
 export const PostAuthorSchema = z.object({
   id: z.number(),
@@ -79,6 +85,7 @@ export const PostCommentSchema = z.object({
   content_warning: ContentWarningSchema.nullable(),
   /** A phrase of the reader's own keyword filters (warn) it contains (issue 37): shown closed. */
   filter_warning: z.string().nullable(),
+  written_with_help: WrittenWithHelpSchema,
 });
 export type PostComment = z.output<typeof PostCommentSchema>;
 
@@ -106,6 +113,7 @@ export const PostSchema = z.object({
   content_warning: ContentWarningSchema.nullable(),
   /** A phrase of the reader's own keyword filters (warn) it contains (issue 37): shown closed. */
   filter_warning: z.string().nullable(),
+  written_with_help: WrittenWithHelpSchema,
   author: PostAuthorSchema,
 });
 export type Post = z.output<typeof PostSchema>;
@@ -123,6 +131,7 @@ export const GalleryCommentSchema = z.object({
   content_warning: ContentWarningSchema.nullable(),
   /** A phrase of the reader's own keyword filters (warn) it contains (issue 37): shown closed. */
   filter_warning: z.string().nullable(),
+  written_with_help: WrittenWithHelpSchema,
 });
 export type GalleryComment = z.output<typeof GalleryCommentSchema>;
 
@@ -140,6 +149,7 @@ export const GalleryImageSchema = z.object({
   hidden: z.boolean(),
   /** The owner's content warning: the picture stays hidden until the viewer opens it. */
   content_warning: ContentWarningSchema.nullable(),
+  written_with_help: WrittenWithHelpSchema,
 });
 export type GalleryImage = z.output<typeof GalleryImageSchema>;
 

@@ -29,3 +29,17 @@ export const viewerValues = (viewerId: number) => ({
   viewer: viewerId,
   viewerSupporter: supporterActingFor(viewerId),
 });
+
+/**
+ * The columns of a row a member writes or changes: `helperId`, the supporter writing it for them
+ * (decision 0047: the member sees "written with help"), when one is; nothing otherwise, so an
+ * edit by the member keeps the mark a supporter's words left.
+ */
+export function writtenBy(memberId: number): { helperId?: number } {
+  const supporter = supporterActingFor(memberId);
+  return supporter === null ? {} : { helperId: supporter };
+}
+
+/** Whether the viewer is shown "written with help" on an item: only on their own, and only when a supporter wrote it. */
+export const writtenWithHelpFor = (viewerId: number, item: { authorId: number; helperId: number | null }) =>
+  item.authorId === viewerId && item.helperId !== null;

@@ -51,6 +51,14 @@ export type CatalogueEntry = {
 const SECRET =
   'a secret (stored as a hash) that only proves possession; useless to the member and dangerous in a copy';
 const cascade = { export: 'rows', erasure: 'cascade' } as const satisfies MemberColumn;
+/** The supporter who wrote a member's item for them (decision 0047): the words are the member's. */
+const helper = {
+  export: {
+    withheld:
+      'the member’s own words, written for them: they are in the member’s copy; the supporter’s copy lists what they did in supporter_actions',
+  },
+  erasure: 'nulled',
+} as const satisfies MemberColumn;
 
 export const PERSONAL_DATA_CATALOGUE = {
   users: {
@@ -105,18 +113,18 @@ export const PERSONAL_DATA_CATALOGUE = {
   posts: {
     holds:
       'Posts the member published, with their pictures, content warnings and whether moderators hid them.',
-    memberColumns: { author_id: cascade },
+    memberColumns: { author_id: cascade, helper_id: helper },
     otherIdColumns: { community_id: 'the community it was posted in (null: the main feed)' },
     fileColumns: ['image_key'],
   },
   gallery_images: {
     holds: 'Gallery pictures with their titles and descriptions.',
-    memberColumns: { owner_id: cascade },
+    memberColumns: { owner_id: cascade, helper_id: helper },
     fileColumns: ['image_key'],
   },
   comments: {
     holds: 'Comments the member wrote, on posts and gallery pictures.',
-    memberColumns: { author_id: cascade },
+    memberColumns: { author_id: cascade, helper_id: helper },
     otherIdColumns: { content_id: 'the post or gallery picture commented on (content_kind says which)' },
   },
   likes: {
@@ -183,6 +191,7 @@ export const PERSONAL_DATA_CATALOGUE = {
     memberColumns: {
       sender_id: { export: 'rows', erasure: 'pseudonymised' },
       receiver_id: cascade,
+      helper_id: helper,
     },
     otherIdColumns: { temp_id: 'the sender’s own id for a message, to recognise a resend' },
     retained:

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   associations,
+  chatMessages,
   monetizationAccounts,
   researchCallRecipients,
   supporterActions,
@@ -218,6 +219,13 @@ export async function createMemberInEveryTable(app: FastifyInstance) {
       acceptedAt: new Date(),
     },
   ]);
+  // A message she wrote for the member she helps, which stays his when she is erased.
+  await app.database.db.insert(chatMessages).values({
+    senderId: asksMember.user.id,
+    receiverId: friend.user.id,
+    helperId: member.user.id,
+    message: 'Written with her help',
+  });
   // What her supporter did in her account, and what she did in the other member's.
   await app.database.db.insert(supporterActions).values([
     { memberId: member.user.id, supporterId: friend.user.id, route: 'POST /api/posts/', scope: 'posts' },

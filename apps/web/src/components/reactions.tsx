@@ -7,6 +7,7 @@ import { ReportDialog } from './report-dialog';
 import { Button } from './ui/button';
 import './reactions.css';
 import { TranslatableText } from './translatable-text';
+import { WrittenWithHelp } from './written-with-help';
 
 /** One comment as the bar shows it, whatever it was written on (a post, a gallery image). */
 export type ReactionComment = {
@@ -22,6 +23,8 @@ export type ReactionComment = {
   warning: ContentWarning | null;
   /** A phrase of the reader's keyword filters (warn) it holds, or null. */
   filtered: string | null;
+  /** A supporter wrote it for the viewer, its author (decision 0047). */
+  writtenWithHelp: boolean;
   /** The written time, formatted, when the content kind shows it. */
   date?: { iso: string; text: string } | undefined;
 };
@@ -105,6 +108,7 @@ export function Reactions({
                       {comment.date.text}
                     </time>
                   )}
+                  <WrittenWithHelp shown={comment.writtenWithHelp} />
                   {comment.hidden && <p className="moderation-notice">{t('moderation.hidden_comment')}</p>}
                   {gateComment(
                     comment,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
-import { memberReference, timeOfInsert } from './member-columns';
+import { helperIndex, helperReference, memberReference, timeOfInsert } from './member-columns';
 
 /**
  * One chat message between two friends (spec §3 "Chat message"). Signing out hides the member's
@@ -34,6 +34,7 @@ export const chatMessages = pgTable(
      * the receiver can tell one former member's conversation from another's without an id.
      */
     formerSender: text('former_sender'),
+    helperId: helperReference('helper_id'),
   },
   (table) => [
     // A conversation in either direction is one range of this index, read backwards by id.
@@ -54,6 +55,7 @@ export const chatMessages = pgTable(
     index('chat_messages_former_sender_idx')
       .on(table.receiverId, table.formerSender, table.id)
       .where(sql`${table.formerSender} is not null`),
+    helperIndex('chat_messages', table.helperId),
     uniqueIndex('chat_messages_sender_temp_id_unique').on(table.senderId, table.tempId),
     check('chat_messages_not_self', sql`${table.senderId} <> ${table.receiverId}`),
   ],

@@ -1,6 +1,6 @@
 import { bigint, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { contentWarningColumns, contentWarningKindCheck } from './content-warning-columns';
-import { memberReference, timeOfInsert } from './member-columns';
+import { helperIndex, helperReference, memberReference, timeOfInsert } from './member-columns';
 
 /**
  * The kinds of content members like and comment on. A new kind is one more name here and one
@@ -46,10 +46,12 @@ export const comments = pgTable(
     /** Set when a moderator hid it: then only its author sees it (administrators, in the moderation queue). */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     ...contentWarningColumns(),
+    helperId: helperReference('helper_id'),
     createdAt: timeOfInsert('created_at'),
   },
   (table) => [
     primaryKey({ columns: [table.contentKind, table.id] }),
+    helperIndex('comments', table.helperId),
     contentWarningKindCheck('comments', table.contentWarningKind),
     index('comments_content_idx').on(table.contentKind, table.contentId, table.createdAt),
     index('comments_author_idx').on(table.authorId),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { communities } from './communities';
 import { contentWarningColumns, contentWarningKindCheck } from './content-warning-columns';
-import { memberReference, timeOfInsert } from './member-columns';
+import { helperIndex, helperReference, memberReference, timeOfInsert } from './member-columns';
 
 /**
  * A post in the feed. `country` is the author's profile country, copied here (and kept in step
@@ -36,6 +36,7 @@ export const posts = pgTable(
      */
     likesCount: integer('likes_count').notNull().default(0),
     ...contentWarningColumns(),
+    helperId: helperReference('helper_id'),
     createdAt: timeOfInsert('created_at'),
     updatedAt: timeOfInsert('updated_at'),
   },
@@ -53,6 +54,7 @@ export const posts = pgTable(
       .on(table.communityId, table.pinnedAt)
       .where(sql`${table.pinnedAt} is not null`),
     contentWarningKindCheck('posts', table.contentWarningKind),
+    helperIndex('posts', table.helperId),
   ],
 );
 
@@ -72,10 +74,12 @@ export const galleryImages = pgTable(
     /** Set when a moderator hid it: then only its author sees it (administrators, in the moderation queue). */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     ...contentWarningColumns(),
+    helperId: helperReference('helper_id'),
     createdAt: timeOfInsert('created_at'),
     updatedAt: timeOfInsert('updated_at'),
   },
   (table) => [
+    helperIndex('gallery_images', table.helperId),
     index('gallery_images_owner_idx').on(table.ownerId, table.createdAt, table.id),
     contentWarningKindCheck('gallery_images', table.contentWarningKind),
   ],

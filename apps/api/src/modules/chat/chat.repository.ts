@@ -11,6 +11,8 @@ export type NewMessage = {
   tempId: string | null;
   message: string;
   symbols?: string[] | null;
+  /** The supporter who wrote it for the sender (decision 0047). */
+  helperId?: number | null;
 };
 export type StoreResult = { message: StoredMessage; isNew: boolean };
 
@@ -24,6 +26,7 @@ type RawMessageRow = {
   symbols?: string[] | null;
   created_at: Date | string;
   read_at: Date | string | null;
+  helper_id?: string | number | null;
 };
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 const fromRaw = (row: RawMessageRow): StoredMessage => ({
@@ -37,6 +40,7 @@ const fromRaw = (row: RawMessageRow): StoredMessage => ({
   readAt: row.read_at === null ? null : asDate(row.read_at),
   // A message just stored has its sender: only an erasure sets the label (decision 0032).
   formerSender: null,
+  helperId: row.helper_id === null || row.helper_id === undefined ? null : Number(row.helper_id),
 });
 /** What tells the messages of one batch apart: (sender, temp_id) is unique; without one, the text. */
 const batchKey = (value: Pick<StoredMessage, 'senderId' | 'receiverId' | 'tempId' | 'message'>) =>
@@ -150,16 +154,17 @@ export function createChatRepository(db: Database) {
           temp_id: value.tempId,
           message: value.message,
           symbols: value.symbols ?? null,
+          helper_id: value.helperId ?? null,
         })),
       );
       // A JSON array becomes the text[] column as it is read (json_to_recordset's typed record).
       const result: unknown = await db.execute(sql`
-        insert into ${chatMessages} (sender_id, receiver_id, temp_id, message, symbols)
-        select sender_id, receiver_id, temp_id, message, symbols
+        insert into ${chatMessages} (sender_id, receiver_id, temp_id, message, symbols, helper_id)
+        select sender_id, receiver_id, temp_id, message, symbols, helper_id
         from json_to_recordset(${rows}::json)
-          as batch(sender_id bigint, receiver_id bigint, temp_id text, message text, symbols text[])
+          as batch(sender_id bigint, receiver_id bigint, temp_id text, message text, symbols text[], helper_id bigint)
         on conflict do nothing
-        returning id, sender_id, receiver_id, temp_id, message, symbols, created_at, read_at`);
+        returning id, sender_id, receiver_id, temp_id, message, symbols, created_at, read_at, helper_id`);
       // A message whose temp_id its sender already used is not returned: `store` finds it below.
       const created = new Map<string, StoredMessage[]>();
       for (const raw of (result as { rows: RawMessageRow[] }).rows) {

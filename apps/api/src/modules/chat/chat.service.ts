@@ -1,3 +1,4 @@
+import { writtenWithHelpFor } from '../../db/acting-viewer';
 import {
   CHAT_BLOCKED_CODE,
   CHAT_HISTORY_PAGE_SIZE,
@@ -151,11 +152,15 @@ export function createChatService(deps: {
     return result;
   }
 
-  /** `senderId`: the row's, known to the caller (a message between two members has both). */
+  /**
+   * `senderId`: the row's, known to the caller (a message between two members has both);
+   * `viewerId`: whom it is shown to, since only its sender learns a supporter wrote it.
+   */
   const present = (
     row: StoredMessage,
     senderId: number,
     sender: { nombre: string; apellidos: string },
+    viewerId: number,
   ): ChatMessage => ({
     id: row.id,
     temp_id: row.tempId,
@@ -168,6 +173,7 @@ export function createChatService(deps: {
     symbols: row.symbols ?? [],
     timestamp: row.createdAt.toISOString(),
     read: row.readAt !== null,
+    written_with_help: writtenWithHelpFor(viewerId, { authorId: senderId, helperId: row.helperId }),
   });
 
   return {
@@ -190,15 +196,21 @@ export function createChatService(deps: {
           message: text,
           // Most messages have none: the column stays null rather than holding an empty array.
           symbols: symbols.length ? symbols : null,
+          helperId: input.supporterId ?? null,
         });
         if (!stored) throw new AppError(409, 'conflict', 'errors.internal');
-        const message = present(stored.message, senderId, context);
+        const message = present(stored.message, senderId, context, senderId);
         const frame: ServerFrame = { type: 'chat_message', ...message };
         // A resend is answered to the sender only: the receiver already has the message.
-        if (stored.isNew) {
-          await fanOut.publishToEach([senderId, input.receiverId], frame);
+        if (!stored.isNew) await fanOut.publish(senderId, frame);
+        else {
+          // Written with help: the receiver's copy does not say so (only the member learns it).
+          if (message.written_with_help) {
+            await fanOut.publish(senderId, frame);
+            await fanOut.publish(input.receiverId, { ...frame, written_with_help: false });
+          } else await fanOut.publishToEach([senderId, input.receiverId], frame);
           void deps.messageWhileAway(input.receiverId, senderId);
-        } else await fanOut.publish(senderId, frame);
+        }
         return message;
       });
     },
@@ -237,7 +249,7 @@ export function createChatService(deps: {
         results: page.map((row) => {
           // conversationBetween matches only rows whose sender is one of the two.
           const senderId = row.senderId ?? friendId;
-          return present(row, senderId, names.get(senderId) ?? unknown);
+          return present(row, senderId, names.get(senderId) ?? unknown, userId);
         }),
         before: hasOlder ? (page[0]?.id ?? null) : null,
       };

@@ -25,6 +25,7 @@ const chatMessage: ServerFrame = {
   symbols: [],
   timestamp: '2026-11-29T10:00:00.000Z',
   read: false,
+  written_with_help: false,
 };
 
 describe('the write-context cache', () => {
@@ -113,7 +114,15 @@ describe('the write-context cache', () => {
 });
 
 const stored = (value: NewMessage, id: number): StoreResult => ({
-  message: { id, ...value, symbols: null, createdAt: new Date(), readAt: null, formerSender: null },
+  message: {
+    id,
+    ...value,
+    symbols: null,
+    createdAt: new Date(),
+    readAt: null,
+    formerSender: null,
+    helperId: value.helperId ?? null,
+  },
   isNew: true,
 });
 

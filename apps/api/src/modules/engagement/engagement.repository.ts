@@ -49,6 +49,7 @@ function preparedCommentsOf(db: Database, keep: CommentWindow['keep']) {
       hiddenAt: comments.hiddenAt,
       contentWarningKind: comments.contentWarningKind,
       contentWarningText: comments.contentWarningText,
+      helperId: comments.helperId,
       filterWarning: filterWarning(bound.viewer, listedComment).as('filter_warning'),
       createdAt: comments.createdAt,
       nombre: profiles.nombre,
@@ -74,6 +75,7 @@ function preparedCommentsOf(db: Database, keep: CommentWindow['keep']) {
       hiddenAt: ranked.hiddenAt,
       contentWarningKind: ranked.contentWarningKind,
       contentWarningText: ranked.contentWarningText,
+      helperId: ranked.helperId,
       filterWarning: ranked.filterWarning,
       createdAt: ranked.createdAt,
       nombre: ranked.nombre,
@@ -135,7 +137,10 @@ export function createEngagementRepository(db: Database) {
       kind: ContentKind,
       contentId: number,
       authorId: number,
-      written: Pick<typeof comments.$inferInsert, 'text' | 'contentWarningKind' | 'contentWarningText'>,
+      written: Pick<
+        typeof comments.$inferInsert,
+        'text' | 'contentWarningKind' | 'contentWarningText' | 'helperId'
+      >,
     ) {
       const [row] = await db
         .insert(comments)
@@ -155,6 +160,7 @@ export function createEngagementRepository(db: Database) {
         hiddenAt: row.hiddenAt,
         contentWarningKind: row.contentWarningKind,
         contentWarningText: row.contentWarningText,
+        helperId: row.helperId,
         // The writer's own comment: their filters warn of others' words, not of what they wrote.
         filterWarning: null as string | null,
         createdAt: row.createdAt,

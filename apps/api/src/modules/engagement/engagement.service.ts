@@ -1,3 +1,4 @@
+import { writtenBy } from '../../db/acting-viewer';
 import type { CommentForm } from '@juntos/domain';
 import { warningColumns } from '../../lib/content-warning';
 import type { ContentKind } from './content-kinds';
@@ -48,6 +49,7 @@ export function createEngagementService<Content>(
       const comment = await repository.addComment(kind, contentId, userId, {
         text: form.text,
         ...warningColumns(form),
+        ...writtenBy(userId),
       });
       await engaged('comment', userId, content, form.text);
       return comment;

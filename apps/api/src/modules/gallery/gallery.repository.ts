@@ -22,6 +22,7 @@ export function createGalleryRepository(db: Database) {
     hiddenAt: galleryImages.hiddenAt,
     contentWarningKind: galleryImages.contentWarningKind,
     contentWarningText: galleryImages.contentWarningText,
+    helperId: galleryImages.helperId,
     createdAt: galleryImages.createdAt,
     ...engagement.counts('gallery_image', viewerId, galleryImages.id),
   });

@@ -6,6 +6,7 @@ import {
   type GalleryImage,
 } from '@juntos/domain';
 import { AppError, notFound } from '../../lib/app-error';
+import { writtenBy, writtenWithHelpFor } from '../../db/acting-viewer';
 import { storedWarning, warningColumns } from '../../lib/content-warning';
 import type { ImagePipeline } from '../../lib/images';
 import type { MediaStore } from '../../lib/media-store';
@@ -20,7 +21,7 @@ import type { GalleryRepository, GalleryRow } from './gallery.repository';
 /** The comments an image's details carry (the newest beyond these are still counted). */
 const FIRST_COMMENTS = { perContent: 200, keep: 'oldest' } as const;
 
-const presentComment = (row: CommentRow): GalleryComment => ({
+const presentComment = (row: CommentRow, viewerId: number): GalleryComment => ({
   id: row.id,
   author_id: row.authorId,
   profile_nombre: row.nombre ?? '',
@@ -30,6 +31,7 @@ const presentComment = (row: CommentRow): GalleryComment => ({
   hidden: row.hiddenAt !== null,
   content_warning: storedWarning(row),
   filter_warning: row.filterWarning,
+  written_with_help: writtenWithHelpFor(viewerId, row),
 });
 
 const imageRequired = () =>
@@ -72,6 +74,7 @@ export function createGalleryService(deps: {
     comments_count: row.comments,
     hidden: row.hiddenAt !== null,
     content_warning: storedWarning(row),
+    written_with_help: writtenWithHelpFor(viewerId, { authorId: row.ownerId, helperId: row.helperId }),
   });
 
   async function visible(viewerId: number, imageId: number) {
@@ -108,7 +111,10 @@ export function createGalleryService(deps: {
     const row = await repository.one(viewerId, imageId);
     if (!row) throw hidden();
     const comments = await engagement.commentsOf(viewerId, [imageId], FIRST_COMMENTS);
-    return { ...present(viewerId, row), comments: comments.map(presentComment) };
+    return {
+      ...present(viewerId, row),
+      comments: comments.map((comment) => presentComment(comment, viewerId)),
+    };
   }
 
   return {
@@ -137,6 +143,7 @@ export function createGalleryService(deps: {
           description: input.description,
           imageKey,
           ...warningColumns(input),
+          ...writtenBy(userId),
         });
         return details(userId, id);
       });
@@ -152,6 +159,7 @@ export function createGalleryService(deps: {
           // Sent with the form's other fields: an empty kind removes the warning.
           ...('content_warning' in form.fields ? warningColumns(input) : {}),
           ...(imageKey ? { imageKey } : {}),
+          ...writtenBy(userId),
         });
         return imageKey;
       });
@@ -168,11 +176,13 @@ export function createGalleryService(deps: {
     toggleLike: engagement.toggleLike,
 
     async comment(userId: number, imageId: number, form: CommentForm): Promise<GalleryComment> {
-      return presentComment(await engagement.comment(userId, imageId, form));
+      return presentComment(await engagement.comment(userId, imageId, form), userId);
     },
 
     async comments(userId: number, imageId: number) {
-      return (await engagement.comments(userId, imageId, FIRST_COMMENTS)).map(presentComment);
+      return (await engagement.comments(userId, imageId, FIRST_COMMENTS)).map((comment) =>
+        presentComment(comment, userId),
+      );
     },
 
     /**

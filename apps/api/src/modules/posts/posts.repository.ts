@@ -146,6 +146,7 @@ export function createPostsRepository(db: Database) {
         symbols: chosen.symbols,
         contentWarningKind: chosen.contentWarningKind,
         contentWarningText: chosen.contentWarningText,
+        helperId: chosen.helperId,
         country: chosen.country,
         communityId: chosen.communityId,
         pinnedAt: chosen.pinnedAt,

@@ -1,5 +1,6 @@
 import { PostFormSchema, type CommentForm, type Post, type PostComment } from '@juntos/domain';
 import { AppError, notFound } from '../../lib/app-error';
+import { writtenBy, writtenWithHelpFor } from '../../db/acting-viewer';
 import { storedWarning, warningColumns } from '../../lib/content-warning';
 import type { ImagePipeline } from '../../lib/images';
 import type { Safeguarding } from '../../db/safeguarding';
@@ -14,7 +15,7 @@ import { COMMENTS_PER_POST, type FeedSource, type PostRow, type PostsRepository 
 const fullName = (row: { nombre: string | null; apellidos: string | null }) =>
   [row.nombre, row.apellidos].filter(Boolean).join(' ');
 
-function presentComment(row: CommentRow): PostComment {
+function presentComment(row: CommentRow, viewerId: number): PostComment {
   return {
     id: row.id,
     author_id: row.authorId,
@@ -24,6 +25,7 @@ function presentComment(row: CommentRow): PostComment {
     hidden: row.hiddenAt !== null,
     content_warning: storedWarning(row),
     filter_warning: row.filterWarning,
+    written_with_help: writtenWithHelpFor(viewerId, row),
   };
 }
 
@@ -49,7 +51,7 @@ export function createPostsService(deps: {
     const byPost = new Map<number, PostComment[]>();
     for (const comment of comments) {
       const list = byPost.get(comment.contentId) ?? [];
-      list.push(presentComment(comment));
+      list.push(presentComment(comment, viewerId));
       byPost.set(comment.contentId, list);
     }
     return rows.map((row) => ({
@@ -70,6 +72,7 @@ export function createPostsService(deps: {
       pinned: row.pinnedAt !== null,
       content_warning: storedWarning(row),
       filter_warning: row.filterWarning,
+      written_with_help: writtenWithHelpFor(viewerId, row),
       author: {
         id: row.authorId,
         nombre: row.nombre ?? '',
@@ -167,6 +170,7 @@ export function createPostsService(deps: {
         ...warningColumns(input),
         country: await repository.authorCountry(userId),
         communityId,
+        ...writtenBy(userId),
       });
       return one(userId, id);
     });
@@ -246,6 +250,7 @@ export function createPostsService(deps: {
           ...('symbols' in form.fields && { symbols: input.symbols.length ? input.symbols : null }),
           // Likewise the warning: a client that sends no warning field leaves the post's as it was.
           ...('content_warning' in form.fields && warningColumns(input)),
+          ...writtenBy(userId),
         });
         return kept;
       });
@@ -264,7 +269,7 @@ export function createPostsService(deps: {
     async comment(userId: number, postId: number, form: CommentForm): Promise<PostComment> {
       const comment = await engagement.comment(userId, postId, form);
       await tellAuthorOfReply(postId, comment);
-      return presentComment(comment);
+      return presentComment(comment, userId);
     },
   };
 }

@@ -1,11 +1,26 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { bornYearsAgo, todayIso } from '@juntos/domain';
-import type { ActingSession, Me, Supporter, SupporterActivity, SupporterPermission } from '@juntos/domain';
+import type {
+  ChatHistoryPage,
+  GalleryImageDetails,
+  Post,
+  ActingSession,
+  Me,
+  Supporter,
+  SupporterActivity,
+  SupporterPermission,
+} from '@juntos/domain';
 import { eq } from 'drizzle-orm';
 import { profiles, users } from '../../db/schema';
 import { lastEmailTo } from '../../test-support/accounts';
 import { chatSockets, settle } from '../../test-support/chat-client';
-import { createMemberWithProfile, type Member } from '../../test-support/profiles';
+import {
+  createMemberWithProfile,
+  imageFile,
+  makeFriends,
+  sendForm,
+  type Member,
+} from '../../test-support/profiles';
 import { requestAs, type Method } from '../../test-support/requests';
 import { testAppWithMembers } from '../../test-support/test-app-with-members';
 
@@ -290,5 +305,76 @@ describe('a supporter acting for a member', () => {
       .set({ dateOfBirth: bornYearsAgo(todayIso(), 15) })
       .where(eq(profiles.userId, member.user.id));
     expect(await status(session.access, 'GET', '/api/me')).toBe(401);
+  });
+
+  it('marks what a supporter wrote as written with help, to the member alone', async () => {
+    const member = await createMemberWithProfile(world.app, { nombre: 'Inés' });
+    const helper = await createMemberWithProfile(world.app, { nombre: 'Jon' });
+    const friend = await createMemberWithProfile(world.app, { nombre: 'Kai' });
+    await makeFriends(world.app, member.user.id, friend.user.id);
+    const session = await act(helper, await grant(member, helper, ['posts', 'messages']));
+    const idOf = (answer: { statusCode: number; body: string; json: <T>() => T }) => {
+      expect(answer.statusCode, answer.body).toBe(201);
+      return answer.json<{ id: number }>().id;
+    };
+    const helpedPost = idOf(
+      await sendForm(world.app, session.access, 'POST', '/api/posts/', { text: 'For Inés' }),
+    );
+    const ownPost = idOf(
+      await sendForm(world.app, member.access, 'POST', '/api/posts/', { text: 'By Inés' }),
+    );
+    const friendPost = idOf(
+      await sendForm(world.app, friend.access, 'POST', '/api/posts/', { text: 'By Kai' }),
+    );
+    const comment = idOf(
+      await call(session.access, 'POST', `/api/posts/${friendPost}/comment/`, { text: 'Well said' }),
+    );
+    const image = idOf(
+      await sendForm(
+        world.app,
+        session.access,
+        'POST',
+        '/api/gallery/images/',
+        { title: 'Sea' },
+        await imageFile(),
+      ),
+    );
+
+    const feed = async (access: string) =>
+      (await call(access, 'GET', '/api/posts/?limit=50')).json<{ results: Post[] }>().results;
+    const marks = (posts: Post[]) => ({
+      helped: posts.find((post) => post.id === helpedPost)?.written_with_help,
+      own: posts.find((post) => post.id === ownPost)?.written_with_help,
+      comment: posts.find((post) => post.id === friendPost)?.comments.find((item) => item.id === comment)
+        ?.written_with_help,
+    });
+    expect(marks(await feed(member.access))).toEqual({ helped: true, own: false, comment: true });
+    // Others read the member's words only.
+    expect(marks(await feed(friend.access))).toEqual({ helped: false, own: false, comment: false });
+    const picture = async (access: string) =>
+      (await call(access, 'GET', `/api/gallery/images/${image}/`)).json<GalleryImageDetails>()
+        .written_with_help;
+    expect(await picture(member.access)).toBe(true);
+    expect(await picture(friend.access)).toBe(false);
+
+    // A message: the member's own sockets and history say so; the receiver's never do.
+    const memberSocket = await sockets.open(world.app, member.access);
+    const friendSocket = await sockets.open(world.app, friend.access);
+    const helperSocket = await sockets.open(world.app, session.access);
+    helperSocket.send({ receiver_id: friend.user.id, message: 'Hi Kai', temp_id: 'with-help-1' });
+    const sent = (frame: Record<string, unknown>) =>
+      frame.type === 'chat_message' && frame.temp_id === 'with-help-1';
+    expect((await memberSocket.waitFor(sent)).written_with_help).toBe(true);
+    expect((await friendSocket.waitFor(sent)).written_with_help).toBe(false);
+    const lastMessage = async (access: string, other: number) =>
+      (await call(access, 'GET', `/api/chat/historial/${other}/`)).json<ChatHistoryPage>().results.at(-1);
+    expect(await lastMessage(member.access, friend.user.id)).toMatchObject({
+      message: 'Hi Kai',
+      written_with_help: true,
+    });
+    expect(await lastMessage(friend.access, member.user.id)).toMatchObject({
+      message: 'Hi Kai',
+      written_with_help: false,
+    });
   });
 });

@@ -12,6 +12,7 @@ const message = (overrides: Partial<LocalMessage>): LocalMessage => ({
   message: 'hola',
   timestamp: '2026-11-22T10:00:00.000Z',
   read: false,
+  written_with_help: false,
   ...overrides,
 });
 

@@ -1,3 +1,4 @@
+import { WrittenWithHelp } from '../../components/written-with-help';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHAT_MESSAGE_MAX_LENGTH, type ReportTargetType } from '@juntos/domain';
@@ -140,6 +141,7 @@ export function ConversationPane({
                   {/* Read aloud says the words only: the time and "Sent" are read by the eye. */}
                   <span className="chat-message__meta" data-read-aloud-skip="">
                     <time dateTime={message.timestamp}>{time.format(new Date(message.timestamp))}</time>
+                    <WrittenWithHelp shown={own && message.written_with_help} />
                     {state && (
                       <span className={`chat-message__state ${state.className}`}>
                         {message.read && !message.failed && (

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import type { Me } from '../../lib/session';
+import { readActing } from '../../lib/acting-session';
 import { liveConnection } from '../../lib/live-connection';
 import { chatKeys, fetchHistory, markReadOverHttp } from './chat-api';
 import {
@@ -96,6 +97,8 @@ export function useConversation(friendId: number, me: Me | undefined) {
         symbols: [...symbols],
         timestamp: new Date().toISOString(),
         read: false,
+        // Sent while a supporter helps the member: the server marks it so too (decision 0047).
+        written_with_help: readActing() !== undefined,
       });
       liveConnection.send({
         receiver_id: friendId,

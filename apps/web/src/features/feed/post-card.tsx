@@ -1,3 +1,4 @@
+import { WrittenWithHelp } from '../../components/written-with-help';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
@@ -113,6 +114,7 @@ export function PostCard({ post, extras }: { post: Post; extras?: PostCardExtras
           <time dateTime={post.created_at} className="post-card__date">
             {t('post.posted_on', { date: formatDate(post.created_at, language) })}
           </time>
+          <WrittenWithHelp shown={post.written_with_help} />
         </div>
       </header>
       {extras?.marker}
@@ -148,6 +150,7 @@ export function PostCard({ post, extras }: { post: Post; extras?: PostCardExtras
           hidden: comment.hidden,
           warning: comment.content_warning,
           filtered: comment.filter_warning,
+          writtenWithHelp: comment.written_with_help,
           date: { iso: comment.created_at, text: formatDate(comment.created_at, language) },
         }))}
         commentCount={post.comments_count}

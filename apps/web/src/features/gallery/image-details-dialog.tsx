@@ -1,3 +1,4 @@
+import { WrittenWithHelp } from '../../components/written-with-help';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -57,6 +58,11 @@ export function ImageDetailsDialog({ imageId, onClose }: { imageId: number; onCl
               {t('moderation.hidden_image')}
             </p>
           )}
+          {image.written_with_help && (
+            <p>
+              <WrittenWithHelp shown />
+            </p>
+          )}
           {image.description && <p>{image.description}</p>}
           <Reactions
             like={{
@@ -76,6 +82,7 @@ export function ImageDetailsDialog({ imageId, onClose }: { imageId: number; onCl
                 hidden: item.hidden,
                 warning: item.content_warning,
                 filtered: item.filter_warning,
+                writtenWithHelp: item.written_with_help,
               };
             })}
             commentCount={image.comments.length}

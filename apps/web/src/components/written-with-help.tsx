@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import './ui/badge.css';
+import './written-with-help.css';
+
+/**
+ * The mark a member sees on their own post, comment, picture or message that a supporter wrote
+ * for them (decision 0047). The server sends it to the member alone, so nobody else learns they
+ * have help; here it is shown wherever it is true.
+ */
+export function WrittenWithHelp({ shown }: { shown: boolean }) {
+  const { t } = useTranslation();
+  if (!shown) return null;
+  return (
+    <span className="badge written-with-help">
+      <span aria-hidden="true">⇄</span> {t('supporters.written_with_help')}
+    </span>
+  );
+}
