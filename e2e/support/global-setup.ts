@@ -131,8 +131,6 @@ export default async function setup(project: TestProject) {
         WORD_CLOUD_DEBOUNCE_MS: '200',
         // The earnings journey accrues its tokens through the impression call without waiting 15 s each.
         AD_IMPRESSION_INTERVAL_MS: '0',
-        // Supporters (decision 0047) are served only in preview until step 3 of its order of work.
-        SUPPORTERS_PREVIEW: 'on',
       },
       { compiled: true },
     );

@@ -77,8 +77,6 @@ const EnvironmentSchema = z
     /** The operator's own LibreTranslate server (issue 37); without it, only browsers translate. */
     TRANSLATE_URL: optionalUrl(['http', 'https'], 'http://127.0.0.1:5000'),
     TRANSLATE_API_KEY: z.string().trim().optional(),
-    /** Supporters' grants (issue 37, decision 0047) while acting for a member is still being built. */
-    SUPPORTERS_PREVIEW: z.enum(['on', 'off'], { message: 'must be on or off' }).default('off'),
     JWT_SECRET: z
       .string()
       .min(32, 'must be at least 32 characters long')
@@ -299,8 +297,6 @@ export type Config = {
   smtpUrl: string | undefined;
   /** The operator's LibreTranslate server (TRANSLATE_URL, TRANSLATE_API_KEY), if any (issue 37). */
   translation: { url: string; apiKey: string | undefined } | undefined;
-  /** Whether the supporters' routes are served (SUPPORTERS_PREVIEW=on): grants and acting, before step 3 of decision 0047. */
-  supportersPreview: boolean;
   jwtSecret: string;
   publicUrl: string;
   /**
@@ -463,7 +459,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       sweepIntervalMs: Math.max(200, Math.min(15_000, Math.floor(env.CHAT_HEARTBEAT_TIMEOUT_MS / 3))),
     },
     smtpUrl: env.SMTP_URL,
-    supportersPreview: env.SUPPORTERS_PREVIEW === 'on',
     translation: env.TRANSLATE_URL
       ? { url: env.TRANSLATE_URL, apiKey: env.TRANSLATE_API_KEY || undefined }
       : undefined,

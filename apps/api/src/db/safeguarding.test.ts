@@ -41,7 +41,7 @@ import { requestAs } from '../test-support/requests';
  */
 describe('the safeguarding rule on every route', () => {
   // Named `shared`, not `world` as in other files: here `world(kind)` builds each viewer's own world.
-  const shared = testAppWithMembers({ listening: true, environment: { SUPPORTERS_PREVIEW: 'on' } });
+  const shared = testAppWithMembers({ listening: true });
 
   let sequence = 0;
 

@@ -158,7 +158,7 @@ describe('no route reveals a member to someone the reach rule keeps them from (i
   }
 
   beforeAll(async () => {
-    t = await createTestApp({ LOG_LEVEL: 'error', SUPPORTERS_PREVIEW: 'on' });
+    t = await createTestApp({ LOG_LEVEL: 'error' });
 
     const one = await minor(ONE, PHONE_ONE, true);
     const two = await minor(TWO, PHONE_TWO, true);

@@ -354,7 +354,7 @@ describe('fuzz: every route answers hostile input with a JSON 4xx, never a 5xx',
   }
 
   beforeAll(async () => {
-    t = await createTestApp({ SUPPORTERS_PREVIEW: 'on' });
+    t = await createTestApp();
     await t.app.ready();
     routes = t.app.routeTable.filter((route) => !route.url.startsWith('/api/__test__/'));
     expect(routes.filter((route) => route.url.startsWith('/api/')).length).toBeGreaterThan(80);

@@ -427,7 +427,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
   const plugin = fp(
     async (app: FastifyInstance) => {
       // Before any route: what a supporter changes in a member's account is recorded for every one.
-      if (config.supportersPreview) recordActingChanges(app, supporters);
+      recordActingChanges(app, supporters);
       await app.register(healthModule, { database });
       await app.register(authModule, { service: auth, requireAuth });
       await app.register(passkeysModule, { service: passkeys, requireAuth });
@@ -528,12 +528,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
         }),
         requireAuth,
       });
-      // A preview until supporters can act for the member (decision 0047): off by default.
-      if (config.supportersPreview)
-        await app.register(supportersModule, {
-          service: supporters,
-          requireAuth,
-        });
+      await app.register(supportersModule, { service: supporters, requireAuth });
       await app.register(translationModule, {
         service: createTranslationService({ server: config.translation, rateLimits, log }),
         requireAuth,

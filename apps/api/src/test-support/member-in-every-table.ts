@@ -200,7 +200,7 @@ export async function createMemberInEveryTable(app: FastifyInstance) {
   await call('POST', '/api/mutes/keywords/', member, { phrase: 'prognosis', action: 'warn' });
 
   // Supporters both ways (issue 37): her friend helps her with her posts, and she helps the
-  // member who asked to be her friend with messages. Stored directly: the routes are a preview.
+  // member who asked to be her friend with messages. Stored directly: quicker than the invitations.
   await app.database.db.insert(supporters).values([
     {
       memberId: member.user.id,

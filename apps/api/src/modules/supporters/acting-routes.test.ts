@@ -97,7 +97,6 @@ const closedOnPurpose = (route: RouteEntry) => CLOSED.has(key(route)) || route.u
 
 describe('supporters on every route', () => {
   const world = testAppWithMembers({
-    environment: { SUPPORTERS_PREVIEW: 'on' },
     members: {
       member: { nombre: 'Ana' },
       posts: { nombre: 'Bruno' },

@@ -32,7 +32,6 @@ import { testAppWithMembers } from '../../test-support/test-app-with-members';
 describe('a supporter acting for a member', () => {
   const world = testAppWithMembers({
     listening: true,
-    environment: { SUPPORTERS_PREVIEW: 'on' },
     members: {
       ana: { nombre: 'Ana' },
       bruno: { nombre: 'Bruno' },

@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SUPPORTERS_MAX, type Supporter, type Supporting } from '@juntos/domain';
 import { supporters } from '../../db/schema';
 import { lastEmailTo } from '../../test-support/accounts';
 import { createMemberWithProfile, createReviewedMinor, type Member } from '../../test-support/profiles';
 import { requestAs, type Method } from '../../test-support/requests';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { testAppWithMembers } from '../../test-support/test-app-with-members';
 
 /**
@@ -15,7 +14,6 @@ import { testAppWithMembers } from '../../test-support/test-app-with-members';
  */
 describe('supporters’ grants', () => {
   const world = testAppWithMembers({
-    environment: { SUPPORTERS_PREVIEW: 'on' },
     members: {
       ana: { nombre: 'Ana' },
       bruno: { nombre: 'Bruno' },
@@ -174,17 +172,5 @@ describe('supporters’ grants', () => {
         .insert(supporters)
         .values({ memberId: world.ana.user.id, invitedEmail: 'direct@example.org', permissions: unknown }),
     ).rejects.toThrow();
-  });
-});
-
-describe('supporters while the preview is off', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.cleanup());
-
-  it('serves none of their routes', async () => {
-    expect((await requestAs(t.app, undefined, 'GET', '/api/supporters/')).statusCode).toBe(404);
   });
 });
