@@ -10,9 +10,14 @@ import './written-with-help.css';
 export function WrittenWithHelp({ shown }: { shown: boolean }) {
   const { t } = useTranslation();
   if (!shown) return null;
+  // A space rather than a margin apart from what precedes it: where the line wraps, the space
+  // goes and the mark starts flush with the text above.
   return (
-    <span className="badge written-with-help">
-      <span aria-hidden="true">⇄</span> {t('supporters.written_with_help')}
-    </span>
+    <>
+      {' '}
+      <span className="badge written-with-help">
+        <span aria-hidden="true">⇄</span> {t('supporters.written_with_help')}
+      </span>
+    </>
   );
 }
