@@ -376,4 +376,45 @@ describe('a supporter acting for a member', () => {
       written_with_help: false,
     });
   });
+
+  it('does not make the member appear online, nor sign them out, from a supporter’s socket', async () => {
+    const member = await createMemberWithProfile(world.app, { nombre: 'Lía' });
+    const helper = await createMemberWithProfile(world.app, { nombre: 'Mateo' });
+    const friend = await createMemberWithProfile(world.app, { nombre: 'Nora' });
+    await makeFriends(world.app, member.user.id, friend.user.id);
+    const session = await act(helper, await grant(member, helper, ['messages']));
+    const watching = await sockets.open(world.app, friend.access);
+    const aboutMember = (frame: Record<string, unknown>) =>
+      (frame.type === 'status_update' && frame.user_id === member.user.id) ||
+      (frame.type === 'notification' && (frame.data as { sender_id?: number }).sender_id === member.user.id);
+
+    // Control: the member's own socket is presence, and the friend hears of it.
+    const own = await sockets.open(world.app, member.access);
+    await watching.waitFor((frame) => frame.type === 'status_update' && frame.user_id === member.user.id);
+    await own.close();
+    await watching.waitFor(
+      (frame) => frame.type === 'status_update' && frame.user_id === member.user.id && frame.online === false,
+    );
+    const heardBefore = watching.frames.length;
+
+    // The supporter's socket comes and goes, and says "logout" on its way back: nothing reaches
+    // the friend, and the member's own session goes on.
+    const acting = await sockets.open(world.app, session.access);
+    acting.send({ action: 'logout' });
+    expect((await acting.closed).code).toBe(4000);
+    // What the acting socket would have announced comes before the member's own return.
+    const back = await sockets.open(world.app, member.access);
+    await watching.waitFor(
+      (frame) =>
+        watching.frames.indexOf(frame) >= heardBefore &&
+        frame.type === 'status_update' &&
+        frame.user_id === member.user.id &&
+        frame.online === true,
+    );
+    expect(watching.frames.slice(heardBefore).filter(aboutMember)).toEqual([
+      { type: 'status_update', user_id: member.user.id, online: true },
+    ]);
+    expect(await status(member.access, 'GET', '/api/me')).toBe(200);
+    await back.close();
+  });
 });
