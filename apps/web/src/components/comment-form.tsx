@@ -84,7 +84,7 @@ export function CommentForm({
         {t('content_warning.field')}
       </Button>
       <div id={warningId} hidden={!warningOpen} className="comment-form__warning">
-        {warningOpen && <ContentWarningField form={form} />}
+        {warningOpen && <ContentWarningField form={form} on="comment" />}
       </div>
     </form>
   );

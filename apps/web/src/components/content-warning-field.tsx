@@ -10,6 +10,12 @@ export const WARNING_SERVER_FIELDS = {
   content_warning_text: 'content_warning_text',
 } as const;
 
+const HINTS = {
+  post: 'content_warning.field_hint',
+  comment: 'content_warning.field_hint_comment',
+  picture: 'content_warning.field_hint_picture',
+} as const;
+
 /** The two fields every form that takes a content warning has, under the server's names. */
 type WarningValues = {
   content_warning?: ContentWarningKind | '' | undefined;
@@ -23,8 +29,11 @@ type WarningValues = {
  */
 export function ContentWarningField<Values extends FieldValues & WarningValues, Output extends FieldValues>({
   form,
+  on,
 }: {
   form: Pick<UseFormReturn<Values, unknown, Output>, 'register' | 'watch' | 'formState'>;
+  /** What the warning is put on, which its hint names. */
+  on: 'post' | 'comment' | 'picture';
 }) {
   const { t } = useTranslation();
   // TypeScript cannot see through the generic form that these two are among its fields.
@@ -36,7 +45,7 @@ export function ContentWarningField<Values extends FieldValues & WarningValues, 
     <>
       <SelectField
         label={t('content_warning.field')}
-        hint={t('content_warning.field_hint')}
+        hint={t(HINTS[on])}
         {...form.register(kindPath)}
         error={errorText(t, errors.content_warning)}
       >

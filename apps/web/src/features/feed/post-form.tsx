@@ -156,7 +156,7 @@ export function PostForm({
           error={errorText(t, errors.image_alt)}
         />
       )}
-      <ContentWarningField form={form} />
+      <ContentWarningField form={form} on="post" />
       <UploadProgress sent={uploadSent} />
       <div className="dialog__actions">
         <Button onClick={onCancel}>{t('post_form.close')}</Button>

@@ -94,7 +94,7 @@ export function GalleryFormDialog({
           {...register('description')}
           error={errorText(t, errors.description)}
         />
-        <ContentWarningField form={form} />
+        <ContentWarningField form={form} on="picture" />
         {image && !file && (
           <img className="image-preview" src={image.image_url} alt={image.description || image.title} />
         )}
