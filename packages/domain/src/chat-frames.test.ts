@@ -63,6 +63,7 @@ describe('the frames the server sends', () => {
     { type: 'read_receipt', reader_id: 3 },
     { type: 'status_update', user_id: 3, online: true },
     { type: 'notifications_changed' },
+    { type: 'resync' },
     {
       type: 'notification',
       data: { type: 'new_message', from: 'Ana', sender_id: 2, message_preview: 'Hola' },

@@ -84,6 +84,12 @@ export const StatusUpdateFrameSchema = z.object({
 /** The member's notification centre changed (issue 20): count the bell again. */
 export const NotificationsChangedFrameSchema = z.object({ type: z.literal('notifications_changed') });
 
+/**
+ * The server may have missed live messages for the member (its Redis connection broke and came
+ * back, issue 36): the client reads again what it shows, as after a reconnection of its own.
+ */
+export const ResyncFrameSchema = z.object({ type: z.literal('resync') });
+
 export const NotificationFrameSchema = z.object({
   type: z.literal('notification'),
   data: z.object({
@@ -103,6 +109,7 @@ export const ServerFrameSchema = z.discriminatedUnion('type', [
   StatusUpdateFrameSchema,
   NotificationsChangedFrameSchema,
   NotificationFrameSchema,
+  ResyncFrameSchema,
 ]);
 export type ServerFrame = z.infer<typeof ServerFrameSchema>;
 export type ServerFrameType = ServerFrame['type'];

@@ -59,6 +59,8 @@ export function createListenerRegistry(hooks?: {
     deliver(userId: number, message: LiveMessage) {
       for (const listener of listeners.get(userId) ?? []) listener(message);
     },
+    /** The members someone listens to on this instance. */
+    members: () => [...listeners.keys()],
     subscribe(userId: number, listener: LiveListener) {
       let set = listeners.get(userId);
       if (!set) {

@@ -1,22 +1,44 @@
+import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import { createListenerRegistry, type FanOut, type LiveMessage } from './fan-out';
 
+/** Messages sent to Redis in one pipeline at most. */
+const BATCH = 500;
+/** Messages kept for Redis while it is away; beyond, the oldest go, and the log says how many. */
+const OUTBOX_LIMIT = 100_000;
+/** How long the outbox waits before trying again when Redis does not say it is back. */
+const RETRY_MS = 1000;
+
 /**
- * FanOut through Redis pub/sub: one channel per member (`<prefix>live:<id>`). An instance
- * subscribes to a member's channel while it holds at least one of their sockets, so each message
- * crosses the network only to the instances that need it. Every message goes through Redis, even
- * for local sockets, which keeps one order per member whichever instance published.
+ * FanOut through Redis pub/sub: one channel per member (`<prefix>live:<id>`), which an instance
+ * subscribes to while it holds at least one of the member's sockets (issue 36, decision 0018).
+ *
+ * - **Local first.** A message for a member with listeners on this instance is delivered to them
+ *   at once, in publishing order, without a round trip; Redis carries it to the other instances,
+ *   and this instance skips its own copy (each payload starts with the instance's id).
+ * - **Nothing waits for Redis.** Publishing puts the message in an outbox that a loop sends in
+ *   pipelines, in order; the chat's store never waits for the fan-out. While Redis is away the
+ *   outbox keeps the messages and sends them when it is back, and the log says once that messages
+ *   wait and once how many went out late.
+ * - **Catching up.** An instance whose subscriber connection broke may have missed what the others
+ *   published meanwhile: once it is subscribed again it sends each local member a `resync` frame,
+ *   and their clients read again what they show, as after a reconnection.
  */
 export function createRedisFanOut(options: {
   publisher: Redis;
   subscriber: Redis;
   prefix: string;
   log: FastifyBaseLogger;
-}): FanOut {
+  outboxLimit?: number;
+}): FanOut & { waiting(): number } {
   const { publisher, subscriber, prefix, log } = options;
+  const outboxLimit = options.outboxLimit ?? OUTBOX_LIMIT;
   const channelPrefix = `${prefix}live:`;
   const channelOf = (userId: number) => `${channelPrefix}${userId}`;
+  // Ids contain no space: the payload is `<instance> <json>`, which an instance of an older
+  // version (plain JSON) logs and ignores instead of sending it to a socket.
+  const instance = randomUUID();
 
   const registry = createListenerRegistry({
     firstListener: (userId) => {
@@ -31,12 +53,15 @@ export function createRedisFanOut(options: {
 
   subscriber.on('message', (channel: string, payload: string) => {
     if (!channel.startsWith(channelPrefix)) return;
+    const space = payload.indexOf(' ');
+    // Delivered here already when it was published.
+    if (space > 0 && payload.slice(0, space) === instance) return;
     const userId = Number(channel.slice(channelPrefix.length));
     let message: LiveMessage;
     try {
-      // Published by an instance of this deploy through the typed `publish` below; what reaches a
-      // socket is checked against the contract there in tests (realtime/frame-sender.ts).
-      message = JSON.parse(payload) as LiveMessage;
+      // Published by an instance of this deploy through `publish` below; what reaches a socket is
+      // checked against the contract there in tests (realtime/frame-sender.ts).
+      message = JSON.parse(payload.slice(space + 1)) as LiveMessage;
     } catch {
       log.warn({ channel }, 'Ignored a live message that is not JSON');
       return;
@@ -44,19 +69,120 @@ export function createRedisFanOut(options: {
     registry.deliver(userId, message);
   });
 
+  // ioredis subscribes again by itself after a reconnection, sending the commands right after
+  // `ready`; a PING queued behind them answers once they are in force.
+  let subscriberLost = false;
+  subscriber.on('close', () => {
+    subscriberLost = true;
+  });
+  subscriber.on('ready', () => {
+    if (!subscriberLost) return;
+    subscriberLost = false;
+    setImmediate(() => {
+      void subscriber
+        .ping()
+        .catch(() => undefined)
+        .then(() => {
+          const members = registry.members();
+          log.info({ members: members.length }, 'Live messages flow again: local members catch up');
+          for (const userId of members) registry.deliver(userId, { type: 'resync' });
+        });
+    });
+  });
+
+  const outbox: { channel: string; payload: string }[] = [];
+  let draining: Promise<void> | undefined;
+  let closing = false;
+  let delayedSince: number | undefined;
+  let sentLate = 0;
+
+  /** How many of `batch`, from its start, Redis took. */
+  async function send(batch: readonly { channel: string; payload: string }[]): Promise<number> {
+    // Not into ioredis's own offline queue, which would fail them after a few reconnections.
+    if (publisher.status !== 'ready') return 0;
+    const pipeline = publisher.pipeline();
+    for (const item of batch) pipeline.publish(item.channel, item.payload);
+    try {
+      const results = (await pipeline.exec()) ?? [];
+      const failed = results.findIndex(([error]) => error !== null);
+      return failed === -1 ? results.length : failed;
+    } catch {
+      return 0;
+    }
+  }
+
+  const backInAWhile = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        publisher.off('ready', done);
+        resolve();
+      };
+      const timer = setTimeout(done, RETRY_MS);
+      publisher.once('ready', done);
+    });
+
+  /** Starts the loop that empties the outbox, unless it runs already; resolves when it stops. */
+  function drain(): Promise<void> {
+    draining ??= emptyOutbox().finally(() => {
+      draining = undefined;
+    });
+    return draining;
+  }
+
+  async function emptyOutbox() {
+    while (outbox.length > 0) {
+      const sent = await send(outbox.slice(0, BATCH));
+      outbox.splice(0, sent);
+      if (delayedSince !== undefined) sentLate += sent;
+      if (sent === 0) {
+        if (delayedSince === undefined) {
+          delayedSince = Date.now();
+          sentLate = 0;
+          log.warn({ waiting: outbox.length }, 'Live messages wait for Redis');
+        }
+        if (closing) return;
+        await backInAWhile();
+      }
+    }
+    if (delayedSince !== undefined) {
+      log.info(
+        { delivered: sentLate, delayedMs: Date.now() - delayedSince },
+        'Live messages that waited for Redis were sent',
+      );
+      delayedSince = undefined;
+    }
+  }
+
+  function enqueue(userIds: readonly number[], message: LiveMessage) {
+    if (userIds.length === 0) return;
+    const payload = `${instance} ${JSON.stringify(message)}`;
+    for (const userId of userIds) {
+      registry.deliver(userId, message);
+      outbox.push({ channel: channelOf(userId), payload });
+    }
+    if (outbox.length > outboxLimit) {
+      const dropped = outbox.splice(0, outbox.length - outboxLimit).length;
+      log.error({ dropped }, 'Live messages dropped: Redis has been away too long');
+    }
+    void drain();
+  }
+
   return {
     async publish(userId, message) {
-      await publisher.publish(channelOf(userId), JSON.stringify(message));
+      enqueue([userId], message);
     },
     async publishToEach(userIds, message) {
-      if (userIds.length === 0) return;
-      const payload = JSON.stringify(message);
-      const pipeline = publisher.pipeline();
-      for (const userId of userIds) pipeline.publish(channelOf(userId), payload);
-      await pipeline.exec();
+      enqueue(userIds, message);
     },
     subscribe: (userId, listener) => registry.subscribe(userId, listener),
-    // The connections belong to the app, which closes them after everything that uses them.
-    close: async () => undefined,
+    waiting: () => outbox.length,
+    // The connections belong to the app, which closes them after this: what Redis takes now goes.
+    async close() {
+      closing = true;
+      await draining;
+      if (outbox.length > 0) await drain();
+      if (outbox.length > 0) log.warn({ lost: outbox.length }, 'Live messages not sent before shutdown');
+    },
   };
 }

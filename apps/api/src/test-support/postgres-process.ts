@@ -33,7 +33,7 @@ function asPostgresUser(): { uid: number; gid: number } | undefined {
   return { uid, gid };
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -189,6 +189,17 @@ describe('the live connection (spec §4 "WebSocket")', () => {
     expect(FakeSocket.created).toHaveLength(3);
   });
 
+  it('catches up as after a reopening when the server says it may have missed messages', async () => {
+    const { connection, frames, socket } = await openWithListener();
+    const openings: boolean[] = [];
+    connection.onStateChange((open) => openings.push(open));
+    socket.receive({ type: 'resync' });
+    // The features read again what they show; the frame itself is no one's to handle.
+    expect(openings).toEqual([true]);
+    expect(frames).toEqual([]);
+    expect(FakeSocket.created).toHaveLength(1);
+  });
+
   it('drops a message with a console warning when the socket is not open', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const connection = await freshConnection();

@@ -160,7 +160,9 @@ export function createLiveConnection() {
     opened.addEventListener('message', (event: MessageEvent<string>) => {
       const frame = readServerFrame(event.data);
       if (!frame || sessionFrame(frame)) return;
-      listeners.forEach((listener) => listener(frame));
+      // The server may have missed messages for us (issue 36): catch up as after a reopening.
+      if (frame.type === 'resync') setState(true);
+      else listeners.forEach((listener) => listener(frame));
     });
     opened.addEventListener('error', () => opened.close());
     opened.addEventListener('close', (event) => {
