@@ -27,9 +27,11 @@ export type VerifiedSession = AccessClaims & { supporterPermissions?: readonly S
 
 /**
  * The member behind an access token and when the token expires (a socket closes then unless
- * renewed), or undefined when the session may not be used.
+ * renewed), or undefined when the session may not be used. `verified`: the claims of this very
+ * token, when the caller has already checked its signature (a new socket, which reads the member
+ * first to count its connections), so it is not checked twice.
  */
-export type VerifySession = (token: string) => Promise<VerifiedSession | undefined>;
+export type VerifySession = (token: string, verified?: AccessClaims) => Promise<VerifiedSession | undefined>;
 
 /** The permissions of a supporter's active grant for a member, read with the supporter's session. */
 export type ActingGrant = (
@@ -49,8 +51,8 @@ export function createSessionVerifier(
   sessionUsable: (userId: number, sessionId: string) => Promise<boolean>,
   actingGrant: ActingGrant,
 ): VerifySession {
-  return async (token) => {
-    const claims = await accessTokens.verify(token);
+  return async (token, verified) => {
+    const claims = verified ?? (await accessTokens.verify(token));
     if (!claims) return undefined;
     // An acting token lives as long as the grant, the supporter's own session and both
     // accounts: one statement checks all of them, so ending any of them ends it at once.

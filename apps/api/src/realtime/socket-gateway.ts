@@ -94,7 +94,7 @@ export function createSocketGateway(deps: {
    * The claims of a token whose signature is valid, without the account lookup: the member a
    * connection counts against before verifySession queries the database.
    */
-  readToken: (token: string) => Promise<Pick<AccessClaims, 'userId'> | undefined>;
+  readToken: (token: string) => Promise<AccessClaims | undefined>;
   /** A supporter acting for the member sent a chat message to `friendId` (decision 0047). */
   actedFor?: ActedFor;
   rateLimits: RateLimits;
@@ -264,7 +264,7 @@ export function createSocketGateway(deps: {
           const claims = await readToken(token);
           if (!claims) return;
           await refuseBeyond(() => connectsPerMember.hit(String(claims.userId)));
-          const session = await verifySession(token);
+          const session = await verifySession(token, claims);
           // A supporter acting for the member chats only with a grant that covers messages.
           request.chatSession =
             session?.supporterId === undefined || supporterMay(session.supporterPermissions ?? [], 'messages')

@@ -44,6 +44,22 @@ export function createFriendshipsRepository(db: Database) {
     .limit(sql.placeholder('limit'))
     .prepare('friendships_friends');
 
+  // Every socket that opens or closes tells the member's friends (presence): prepared once, as
+  // a connection storm asks it thousands of times (issue 36).
+  const friendOfViewer = sql<number>`case when ${friendships.requesterId} = ${viewer} then ${friendships.addresseeId} else ${friendships.requesterId} end`;
+  const friendIdsStatement = db
+    .select({ id: friendOfViewer.mapWith(Number) })
+    .from(friendships)
+    .where(
+      and(
+        or(eq(friendships.requesterId, viewer), eq(friendships.addresseeId, viewer)),
+        eq(friendships.status, 'accepted'),
+        mayReachAt(viewer, friendOfViewer, sql.placeholder('adultsFrom')),
+      ),
+    )
+    .limit(sql.placeholder('limit'))
+    .prepare('friendships_friend_ids');
+
   return {
     /** The friendship between two members, in whichever direction it was asked. */
     async friendshipBetween(a: number, b: number) {
@@ -156,18 +172,11 @@ export function createFriendshipsRepository(db: Database) {
 
     /** The ids of a member's friends (whom a presence change is told to). */
     async friendIds(userId: number, limit: number) {
-      const friendId = sql<number>`case when ${friendships.requesterId} = ${userId} then ${friendships.addresseeId} else ${friendships.requesterId} end`;
-      const rows = await db
-        .select({ id: friendId.mapWith(Number) })
-        .from(friendships)
-        .where(
-          and(
-            or(eq(friendships.requesterId, userId), eq(friendships.addresseeId, userId)),
-            eq(friendships.status, 'accepted'),
-            mayReach(userId, friendId),
-          ),
-        )
-        .limit(limit);
+      const rows = await friendIdsStatement.execute({
+        ...viewerValues(userId),
+        adultsFrom: adultsBornOnOrBefore(),
+        limit,
+      });
       return rows.map((row) => row.id);
     },
 
