@@ -168,6 +168,9 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
     redis,
     prefix: config.redisPrefix,
     heartbeatTimeoutMs: config.chat.heartbeatTimeoutMs,
+    // Renewed at every sweep: three of them may be missed before its members count as gone, so a
+    // dead instance's members go offline within four sweeps (60 s at most; issue 36 point 8c).
+    instanceLeaseMs: config.chat.sweepIntervalMs * 3,
     log: app.log,
   });
   app.decorate('fanOut', fanOut);

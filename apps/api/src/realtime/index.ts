@@ -18,9 +18,11 @@ export function createRealtime(options: {
   redis: { commands: Redis; subscriber: Redis } | undefined;
   prefix: string;
   heartbeatTimeoutMs: number;
+  /** How long a silent instance's sockets still count as online (its presence lease). */
+  instanceLeaseMs: number;
   log: FastifyBaseLogger;
 }): { fanOut: FanOut; presenceStore: PresenceStore } {
-  const { redis, prefix, heartbeatTimeoutMs, log } = options;
+  const { redis, prefix, heartbeatTimeoutMs, instanceLeaseMs, log } = options;
   if (!redis)
     return {
       fanOut: createInProcessFanOut(),
@@ -28,6 +30,6 @@ export function createRealtime(options: {
     };
   return {
     fanOut: createRedisFanOut({ publisher: redis.commands, subscriber: redis.subscriber, prefix, log }),
-    presenceStore: createRedisPresenceStore(redis.commands, prefix, heartbeatTimeoutMs),
+    presenceStore: createRedisPresenceStore(redis.commands, prefix, heartbeatTimeoutMs, instanceLeaseMs),
   };
 }

@@ -7,12 +7,23 @@ import type { Redis } from 'ioredis';
  * even when several instances see the same member come and go.
  */
 export type PresenceStore = {
-  /** Records (or renews) a socket; true when the member had no live socket before. */
+  /**
+   * Records (or renews) a socket; true when the member had no live socket before. A socket id is
+   * `<instance>:<n>`: the instance holding it, whose lease (`renewInstance`) it lives by as well.
+   */
   touch(userId: number, socketId: string, now: number): Promise<boolean>;
   /** Forgets a socket; true when it was the member's last one. */
   remove(userId: number, socketId: string, now: number): Promise<boolean>;
-  /** Forgets sockets whose heartbeats stopped (on any instance); the members that went offline. */
+  /**
+   * Forgets sockets whose heartbeats stopped, and every socket of an instance whose lease lapsed
+   * (it died without closing them); the members that went offline.
+   */
   sweep(now: number): Promise<number[]>;
+  /**
+   * The instance is alive: its sockets are kept for the lease's length from `now` even if it stops
+   * renewing it, and no longer. One instance alone has no one to outlive it: a no-op in memory.
+   */
+  renewInstance(instanceId: string, now: number): Promise<void>;
   onlineAmong(userIds: readonly number[], now: number): Promise<Set<number>>;
 };
 
@@ -49,13 +60,18 @@ export function createInMemoryPresenceStore(ttlMs: number): PresenceStore {
     async onlineAmong(userIds, now) {
       return new Set(userIds.filter((userId) => liveCount(userId, now) > 0));
     },
+    renewInstance: async () => undefined,
   };
 }
 
+/** The instance part of a socket id (`<instance>:<n>`). */
+const instanceOf = (socketId: string) => socketId.slice(0, socketId.lastIndexOf(':'));
+
 // The entry in "every socket" is the guard that makes a departure count once: whoever removes
 // it (the closing instance or a sweep) decides whether the member went offline.
-// KEYS[1] member's sockets, KEYS[2] every socket; ARGV: socket id, expiry, now, "member|socket",
-// how long the member's key outlives its last expiry (so a sweep still finds it).
+// KEYS[1] member's sockets, KEYS[2] every socket, KEYS[3] the sockets of the socket's instance;
+// ARGV: socket id, expiry, now, "member|socket", how long the member's key outlives its last
+// expiry (so a sweep still finds it).
 const TOUCH = `
 redis.call('zremrangebyscore', KEYS[1], '-inf', ARGV[3])
 local before = redis.call('zcard', KEYS[1])
@@ -63,44 +79,69 @@ redis.call('zadd', KEYS[1], ARGV[2], ARGV[1])
 local last = redis.call('zrange', KEYS[1], -1, -1, 'WITHSCORES')
 redis.call('pexpireat', KEYS[1], tonumber(last[2]) + tonumber(ARGV[5]))
 redis.call('zadd', KEYS[2], ARGV[2], ARGV[4])
+redis.call('sadd', KEYS[3], ARGV[4])
 return before`;
 
 const REMOVE = `
 local removed = redis.call('zrem', KEYS[2], ARGV[3])
 redis.call('zrem', KEYS[1], ARGV[1])
+redis.call('srem', KEYS[3], ARGV[3])
 if removed == 0 then return -1 end
 redis.call('zremrangebyscore', KEYS[1], '-inf', ARGV[2])
 return redis.call('zcard', KEYS[1])`;
 
-// KEYS[1] every socket; ARGV: now, prefix of members' keys, batch size. Keys of members are built
-// here, which a Redis Cluster would refuse; a single Redis (or a primary with replicas) is assumed.
+// KEYS[1] every socket, KEYS[2] the instances by the end of their lease; ARGV: now, prefix of
+// members' keys, batch size, prefix of instances' socket sets. Keys of members and instances are
+// built here, which a Redis Cluster would refuse; a single Redis (or a primary with replicas) is
+// assumed.
 const SWEEP = `
-local entries = redis.call('zrangebyscore', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
 local offline = {}
-for _, entry in ipairs(entries) do
-  if redis.call('zrem', KEYS[1], entry) == 1 then
-    local sep = string.find(entry, '|', 1, true)
-    local member = string.sub(entry, 1, sep - 1)
-    local key = ARGV[2] .. member
-    redis.call('zrem', key, string.sub(entry, sep + 1))
-    redis.call('zremrangebyscore', key, '-inf', ARGV[1])
-    if redis.call('zcard', key) == 0 then table.insert(offline, member) end
-  end
+local function drop(entry)
+  if redis.call('zrem', KEYS[1], entry) == 0 then return end
+  local sep = string.find(entry, '|', 1, true)
+  local member = string.sub(entry, 1, sep - 1)
+  local socket = string.sub(entry, sep + 1)
+  local key = ARGV[2] .. member
+  redis.call('zrem', key, socket)
+  redis.call('srem', ARGV[4] .. string.match(socket, '^(.*):'), entry)
+  redis.call('zremrangebyscore', key, '-inf', ARGV[1])
+  if redis.call('zcard', key) == 0 then table.insert(offline, member) end
+end
+for _, entry in ipairs(redis.call('zrangebyscore', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))) do
+  drop(entry)
+end
+for _, instance in ipairs(redis.call('zrangebyscore', KEYS[2], '-inf', ARGV[1], 'LIMIT', 0, 10)) do
+  local sockets = ARGV[4] .. instance
+  for _, entry in ipairs(redis.call('smembers', sockets)) do drop(entry) end
+  redis.call('del', sockets)
+  redis.call('zrem', KEYS[2], instance)
 end
 return offline`;
 
 const SWEEP_BATCH = 1000;
 
-export function createRedisPresenceStore(redis: Redis, prefix: string, ttlMs: number): PresenceStore {
+/**
+ * `leaseMs`: how long an instance's sockets outlive its last `renewInstance` (several of its renewal
+ * intervals, so that a busy moment does not mark its members offline).
+ */
+export function createRedisPresenceStore(
+  redis: Redis,
+  prefix: string,
+  ttlMs: number,
+  leaseMs: number,
+): PresenceStore {
   const memberKey = (userId: number) => `${prefix}presence:${userId}`;
   const allKey = `${prefix}presence:all`;
+  const instancesKey = `${prefix}presence:instances`;
+  const instanceSocketsPrefix = `${prefix}presence:instance:`;
   return {
     async touch(userId, socketId, now) {
       const before = await redis.eval(
         TOUCH,
-        2,
+        3,
         memberKey(userId),
         allKey,
+        `${instanceSocketsPrefix}${instanceOf(socketId)}`,
         socketId,
         now + ttlMs,
         now,
@@ -112,9 +153,10 @@ export function createRedisPresenceStore(redis: Redis, prefix: string, ttlMs: nu
     async remove(userId, socketId, now) {
       const left = await redis.eval(
         REMOVE,
-        2,
+        3,
         memberKey(userId),
         allKey,
+        `${instanceSocketsPrefix}${instanceOf(socketId)}`,
         socketId,
         now,
         `${userId}|${socketId}`,
@@ -124,13 +166,18 @@ export function createRedisPresenceStore(redis: Redis, prefix: string, ttlMs: nu
     async sweep(now) {
       const offline = (await redis.eval(
         SWEEP,
-        1,
+        2,
         allKey,
+        instancesKey,
         now,
         `${prefix}presence:`,
         SWEEP_BATCH,
+        instanceSocketsPrefix,
       )) as string[];
       return offline.map(Number);
+    },
+    async renewInstance(instanceId, now) {
+      await redis.zadd(instancesKey, now + leaseMs, instanceId);
     },
     async onlineAmong(userIds, now) {
       if (userIds.length === 0) return new Set();

@@ -40,6 +40,8 @@ export function createPresenceTracker(deps: {
     async socketGone(userId: number, socketId: string) {
       if (await store.remove(userId, socketId, now())) await tellAudience(userId, false);
     },
+    /** This instance is alive: its sockets live by its lease as well as by their heartbeats. */
+    renewInstance: (instanceId: string) => store.renewInstance(instanceId, now()),
     /** Sockets whose heartbeats stopped, on any instance (one that crashed, too). */
     async sweep() {
       const offline = await store.sweep(now());

@@ -386,8 +386,15 @@ export function createSocketGateway(deps: {
     );
 
     // Sockets that stopped sending heartbeats are closed here; the presence sweep also catches
-    // sockets of an instance that died without closing them.
+    // sockets of an instance that died without closing them, by their heartbeats or, sooner, by
+    // its lease, which each sweep renews for this instance.
+    const renewLease = () =>
+      presence
+        .renewInstance(instanceId)
+        .catch((error: unknown) => app.log.error({ err: error }, 'Presence lease not renewed'));
+    void renewLease();
     sweeper = setInterval(() => {
+      void renewLease();
       const now = clock.now();
       // A full allowance is what a member without an entry gets: the entry is no longer needed.
       for (const [userId, allowance] of allowances)

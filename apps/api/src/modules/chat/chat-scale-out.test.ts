@@ -153,7 +153,7 @@ describe.skipIf(!redisUrl)('chat across two API instances through Redis', () => 
   });
 
   it('sweeps the sockets of an instance that died without closing them', async () => {
-    const store = createRedisPresenceStore(redis, `${prefix}sweep:`, 1000);
+    const store = createRedisPresenceStore(redis, `${prefix}sweep:`, 1000, 60_000);
     const now = Date.now();
     expect(await store.touch(7, 'dead-instance:1', now)).toBe(true);
     expect(await store.touch(7, 'dead-instance:2', now + 500)).toBe(false);
@@ -163,5 +163,28 @@ describe.skipIf(!redisUrl)('chat across two API instances through Redis', () => 
     expect(await store.sweep(now + 1700)).toEqual([]);
     expect(await store.onlineAmong([7], now + 1700)).toEqual(new Set());
     expect(await store.remove(7, 'dead-instance:1', now + 1800)).toBe(false);
+  });
+
+  it('drops every socket of an instance whose lease lapsed, long before their heartbeats would', async () => {
+    // Heartbeats would keep these sockets for a minute; the instances' leases last one second.
+    const store = createRedisPresenceStore(redis, `${prefix}lease:`, 60_000, 1000);
+    const now = Date.now();
+    await store.renewInstance('gone', now);
+    await store.renewInstance('alive', now);
+    expect(await store.touch(7, 'gone:1', now)).toBe(true);
+    expect(await store.touch(7, 'gone:2', now)).toBe(false);
+    expect(await store.touch(8, 'gone:3', now)).toBe(true);
+    expect(await store.touch(8, 'alive:1', now)).toBe(false);
+    // The living instance renews; the other has died and does not.
+    await store.renewInstance('alive', now + 900);
+    expect(await store.sweep(now + 500)).toEqual([]);
+    // Member 7 had only sockets there; member 8 is still online on the living instance.
+    expect(await store.sweep(now + 1100)).toEqual([7]);
+    expect(await store.onlineAmong([7, 8], now + 1100)).toEqual(new Set([8]));
+    expect(await store.sweep(now + 1200)).toEqual([]);
+    // Its late clean-up, should it come, tells nobody a second time.
+    expect(await store.remove(7, 'gone:1', now + 1300)).toBe(false);
+    // The living instance's sockets go by their lease too once it stops renewing.
+    expect(await store.sweep(now + 2000)).toEqual([8]);
   });
 });
