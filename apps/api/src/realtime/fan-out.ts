@@ -44,8 +44,11 @@ export type FanOut = {
   publish(userId: number, message: LiveMessage): Promise<void>;
   /** The same message to several members (a presence change to all of someone's friends). */
   publishToEach(userIds: readonly number[], message: LiveMessage): Promise<void>;
-  /** Returns the function that stops listening. */
-  subscribe(userId: number, listener: LiveListener): () => void;
+  /**
+   * Returns the function that stops listening. `ignoring`: frame types the listener does nothing
+   * with, which an instance then need not even read for it (the chat's own traffic, for a cache).
+   */
+  subscribe(userId: number, listener: LiveListener, ignoring?: ReadonlySet<string>): () => void;
   close(): Promise<void>;
 };
 
@@ -54,21 +57,27 @@ export function createListenerRegistry(hooks?: {
   firstListener(userId: number): void;
   lastListenerGone(userId: number): void;
 }) {
-  const listeners = new Map<number, Set<LiveListener>>();
+  const listeners = new Map<number, Map<LiveListener, ReadonlySet<string> | undefined>>();
   return {
     deliver(userId: number, message: LiveMessage) {
-      for (const listener of listeners.get(userId) ?? []) listener(message);
+      for (const [listener, ignoring] of listeners.get(userId) ?? [])
+        if (!ignoring?.has(message.type)) listener(message);
+    },
+    /** Whether a listener of the member on this instance does something with frames of this type. */
+    wants(userId: number, type: string) {
+      for (const ignoring of listeners.get(userId)?.values() ?? []) if (!ignoring?.has(type)) return true;
+      return false;
     },
     /** The members someone listens to on this instance. */
     members: () => [...listeners.keys()],
-    subscribe(userId: number, listener: LiveListener) {
+    subscribe(userId: number, listener: LiveListener, ignoring?: ReadonlySet<string>) {
       let set = listeners.get(userId);
       if (!set) {
-        set = new Set();
+        set = new Map();
         listeners.set(userId, set);
         hooks?.firstListener(userId);
       }
-      set.add(listener);
+      set.set(listener, ignoring);
       return () => {
         if (!set.delete(listener) || set.size > 0) return;
         listeners.delete(userId);
@@ -87,7 +96,7 @@ export function createInProcessFanOut(): FanOut {
     async publishToEach(userIds, message) {
       for (const userId of userIds) registry.deliver(userId, message);
     },
-    subscribe: (userId, listener) => registry.subscribe(userId, listener),
+    subscribe: (userId, listener, ignoring) => registry.subscribe(userId, listener, ignoring),
     close: async () => undefined,
   };
 }

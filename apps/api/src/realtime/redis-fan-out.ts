@@ -36,8 +36,8 @@ export function createRedisFanOut(options: {
   const outboxLimit = options.outboxLimit ?? OUTBOX_LIMIT;
   const channelPrefix = `${prefix}live:`;
   const channelOf = (userId: number) => `${channelPrefix}${userId}`;
-  // Ids contain no space: the payload is `<instance> <json>`, which an instance of an older
-  // version (plain JSON) logs and ignores instead of sending it to a socket.
+  // Ids and frame types contain no space: the payload is `<instance> <type> <json>`, which an
+  // instance of an older version (plain JSON) logs and ignores instead of sending it to a socket.
   const instance = randomUUID();
 
   const registry = createListenerRegistry({
@@ -53,15 +53,22 @@ export function createRedisFanOut(options: {
 
   subscriber.on('message', (channel: string, payload: string) => {
     if (!channel.startsWith(channelPrefix)) return;
+    // `<instance> <type> <json>`: what this instance published, or what nobody here does
+    // anything with (the chat's traffic, for a cache watching a member), is not even parsed.
     const space = payload.indexOf(' ');
-    // Delivered here already when it was published.
-    if (space > 0 && payload.slice(0, space) === instance) return;
+    const typeEnd = payload.indexOf(' ', space + 1);
+    if (space <= 0 || typeEnd < 0) {
+      log.warn({ channel }, 'Ignored a live message of another format');
+      return;
+    }
+    if (payload.slice(0, space) === instance) return;
     const userId = Number(channel.slice(channelPrefix.length));
+    if (!registry.wants(userId, payload.slice(space + 1, typeEnd))) return;
     let message: LiveMessage;
     try {
       // Published by an instance of this deploy through `publish` below; what reaches a socket is
       // checked against the contract there in tests (realtime/frame-sender.ts).
-      message = JSON.parse(payload.slice(space + 1)) as LiveMessage;
+      message = JSON.parse(payload.slice(typeEnd + 1)) as LiveMessage;
     } catch {
       log.warn({ channel }, 'Ignored a live message that is not JSON');
       return;
@@ -156,7 +163,7 @@ export function createRedisFanOut(options: {
 
   function enqueue(userIds: readonly number[], message: LiveMessage) {
     if (userIds.length === 0) return;
-    const payload = `${instance} ${JSON.stringify(message)}`;
+    const payload = `${instance} ${message.type} ${JSON.stringify(message)}`;
     for (const userId of userIds) {
       registry.deliver(userId, message);
       outbox.push({ channel: channelOf(userId), payload });
@@ -175,7 +182,7 @@ export function createRedisFanOut(options: {
     async publishToEach(userIds, message) {
       enqueue(userIds, message);
     },
-    subscribe: (userId, listener) => registry.subscribe(userId, listener),
+    subscribe: (userId, listener, ignoring) => registry.subscribe(userId, listener, ignoring),
     waiting: () => outbox.length,
     // The connections belong to the app, which closes them after this: what Redis takes now goes.
     async close() {

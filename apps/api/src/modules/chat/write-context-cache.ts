@@ -75,7 +75,7 @@ export function createWriteContextCache(options: {
       };
       entry = { keys: new Set(), stop: () => undefined };
       watched.set(member, entry);
-      entry.stop = fanOut.subscribe(member, listener);
+      entry.stop = fanOut.subscribe(member, listener, HARMLESS);
     }
     return entry;
   }
