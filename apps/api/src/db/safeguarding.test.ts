@@ -657,7 +657,7 @@ describe('the safeguarding rule on every route', () => {
     'GET /api/chat/exmiembros/:label/': "own copy of a former member's messages (evidence), no sender id",
     'POST /api/chat/exmiembros/:label/marcar-leidos/': 'own inbox',
     'GET /api/chat/historial/:friendId/':
-      "the member's own copy of a conversation (evidence they may report)",
+      "the member's own copy of a conversation (evidence they may report); a supporter reads it only with someone both may reach (acting.test)",
     'DELETE /api/chat/borrar-mensajes/': 'hides own copy of conversations',
     'GET /api/chat/ajustes/': 'own settings',
     'PUT /api/chat/ajustes/': 'own settings',

@@ -1,3 +1,4 @@
+import { supporterActingFor } from '../../db/acting-viewer';
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, max, or, sql, type SQL } from 'drizzle-orm';
 import { conversationBetween, shownTo, unorderedPair } from '../../db/chat-conversations';
 import type { Database } from '../../db/database';
@@ -195,6 +196,9 @@ export function createChatRepository(db: Database) {
             conversationBetween(readerId, friendId),
             shownTo(readerId),
             beforeId ? lt(chatMessages.id, beforeId) : undefined,
+            // The member's own copy is theirs whatever the reach rule says (evidence they may
+            // report); a supporter reading it for them sees it only with someone both may reach.
+            supporterActingFor(readerId) === null ? undefined : mayReach(readerId, sql`${friendId}::bigint`),
           ),
         )
         .orderBy(

@@ -11,7 +11,7 @@ import type {
   SupporterPermission,
 } from '@juntos/domain';
 import { eq } from 'drizzle-orm';
-import { profiles, users } from '../../db/schema';
+import { chatMessages, profiles, users } from '../../db/schema';
 import { lastEmailTo } from '../../test-support/accounts';
 import { chatSockets, settle } from '../../test-support/chat-client';
 import {
@@ -416,5 +416,25 @@ describe('a supporter acting for a member', () => {
     ]);
     expect(await status(member.access, 'GET', '/api/me')).toBe(200);
     await back.close();
+  });
+
+  it('reads the member’s conversations for them only with people both may reach', async () => {
+    const member = await createMemberWithProfile(world.app, { nombre: 'Olga' });
+    const helper = await createMemberWithProfile(world.app, { nombre: 'Pau' });
+    const friend = await createMemberWithProfile(world.app, { nombre: 'Quim' });
+    await makeFriends(world.app, member.user.id, friend.user.id);
+    await world.app.database.db
+      .insert(chatMessages)
+      .values({ senderId: friend.user.id, receiverId: member.user.id, message: 'How are you?' });
+    const session = await act(helper, await grant(member, helper, ['messages']));
+    const history = async (access: string) =>
+      (await call(access, 'GET', `/api/chat/historial/${friend.user.id}/`))
+        .json<ChatHistoryPage>()
+        .results.map((message) => message.message);
+    expect(await history(session.access)).toEqual(['How are you?']);
+    // Quim blocks the supporter: the member keeps the conversation, the supporter reads none of it.
+    expect(await status(friend.access, 'POST', `/api/bloqueos/${helper.user.id}/`)).toBe(201);
+    expect(await history(member.access)).toEqual(['How are you?']);
+    expect(await history(session.access)).toEqual([]);
   });
 });
