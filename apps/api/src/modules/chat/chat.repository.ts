@@ -1,5 +1,20 @@
 import { supporterActingFor } from '../../db/acting-viewer';
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, max, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  max,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { conversationBetween, shownTo, unorderedPair } from '../../db/chat-conversations';
 import type { Database } from '../../db/database';
 import { adultsBornOnOrBefore, mayReach, mayReachAt } from '../../db/safeguarding';
@@ -208,10 +223,27 @@ export function createChatRepository(db: Database) {
         )
         .limit(limit),
 
-    unreadCounts: async (receiverId: number) =>
-      (await unreadCountsStatement.execute({ receiver: receiverId })).flatMap((row) =>
+    async unreadCounts(receiverId: number) {
+      const rows = (await unreadCountsStatement.execute({ receiver: receiverId })).flatMap((row) =>
         row.senderId === null ? [] : [{ senderId: row.senderId, count: row.count }],
-      ),
+      );
+      // A supporter reading them for the member counts only people both may reach (decision 0047).
+      if (supporterActingFor(receiverId) === null || rows.length === 0) return rows;
+      const reachable = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            inArray(
+              users.id,
+              rows.map((row) => row.senderId),
+            ),
+            mayReach(receiverId, users.id),
+          ),
+        );
+      const shown = new Set(reachable.map((row) => row.id));
+      return rows.filter((row) => shown.has(row.senderId));
+    },
 
     /**
      * What the member still has of conversations with erased members (decision 0032), one entry

@@ -431,10 +431,17 @@ describe('a supporter acting for a member', () => {
       (await call(access, 'GET', `/api/chat/historial/${friend.user.id}/`))
         .json<ChatHistoryPage>()
         .results.map((message) => message.message);
+    const unreadFrom = async (access: string) =>
+      (await call(access, 'GET', '/api/chat/no-leidos/'))
+        .json<{ sender_id: number }[]>()
+        .map((entry) => entry.sender_id);
     expect(await history(session.access)).toEqual(['How are you?']);
+    expect(await unreadFrom(session.access)).toEqual([friend.user.id]);
     // Quim blocks the supporter: the member keeps the conversation, the supporter reads none of it.
     expect(await status(friend.access, 'POST', `/api/bloqueos/${helper.user.id}/`)).toBe(201);
     expect(await history(member.access)).toEqual(['How are you?']);
+    expect(await unreadFrom(member.access)).toEqual([friend.user.id]);
     expect(await history(session.access)).toEqual([]);
+    expect(await unreadFrom(session.access)).toEqual([]);
   });
 });
