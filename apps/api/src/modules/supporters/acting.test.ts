@@ -14,6 +14,7 @@ import { eq } from 'drizzle-orm';
 import { chatMessages, profiles, users } from '../../db/schema';
 import { lastEmailTo } from '../../test-support/accounts';
 import { chatSockets, settle } from '../../test-support/chat-client';
+import { eventually } from '../../test-support/eventually';
 import {
   createMemberWithProfile,
   imageFile,
@@ -214,10 +215,15 @@ describe('a supporter acting for a member', () => {
     });
     await socket.waitFor((frame) => frame.temp_id === 'helped-1');
 
-    const activity = (
-      await call(world.carla.access, 'GET', '/api/supporters/activity/')
-    ).json<SupporterActivity>();
-    const added = activity.actions.slice(0, activity.actions.length - before.actions.length);
+    // The message is delivered first and then recorded: the list may lag the echo a moment.
+    const added = await eventually(async () => {
+      const activity = (
+        await call(world.carla.access, 'GET', '/api/supporters/activity/')
+      ).json<SupporterActivity>();
+      const actions = activity.actions.slice(0, activity.actions.length - before.actions.length);
+      expect(actions[0]?.route).toBe('WS chat_message');
+      return actions;
+    });
     expect(
       added.map(({ route, scope, target_id, supporter }) => ({ route, scope, target_id, supporter })),
     ).toEqual([
