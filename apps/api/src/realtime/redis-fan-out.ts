@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
+import { redisReady } from '../lib/redis';
 import { createListenerRegistry, type FanOut, type LiveMessage } from './fan-out';
 
 /** Messages sent to Redis in one pipeline at most. */
@@ -102,6 +104,7 @@ export function createRedisFanOut(options: {
   let closing = false;
   let delayedSince: number | undefined;
   let sentLate = 0;
+  let dropped = 0;
 
   /** How many of `batch`, from its start, Redis took. */
   async function send(batch: readonly { channel: string; payload: string }[]): Promise<number> {
@@ -118,16 +121,9 @@ export function createRedisFanOut(options: {
     }
   }
 
+  // Away: until the connection is ready again, or a while. Ready but refusing: a while.
   const backInAWhile = () =>
-    new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        publisher.off('ready', done);
-        resolve();
-      };
-      const timer = setTimeout(done, RETRY_MS);
-      publisher.once('ready', done);
-    });
+    publisher.status === 'ready' ? sleep(RETRY_MS) : redisReady(publisher, RETRY_MS);
 
   /** Starts the loop that empties the outbox, unless it runs already; resolves when it stops. */
   function drain(): Promise<void> {
@@ -154,10 +150,11 @@ export function createRedisFanOut(options: {
     }
     if (delayedSince !== undefined) {
       log.info(
-        { delivered: sentLate, delayedMs: Date.now() - delayedSince },
+        { delivered: sentLate, dropped, delayedMs: Date.now() - delayedSince },
         'Live messages that waited for Redis were sent',
       );
       delayedSince = undefined;
+      dropped = 0;
     }
   }
 
@@ -169,8 +166,10 @@ export function createRedisFanOut(options: {
       outbox.push({ channel: channelOf(userId), payload });
     }
     if (outbox.length > outboxLimit) {
-      const dropped = outbox.splice(0, outbox.length - outboxLimit).length;
-      log.error({ dropped }, 'Live messages dropped: Redis has been away too long');
+      // Said once per outage, not once per message; the total goes with the catch-up line.
+      if (dropped === 0)
+        log.error({ limit: outboxLimit }, 'Live messages are being dropped: Redis has been away too long');
+      dropped += outbox.splice(0, outbox.length - outboxLimit).length;
     }
     void drain();
   }

@@ -1,0 +1,115 @@
+import { EventEmitter } from 'node:events';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import { describe, expect, it, vi } from 'vitest';
+import type { LiveMessage } from './fan-out';
+import { createRedisFanOut } from './redis-fan-out';
+
+/** A Redis connection as far as the fan-out uses it, whose readiness the test sets by hand. */
+function fakeConnection() {
+  const published: { channel: string; payload: string }[] = [];
+  const connection = Object.assign(new EventEmitter(), {
+    status: 'reconnecting',
+    published,
+    subscribe: vi.fn(async () => 1),
+    unsubscribe: vi.fn(async () => 1),
+    ping: vi.fn(async () => 'PONG'),
+    pipeline() {
+      const batch: { channel: string; payload: string }[] = [];
+      const pipeline = {
+        publish(channel: string, payload: string) {
+          batch.push({ channel, payload });
+          return pipeline;
+        },
+        exec: async () => {
+          published.push(...batch);
+          return batch.map(() => [null, 1] as [null, number]);
+        },
+      };
+      return pipeline;
+    },
+  });
+  return connection;
+}
+
+function fakeLog() {
+  const lines: { level: string; message: string; fields: unknown }[] = [];
+  const at =
+    (level: string) =>
+    (fields: unknown, message: string): void =>
+      void lines.push({ level, message, fields });
+  return { lines, log: { warn: at('warn'), error: at('error'), info: at('info') } };
+}
+
+const message = (text: string): LiveMessage => ({
+  type: 'notification',
+  data: { type: 'new_message', from: text, sender_id: 2 },
+});
+
+describe('the Redis fan-out', () => {
+  it('delivers on this instance at once, keeps the rest for Redis in order, and says what waited and what was dropped', async () => {
+    const publisher = fakeConnection();
+    const subscriber = fakeConnection();
+    const { lines, log } = fakeLog();
+    const fanOut = createRedisFanOut({
+      publisher: publisher as unknown as Redis,
+      subscriber: subscriber as unknown as Redis,
+      prefix: 't:',
+      log: log as unknown as FastifyBaseLogger,
+      outboxLimit: 3,
+    });
+    const received: LiveMessage[] = [];
+    fanOut.subscribe(1, (frame) => received.push(frame));
+
+    // Redis is away: five messages reach the local listener now; the outbox keeps the last three.
+    for (const text of ['a', 'b', 'c', 'd', 'e']) await fanOut.publish(1, message(text));
+    expect(received.map((frame) => (frame.type === 'notification' ? frame.data.from : ''))).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+      'e',
+    ]);
+    await vi.waitFor(() => expect(fanOut.waiting()).toBe(3));
+    expect(lines.filter((line) => line.level === 'warn').map((line) => line.message)).toEqual([
+      'Live messages wait for Redis',
+    ]);
+    // Said once, however many go.
+    expect(lines.filter((line) => line.level === 'error')).toMatchObject([
+      { message: 'Live messages are being dropped: Redis has been away too long', fields: { limit: 3 } },
+    ]);
+
+    // Redis is back: the three go out in order, and the log says they went late.
+    publisher.status = 'ready';
+    publisher.emit('ready');
+    await vi.waitFor(() => expect(fanOut.waiting()).toBe(0));
+    const sent = publisher.published.map(
+      (item) => JSON.parse(item.payload.split(' ').slice(2).join(' ')) as LiveMessage,
+    );
+    expect(sent.map((frame) => (frame.type === 'notification' ? frame.data.from : ''))).toEqual([
+      'c',
+      'd',
+      'e',
+    ]);
+    expect(publisher.published.every((item) => item.channel === 't:live:1')).toBe(true);
+    await vi.waitFor(() =>
+      expect(lines.at(-1)).toMatchObject({
+        level: 'info',
+        message: 'Live messages that waited for Redis were sent',
+        fields: { delivered: 3, dropped: 2 },
+      }),
+    );
+
+    // Its own copy back from Redis is not delivered twice; another instance's is.
+    const own = publisher.published[0]?.payload ?? '';
+    subscriber.emit('message', 't:live:1', own);
+    subscriber.emit('message', 't:live:1', `other-instance notification ${JSON.stringify(message('f'))}`);
+    expect(received).toHaveLength(6);
+
+    // The subscriber lost Redis and came back: the local members are told to catch up.
+    subscriber.emit('close');
+    subscriber.emit('ready');
+    await vi.waitFor(() => expect(received.at(-1)).toEqual({ type: 'resync' }));
+    await fanOut.close();
+  });
+});
