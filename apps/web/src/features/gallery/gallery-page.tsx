@@ -1,3 +1,4 @@
+import { WrittenWithHelp } from '../../components/written-with-help';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -112,6 +113,11 @@ export default function GalleryPage() {
                 />
               </ContentWarningGate>
               <h2 className="gallery__item-title">{image.title}</h2>
+              {image.written_with_help && (
+                <p>
+                  <WrittenWithHelp shown />
+                </p>
+              )}
               {image.description && <p className="gallery__item-description">{image.description}</p>}
               {own && (
                 <div className="post-card__actions">
