@@ -354,6 +354,16 @@ describe('a supporter acting for a member', () => {
         ?.written_with_help,
     });
     expect(marks(await feed(member.access))).toEqual({ helped: true, own: false, comment: true });
+    // An edit by the supporter marks the member's own post; an edit by the member keeps a mark.
+    const edit = async (access: string, postId: number, text: string) =>
+      expect((await sendForm(world.app, access, 'PUT', `/api/posts/${postId}/`, { text })).statusCode).toBe(
+        200,
+      );
+    await edit(session.access, ownPost, 'By Inés, tidied by Jon');
+    await edit(member.access, helpedPost, 'For Inés, and read again by her');
+    expect(marks(await feed(member.access))).toEqual({ helped: true, own: true, comment: true });
+    await edit(member.access, ownPost, 'By Inés again');
+    expect(marks(await feed(member.access))).toMatchObject({ own: true });
     // Others read the member's words only.
     expect(marks(await feed(friend.access))).toEqual({ helped: false, own: false, comment: false });
     const picture = async (access: string) =>
