@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
+import { redisReady } from './redis-ready';
 
 /**
  * A Redis connection for the app: reconnects by itself (ioredis), and its errors are logged
@@ -19,27 +20,6 @@ export function connectRedis(url: string, log: FastifyBaseLogger, name: string):
     lastError = '';
   });
   return redis;
-}
-
-/**
- * Resolves once the connection is ready, or after `timeoutMs` if Redis does not answer. An
- * instance that took requests before its connection was ready would count rate limits in its
- * own memory (their fallback while Redis is away), so failures sent to it in its first moments
- * would not reach the other instances; a Redis that is down at start must still not keep the
- * API from starting.
- */
-export async function redisReady(redis: Redis, timeoutMs: number): Promise<boolean> {
-  if (redis.status === 'ready') return true;
-  return new Promise((resolve) => {
-    const done = (ready: boolean) => {
-      clearTimeout(timer);
-      redis.off('ready', onReady);
-      resolve(ready);
-    };
-    const onReady = () => done(true);
-    const timer = setTimeout(() => done(false), timeoutMs);
-    redis.on('ready', onReady);
-  });
 }
 
 /**

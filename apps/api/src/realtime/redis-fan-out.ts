@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
-import { redisReady } from '../lib/redis';
+import { redisReady } from '../lib/redis-ready';
 import { createListenerRegistry, type FanOut, type LiveMessage } from './fan-out';
 
 /** Messages sent to Redis in one pipeline at most. */
