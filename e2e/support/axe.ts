@@ -38,7 +38,10 @@ async function violationsOn(page: Page) {
   }));
 }
 
-/** Every e2e test calls this on every page (and every page state) it visits. */
+/**
+ * Every e2e test calls this on every page (and every page state) it visits: no axe violation, and
+ * nothing the page's Content Security Policy refused (support/browser.ts records them).
+ */
 export async function expectNoAxeViolations(page: Page, label = page.url()) {
   // A toast fading in is half-transparent: its colours are judged once it has settled, as a
   // reader sees it. A toast that mounts just after the wait (it is measured for a frame before
@@ -52,4 +55,8 @@ export async function expectNoAxeViolations(page: Page, label = page.url()) {
     violations = await violationsOn(page);
   }
   expect(violations, `axe violations on ${label}`).toEqual([]);
+  const refused = await page.evaluate(
+    () => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [],
+  );
+  expect(refused, `Content Security Policy violations on ${label}`).toEqual([]);
 }

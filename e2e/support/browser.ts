@@ -60,7 +60,22 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
     for (const [key, value] of Object.entries(s.local)) window.localStorage.setItem(key, value);
   }, seed);
   await context.addInitScript(options.deviceTranslator ?? 'delete window.Translator;');
+  await context.addInitScript(recordPolicyViolations);
   return context;
+}
+
+/**
+ * Keeps each Content Security Policy violation of the document in `window.__cspViolations`: the
+ * page check (support/axe.ts) fails on any. A refused script or style is a feature that does not
+ * work for a member, and even a refusal a library swallows (zod's probe for `new Function`) is
+ * reported in the browser's Issues panel.
+ */
+function recordPolicyViolations() {
+  const violations: string[] = [];
+  Object.assign(window, { __cspViolations: violations });
+  document.addEventListener('securitypolicyviolation', (event) => {
+    violations.push(`${event.violatedDirective} refused ${event.blockedURI} in ${event.sourceFile}`);
+  });
 }
 
 /** Collects console messages and page errors, so a test can assert on warnings and on no crash. */

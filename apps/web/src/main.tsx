@@ -1,5 +1,7 @@
 // First, so that every component's and feature's styles come after the tokens and resets.
 import './app/base.css';
+// Before any module that builds a schema (lib/zod-config.ts says why).
+import './lib/zod-config';
 import { StrictMode, Suspense, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LandingShell } from './app/landing-shell';

@@ -1,4 +1,3 @@
-import '../lib/zod-config';
 import type { ComponentType } from 'react';
 import { Link, Navigate, RouterProvider, useLocation } from 'react-router';
 import { NavigationProvider, type AppLinkProps, type Navigation } from './navigation';
