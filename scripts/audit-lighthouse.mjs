@@ -20,8 +20,12 @@ import puppeteer from 'puppeteer-core';
 import { CHROMIUM_FLAGS, findBrowser } from '../e2e/support/find-browser.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const VISITOR_ROUTES = ['/', '/login'];
-const MEMBER_ROUTES = [
+// AUDIT_ROUTES (comma-separated) and AUDIT_PRESETS (mobile, desktop) narrow a run to what is
+// being worked on; AUDIT_DETAILS=1 prints the longest main-thread tasks and the scripts' costs.
+const onlyRoutes = process.env.AUDIT_ROUTES?.split(',').filter(Boolean);
+const chosenRoutes = (routes) => (onlyRoutes ? routes.filter((route) => onlyRoutes.includes(route)) : routes);
+const VISITOR_ROUTES = chosenRoutes(['/', '/login']);
+const MEMBER_ROUTES = chosenRoutes([
   '/feed',
   '/profile',
   '/edit-profile',
@@ -30,9 +34,14 @@ const MEMBER_ROUTES = [
   '/buscar',
   '/recursos/asociaciones',
   '/notificaciones',
-];
+]);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-const PRESETS = { mobile: undefined, desktop: desktopConfig };
+const onlyPresets = process.env.AUDIT_PRESETS?.split(',').filter(Boolean);
+const PRESETS = Object.fromEntries(
+  Object.entries({ mobile: undefined, desktop: desktopConfig }).filter(
+    ([name]) => !onlyPresets || onlyPresets.includes(name),
+  ),
+);
 
 const freePort = () =>
   new Promise((resolve, reject) => {
@@ -163,6 +172,16 @@ try {
         if (scores.performance < 95) {
           for (const item of (audits['mainthread-work-breakdown']?.details?.items ?? []).slice(0, 4))
             console.log(`    main thread: ${item.groupLabel} ${Math.round(item.duration)} ms`);
+          if (process.env.AUDIT_DETAILS) {
+            for (const item of (audits['long-tasks']?.details?.items ?? []).slice(0, 6))
+              console.log(
+                `    long task ${Math.round(item.duration)} ms at ${Math.round(item.startTime)} ms: ${item.url}`,
+              );
+            for (const item of (audits['bootup-time']?.details?.items ?? []).slice(0, 6))
+              console.log(
+                `    script ${item.url}: evaluation ${Math.round(item.scripting)} ms, parse ${Math.round(item.scriptParseCompile)} ms`,
+              );
+          }
           for (const item of (audits['layout-shifts']?.details?.items ?? []).slice(0, 3))
             console.log(
               `    layout shift ${item.score?.toFixed(3)}: ${item.node?.selector ?? item.node?.snippet ?? ''}`,

@@ -126,6 +126,10 @@ describe('research that finds the member (issue 35)', () => {
     await page.goto('/recursos/centros');
     const disease = page.getByRole('combobox', { name: 'Disease' });
     await tabTo(page, disease);
+    // The suggestions are the whole list of the language, there once the field has the focus
+    // (rendered then, not with the page: issue 36).
+    await expect.poll(() => page.locator('datalist option').count()).toBeGreaterThan(800);
+    await expect(page.locator('datalist option[value="Turner syndrome"]').count()).resolves.toBe(1);
     await page.keyboard.type('Turner syndrome');
     await page
       .getByRole('status')

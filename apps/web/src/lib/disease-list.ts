@@ -8,7 +8,7 @@ async function fetchDiseaseList(language: string): Promise<Disease[]> {
   });
   if (!response.ok) throw new Error(`Disease list ${language}: HTTP ${response.status}`);
   const list = (await response.json()) as Record<string, string>;
-  const collator = new Intl.Collator(language, { sensitivity: 'base' });
+  const collator = baseCollator(language);
   return Object.entries(list)
     .map(([code, name]) => ({ code: Number(code), name }))
     .sort((a, b) => collator.compare(a.name, b.name));
@@ -23,6 +23,21 @@ export function useDiseaseList(language: string) {
   });
 }
 
+const collators = new Map<string, Intl.Collator>();
+
+/**
+ * One collator per language, kept: the field looks its text up on every render and keystroke,
+ * and building a collator costs more on a phone than the lookup itself.
+ */
+function baseCollator(language: string): Intl.Collator {
+  let collator = collators.get(language);
+  if (!collator) {
+    collator = new Intl.Collator(language, { sensitivity: 'base' });
+    collators.set(language, collator);
+  }
+  return collator;
+}
+
 /** The disease whose name is exactly this text (case and accents aside), if any. */
 export function findDisease(
   list: Disease[] | undefined,
@@ -31,6 +46,6 @@ export function findDisease(
 ): Disease | undefined {
   const wanted = name.trim();
   if (!wanted || !list) return undefined;
-  const collator = new Intl.Collator(language, { sensitivity: 'base' });
+  const collator = baseCollator(language);
   return list.find((disease) => collator.compare(disease.name, wanted) === 0);
 }
