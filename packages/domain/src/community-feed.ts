@@ -19,9 +19,6 @@ export const PostSearchText = z
   .min(1, 'search.errors.query_required')
   .max(POST_LIMITS.search, 'post.errors.too_long');
 
-/** The top bar's search box: the words, sent to /search (nothing happens without any). */
-export const PostSearchFormSchema = z.object({ q: PostSearchText });
-
 /** A community's feed page; with `q`, only its posts whose title or text holds the words. */
 export const CommunityFeedQuery = FeedPageQuery.extend({ q: PostSearchText.optional() });
 

@@ -8,20 +8,42 @@ const LARGE_TEXT_PX = 20;
 /** The wide frame, a phone's (bottom bar), or the compact one (a Menu under the top bar). */
 export type FrameLayout = 'wide' | 'phone' | 'compact';
 
-function currentLayout(): FrameLayout {
+function readLayout(): FrameLayout {
   if (!window.matchMedia(PHONE_QUERY).matches) return 'wide';
   const rootFontSize = parseFloat(getComputedStyle(document.documentElement).fontSize);
   return window.matchMedia(SHORT_QUERY).matches || rootFontSize >= LARGE_TEXT_PX ? 'compact' : 'phone';
 }
 
+/*
+ * React asks for the snapshot at every render of the frame and again after each commit. Reading
+ * it anew each time made a new media query list and read the root's computed style, which forces
+ * the browser to recompute the styles of a page React had just changed: on a phone that was a
+ * large share of the main thread's time while a signed-in page loaded (issue 36, Lighthouse). The
+ * layout is read once and kept while someone listens for its changes, which are what clear it.
+ */
+let kept: FrameLayout | undefined;
+let listeners = 0;
+
+function currentLayout(): FrameLayout {
+  if (listeners === 0) return readLayout();
+  return (kept ??= readLayout());
+}
+
 function subscribe(onChange: () => void) {
+  listeners += 1;
+  const changed = () => {
+    kept = undefined;
+    onChange();
+  };
   const queries = [PHONE_QUERY, SHORT_QUERY].map((query) => window.matchMedia(query));
-  for (const query of queries) query.addEventListener('change', onChange);
+  for (const query of queries) query.addEventListener('change', changed);
   // The text-size preference sets the root's font size (static/display-preferences.js).
-  const observer = new MutationObserver(onChange);
+  const observer = new MutationObserver(changed);
   observer.observe(document.documentElement, { attributes: true, attributeFilter: ['style'] });
   return () => {
-    for (const query of queries) query.removeEventListener('change', onChange);
+    listeners -= 1;
+    if (listeners === 0) kept = undefined;
+    for (const query of queries) query.removeEventListener('change', changed);
     observer.disconnect();
   };
 }

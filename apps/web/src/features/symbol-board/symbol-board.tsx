@@ -1,13 +1,17 @@
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SYMBOL_CATEGORIES, symbolById } from '@juntos/domain';
 import { Button } from '../../components/ui/button';
-import { MyPhrases } from './my-phrases';
 import { SymbolGrid } from './symbol-grid';
 import { SYMBOL_IMAGES } from '../../lib/symbol-images';
 import type { SymbolTab, SymbolWriting } from './use-symbol-writing';
 import '../../components/ui/field.css';
 import './symbol-board.css';
+import { PageLoading } from '../../components/ui/page-loading';
+
+// The member's own phrases are a form (a form library with them): fetched when their tab is
+// opened, so the chat and the other pages with a board load without it (issue 36).
+const MyPhrases = lazy(() => import('./my-phrases').then((module) => ({ default: module.MyPhrases })));
 
 const TABS: readonly SymbolTab[] = [...SYMBOL_CATEGORIES, 'mine'];
 
@@ -128,7 +132,9 @@ export function SymbolBoard({ writing, id }: { writing: SymbolWriting; id: strin
       </div>
       <div role="tabpanel" id={panelId} aria-labelledby={tabId(tab)} className="symbol-board__panel">
         {tab === 'mine' ? (
-          <MyPhrases onChoose={writing.choose} />
+          <Suspense fallback={<PageLoading />}>
+            <MyPhrases onChoose={writing.choose} />
+          </Suspense>
         ) : (
           <SymbolGrid key={tab} category={tab} onChoose={writing.choose} />
         )}
