@@ -7,6 +7,7 @@ import { detectLanguage } from '../lib/text-language';
 import { hasDeviceTranslator, translateText, translationMeans } from '../lib/text-translation';
 import { Button } from './ui/button';
 import './translatable-text.css';
+import { displayNames } from '../lib/intl-formats';
 
 /** Whether the operator runs a translation server: asked once a session, on the first text shown. */
 const serviceQuery = {
@@ -77,7 +78,7 @@ export function TranslatableText({
   }, [showing, wanted]);
 
   if (showing && source) {
-    const languageName = new Intl.DisplayNames([reader], { type: 'language' }).of(source) ?? source;
+    const languageName = displayNames(reader, { type: 'language' }).of(source) ?? source;
     return (
       <>
         <p className={className} lang={reader}>

@@ -5,6 +5,7 @@ import { AdminScreen } from './admin-screen';
 import { AdminOnly } from './admin-only';
 import { AdminTable } from './admin-kit/admin-table';
 import { adminAuditQuery, type AuditEntry } from './admin-api';
+import { dateTimeFormat } from '../../lib/intl-formats';
 
 /** /admin/auditoria: what administrators did, newest first (read only). */
 export default function AdminAuditPage() {
@@ -18,7 +19,7 @@ export default function AdminAuditPage() {
 function Audit() {
   const { t, i18n } = useTranslation();
   const audit = useQuery(adminAuditQuery());
-  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'medium' });
+  const date = dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'medium' });
   const actionText = (entry: AuditEntry) => {
     const key = `admin.audit.actions.${entry.action.replace('.', '_')}`;
     // An age-group change says which group: "set to adult" tells more than "changed".

@@ -5,6 +5,7 @@ import { AdminScreen } from './admin-screen';
 import { AdminOnly } from './admin-only';
 import { adminDashboardQuery } from './admin-api';
 import '../../components/earnings-figures.css';
+import { numberFormat } from '../../lib/intl-formats';
 
 /** /admin: the figures an operator checks first. */
 export default function AdminDashboardPage() {
@@ -18,8 +19,8 @@ export default function AdminDashboardPage() {
 function Dashboard() {
   const { t, i18n } = useTranslation();
   const dashboard = useQuery(adminDashboardQuery());
-  const number = new Intl.NumberFormat(i18n.resolvedLanguage);
-  const euros = new Intl.NumberFormat(i18n.resolvedLanguage, { style: 'currency', currency: 'EUR' });
+  const number = numberFormat(i18n.resolvedLanguage);
+  const euros = numberFormat(i18n.resolvedLanguage, { style: 'currency', currency: 'EUR' });
   return (
     <AdminScreen title={t('admin.dashboard.title')}>
       <QueryState query={dashboard} errorText={t('admin.load_error')}>

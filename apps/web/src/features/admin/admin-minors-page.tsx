@@ -24,6 +24,7 @@ import { Button } from '../../components/ui/button';
 import '../../components/ui/field.css';
 import '../../components/ui/form-message.css';
 import './admin.css';
+import { dateTimeFormat } from '../../lib/intl-formats';
 
 /**
  * /admin/menores: minors' accounts waiting for an administrator's check (docs/decisions/0011),
@@ -87,12 +88,12 @@ function PendingQueue() {
     onError,
   });
   const busy = approve.isPending || markAdult.isPending;
-  const dateTime = new Intl.DateTimeFormat(i18n.resolvedLanguage, {
+  const dateTime = dateTimeFormat(i18n.resolvedLanguage, {
     dateStyle: 'medium',
     timeStyle: 'short',
   });
   // Birth dates are calendar days: formatted in UTC so no time zone moves them a day.
-  const day = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeZone: 'UTC' });
+  const day = dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeZone: 'UTC' });
 
   const shown = minors.data?.pages.flatMap((page) => page.results) ?? [];
   const nameOf = (minor: PendingMinor) => fullName(minor) || minor.email;

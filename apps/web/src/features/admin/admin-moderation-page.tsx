@@ -27,6 +27,7 @@ import '../../components/ui/badge.css';
 import '../../components/ui/field.css';
 import '../../components/ui/form-message.css';
 import './admin.css';
+import { dateTimeFormat } from '../../lib/intl-formats';
 
 /** /admin/moderacion: the reports queue with the reported content, and suspended accounts. */
 export default function AdminModerationPage() {
@@ -100,7 +101,7 @@ function ReportCard({ report, onHandled }: { report: AdminReport; onHandled: () 
   const onError = useActionErrorToast();
   const [confirmingSuspend, setConfirmingSuspend] = useState(false);
   const isAdmin = useMeQuery().data?.is_admin === true;
-  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
   const act = useMutation({
     mutationFn: (action: ModerationAction) => actOnReport(report.id, action),
@@ -250,7 +251,7 @@ function ReportCard({ report, onHandled }: { report: AdminReport; onHandled: () 
 function ChatContext({ report, authorName }: { report: AdminReport; authorName: string }) {
   const { t, i18n } = useTranslation();
   const headingId = useId();
-  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'short', timeStyle: 'short' });
+  const date = dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'short', timeStyle: 'short' });
   const messages = report.context ?? [];
   // A chat has two members: the reported author and the member who reported them. An erased
   // sender has no id: the messages carry their label instead.
@@ -310,7 +311,7 @@ function SuspendedMembers() {
     },
     onError,
   });
-  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' });
+  const date = dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' });
   return (
     <section aria-labelledby="admin-suspended-title">
       <h2 id="admin-suspended-title">{t('admin.moderation.suspended_title')}</h2>

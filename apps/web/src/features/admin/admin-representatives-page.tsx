@@ -19,6 +19,7 @@ import { RowButton } from './admin-kit/row-actions';
 import '../../components/ui/badge.css';
 import '../../components/ui/field.css';
 import './admin.css';
+import { dateTimeFormat } from '../../lib/intl-formats';
 
 const representativesKey = ['admin', 'representatives'] as const;
 const representativesQuery = (state: RepresentativeState | '') =>
@@ -53,7 +54,7 @@ function Representatives() {
   const [state, setState] = useState<RepresentativeState | ''>('accepted');
   const [removing, setRemoving] = useState<AdminRepresentative>();
   const list = useInfiniteQuery(representativesQuery(state));
-  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' });
+  const date = dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' });
   const refresh = () => queryClient.invalidateQueries({ queryKey: representativesKey });
   const confirm = useMutation({
     mutationFn: confirmRepresentative,

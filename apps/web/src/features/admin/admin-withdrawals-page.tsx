@@ -22,6 +22,7 @@ import { RowButton } from './admin-kit/row-actions';
 import { adminKeys, adminWithdrawalsQuery, moveWithdrawal, type AdminWithdrawal } from './admin-api';
 import '../../components/ui/dialog.css';
 import '../../components/ui/field.css';
+import { dateTimeFormat } from '../../lib/intl-formats';
 
 /** /admin/retiros: withdrawals by status; pay them by PayPal, then mark them paid or rejected. */
 export default function AdminWithdrawalsPage() {
@@ -44,7 +45,7 @@ function Withdrawals() {
   const [status, setStatus] = useState<WithdrawalStatus | ''>('pending');
   const [decision, setDecision] = useState<Decision>();
   const list = useQuery(adminWithdrawalsQuery(status));
-  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
   const { euros } = useMoneyFormat();
 
   const showError = useActionErrorToast();

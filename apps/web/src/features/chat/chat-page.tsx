@@ -25,6 +25,7 @@ import { FormerConversationPane } from './former-conversation-pane';
 import '../../components/ui/avatar.css';
 import '../../components/ui/badge.css';
 import './chat.css';
+import { dateTimeFormat } from '../../lib/intl-formats';
 
 const fullName = (friend: Pick<Friend, 'nombre' | 'apellidos'>) =>
   [friend.nombre, friend.apellidos].filter(Boolean).join(' ');
@@ -184,7 +185,7 @@ function FormerConversations({
 }) {
   const { t, i18n } = useTranslation();
   const former = useQuery({ queryKey: chatKeys.former, queryFn: fetchFormerConversations });
-  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' });
+  const date = dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' });
   if (!former.data?.length) return null;
   return (
     <>

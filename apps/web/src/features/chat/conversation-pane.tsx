@@ -20,6 +20,7 @@ import '../../components/ui/field.css';
 import '../../components/ui/form-message.css';
 import './chat.css';
 import { TranslatableText } from '../../components/translatable-text';
+import { dateTimeFormat } from '../../lib/intl-formats';
 
 /**
  * The open conversation: a log region (announced by screen readers as messages arrive), the
@@ -48,7 +49,7 @@ export function ConversationPane({
   const boardId = useId();
   const composerId = useId();
   const online = useOnlineStatus();
-  const time = new Intl.DateTimeFormat(i18n.resolvedLanguage, { hour: '2-digit', minute: '2-digit' });
+  const time = dateTimeFormat(i18n.resolvedLanguage, { hour: '2-digit', minute: '2-digit' });
 
   const lastKey = conversation.messages.at(-1)?.temp_id ?? conversation.messages.at(-1)?.id;
   useEffect(() => {

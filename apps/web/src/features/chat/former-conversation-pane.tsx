@@ -11,6 +11,7 @@ import { ConversationFrame } from './conversation-frame';
 import { ReportMessageButton } from './report-message-button';
 import '../../components/ui/form-message.css';
 import './chat.css';
+import { dateTimeFormat } from '../../lib/intl-formats';
 
 /**
  * What a member who has since deleted their account sent (decision 0032): kept for the receiver
@@ -21,7 +22,7 @@ export function FormerConversationPane({ label, onBack }: { label: string; onBac
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const [reporting, setReporting] = useState<number>();
-  const time = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'short', timeStyle: 'short' });
+  const time = dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'short', timeStyle: 'short' });
   const history = useInfiniteQuery({
     queryKey: chatKeys.formerHistory(label),
     queryFn: ({ pageParam }) => fetchFormerHistory(label, pageParam),

@@ -25,6 +25,7 @@ import '../../components/ui/badge.css';
 import '../../components/ui/dialog.css';
 import '../../components/ui/field.css';
 import './communities.css';
+import { dateTimeFormat } from '../../lib/intl-formats';
 
 const serverMessage = (error: unknown) =>
   error instanceof ApiRequestError && error.body ? error.body.error : undefined;
@@ -63,7 +64,7 @@ export function HostLine({ community }: { community: CommunityDetail }) {
 
 function RulesText({ rules }: { rules: CommunityRules }) {
   const { t, i18n } = useTranslation();
-  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'long' });
+  const date = dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'long' });
   return (
     <>
       <div className="community-rules__text">{rules.text}</div>

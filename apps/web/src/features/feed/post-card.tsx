@@ -30,9 +30,10 @@ import '../../components/ui/avatar.css';
 import '../../components/reactions.css';
 import './feed.css';
 import { TranslatableText } from '../../components/translatable-text';
+import { dateTimeFormat } from '../../lib/intl-formats';
 
 function formatDate(iso: string, language: string) {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
 /** What a list adds to a card: a marker above the text (pinned), actions of its own (moderation). */

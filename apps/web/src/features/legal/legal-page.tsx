@@ -11,6 +11,7 @@ import { useLegalDocumentQuery } from './use-legal-document';
 import { ReadAloudButton, readAloudUnit } from '../read-aloud/read-aloud-button';
 import '../../components/ui/form-message.css';
 import './legal.css';
+import { dateTimeFormat } from '../../lib/intl-formats';
 
 function isLegalDocument(value: string | undefined): value is LegalDocumentName {
   return !!value && (LEGAL_DOCUMENTS as readonly string[]).includes(value);
@@ -19,7 +20,7 @@ function isLegalDocument(value: string | undefined): value is LegalDocumentName 
 function formatDate(isoDate: string, language: string): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return isoDate;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+  return dateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }
 
 function sectionAnchor(section: LegalDocument['sections'][number], index: number): string {

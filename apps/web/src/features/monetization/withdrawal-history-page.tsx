@@ -6,13 +6,14 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMoneyFormat } from '../../lib/use-money-format';
 import { DataTable } from '../../components/data-table';
 import { withdrawalHistoryQuery } from './monetization-api';
+import { dateTimeFormat } from '../../lib/intl-formats';
 
 /** /monetizacion/historial-retiros (spec §2): date, method, tokens, euros, status, newest first. */
 export default function WithdrawalHistoryPage() {
   const { t, i18n } = useTranslation();
   useDocumentTitle(t('titles.historial_retiros'));
   const history = useQuery(withdrawalHistoryQuery());
-  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
   const { tokens: number, euros } = useMoneyFormat();
 
   return (

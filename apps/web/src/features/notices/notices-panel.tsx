@@ -6,6 +6,7 @@ import type { MemberNotice } from '@juntos/domain';
 import { markRead, noticeKeys, noticesQuery } from './notices-api';
 import { Button } from '../../components/ui/button';
 import './notices.css';
+import { dateTimeFormat } from '../../lib/intl-formats';
 
 function NoticeText({ notice }: { notice: MemberNotice }) {
   const { t } = useTranslation();
@@ -65,7 +66,7 @@ export function NoticesPanel() {
     if (unread.length > 0) setShown(true);
   }, [unread.length]);
   if (unread.length === 0 && !shown) return null;
-  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium' });
+  const date = dateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium' });
 
   return (
     <section className="notices" aria-labelledby={titleId}>

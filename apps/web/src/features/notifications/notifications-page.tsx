@@ -15,6 +15,7 @@ import {
   useUnreadNotifications,
 } from './notifications-api';
 import './notifications.css';
+import { dateTimeFormat } from '../../lib/intl-formats';
 
 /**
  * /notificaciones (issue 20): what happened, newest first, repeats grouped, unread ones marked in
@@ -30,7 +31,7 @@ export default function NotificationsPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: notificationKeys.all });
   const markAll = useMutation({ mutationFn: markAllNotificationsRead, onSuccess: refresh });
   const open = useMutation({ mutationFn: markNotificationRead, onSettled: refresh });
-  const when = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', {
+  const when = dateTimeFormat(i18n.resolvedLanguage ?? 'en', {
     dateStyle: 'medium',
     timeStyle: 'short',
   });

@@ -8,6 +8,7 @@ import { ApiRequestError, apiCall } from '../../lib/api-client';
 import '../../components/ui/form-message.css';
 import { notificationKeys } from './notifications-api';
 import './notifications.css';
+import { dateTimeFormat } from '../../lib/intl-formats';
 
 const devicesKey = [...notificationKeys.all, 'devices'] as const;
 const pushSupported = () =>
@@ -154,7 +155,7 @@ export function PushDevices() {
     onError: () => setMessage({ text: t('push_devices.error'), tone: 'error' }),
   });
 
-  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium' });
+  const date = dateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium' });
   const list = devices.data ?? [];
   const onHere = thisEndpoint !== null && list.some((device) => device.endpoint === thisEndpoint);
 

@@ -17,6 +17,7 @@ import { TextAreaField } from '../../components/ui/field';
 import { QueryState } from '../../components/ui/query-state';
 import { errorText, formFailureText, useSchemaForm } from '../../lib/forms';
 import { postResearchCall, researchReachQuery, withdrawResearchCall } from './organisations-api';
+import { dateTimeFormat } from '../../lib/intl-formats';
 
 const SERVER_FIELDS = { text: 'text' } as const;
 
@@ -110,7 +111,7 @@ function PostedCall({
 }) {
   const { t, i18n } = useTranslation();
   const band = useBandText();
-  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'long' });
+  const date = dateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'long' });
   return (
     <>
       <blockquote lang={call.language} className="organisation__call">

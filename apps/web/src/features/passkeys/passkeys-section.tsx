@@ -9,6 +9,7 @@ import { FormMessage } from '../../components/ui/form-message';
 import { AddPasskeyDialog } from './add-passkey-dialog';
 import { listPasskeys, passkeyKeys, removePasskey } from './passkeys-api';
 import './passkeys.css';
+import { dateTimeFormat } from '../../lib/intl-formats';
 
 /**
  * The member's passkeys on their profile (issue 21): a way to sign in that asks for no password
@@ -32,7 +33,7 @@ export function PasskeysSection() {
     onError: () => setMessage({ text: t('passkeys.remove_failed'), tone: 'error' }),
   });
 
-  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium' });
+  const date = dateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium' });
   const list = passkeys.data?.results ?? [];
 
   return (

@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button';
 import { researchConsentQuery } from './profile-api';
 import { useResearchConsentStatus, useWithdrawResearchConsent } from './research-consent-section';
 import './profile.css';
+import { dateTimeFormat, numberFormat } from '../../lib/intl-formats';
 
 /** Saves a downloaded file the way a link with `download` would. */
 function saveFile(blob: Blob, name: string) {
@@ -26,7 +27,7 @@ function useSizeFormat() {
   const { i18n } = useTranslation();
   return (bytes: number) => {
     const megabytes = bytes >= 1_000_000;
-    return new Intl.NumberFormat(i18n.resolvedLanguage, {
+    return numberFormat(i18n.resolvedLanguage, {
       style: 'unit',
       unit: megabytes ? 'megabyte' : 'kilobyte',
       maximumFractionDigits: 1,
@@ -110,7 +111,7 @@ export function MyDataSection() {
     },
     onError: () => toast.error(t('my_data.download_error')),
   });
-  const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
 
   let status = '';
   if (copy?.status === 'preparing') status = t('my_data.preparing');

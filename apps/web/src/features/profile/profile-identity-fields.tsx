@@ -16,9 +16,10 @@ import { CountryFlag } from '../../components/country-flag';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { AudienceSelect } from './audience-select';
 import { profileError, profileField, type ProfileForm } from './profile-form';
+import { dateTimeFormat } from '../../lib/intl-formats';
 
 function formatDate(iso: string, language: string) {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
+  return dateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(`${iso}T00:00:00Z`),
   );
 }

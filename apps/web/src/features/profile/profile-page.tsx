@@ -27,10 +27,11 @@ import { supporterRefusalText } from '../../lib/api-client';
 import '../../components/ui/field.css';
 import '../../components/member-profile.css';
 import './profile.css';
+import { dateTimeFormat } from '../../lib/intl-formats';
 
 /** Spec §2: the birth date in the fr-FR format (dd/mm/yyyy). */
 const formatBirthDate = (iso: string) =>
-  new Intl.DateTimeFormat('fr-FR', { timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+  dateTimeFormat('fr-FR', { timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
 
 function ProfileDetails({ profile }: { profile: OwnProfile }) {
   const { t, i18n } = useTranslation(['translation', 'perfil_funcional']);

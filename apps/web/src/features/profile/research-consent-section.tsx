@@ -20,11 +20,12 @@ import {
 } from './profile-api';
 import '../../components/ui/field.css';
 import './profile.css';
+import { dateTimeFormat } from '../../lib/intl-formats';
 
 /** The sentence that says whether the consent is on, since when, by whom and how far from home. */
 export function useResearchConsentStatus() {
   const { t, i18n } = useTranslation();
-  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'long' });
+  const date = dateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'long' });
   return (answer: ResearchConsentAnswer) => {
     const { consent } = answer;
     if (!consent)

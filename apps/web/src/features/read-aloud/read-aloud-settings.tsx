@@ -6,6 +6,7 @@ import { SelectField } from '../../components/ui/field';
 import { READ_ALOUD_RATES, orderVoices } from './read-aloud-text';
 import { speechAvailable } from './reading-state';
 import './read-aloud.css';
+import { displayNames, numberFormat } from '../../lib/intl-formats';
 
 type ReadAloudChoice = Partial<Pick<DisplayPreferences, 'readAloudRate' | 'readAloudVoice'>>;
 
@@ -45,8 +46,8 @@ export function ReadAloudSettings({
   const [noVoice, setNoVoice] = useState(false);
   const headingId = useId();
   const { own, other } = useMemo(() => orderVoices(voices, language), [voices, language]);
-  const languageNames = useMemo(() => new Intl.DisplayNames([language], { type: 'language' }), [language]);
-  const numbers = useMemo(() => new Intl.NumberFormat(language), [language]);
+  const languageNames = displayNames(language, { type: 'language' });
+  const numbers = numberFormat(language);
   const voiceLabel = (candidate: SpeechSynthesisVoice) => {
     let name = candidate.lang;
     try {

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { countryName, isCountryCode, type Language, type ResearchProject } from '@juntos/domain';
 import type { ResourceEntry } from './resources-api';
+import { dateTimeFormat } from '../../lib/intl-formats';
 
 /**
  * What an entry is about (issue 35): its diseases, the countries it serves, a study's recruitment.
@@ -14,7 +15,7 @@ type AboutEntry = Pick<ResourceEntry, 'pais' | 'paises'> &
 export function EntryFacts({ entry, kindShown = false }: { entry: AboutEntry; kindShown?: boolean }) {
   const { t, i18n } = useTranslation();
   const language = (i18n.resolvedLanguage ?? 'en') as Language;
-  const date = new Intl.DateTimeFormat(language, { dateStyle: 'long' });
+  const date = dateTimeFormat(language, { dateStyle: 'long' });
   const others = entry.paises.filter((code) => code !== entry.pais);
   const study = entry.estudio_clinico ? entry : undefined;
   return (

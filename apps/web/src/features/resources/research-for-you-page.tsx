@@ -10,6 +10,7 @@ import { EntryFacts } from './entry-facts';
 import { useResearchForYou } from './resources-api';
 import '../../components/ui/list-card.css';
 import './resources.css';
+import { dateTimeFormat } from '../../lib/intl-formats';
 
 /**
  * /recursos/para-ti (issue 35): the research projects, clinical studies and expert centres that
@@ -106,7 +107,7 @@ function CallForParticipants({
   call: NonNullable<ResearchMatch['call']>;
 }) {
   const { t, i18n } = useTranslation();
-  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'long' });
+  const date = dateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'long' });
   return (
     <section
       className="resource-card__call"

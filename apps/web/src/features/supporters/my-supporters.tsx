@@ -22,6 +22,7 @@ import {
   mySupporters,
   supporterKeys,
 } from './supporters-api';
+import { dateTimeFormat } from '../../lib/intl-formats';
 
 const SERVER_FIELDS = { email: 'email', permissions: 'permissions' } as const;
 
@@ -155,7 +156,7 @@ function SupporterItem({
   const [confirming, setConfirming] = useState(false);
   const [chosen, setChosen] = useState<SupporterPermission[]>(grant.permissions);
   const name = grant.supporter?.nombre || grant.invited_email;
-  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium' });
+  const date = dateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium' });
   const refresh = () => queryClient.invalidateQueries({ queryKey: supporterKeys.mine });
 
   const end = useMutation({

@@ -5,6 +5,7 @@ import type { SupporterAction } from '@juntos/domain';
 import { Button } from '../../components/ui/button';
 import { QueryState } from '../../components/ui/query-state';
 import { supporterActivity, supporterKeys } from './supporters-api';
+import { dateTimeFormat } from '../../lib/intl-formats';
 
 /** The actions of the activity list with words of their own; any other is told by its permission and kind. */
 const NAMED_ACTIONS: Readonly<Record<string, string>> = {
@@ -36,7 +37,7 @@ export function SupporterActivityList() {
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.next_before ?? undefined,
   });
-  const time = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', {
+  const time = dateTimeFormat(i18n.resolvedLanguage ?? 'en', {
     dateStyle: 'medium',
     timeStyle: 'short',
   });
