@@ -18,6 +18,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
 import { CHROMIUM_FLAGS, findBrowser } from '../e2e/support/find-browser.mjs';
+import { stolenCpuLine, watchStolenCpu } from './stolen-cpu.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // AUDIT_ROUTES (comma-separated) and AUDIT_PRESETS (mobile, desktop) narrow a run to what is
@@ -128,6 +129,7 @@ if (!chromePath) {
   console.error('No Chromium found: run `node scripts/ensure-browser.mjs` first.');
   process.exit(1);
 }
+const stolenCpu = watchStolenCpu();
 const { baseUrl, stop } = await platform();
 const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_FLAGS });
 const rows = [];
@@ -209,3 +211,5 @@ console.log(
     ? `\nEvery route meets the targets (performance ≥ 95, accessibility, best practices and SEO 100).`
     : `\nBelow the targets:\n${missed.map((row) => `  ${row.route} (${row.preset})`).join('\n')}`,
 );
+const stolen = stolenCpuLine(stolenCpu());
+if (stolen) console.log(stolen);

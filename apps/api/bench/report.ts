@@ -4,11 +4,12 @@
  * `bench-results/<name>.json` (git-ignored; docs/performance.md quotes the latest). A figure alone
  * means nothing on a shared machine; the ratio to a baseline that ran beside it does.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { stolenCpuLine, watchStolenCpu } from '../../../scripts/stolen-cpu.mjs';
 
 export type LoadFigures = {
   requestsPerSecond: number;
@@ -95,33 +96,8 @@ export type ComparisonRow = {
 export const throughputRatio = (row: Pick<ComparisonRow, 'project' | 'baseline'>) =>
   row.project.requestsPerSecond / Math.max(1, row.baseline.requestsPerSecond);
 
-/**
- * The machine's CPU time so far, from /proc/stat (Linux): all of it, and the part "stolen" by
- * the hypervisor, when the host gave this virtual machine's turn to another one. On a shared
- * host that share can reach half of the run and slows project and baseline unevenly, so a
- * run with much of it says so instead of passing for a measurement (issue 36).
- */
-function cpuTicks(): { steal: number; total: number } | undefined {
-  try {
-    const fields = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1);
-    const ticks = fields.map(Number);
-    return { steal: ticks[7] ?? 0, total: ticks.reduce((sum, value) => sum + value, 0) };
-  } catch {
-    return undefined;
-  }
-}
-
-const ticksAtStart = cpuTicks();
-
-/** The share of the machine's CPU time stolen by the host since the benchmark started, in %. */
-export function stolenCpuPercent(): number | undefined {
-  const now = cpuTicks();
-  if (!now || !ticksAtStart || now.total <= ticksAtStart.total) return undefined;
-  return (100 * (now.steal - ticksAtStart.steal)) / (now.total - ticksAtStart.total);
-}
-
-/** Above this share of stolen CPU time, a run's ratios are not to be trusted. */
-const STOLEN_CPU_LIMIT_PERCENT = 5;
+/** The host's stolen CPU time since the benchmark started (scripts/stolen-cpu.mjs). */
+const stolenCpuPercent = watchStolenCpu();
 
 /** The facts that make a table comparable with another run's. */
 export function machineFacts() {
@@ -167,12 +143,6 @@ export function writeResults(name: string, figures: Record<string, unknown>) {
     `${JSON.stringify({ benchmark: name, ranAt: new Date().toISOString(), machine: machineFacts(), ...figures }, null, 2)}\n`,
   );
   console.log(`\nFigures written to ${path.relative(process.cwd(), file) || file}`);
-  const stolen = stolenCpuPercent();
-  if (stolen !== undefined)
-    console.log(
-      `CPU time stolen by the host during the run: ${stolen.toFixed(1)} %` +
-        (stolen > STOLEN_CPU_LIMIT_PERCENT
-          ? ` (over ${STOLEN_CPU_LIMIT_PERCENT} %: the host was busy, run again before quoting these figures)`
-          : ''),
-    );
+  const stolen = stolenCpuLine(stolenCpuPercent());
+  if (stolen) console.log(stolen);
 }
