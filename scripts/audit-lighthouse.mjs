@@ -179,6 +179,11 @@ try {
               console.log(
                 `    long task ${Math.round(item.duration)} ms at ${Math.round(item.startTime)} ms: ${item.url}`,
               );
+            const chain = audits['critical-request-chains']?.details?.longestChain;
+            if (chain)
+              console.log(
+                `    longest request chain: ${chain.length} requests, ${Math.round(chain.duration)} ms, ${Math.round(chain.transferSize / 1024)} KiB`,
+              );
             for (const item of (audits['bootup-time']?.details?.items ?? []).slice(0, 6))
               console.log(
                 `    script ${item.url}: evaluation ${Math.round(item.scripting)} ms, parse ${Math.round(item.scriptParseCompile)} ms`,

@@ -11,7 +11,8 @@
  * by hand; before measuring, both answers are compared byte for byte.
  *
  * Printed per size: req/s of the project against the bare route (measured in turns, target
- * ≥ 0.70×), then p99 at half the project's maximum rate (autocannon overallRate, target ≤ 20 ms),
+ * ≥ 0.85× for the first page and the search, issue 36), then p99 at half the project's maximum
+ * rate (autocannon overallRate, target ≤ 1.2× the bare route's p99 at the same rate),
  * and at the end the p99 of the largest size against the smallest's at the same fixed rate
  * (target ≤ 1.2×). Also a deep page and a search page, against their bare routes.
  *
@@ -64,11 +65,19 @@ type Statement = { text: string; values: unknown[]; name?: string };
  * The PGlite instance is kept, so the bare route runs on the very same embedded database.
  */
 const capture = { on: false, statements: [] as Statement[], pglite: undefined as PGlite | undefined };
+
+/**
+ * The job queue (pg-boss, schema `jobs`) polls on its own clock: its statements are not the
+ * request's, and replaying them would make the bare route do work the feed does not.
+ */
+const isJobQueueStatement = (text: string) => /\bjobs\./.test(text);
 type AnyQuery = (this: unknown, ...args: unknown[]) => unknown;
 const clientPrototype = pg.Client.prototype as unknown as { query: AnyQuery };
 const originalClientQuery = clientPrototype.query;
 clientPrototype.query = function (this: unknown, ...args: unknown[]) {
   const [first, second] = args;
+  const text = typeof first === 'string' ? first : (first as { text?: unknown } | null)?.text;
+  if (typeof text === 'string' && isJobQueueStatement(text)) return originalClientQuery.apply(this, args);
   if (capture.on && first && typeof first === 'object' && 'text' in first) {
     const config = first as { text: string; values?: unknown[]; name?: string };
     capture.statements.push({
@@ -85,7 +94,8 @@ const pglitePrototype = PGlite.prototype as unknown as { query: AnyQuery };
 const originalPgliteQuery = pglitePrototype.query;
 pglitePrototype.query = function (this: unknown, ...args: unknown[]) {
   capture.pglite = this as PGlite;
-  if (capture.on) capture.statements.push({ text: String(args[0]), values: (args[1] as unknown[]) ?? [] });
+  if (capture.on && !isJobQueueStatement(String(args[0])))
+    capture.statements.push({ text: String(args[0]), values: (args[1] as unknown[]) ?? [] });
   return originalPgliteQuery.apply(this, args);
 };
 
@@ -114,41 +124,47 @@ function bareAnswer(
     list.push({
       id: Number(c[0]),
       author_id: Number(c[2]),
-      author_name: [c[9], c[10]].filter(Boolean).join(' '),
+      author_name: [c[10], c[11]].filter(Boolean).join(' '),
       text: c[3],
-      created_at: iso(c[8]),
+      created_at: iso(c[9]),
       hidden: c[4] !== null,
       content_warning: warning(c[5], c[6]),
-      filter_warning: c[7],
+      filter_warning: c[8],
+      written_with_help: Number(c[2]) === viewerId && c[7] !== null,
     });
     byPost.set(Number(c[1]), list);
   }
-  const results = pageRows.slice(0, limit).map((r) => ({
+  // As posts.service.ts `feed`: a community's first page carries its leading pinned posts before
+  // the `limit` newest, and only the newest tell whether another page exists.
+  const leading = pageRows.filter((r) => r[15] === true);
+  const newest = pageRows.slice(leading.length);
+  const results = [...leading, ...newest.slice(0, limit)].map((r) => ({
     id: Number(r[0]),
     title: r[2],
     text: r[3],
     image_url: mediaUrl(r[4]),
     image_alt: r[5],
     symbols: r[6] ?? [],
-    created_at: iso(r[13]),
-    likes_count: Number(r[19]),
-    liked_by_user: r[21] === true,
-    comments_count: Number(r[20]),
+    created_at: iso(r[14]),
+    likes_count: Number(r[20]),
+    liked_by_user: r[22] === true,
+    comments_count: Number(r[21]),
     comments: byPost.get(Number(r[0])) ?? [],
     is_author: Number(r[1]) === viewerId,
-    hidden: r[12] !== null,
-    community_id: r[10] === null ? null : Number(r[10]),
-    pinned: r[11] !== null,
+    hidden: r[13] !== null,
+    community_id: r[11] === null ? null : Number(r[11]),
+    pinned: r[12] !== null,
     content_warning: warning(r[7], r[8]),
-    filter_warning: r[22],
-    author: { id: Number(r[1]), nombre: r[15] ?? '', photo: mediaUrl(r[17]), country: r[18] ?? r[9] },
+    filter_warning: r[23],
+    written_with_help: Number(r[1]) === viewerId && r[9] !== null,
+    author: { id: Number(r[1]), nombre: r[16] ?? '', photo: mediaUrl(r[18]), country: r[19] ?? r[10] },
   }));
-  return JSON.stringify({ results, next: next(pageRows.length > limit, results.at(-1)?.id) });
+  return JSON.stringify({ results, next: next(newest.length > limit, results.at(-1)?.id) });
 }
 
 /**
  * A bare HTTP route that runs `statements` in order (the session check, the page, its comments)
- * and answers the JSON built from the last two.
+ * and answers the JSON built from the page and its comments.
  */
 async function bareServer(
   run: RunStatement,
@@ -156,11 +172,17 @@ async function bareServer(
   viewerId: number,
   next: (more: boolean, lastId?: number) => string | null,
 ) {
+  // The page is the statement over the chosen posts, its comments the one over the ranked
+  // comments; other statements of the request (the session, the reader's settings) come before
+  // or after them.
+  const pageAt = statements.findIndex((statement) => statement.text.includes('"chosen"'));
+  const commentsAt = statements.findIndex((statement) => statement.text.includes('"ranked"'));
+  if (pageAt < 0 || commentsAt < 0) throw new Error('the page or its comments statement was not captured');
   const server = http.createServer((_request, response) => {
     void (async () => {
       const results: Row[][] = [];
       for (const statement of statements) results.push(await run(statement));
-      const body = bareAnswer(viewerId, results.at(-2) ?? [], results.at(-1) ?? [], PAGE, next);
+      const body = bareAnswer(viewerId, results[pageAt] ?? [], results[commentsAt] ?? [], PAGE, next);
       response.writeHead(200, {
         'content-type': 'application/json; charset=utf-8',
         'content-length': Buffer.byteLength(body),
@@ -320,21 +342,35 @@ async function benchSize(
         };
 
     const scenarios = [
-      { name: 'feed, first page (limit 20)', path: '/api/posts/', params: { limit: PAGE, offset: 0 } },
+      {
+        name: 'feed, first page (limit 20)',
+        path: '/api/posts/',
+        params: { limit: PAGE, offset: 0 },
+        throughputTarget: true,
+      },
       {
         name: `feed, deep page (offset ${deepOffset.toLocaleString('en')})`,
         path: '/api/posts/',
         params: { limit: PAGE, offset: deepOffset },
+        throughputTarget: false,
       },
       {
         name: `feed, deep page by position (before post ${deepPost})`,
         path: '/api/posts/',
         params: { limit: PAGE, before: deepPost },
+        throughputTarget: false,
+      },
+      {
+        name: 'community feed, first page',
+        path: `/api/comunidades/${community}/publicaciones/`,
+        params: { limit: PAGE, offset: 0 },
+        throughputTarget: true,
       },
       {
         name: 'post search page ("number 1")',
         path: '/api/posts/search/',
         params: { q: 'number 1', limit: PAGE, offset: 0 },
+        throughputTarget: true,
       },
     ];
     const rows: ComparisonRow[] = [];
@@ -376,7 +412,12 @@ async function benchSize(
       closers.push(bare.close);
       const bareAnswerText = await (await fetch(`${bare.url}${url}`)).text();
       if (bareAnswerText !== projectAnswer) {
-        console.error(`project: ${projectAnswer.slice(0, 600)}\nbare:    ${bareAnswerText.slice(0, 600)}`);
+        let from = 0;
+        while (projectAnswer[from] === bareAnswerText[from]) from += 1;
+        from = Math.max(0, from - 200);
+        console.error(
+          `project: …${projectAnswer.slice(from, from + 600)}\nbare:    …${bareAnswerText.slice(from, from + 600)}`,
+        );
         throw new Error(`the bare route of "${scenario.name}" does not answer the project's JSON`);
       }
       if (index === 0)
@@ -395,11 +436,12 @@ async function benchSize(
       rows.push({
         scenario: scenario.name,
         ...measured,
-        ...(index === 0
+        // Issue 36: the first page and the search keep their lead over the bare route.
+        ...(scenario.throughputTarget
           ? {
               target: {
-                text: '≥ 0.70× req/s',
-                met: ratio >= 0.7 && measured.project.requestsPerSecond > 0,
+                text: '≥ 0.85× req/s',
+                met: ratio >= 0.85 && measured.project.requestsPerSecond > 0,
               },
             }
           : {}),
@@ -414,9 +456,12 @@ async function benchSize(
           scenario: `feed, first page at a fixed ${fixedRate} req/s`,
           ...atFixedRate,
           // No answer at all is no figure, not a fast one.
+          // Issue 36: at half the maximum rate the p99 stays within 1.2× the bare route's.
           target: {
-            text: 'p99 ≤ 20 ms',
-            met: atFixedRate.project.requestsPerSecond > 0 && atFixedRate.project.p99Ms <= 20,
+            text: 'p99 ≤ 1.2× bare',
+            met:
+              atFixedRate.project.requestsPerSecond > 0 &&
+              atFixedRate.project.p99Ms <= 1.2 * atFixedRate.baseline.p99Ms,
           },
         });
       }
