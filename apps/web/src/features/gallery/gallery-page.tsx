@@ -115,7 +115,7 @@ export default function GalleryPage() {
               <h2 className="gallery__item-title">{image.title}</h2>
               {image.written_with_help && (
                 <p>
-                  <WrittenWithHelp shown />
+                  <WrittenWithHelp shown picture />
                 </p>
               )}
               {image.description && <p className="gallery__item-description">{image.description}</p>}

@@ -60,7 +60,7 @@ export function ImageDetailsDialog({ imageId, onClose }: { imageId: number; onCl
           )}
           {image.written_with_help && (
             <p>
-              <WrittenWithHelp shown />
+              <WrittenWithHelp shown picture />
             </p>
           )}
           {image.description && <p>{image.description}</p>}
