@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tabTo } from '../support/accounts';
 import { expectNoAxeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
-import { createMember, openAs } from '../support/members';
+import { createMember, openAs, uploadGalleryImage } from '../support/members';
 
 const isFocused = (page: Page, name: string) =>
   page.getByRole('button', { name }).evaluate((element) => element === document.activeElement);
@@ -95,6 +96,18 @@ describe('supporters (issue 37 point 1)', () => {
     await helper.keyboard.press('Enter');
     await helper.getByText('Your post has been published.').waitFor();
     await helper.getByRole('article').filter({ hasText: helped }).getByText(`Ana${stamp}`).first().waitFor();
+    // And adds a picture to her gallery with the token the page acts with.
+    const actingToken = await helper.evaluate(
+      () => (JSON.parse(sessionStorage.getItem('acting') ?? '{}') as { access?: string }).access ?? '',
+    );
+    const picture = `Garden in spring ${stamp}`;
+    await uploadGalleryImage(
+      { ...bruno, access: actingToken },
+      picture,
+      await sharp({ create: { width: 80, height: 60, channels: 3, background: '#3c8cc8' } })
+        .jpeg()
+        .toBuffer(),
+    );
     await tabTo(helper, helper.getByRole('button', { name: 'Back to my account' }));
     await helper.keyboard.press('Enter');
     await helper.getByRole('heading', { level: 1, name: 'People who help' }).waitFor();
@@ -105,6 +118,11 @@ describe('supporters (issue 37 point 1)', () => {
     await page.goto('/feed');
     await page.getByRole('article').filter({ hasText: helped }).getByText('Written with help').waitFor();
     await expectNoAxeViolations(page, '/feed with a post written with help');
+    // A picture is added rather than written, and says so.
+    await page.goto('/gallery');
+    await page.getByRole('listitem').filter({ hasText: picture }).getByText('Added with help').waitFor();
+    expect(await page.getByText('Written with help').count()).toBe(0);
+    await expectNoAxeViolations(page, '/gallery with a picture added with help');
 
     // Ana ends the help: at once, after a confirmation.
     await page.goto('/ajustes/apoyo');
