@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { collator } from './intl-formats';
 
 export type Disease = { code: number; name: string };
 
@@ -8,10 +9,10 @@ async function fetchDiseaseList(language: string): Promise<Disease[]> {
   });
   if (!response.ok) throw new Error(`Disease list ${language}: HTTP ${response.status}`);
   const list = (await response.json()) as Record<string, string>;
-  const collator = baseCollator(language);
+  const names = baseCollator(language);
   return Object.entries(list)
     .map(([code, name]) => ({ code: Number(code), name }))
-    .sort((a, b) => collator.compare(a.name, b.name));
+    .sort((a, b) => names.compare(a.name, b.name));
 }
 
 /** The rare-disease names of the interface language, sorted (spec §7 "Static"). */
@@ -23,20 +24,8 @@ export function useDiseaseList(language: string) {
   });
 }
 
-const collators = new Map<string, Intl.Collator>();
-
-/**
- * One collator per language, kept: the field looks its text up on every render and keystroke,
- * and building a collator costs more on a phone than the lookup itself.
- */
-function baseCollator(language: string): Intl.Collator {
-  let collator = collators.get(language);
-  if (!collator) {
-    collator = new Intl.Collator(language, { sensitivity: 'base' });
-    collators.set(language, collator);
-  }
-  return collator;
-}
+/** Names compared without case or accents: the field looks its text up at every keystroke. */
+const baseCollator = (language: string) => collator(language, { sensitivity: 'base' });
 
 /** The disease whose name is exactly this text (case and accents aside), if any. */
 export function findDisease(
@@ -46,6 +35,6 @@ export function findDisease(
 ): Disease | undefined {
   const wanted = name.trim();
   if (!wanted || !list) return undefined;
-  const collator = baseCollator(language);
-  return list.find((disease) => collator.compare(disease.name, wanted) === 0);
+  const names = baseCollator(language);
+  return list.find((disease) => names.compare(disease.name, wanted) === 0);
 }

@@ -1,7 +1,7 @@
 /**
  * The browser's date, number and name formatters, built once per language and options and kept.
  * Building one costs about a third of a millisecond on a desktop and several times that on a
- * phone, and cards (posts, comments, messages, directory entries, notifications) each built
+ * phone (a collator more), and cards (posts, comments, messages, directory entries, notifications) each built
  * their own at every render; a page of them spent tens of milliseconds of a phone's main thread
  * on it (issue 36). Formatting with a kept one costs a few microseconds.
  */
@@ -25,3 +25,6 @@ export const numberFormat = (locale: string | undefined, options: Intl.NumberFor
 
 export const displayNames = (locale: string, options: Intl.DisplayNamesOptions) =>
   keptFormatter('names', locale, options, () => new Intl.DisplayNames([locale], options));
+
+export const collator = (locale: string | undefined, options: Intl.CollatorOptions = {}) =>
+  keptFormatter('collator', locale, options, () => new Intl.Collator(locale, options));

@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { numberFormat } from './intl-formats';
 
 /**
  * Tokens and euros in the interface language: tokens with at most one decimal (amounts move in
@@ -9,16 +9,9 @@ import { useTranslation } from 'react-i18next';
 export function useMoneyFormat() {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
-  return useMemo(
-    () => ({
-      tokens: new Intl.NumberFormat(language, { maximumFractionDigits: 1 }),
-      tokensExact: new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
-      euros: new Intl.NumberFormat(language, {
-        style: 'currency',
-        currency: 'EUR',
-        maximumFractionDigits: 3,
-      }),
-    }),
-    [language],
-  );
+  return {
+    tokens: numberFormat(language, { maximumFractionDigits: 1 }),
+    tokensExact: numberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+    euros: numberFormat(language, { style: 'currency', currency: 'EUR', maximumFractionDigits: 3 }),
+  };
 }
