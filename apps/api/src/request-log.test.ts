@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, type TestApp } from './test-support/test-app';
 
-type Line = { msg: string; req?: { url?: string }; res?: { statusCode?: number }; responseTime?: number };
+type Line = {
+  msg: string;
+  reqId?: string;
+  pid?: number;
+  req?: { url?: string };
+  res?: { statusCode?: number };
+  responseTime?: number;
+};
 
 /** The request log writes one line per answer, and one on arrival for a socket's upgrade. */
 describe('request log', () => {
@@ -31,6 +38,19 @@ describe('request log', () => {
     expect(completed).toHaveLength(1);
     expect(completed[0]).toMatchObject({ req: { url: '/api/me' }, res: { statusCode: 401 } });
     expect(completed[0]?.responseTime).toEqual(expect.any(Number));
+  });
+
+  it('gives each request its own id on its line, with the process’s bindings', async () => {
+    log = '';
+    await t.app.inject({ method: 'GET', url: '/api/me' });
+    await t.app.inject({ method: 'GET', url: '/api/me' });
+    const completed = lines().filter((line) => line.msg === 'request completed');
+    expect(completed).toHaveLength(2);
+    expect(completed.map((line) => line.pid)).toEqual([process.pid, process.pid]);
+    const [first, second] = completed.map((line) => line.reqId);
+    expect(first).toMatch(/^req-/);
+    expect(second).toMatch(/^req-/);
+    expect(first).not.toBe(second);
   });
 
   it('writes a line for a socket upgrade, which never completes as an answer', async () => {

@@ -63,17 +63,18 @@ export function securityHeaders(options: SecurityHeaderOptions): ReadonlyArray<r
 
 /**
  * Sets the headers on every answer, errors and not-found included, from the first hook on, so
- * nothing answered later can miss them. They go on the raw response, as helmet did: an answer's
- * own header of the same name (set through `reply.header`) still wins.
+ * nothing answered later can miss them. They go in the reply's own headers, which Fastify hands to
+ * `writeHead` at once: setting each on the raw response, as helmet did, checked and stored every
+ * header twice per answer (issue 36, point 3). An answer's own header of the same name, set later
+ * through `reply.header`, still wins. No route writes to the raw response past Fastify.
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,
   options: SecurityHeaderOptions = { adNetwork: false },
 ) {
-  const headers = securityHeaders(options);
+  const headers = Object.fromEntries(securityHeaders(options));
   app.addHook('onRequest', (_request, reply, done) => {
-    const response = reply.raw;
-    for (const [name, value] of headers) response.setHeader(name, value);
+    void reply.headers(headers);
     done();
   });
 }
