@@ -13,7 +13,8 @@
  *
  * The project runs as its own process, compiled (`dist/server.js`, what `npm start` runs; built
  * first when stale), or from the sources with BENCH_TSX=1. Its log goes to a file, as it would to
- * a log collector. Settings: BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_ROUNDS (2).
+ * a log collector. Settings: BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_ROUNDS (2), and
+ * BENCH_ONLY (`no-database` or `signed-in`) to run one half, while profiling it for instance.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync, closeSync, rmSync } from 'node:fs';
@@ -41,6 +42,7 @@ import {
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ROUNDS = Math.max(2, Number(process.env.BENCH_ROUNDS ?? 2));
+const ONLY = process.env.BENCH_ONLY;
 const JWT_SECRET = 'bench-http-secret-0123456789abcdef0123456789';
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -307,11 +309,7 @@ async function signedInRows(): Promise<ComparisonRow[]> {
   });
 }
 
-async function main() {
-  const { args, label } = await serverCommand();
-  console.log(
-    `Project server: ${label}; ${CONNECTIONS} connections, ${SECONDS} s, ${ROUNDS} rounds in turns.`,
-  );
+async function noDatabaseRows(args: string[], label: string): Promise<ComparisonRow[]> {
   const logged = await startProject(args, { LOG_LEVEL: 'info' });
   const silent = await startProject(args, { LOG_LEVEL: 'silent' });
   const rows: ComparisonRow[] = [];
@@ -342,7 +340,18 @@ async function main() {
   } finally {
     await Promise.all([logged.stop(), silent.stop()]);
   }
-  rows.push(...(await signedInRows()));
+  return rows;
+}
+
+async function main() {
+  const { args, label } = await serverCommand();
+  console.log(
+    `Project server: ${label}; ${CONNECTIONS} connections, ${SECONDS} s, ${ROUNDS} rounds in turns.`,
+  );
+  const rows = [
+    ...(ONLY === 'signed-in' ? [] : await noDatabaseRows(args, label)),
+    ...(ONLY === 'no-database' ? [] : await signedInRows()),
+  ];
 
   printComparison('bench:http — the project against bare node:http answering the same bytes', rows);
   writeResults('http', {
