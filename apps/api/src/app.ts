@@ -91,10 +91,10 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
     (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.paths.pglite }));
 
   const { trustProxy } = config;
-  // The request log stays on by default, so it has to be cheap: lines are written to standard
-  // output asynchronously, those of one event-loop turn together (lib/log-destination.ts). What is
-  // still held is written at exit, a fatal one included, and when the app closes. Injected streams
-  // (tests) stay synchronous.
+  // The request log stays on by default, so it has to be cheap: the lines of one event-loop turn
+  // go to standard output together, in one write when the turn ends (lib/log-destination.ts). What
+  // is still held is written at exit, a fatal one included, and when the app closes. Injected
+  // streams (tests) get each line at once.
   const asyncLog =
     dependencies?.logStream || config.logLevel === 'silent' ? undefined : batchedStandardOutput();
   const logDestination = dependencies?.logStream ?? asyncLog;
