@@ -3,7 +3,6 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/database';
-import { createMicroBatcher } from '../lib/micro-batcher';
 import type { Safeguarding } from '../db/safeguarding';
 import type { Clock } from '../lib/clock';
 import type { AccessTokens } from '../lib/access-tokens';
@@ -147,17 +146,6 @@ export function createModules(infrastructure: SharedInfrastructure) {
     (memberId, supporterId, sessionId) => supportersRepository.actingGrant(memberId, supporterId, sessionId),
   );
   const requireAuth = createRequireAuth(verifySession);
-  // A connection storm checks thousands of sessions at once: the sockets opening in one turn share
-  // one statement. Requests keep the prepared single statement (their batch would rarely hold more).
-  const socketSessions = createMicroBatcher<{ id: number; sessionId: string }, boolean>({
-    many: (pairs) => authRepository.sessionsUsable(pairs),
-    one: ({ id, sessionId }) => authRepository.sessionUsable(id, sessionId),
-  });
-  const verifySocketSession = createSessionVerifier(
-    infrastructure.accessTokens,
-    (id, sessionId) => socketSessions.run({ id, sessionId }),
-    (memberId, supporterId, sessionId) => supportersRepository.actingGrant(memberId, supporterId, sessionId),
-  );
   const endLiveSessions = (userId: number, reason: Parameters<typeof sessionEnded>[0]) =>
     fanOut.publish(userId, sessionEnded(reason));
   // The password or account change is already stored: a fan-out failure is logged, not answered.
@@ -276,7 +264,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
     chat,
     presence,
     fanOut,
-    verifySession: verifySocketSession,
+    verifySession,
     readToken: (token) => infrastructure.accessTokens.verify(token),
     // A chat message a supporter sends for the member goes to the member's activity list.
     actedFor: (memberId, supporterId, friendId) =>

@@ -43,23 +43,6 @@ export function createAuthRepository(db: Database) {
       const [row] = await sessionUsableStatement.execute({ id, sessionId });
       return row !== undefined;
     },
-    /**
-     * `sessionUsable` for several tokens in one statement, one answer per pair in order: the
-     * sockets a connection storm opens in the same turn share it (socket gateway, issue 36).
-     */
-    async sessionsUsable(pairs: readonly { id: number; sessionId: string }[]): Promise<boolean[]> {
-      const rows = JSON.stringify(
-        pairs.map((pair, ord) => ({ ord, id: pair.id, session_id: pair.sessionId })),
-      );
-      const result: unknown = await db.execute(sql`
-        select asked.ord from json_to_recordset(${rows}::json) as asked(ord int, id bigint, session_id uuid)
-        join ${users} on ${users.id} = asked.id and ${users.suspendedAt} is null
-        where exists (select 1 from ${refreshTokens}
-          where ${refreshTokens.familyId} = asked.session_id and ${refreshTokens.userId} = asked.id
-            and ${refreshTokens.revokedAt} is null)`);
-      const usable = new Set((result as { rows: { ord: number }[] }).rows.map((row) => Number(row.ord)));
-      return pairs.map((_, ord) => usable.has(ord));
-    },
     findUserById: async (id: number) => (await db.select().from(users).where(eq(users.id, id)).limit(1))[0],
 
     /** Inserts the account and its consent records together; undefined when the address is taken. */

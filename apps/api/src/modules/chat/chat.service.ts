@@ -17,8 +17,7 @@ import type { FanOut } from '../../realtime';
 import type { RateLimits } from '../../lib/rate-limiter';
 import type { ChatRepository, StoredMessage } from './chat.repository';
 import { createCoalescer } from './coalesce';
-import { createMicroBatcher } from '../../lib/micro-batcher';
-import { createInsertBatcher } from './insert-batch';
+import { createInsertBatcher, createMicroBatcher } from './insert-batch';
 import { createWriteContextCache, type WriteContext } from './write-context-cache';
 
 /** Conversations with former members listed at most (each is one label; they expire with the purge). */

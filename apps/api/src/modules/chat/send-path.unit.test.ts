@@ -2,8 +2,7 @@ import type { ServerFrame } from '@juntos/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { createInProcessFanOut } from '../../realtime/fan-out';
 import type { NewMessage, StoreResult } from './chat.repository';
-import { MAX_BATCH } from '../../lib/micro-batcher';
-import { createInsertBatcher } from './insert-batch';
+import { MAX_BATCH, createInsertBatcher } from './insert-batch';
 import { createWriteContextCache } from './write-context-cache';
 
 const ana = { nombre: 'Ana', apellidos: 'Ruiz' };

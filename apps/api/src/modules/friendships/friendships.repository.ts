@@ -180,32 +180,6 @@ export function createFriendshipsRepository(db: Database) {
       return rows.map((row) => row.id);
     },
 
-    /**
-     * `friendIds` for several members in one statement, one list per member in order: presence
-     * asks it for every socket that opens or closes, and a connection storm's sockets of one turn
-     * share it (issue 36). The reach rule is each member's own, with the member as the viewer of
-     * the row: a supporter acting for one keeps the single statement (friendships.service.ts).
-     */
-    async friendIdsOfMany(userIds: readonly number[], limit: number): Promise<number[][]> {
-      const rows = JSON.stringify(userIds.map((viewer, ord) => ({ ord, viewer })));
-      const member = sql.raw('asked.viewer');
-      const friend = sql`case when ${friendships.requesterId} = ${member} then ${friendships.addresseeId} else ${friendships.requesterId} end`;
-      const result: unknown = await db.execute(sql`
-        select asked.ord, friend.id
-        from json_to_recordset(${rows}::json) as asked(ord int, viewer bigint)
-        cross join lateral (
-          select ${friend} as id from ${friendships}
-          where (${friendships.requesterId} = ${member} or ${friendships.addresseeId} = ${member})
-            and ${friendships.status} = 'accepted'
-            and ${mayReachAt(member, friend, adultsBornOnOrBefore(), null)}
-          limit ${limit}
-        ) as friend`);
-      const lists = userIds.map((): number[] => []);
-      for (const row of (result as { rows: { ord: number; id: number | string }[] }).rows)
-        lists[Number(row.ord)]?.push(Number(row.id));
-      return lists;
-    },
-
     /** Blocks and ends any friendship or request between the two, in one transaction. */
     block: (blockerId: number, blockedId: number) =>
       db.transaction(async (tx) => {

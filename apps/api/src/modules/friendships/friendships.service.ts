@@ -7,8 +7,6 @@ import {
   type ReportTargetType,
 } from '@juntos/domain';
 import { AppError, notFound } from '../../lib/app-error';
-import { createMicroBatcher } from '../../lib/micro-batcher';
-import { supporterActingFor } from '../../db/acting-viewer';
 import type { Safeguarding } from '../../db/safeguarding';
 import type { FanOut, OnlinePort } from '../../realtime';
 import type { MemberMediaUrl } from '../../lib/private-media';
@@ -65,10 +63,6 @@ export function createFriendshipsService(deps: {
 }) {
   const { repository, fanOut } = deps;
   const today = () => todayIso();
-  const friendIdsBatch = createMicroBatcher<number, number[]>({
-    many: (userIds) => repository.friendIdsOfMany(userIds, LIST_LIMIT),
-    one: (userId) => repository.friendIds(userId, LIST_LIMIT),
-  });
 
   /** What the centre keeps of a friendship change (issue 20): a request, and its acceptance. */
   const stored: Partial<Record<FriendNotificationType, 'friend_request' | 'friend_accepted'>> = {
@@ -160,15 +154,7 @@ export function createFriendshipsService(deps: {
     },
 
     pendingCount: (userId: number) => repository.pendingCount(userId),
-    /**
-     * Whom a member's presence is told to. Asked for every socket that opens or closes, so calls
-     * of one turn share one statement; a supporter acting for the member keeps the single
-     * statement, which applies the reach of both (decision 0047).
-     */
-    friendIds: (userId: number) =>
-      supporterActingFor(userId) === null
-        ? friendIdsBatch.run(userId)
-        : repository.friendIds(userId, LIST_LIMIT),
+    friendIds: (userId: number) => repository.friendIds(userId, LIST_LIMIT),
 
     async answer(userId: number, requestId: number, accept: boolean) {
       const request = await repository.requestById(requestId);
