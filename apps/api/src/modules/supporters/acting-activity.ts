@@ -7,14 +7,17 @@ const READING = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Writes every change a supporter makes with an acting token to the member's activity list
  * (decision 0047), in one place for every route: a request that read nothing but changed
  * something (not GET), that succeeded, on a route opened by a permission. The route's `:id`
- * names the item. Recorded after the answer, so it costs the request nothing; a failure is logged.
+ * names the item. Recorded before the answer leaves: recorded after it, a change the supporter made
+ * next could be listed first (two requests' inserts raced, and the list is in insertion order),
+ * and the member's list could lag what the supporter already saw done. A failure is logged; the
+ * answer goes out as it was.
  */
 export function recordActingChanges(app: FastifyInstance, service: Pick<SupportersService, 'recordAction'>) {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     const { supporter } = request;
-    if (!supporter || READING.has(request.method) || reply.statusCode >= 400) return;
+    if (!supporter || READING.has(request.method) || reply.statusCode >= 400) return payload;
     const scope = request.routeOptions.config.supporterScope;
-    if (scope === undefined || scope === 'any') return;
+    if (scope === undefined || scope === 'any') return payload;
     const id = Number((request.params as Record<string, unknown> | undefined)?.id);
     try {
       await service.recordAction({
@@ -27,5 +30,6 @@ export function recordActingChanges(app: FastifyInstance, service: Pick<Supporte
     } catch (error) {
       request.log.error({ err: error }, 'A supporter’s action could not be recorded');
     }
+    return payload;
   });
 }

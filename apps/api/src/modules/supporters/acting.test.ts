@@ -199,7 +199,13 @@ describe('a supporter acting for a member', () => {
     });
     expect(post.statusCode, post.body).toBe(201);
     const postId = post.json<{ id: number }>().id;
+    // Recorded before the answer leaves: the member's list already holds it, and in order.
+    const newest = async () =>
+      (await call(world.carla.access, 'GET', '/api/supporters/activity/')).json<SupporterActivity>()
+        .actions[0]?.route;
+    expect(await newest()).toBe('POST /api/posts/');
     expect(await status(session.access, 'POST', `/api/posts/${postId}/like/`)).toBe(200);
+    expect(await newest()).toBe('POST /api/posts/:id/like/');
     expect(await status(session.access, 'PUT', '/api/profile/', {})).toBe(403);
     expect(await status(session.access, 'GET', '/api/posts/')).toBe(200);
     // A chat message on the acting socket.
