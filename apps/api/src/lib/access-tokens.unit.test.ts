@@ -1,4 +1,4 @@
-import { SignJWT } from 'jose';
+import { SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { createAccessTokens } from './access-tokens';
 
@@ -28,6 +28,51 @@ describe('access tokens', () => {
     for (const act of [{ sub: '7' }, { sub: '09' }, { sub: '1e3' }, { sub: 9 }, {}, 'nine', null])
       expect(await tokens.verify(await handMade({ act })), JSON.stringify(act)).toBeUndefined();
     expect(await tokens.verify(await handMade({ act: { sub: '9' } }))).toMatchObject({ supporterId: 9 });
+  });
+
+  it('refuse a token that is expired, never expires, is of another type or lacks its session', async () => {
+    const key = new TextEncoder().encode(SECRET);
+    const signed = (build: (jwt: SignJWT) => SignJWT, claims: Record<string, unknown> = {}) =>
+      build(
+        new SignJWT({ typ: 'access', sid: SESSION, ...claims })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject('7'),
+      ).sign(key);
+    const cases = {
+      expired: await signed((jwt) =>
+        jwt
+          .setIssuedAt(Math.floor(Date.now() / 1000) - 120)
+          .setExpirationTime(Math.floor(Date.now() / 1000) - 60),
+      ),
+      'without exp': await signed((jwt) => jwt.setIssuedAt()),
+      'without iat': await signed((jwt) => jwt.setExpirationTime('15m')),
+      'a refresh type': await signed((jwt) => jwt.setIssuedAt().setExpirationTime('15m'), { typ: 'refresh' }),
+      'without a session': await signed((jwt) => jwt.setIssuedAt().setExpirationTime('15m'), {
+        sid: undefined,
+      }),
+      'a malformed session': await signed((jwt) => jwt.setIssuedAt().setExpirationTime('15m'), { sid: 'x' }),
+    };
+    for (const [name, token] of Object.entries(cases))
+      expect(await tokens.verify(token), name).toBeUndefined();
+    // The control: the same builder with every claim in place is accepted.
+    expect(
+      await tokens.verify(await signed((jwt) => jwt.setIssuedAt().setExpirationTime('15m'))),
+    ).toMatchObject({ userId: 7 });
+  });
+
+  it('accept HS256 only: an unsigned token or another algorithm with the same key is refused', async () => {
+    const claims = { typ: 'access', sid: SESSION };
+    const unsigned = new UnsecuredJWT(claims).setSubject('7').setIssuedAt().setExpirationTime('15m').encode();
+    expect(await tokens.verify(unsigned)).toBeUndefined();
+    const hs512 = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS512' })
+      .setSubject('7')
+      .setIssuedAt()
+      .setExpirationTime('15m')
+      .sign(new TextEncoder().encode(SECRET));
+    expect(await tokens.verify(hs512)).toBeUndefined();
+    expect(await tokens.verify('not.a.token')).toBeUndefined();
+    expect(await tokens.verify('')).toBeUndefined();
   });
 
   it('refuse a token signed with another key', async () => {

@@ -259,6 +259,8 @@ export function createModules(infrastructure: SharedInfrastructure) {
     fanOut,
     audience: friendships,
     now: clock.now,
+    onError: (error, userId) =>
+      log.error({ err: error, userId }, 'Friends could not be told of a presence change'),
   });
   const socketGateway = createSocketGateway({
     chat,

@@ -416,10 +416,14 @@ export function createSocketGateway(deps: {
     counts: () => ({ ...counts }),
     /** Registers `/ws/chat/` (and the websocket plugin) on the app. */
     plugin: fp(register, { name: 'socket-gateway' }),
-    /** After the plugin's preClose closed every socket: waits for their presence clean-up. */
+    /**
+     * After the plugin's preClose closed every socket: waits for their presence clean-up, and for
+     * their friends to be told.
+     */
     async close() {
       clearInterval(sweeper);
       await Promise.allSettled([...cleanups]);
+      await presence.settled();
     },
   };
 }
