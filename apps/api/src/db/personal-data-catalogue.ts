@@ -100,6 +100,14 @@ export const PERSONAL_DATA_CATALOGUE = {
     otherIdColumns: { family_id: 'one session (a chain of renewed tokens)' },
     withheldColumns: { token_hash: SECRET },
   },
+  session_ends: {
+    holds:
+      'The sessions that ended in the last hour, by their random id and when: so that no instance opens a chat socket on a token of an ended session (decision 0050).',
+    memberColumns: {},
+    otherIdColumns: { session_id: 'one session, as refresh_tokens.family_id named it' },
+    noPersonalData:
+      'A random session id and a time, with no member column; once the member’s refresh_tokens rows are gone (erasure) the id names nobody, and every row is deleted an hour after it was written.',
+  },
   email_outbox: {
     holds: 'Every e-mail the platform sent the member: address, subject, text, when, delivery errors.',
     memberColumns: { user_id: cascade },

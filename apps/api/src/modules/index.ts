@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/database';
 import type { Safeguarding } from '../db/safeguarding';
 import type { Clock } from '../lib/clock';
+import { isDatabaseUnreachable } from '../lib/database-outage';
 import type { AccessTokens } from '../lib/access-tokens';
 import type { ImagePipeline } from '../lib/images';
 import type { JobQueue } from '../lib/job-queue';
@@ -16,6 +17,7 @@ import { shutdownStep } from '../lib/shutdown-step';
 import { createRequireAuth, createSessionVerifier } from '../plugins/authenticate';
 import {
   createPresenceTracker,
+  createKnownSessions,
   createSocketGateway,
   onlineReader,
   sessionEnded,
@@ -146,8 +148,23 @@ export function createModules(infrastructure: SharedInfrastructure) {
     (memberId, supporterId, sessionId) => supportersRepository.actingGrant(memberId, supporterId, sessionId),
   );
   const requireAuth = createRequireAuth(verifySession);
-  const endLiveSessions = (userId: number, reason: Parameters<typeof sessionEnded>[0]) =>
-    fanOut.publish(userId, sessionEnded(reason));
+  // Each instance reads the sessions issued tokens and ended lately every second (triggers record
+  // every end), and at once after an end of its own: a new socket then needs no session lookup
+  // (decision 0050).
+  const knownSessions = createKnownSessions({
+    read: (since) => authRepository.sessionChangesSince(since),
+    // An outage of the database has its own two lines (lib/database-outage.ts), not one more here.
+    onError: (error) => {
+      if (!isDatabaseUnreachable(error))
+        log.warn({ err: error }, 'Sessions could not be read: new chat sockets look their session up');
+    },
+    now: infrastructure.clock.now,
+  });
+  knownSessions.start();
+  const endLiveSessions = async (userId: number, reason: Parameters<typeof sessionEnded>[0]) => {
+    await knownSessions.refresh();
+    await fanOut.publish(userId, sessionEnded(reason));
+  };
   // The password or account change is already stored: a fan-out failure is logged, not answered.
   const endLiveSessionsAfterChange = (userId: number, reason: Parameters<typeof sessionEnded>[0]) =>
     endLiveSessions(userId, reason).catch((error: unknown) =>
@@ -259,8 +276,8 @@ export function createModules(infrastructure: SharedInfrastructure) {
     fanOut,
     audience: friendships,
     now: clock.now,
-    onError: (error, userId) =>
-      log.error({ err: error, userId }, 'Friends could not be told of a presence change'),
+    onError: (error, userIds) =>
+      log.error({ err: error, members: userIds.length }, 'Friends could not be told of presence changes'),
   });
   const socketGateway = createSocketGateway({
     chat,
@@ -268,6 +285,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
     fanOut,
     verifySession,
     readToken: (token) => infrastructure.accessTokens.verify(token),
+    knownSessions,
     // A chat message a supporter sends for the member goes to the member's activity list.
     actedFor: (memberId, supporterId, friendId) =>
       supporters.recordAction({
@@ -563,6 +581,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
       wordCloud.close();
       await step('the data copies being written', () => dataExport.settle());
       await step('the chat sockets’ clean-up', () => socketGateway.close());
+      await step('the reading of sessions', () => knownSessions.close());
       chat.close();
     },
   };

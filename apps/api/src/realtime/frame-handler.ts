@@ -46,8 +46,8 @@ export type ActedFor = (memberId: number, supporterId: number, friendId: number)
 export type SessionControl = {
   /** The token's end (or a renewal that failed): an error frame, then the socket closes with 4401. */
   expire(connection: Connection, code?: string): void;
-  /** The socket now lives until `expiresAt` (a renewed token). */
-  renewed(connection: Connection, expiresAt: number): void;
+  /** The socket now lives by a renewed token, checked against the database: until `expiresAt`. */
+  renewed(connection: Connection, token: { expiresAt: number; sessionId: string }): void;
   /** Logout on the socket: it closes with 4000. */
   loggedOut(connection: Connection): void;
 };
@@ -106,7 +106,7 @@ export function createFrameHandler(deps: {
           session.expire(connection, 'unauthorized');
           return;
         }
-        session.renewed(connection, renewed.expiresAt);
+        session.renewed(connection, renewed);
         sender.send(connection.socket, { type: 'session_renewed', expires_at: renewed.expiresAt });
         return;
       }

@@ -6,6 +6,7 @@ import { createRedisFanOut } from './redis-fan-out';
 
 export { sessionEnded, supportEnded, type FanOut, type LiveMessage, type SessionEndReason } from './fan-out';
 export { createPresenceTracker, onlineReader, type OnlinePort, type PresenceAudience } from './presence';
+export { createKnownSessions, type KnownSessions } from './known-sessions';
 export { createSocketGateway, type ChatFramesPort, type ChatSocketOptions } from './socket-gateway';
 export type { PresenceStore };
 

@@ -1,8 +1,13 @@
 import type { FanOut } from './fan-out';
 import type { PresenceStore } from './presence-store';
 
-/** Who hears of a member's presence changes: the friends the member may still reach. */
-export type PresenceAudience = { friendIds(userId: number): Promise<number[]> };
+/**
+ * Who hears of members' presence changes: for each, the friends the member may still reach (one
+ * statement for many members: a storm of reconnections changes thousands at once).
+ */
+export type PresenceAudience = {
+  friendIdsOfEach(userIds: readonly number[]): Promise<Map<number, number[]>>;
+};
 
 /** Which of these members have a live socket, on any instance (the friends list shows it). */
 export type OnlinePort = { onlineAmong(userIds: number[]): Promise<Set<number>> };
@@ -16,41 +21,79 @@ export const onlineReader = (store: PresenceStore, now: () => number = Date.now)
 });
 
 /**
- * Friends' lookups for presence changes that may run at once. A connection storm (every member
- * reconnecting after a deploy) would otherwise send one friend-list statement per socket into the
- * pool at the moment the sockets' own session checks need it; the changes wait here instead, and
- * sockets open first (issue 36, decision 0050). Without a storm the queue is empty and a change is
- * told at once.
+ * Friends' lookups for presence changes that may run at once, and the members each may cover. A
+ * connection storm (every member reconnecting after a deploy) would otherwise send one
+ * friend-list statement per socket into the pool while the sockets open; the changes wait here
+ * instead, and are looked up many at a time (issue 36, decision 0050). Without a storm the queue
+ * is empty and a change is told at once, alone.
  */
-export const PRESENCE_LOOKUPS_AT_ONCE = 2;
+export const PRESENCE_LOOKUPS_AT_ONCE = 1;
+export const PRESENCE_MEMBERS_PER_LOOKUP = 200;
+/**
+ * Right after a lookup, the next one waits this long for changes to gather, unless a full batch
+ * is already waiting: a storm's changes then go hundreds to a statement, while a change on a quiet
+ * instance is told at once.
+ */
+export const PRESENCE_GATHER_MS = 100;
+
+export type PresenceChange = { userId: number; online: boolean };
 
 /**
- * The presence changes still to be told, in the order they happened, at most `lookupsAtOnce`
- * being told at a time and never two of one member at once (so a member's friends hear their
- * changes in order). A change that undoes the one still waiting for the same member cancels it:
- * a member who dropped and came back during a storm is told nothing, as their friends saw nothing
- * change.
+ * The presence changes still to be told, in the order they happened, told in batches of at most
+ * `membersPerLookup`, at most `lookupsAtOnce` batches at a time, and never two changes of one
+ * member at once (so a member's friends hear their changes in order). A change of a member whose
+ * earlier change still waits replaces it: friends are told the state as it is then, once. (Not
+ * cancelled: a friend who opened the friends list meanwhile saw the earlier state there.)
  */
 export function createPresenceAnnouncer(options: {
-  tell: (userId: number, online: boolean) => Promise<void>;
+  tell: (changes: PresenceChange[]) => Promise<void>;
   lookupsAtOnce: number;
-  onError: (error: unknown, userId: number) => void;
+  membersPerLookup: number;
+  gatherMs: number;
+  onError: (error: unknown, userIds: number[]) => void;
 }) {
   const waiting = new Map<number, boolean>();
   const telling = new Set<number>();
+  let lookups = 0;
+  let lastLookupEnded = Number.NEGATIVE_INFINITY;
+  let gathering: ReturnType<typeof setTimeout> | undefined;
   const settledWaiters: (() => void)[] = [];
 
   function next() {
-    for (const [userId, online] of waiting) {
-      if (telling.size >= options.lookupsAtOnce) return;
-      if (telling.has(userId)) continue;
-      waiting.delete(userId);
-      telling.add(userId);
+    const sinceLast = performance.now() - lastLookupEnded;
+    if (waiting.size > 0 && waiting.size < options.membersPerLookup && sinceLast < options.gatherMs) {
+      gathering ??= setTimeout(() => {
+        gathering = undefined;
+        lastLookupEnded = Number.NEGATIVE_INFINITY;
+        next();
+      }, options.gatherMs - sinceLast);
+      return;
+    }
+    while (lookups < options.lookupsAtOnce) {
+      const batch: PresenceChange[] = [];
+      for (const [userId, online] of waiting) {
+        if (batch.length >= options.membersPerLookup) break;
+        if (telling.has(userId)) continue;
+        batch.push({ userId, online });
+      }
+      if (batch.length === 0) break;
+      lookups += 1;
+      for (const { userId } of batch) {
+        waiting.delete(userId);
+        telling.add(userId);
+      }
       void options
-        .tell(userId, online)
-        .catch((error: unknown) => options.onError(error, userId))
+        .tell(batch)
+        .catch((error: unknown) =>
+          options.onError(
+            error,
+            batch.map((change) => change.userId),
+          ),
+        )
         .finally(() => {
-          telling.delete(userId);
+          lookups -= 1;
+          lastLookupEnded = performance.now();
+          for (const { userId } of batch) telling.delete(userId);
           next();
         });
     }
@@ -59,10 +102,10 @@ export function createPresenceAnnouncer(options: {
 
   return {
     announce(userId: number, online: boolean) {
-      const earlier = waiting.get(userId);
-      if (earlier === online) return;
-      if (earlier !== undefined) waiting.delete(userId);
-      else waiting.set(userId, online);
+      // A later change of a member still waiting replaces the earlier one in its place: friends
+      // hear the member's state as it is when told.
+      if (waiting.get(userId) === online) return;
+      waiting.set(userId, online);
       next();
     },
     /** Changes not yet told or being told (the metrics and tests read it). */
@@ -86,18 +129,24 @@ export function createPresenceTracker(deps: {
   fanOut: FanOut;
   audience: PresenceAudience;
   now?: () => number;
-  /** A change whose friends could not be told (the database or the fan-out failed). */
-  onError?: (error: unknown, userId: number) => void;
-  lookupsAtOnce?: number;
+  /** Changes whose friends could not be told (the database or the fan-out failed). */
+  onError?: (error: unknown, userIds: number[]) => void;
 }) {
   const { store, fanOut, audience } = deps;
   const now = deps.now ?? Date.now;
   const announcer = createPresenceAnnouncer({
-    lookupsAtOnce: deps.lookupsAtOnce ?? PRESENCE_LOOKUPS_AT_ONCE,
+    lookupsAtOnce: PRESENCE_LOOKUPS_AT_ONCE,
+    membersPerLookup: PRESENCE_MEMBERS_PER_LOOKUP,
+    gatherMs: PRESENCE_GATHER_MS,
     onError: deps.onError ?? (() => undefined),
-    async tell(userId, online) {
-      const friends = await audience.friendIds(userId);
-      await fanOut.publishToEach(friends, { type: 'status_update', user_id: userId, online });
+    async tell(changes) {
+      const friendsOf = await audience.friendIdsOfEach(changes.map((change) => change.userId));
+      for (const { userId, online } of changes)
+        await fanOut.publishToEach(friendsOf.get(userId) ?? [], {
+          type: 'status_update',
+          user_id: userId,
+          online,
+        });
     },
   });
   return {

@@ -8,6 +8,13 @@ export type Connection = {
   /** A supporter acting for `userId` opened it (decision 0047): it closes when their grant ends. */
   supporterId: number | undefined;
   socketId: string;
+  /** The session (refresh-token family) of the token the socket was opened or last renewed with. */
+  sessionId: string;
+  /**
+   * Opened on its token alone, without the session lookup (realtime/session-ends.ts): closed if
+   * its session turns out to have ended meanwhile.
+   */
+  onTokenAlone: boolean;
   language: Language;
   lastSeen: number;
   /** The friend whose conversation this tab shows: their messages need no notification. */

@@ -14,6 +14,7 @@ import type { VerifySession } from '../plugins/authenticate';
 import { createFrameHandler, type ActedFor, type ChatFramesPort } from './frame-handler';
 import { createFrameSender } from './frame-sender';
 import type { PresenceTracker } from './presence';
+import { KNOWN_SESSIONS_POLL_MS, type KnownSessions } from './known-sessions';
 import { textOf, type Connection } from './socket-connection';
 
 export type { ChatFramesPort };
@@ -21,7 +22,9 @@ export type { ChatFramesPort };
 declare module 'fastify' {
   interface FastifyRequest {
     /** The member of a /ws/chat/ upgrade whose token was valid, and when that token expires. */
-    chatSession?: { userId: number; expiresAt: number; supporterId?: number } | undefined;
+    chatSession?:
+      | { userId: number; sessionId: string; expiresAt: number; supporterId?: number; onTokenAlone: boolean }
+      | undefined;
   }
 }
 
@@ -95,6 +98,8 @@ export function createSocketGateway(deps: {
    * connection counts against before verifySession queries the database.
    */
   readToken: (token: string) => Promise<AccessClaims | undefined>;
+  /** The sessions in use lately: a token of one of them, still open, needs no lookup. */
+  knownSessions?: KnownSessions;
   /** A supporter acting for the member sent a chat message to `friendId` (decision 0047). */
   actedFor?: ActedFor;
   rateLimits: RateLimits;
@@ -123,6 +128,7 @@ export function createSocketGateway(deps: {
   const counts = { accepted: 0, refused: 0, framesHandled: 0, framesRefused: 0 };
   const cleanups = new Set<Promise<unknown>>();
   let sweeper: ReturnType<typeof setInterval> | undefined;
+  let stopHearingEnds: (() => void) | undefined;
 
   async function register(app: FastifyInstance) {
     const allowedOrigins = new Set([new URL(app.config.publicUrl).origin]);
@@ -234,12 +240,32 @@ export function createSocketGateway(deps: {
       now: clock.now,
       session: {
         expire,
-        renewed(connection, expiresAt) {
+        renewed(connection, { expiresAt, sessionId }) {
           connection.expiresAt = expiresAt;
+          connection.sessionId = sessionId;
+          connection.onTokenAlone = false;
           watchExpiry(connection);
         },
         loggedOut: (connection) => connection.socket.close(WEBSOCKET_CLOSE.loggedOut, 'logged out'),
       },
+    });
+
+    // A socket opened on its token alone while its session was ending elsewhere closes once this
+    // instance learns of the end (within a second); the client renews, which then fails. The
+    // end's own `session_ended`, which says why, comes first: a second later, only a socket it
+    // missed (opened just after it was published) is still open.
+    stopHearingEnds = deps.knownSessions?.onEnded((sessionIds) => {
+      const endedNow = new Set(sessionIds);
+      // Real time, not the injected clock: it waits for a message in flight, not for a deadline.
+      setTimeout(() => {
+        for (const connection of connections)
+          if (
+            connection.onTokenAlone &&
+            endedNow.has(connection.sessionId) &&
+            connection.socket.readyState === connection.socket.OPEN
+          )
+            expire(connection);
+      }, KNOWN_SESSIONS_POLL_MS).unref();
     });
 
     app.get(
@@ -264,11 +290,17 @@ export function createSocketGateway(deps: {
           const claims = await readToken(token);
           if (!claims) return;
           await refuseBeyond(() => connectsPerMember.hit(String(claims.userId)));
+          // A storm of reconnections asks the database nothing per socket when this instance
+          // knows the session as the member's, issued lately and not ended (known-sessions.ts).
+          if (deps.knownSessions?.tokenSuffices(claims)) {
+            request.chatSession = { ...claims, onTokenAlone: true };
+            return;
+          }
           const session = await verifySession(token, claims);
           // A supporter acting for the member chats only with a grant that covers messages.
           request.chatSession =
             session?.supporterId === undefined || supporterMay(session.supporterPermissions ?? [], 'messages')
-              ? session
+              ? session && { ...session, onTokenAlone: false }
               : undefined;
         },
       },
@@ -318,6 +350,8 @@ export function createSocketGateway(deps: {
           userId,
           supporterId: session.supporterId,
           socketId: `${instanceId}:${(sequence += 1)}`,
+          sessionId: session.sessionId,
+          onTokenAlone: session.onTokenAlone,
           language,
           lastSeen: clock.now(),
           activeConversation: null,
@@ -422,6 +456,7 @@ export function createSocketGateway(deps: {
      */
     async close() {
       clearInterval(sweeper);
+      stopHearingEnds?.();
       await Promise.allSettled([...cleanups]);
       await presence.settled();
     },

@@ -64,7 +64,26 @@ export const refreshTokens = pgTable(
   (table) => [
     index('refresh_tokens_user_idx').on(table.userId),
     index('refresh_tokens_family_idx').on(table.familyId),
+    // Every instance reads the rows written in the last seconds, every second (known-sessions.ts).
+    index('refresh_tokens_created_at_idx').on(table.createdAt),
   ],
+);
+
+/**
+ * Sessions that ended lately (issue 36, decision 0050), by their refresh-token family, written by
+ * triggers (migration 0037) whenever a family is revoked, a live one deleted (an account's
+ * erasure) or its account suspended, so no code path can end a session without a row here. Each
+ * instance reads the new rows every second (realtime/known-sessions.ts): a chat socket whose token
+ * names a session issued lately and absent from them opens without the session lookup. Rows older
+ * than an hour are deleted by the same triggers: an access token lives 15 minutes.
+ */
+export const sessionEnds = pgTable(
+  'session_ends',
+  {
+    sessionId: uuid('session_id').primaryKey(),
+    endedAt: timestamp('ended_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('session_ends_ended_at_idx').on(table.endedAt)],
 );
 
 /** Every e-mail the platform sends; the log of record when no SMTP server is configured. */

@@ -1,11 +1,13 @@
 import { and, sql, eq, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import type { SessionChanges } from '../../realtime/known-sessions';
 import {
   activationCodes,
   consentRecords,
   passkeys,
   passwordResetTokens,
   refreshTokens,
+  sessionEnds,
   users,
 } from '../../db/schema';
 
@@ -27,6 +29,34 @@ export function createAuthRepository(db: Database) {
     sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder('sessionId')} and ${refreshTokens.userId} = ${users.id} and ${refreshTokens.revokedAt} is null)`,
   ).prepare('session_usable');
   return {
+    /**
+     * What realtime/known-sessions.ts reads every second: the database's time, the token pairs
+     * issued (refresh-token rows written) and the sessions ended since the given times (ms,
+     * database time), or in the last 20 minutes (an access token lives 15).
+     */
+    async sessionChangesSince(since: { issues: number; ends: number } | undefined) {
+      const from = (ms: number | undefined) =>
+        ms === undefined ? sql`now() - interval '20 minutes'` : sql`to_timestamp(${ms / 1000})`;
+      const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+      const result: unknown = await db.execute(sql`
+        select 'issued' as kind, ${refreshTokens.familyId}::text as session_id, ${refreshTokens.userId} as user_id, ${epochMs(sql`${refreshTokens.createdAt}`)} as at
+          from ${refreshTokens} where ${refreshTokens.createdAt} > ${from(since?.issues)}
+        union all
+        select 'ended', ${sessionEnds.sessionId}::text, null, ${epochMs(sql`${sessionEnds.endedAt}`)}
+          from ${sessionEnds} where ${sessionEnds.endedAt} > ${from(since?.ends)}
+        union all
+        select 'now', null, null, ${epochMs(sql`now()`)}`);
+      const rows = (
+        result as { rows: { kind: string; session_id: string | null; user_id: unknown; at: unknown }[] }
+      ).rows;
+      const changes: SessionChanges = { at: Number.NaN, issued: [], ended: [] };
+      for (const row of rows)
+        if (row.kind === 'now') changes.at = Number(row.at);
+        else if (row.kind === 'ended' && row.session_id) changes.ended.push(row.session_id);
+        else if (row.session_id)
+          changes.issued.push({ sessionId: row.session_id, userId: Number(row.user_id), at: Number(row.at) });
+      return changes;
+    },
     findUserByEmail: async (email: string) =>
       (await db.select().from(users).where(eq(users.email, email)).limit(1))[0],
     /** The account exists and is not suspended (a refresh token may renew it). */

@@ -60,6 +60,16 @@ export function createFriendshipsRepository(db: Database) {
     .limit(sql.placeholder('limit'))
     .prepare('friendships_friend_ids');
 
+  /** The ids of a member's friends (whom a presence change is told to). */
+  async function friendIds(userId: number, limit: number) {
+    const rows = await friendIdsStatement.execute({
+      ...viewerValues(userId),
+      adultsFrom: adultsBornOnOrBefore(),
+      limit,
+    });
+    return rows.map((row) => row.id);
+  }
+
   return {
     /** The friendship between two members, in whichever direction it was asked. */
     async friendshipBetween(a: number, b: number) {
@@ -170,14 +180,36 @@ export function createFriendshipsRepository(db: Database) {
     friends: (userId: number, limit: number) =>
       friendsStatement.execute({ ...viewerValues(userId), adultsFrom: adultsBornOnOrBefore(), limit }),
 
-    /** The ids of a member's friends (whom a presence change is told to). */
-    async friendIds(userId: number, limit: number) {
-      const rows = await friendIdsStatement.execute({
-        ...viewerValues(userId),
-        adultsFrom: adultsBornOnOrBefore(),
-        limit,
-      });
-      return rows.map((row) => row.id);
+    friendIds,
+
+    /**
+     * `friendIds` for many members in one statement (presence changes during a storm of
+     * reconnections): the rule's lists are computed once per member, in its lateral sub-select.
+     */
+    async friendIdsOfEach(userIds: readonly number[], limit: number) {
+      const friendsOf = new Map<number, number[]>(userIds.map((userId) => [userId, []]));
+      if (userIds.length === 0) return friendsOf;
+      // One member (a quiet moment): the prepared statement, planned once.
+      const [only] = userIds;
+      if (userIds.length === 1 && only !== undefined) {
+        friendsOf.set(only, await friendIds(only, limit));
+        return friendsOf;
+      }
+      const member = sql.raw('presence_member.id');
+      const friendOfMember = sql`case when ${friendships.requesterId} = ${member} then ${friendships.addresseeId} else ${friendships.requesterId} end`;
+      const result: unknown = await db.execute(sql`
+        select presence_member.id as member, reached.friend
+        from unnest(${sql.param([...userIds])}::bigint[]) as presence_member(id)
+        cross join lateral (
+          select ${friendOfMember} as friend from ${friendships}
+          where (${friendships.requesterId} = ${member} or ${friendships.addresseeId} = ${member})
+            and ${friendships.status} = 'accepted'
+            and ${mayReachAt(member, friendOfMember, adultsBornOnOrBefore(), null)}
+          limit ${limit}
+        ) as reached`);
+      for (const row of (result as { rows: { member: unknown; friend: unknown }[] }).rows)
+        friendsOf.get(Number(row.member))?.push(Number(row.friend));
+      return friendsOf;
     },
 
     /** Blocks and ends any friendship or request between the two, in one transaction. */

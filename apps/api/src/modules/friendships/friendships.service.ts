@@ -155,6 +155,7 @@ export function createFriendshipsService(deps: {
 
     pendingCount: (userId: number) => repository.pendingCount(userId),
     friendIds: (userId: number) => repository.friendIds(userId, LIST_LIMIT),
+    friendIdsOfEach: (userIds: readonly number[]) => repository.friendIdsOfEach(userIds, LIST_LIMIT),
 
     async answer(userId: number, requestId: number, accept: boolean) {
       const request = await repository.requestById(requestId);
