@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { associationCommunities, communityModerators, directoryRepresentatives } from './schema';
 
 /**
@@ -10,14 +10,14 @@ import { associationCommunities, communityModerators, directoryRepresentatives }
  * in the moderation repository), and pinning. Both halves are index lookups: the moderators'
  * user index, the representatives' (user, state) index and the link's primary key.
  */
-export function moderatedCommunityIds(userId: number): SQL<number> {
+export function moderatedCommunityIds(userId: number | Placeholder): SQL<number> {
   return sql<number>`(select ${communityModerators.communityId} from ${communityModerators}
       where ${communityModerators.userId} = ${userId}
     union ${hostedCommunityIds(userId)})`;
 }
 
 /** The communities a member hosts: those of the associations they confirmedly represent. */
-export function hostedCommunityIds(userId: number): SQL<number> {
+export function hostedCommunityIds(userId: number | Placeholder): SQL<number> {
   return sql<number>`(select ${associationCommunities.communityId} from ${associationCommunities}
       inner join ${directoryRepresentatives}
         on ${directoryRepresentatives.associationId} = ${associationCommunities.associationId}

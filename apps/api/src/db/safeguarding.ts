@@ -166,6 +166,11 @@ export function holdsLinkTo(viewerId: number, memberId: number): SQL {
 /** The rule for one pair of members, and a member's own group (for telling them why). */
 export function createSafeguarding(db: Database) {
   // Both drivers (PGlite and node-postgres) answer a raw statement with `rows`.
+  // Every signed-in `/api/me` asks it: prepared once (the day is a parameter, see `mayReachAt`).
+  const groupOfStatement = db
+    .select({ group: groupOf(sql.placeholder('id'), sql.placeholder('adultsFrom')) })
+    .from(sql`(values (1)) as one_row`)
+    .prepare('safeguarding_group_of');
   const firstRow = async <Row>(query: SQL) => {
     const result: unknown = await db.execute(query);
     return (result as { rows: Row[] }).rows[0];
@@ -198,9 +203,7 @@ export function createSafeguarding(db: Database) {
     },
 
     async groupOf(userId: number): Promise<SafeguardingGroup | undefined> {
-      const row = await firstRow<{ group: SafeguardingGroup | null }>(
-        sql`select ${groupOf(userId, adultsBornOnOrBefore())} as "group"`,
-      );
+      const [row] = await groupOfStatement.execute({ id: userId, adultsFrom: adultsBornOnOrBefore() });
       return row?.group ?? undefined;
     },
   };

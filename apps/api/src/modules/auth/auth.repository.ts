@@ -25,6 +25,12 @@ export function createAuthRepository(db: Database) {
   const accountUsableStatement = usableAccount().prepare('account_usable');
   // A session is live while its refresh-token family is not revoked: a logout, a password change
   // or reset, or a reused refresh token revokes the family, and its access tokens stop at once.
+  const userByIdStatement = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('auth_user_by_id');
   const sessionUsableStatement = usableAccount(
     sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder('sessionId')} and ${refreshTokens.userId} = ${users.id} and ${refreshTokens.revokedAt} is null)`,
   ).prepare('session_usable');
@@ -73,7 +79,8 @@ export function createAuthRepository(db: Database) {
       const [row] = await sessionUsableStatement.execute({ id, sessionId });
       return row !== undefined;
     },
-    findUserById: async (id: number) => (await db.select().from(users).where(eq(users.id, id)).limit(1))[0],
+    /** Every signed-in `/api/me` reads the account: prepared once. */
+    findUserById: async (id: number) => (await userByIdStatement.execute({ id }))[0],
 
     /** Inserts the account and its consent records together; undefined when the address is taken. */
     async createUser(user: NewUser, consents: { kind: string; policyVersion: string }[]) {

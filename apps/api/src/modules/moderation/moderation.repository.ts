@@ -138,6 +138,12 @@ function moderatorMaySeeReport(scope: Extract<ModerationScope, { everything: fal
  */
 function moderationStore(db: Database) {
   const suspended = sql<boolean>`${users.suspendedAt} is not null`;
+  // Every signed-in `/api/me` asks it (most members moderate nothing): prepared once.
+  const moderatedIdsStatement = db
+    .select({ id: sql<number>`moderated.id`.mapWith(Number) })
+    .from(sql`${moderatedCommunityIds(sql.placeholder('userId'))} as moderated(id)`)
+    .orderBy(sql`1`)
+    .prepare('moderation_moderated_ids');
 
   /** Reported pieces of content of one kind, with their author. */
   function published(kind: ContentKind, ids: number[]) {
@@ -362,11 +368,7 @@ function moderationStore(db: Database) {
      * 35), with their e-mail (the audit log names the actor).
      */
     moderatorById: async (userId: number) => {
-      const result: unknown = await db.execute(
-        sql`select moderated.id from ${moderatedCommunityIds(userId)} as moderated(id) order by 1`,
-      );
-      // Both drivers (PGlite and node-postgres) answer a raw statement with `rows`.
-      const communityIds = (result as { rows: { id: number | string }[] }).rows.map((row) => Number(row.id));
+      const communityIds = (await moderatedIdsStatement.execute({ userId })).map((row) => row.id);
       // Most members moderate nothing: one statement for them, a second only for moderators.
       if (communityIds.length === 0) return undefined;
       const [account] = await db
