@@ -30,9 +30,10 @@ export const onlineReader = (store: PresenceStore, now: () => number = Date.now)
 export const PRESENCE_LOOKUPS_AT_ONCE = 1;
 export const PRESENCE_MEMBERS_PER_LOOKUP = 200;
 /**
- * Right after a lookup, the next one waits this long for changes to gather, unless a full batch
- * is already waiting: a storm's changes then go hundreds to a statement, while a change on a quiet
- * instance is told at once.
+ * In a storm (several changes came during the last lookup, or it told several), the next lookup
+ * waits this long after it for changes to gather, unless a full batch is already waiting: a
+ * storm's changes then go hundreds to a statement, while a change on a quiet instance is told at
+ * once.
  */
 export const PRESENCE_GATHER_MS = 100;
 
@@ -56,12 +57,16 @@ export function createPresenceAnnouncer(options: {
   const telling = new Set<number>();
   let lookups = 0;
   let lastLookupEnded = Number.NEGATIVE_INFINITY;
+  let lastBatchSize = 0;
   let gathering: ReturnType<typeof setTimeout> | undefined;
   const settledWaiters: (() => void)[] = [];
 
   function next() {
     const sinceLast = performance.now() - lastLookupEnded;
-    if (waiting.size > 0 && waiting.size < options.membersPerLookup && sinceLast < options.gatherMs) {
+    // A storm: several changes came while the last lookup ran, or it told several. One change at
+    // a time is a quiet instance, told at once.
+    const storm = waiting.size > 1 || lastBatchSize > 1;
+    if (storm && waiting.size < options.membersPerLookup && sinceLast < options.gatherMs) {
       gathering ??= setTimeout(() => {
         gathering = undefined;
         lastLookupEnded = Number.NEGATIVE_INFINITY;
@@ -93,6 +98,7 @@ export function createPresenceAnnouncer(options: {
         .finally(() => {
           lookups -= 1;
           lastLookupEnded = performance.now();
+          lastBatchSize = batch.length;
           for (const { userId } of batch) telling.delete(userId);
           next();
         });
