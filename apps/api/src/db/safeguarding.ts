@@ -165,12 +165,12 @@ export function holdsLinkTo(viewerId: number, memberId: number): SQL {
 
 /** The rule for one pair of members, and a member's own group (for telling them why). */
 export function createSafeguarding(db: Database) {
-  // Both drivers (PGlite and node-postgres) answer a raw statement with `rows`.
   // Every signed-in `/api/me` asks it: prepared once (the day is a parameter, see `mayReachAt`).
   const groupOfStatement = db
     .select({ group: groupOf(sql.placeholder('id'), sql.placeholder('adultsFrom')) })
     .from(sql`(values (1)) as one_row`)
     .prepare('safeguarding_group_of');
+  // Both drivers (PGlite and node-postgres) answer a raw statement with `rows`.
   const firstRow = async <Row>(query: SQL) => {
     const result: unknown = await db.execute(query);
     return (result as { rows: Row[] }).rows[0];

@@ -21,104 +21,87 @@ export const onlineReader = (store: PresenceStore, now: () => number = Date.now)
 });
 
 /**
- * Friends' lookups for presence changes that may run at once, and the members each may cover. A
- * connection storm (every member reconnecting after a deploy) would otherwise send one
- * friend-list statement per socket into the pool while the sockets open; the changes wait here
- * instead, and are looked up many at a time (issue 36, decision 0050). Without a storm the queue
- * is empty and a change is told at once, alone.
+ * A storm of reconnections (every member after a deploy) would send one friend-list statement
+ * per socket into the pool while the sockets open. Presence changes wait in a queue instead, and
+ * one lookup at a time tells up to PRESENCE_MEMBERS_PER_LOOKUP of them (issue 36, decision 0050).
+ * On a quiet instance the queue is empty and a change is told at once, alone.
  */
-export const PRESENCE_LOOKUPS_AT_ONCE = 1;
 export const PRESENCE_MEMBERS_PER_LOOKUP = 200;
 /**
  * In a storm (several changes came during the last lookup, or it told several), the next lookup
- * waits this long after it for changes to gather, unless a full batch is already waiting: a
- * storm's changes then go hundreds to a statement, while a change on a quiet instance is told at
- * once.
+ * waits this long after it for changes to gather, unless a full batch is already waiting.
  */
 export const PRESENCE_GATHER_MS = 100;
 
 export type PresenceChange = { userId: number; online: boolean };
 
 /**
- * The presence changes still to be told, in the order they happened, told in batches of at most
- * `membersPerLookup`, at most `lookupsAtOnce` batches at a time, and never two changes of one
- * member at once (so a member's friends hear their changes in order). A change of a member whose
- * earlier change still waits replaces it: friends are told the state as it is then, once. (Not
- * cancelled: a friend who opened the friends list meanwhile saw the earlier state there.)
+ * The presence changes still to be told, in the order they happened, one batch at a time, so a
+ * member's friends hear the member's changes in order. A change of a member whose earlier change
+ * still waits replaces it: friends are told the state as it is then, once. (Not cancelled: a
+ * friend who opened the friends list meanwhile saw the earlier state there.)
  */
 export function createPresenceAnnouncer(options: {
   tell: (changes: PresenceChange[]) => Promise<void>;
-  lookupsAtOnce: number;
   membersPerLookup: number;
   gatherMs: number;
   onError: (error: unknown, userIds: number[]) => void;
 }) {
   const waiting = new Map<number, boolean>();
-  const telling = new Set<number>();
-  let lookups = 0;
+  let telling = false;
   let lastLookupEnded = Number.NEGATIVE_INFINITY;
   let lastBatchSize = 0;
   let gathering: ReturnType<typeof setTimeout> | undefined;
   const settledWaiters: (() => void)[] = [];
 
   function next() {
+    if (telling || gathering) return;
+    if (waiting.size === 0) {
+      for (const resolve of settledWaiters.splice(0)) resolve();
+      return;
+    }
     const sinceLast = performance.now() - lastLookupEnded;
-    // A storm: several changes came while the last lookup ran, or it told several. One change at
-    // a time is a quiet instance, told at once.
     const storm = waiting.size > 1 || lastBatchSize > 1;
     if (storm && waiting.size < options.membersPerLookup && sinceLast < options.gatherMs) {
-      gathering ??= setTimeout(() => {
+      gathering = setTimeout(() => {
         gathering = undefined;
         lastLookupEnded = Number.NEGATIVE_INFINITY;
         next();
       }, options.gatherMs - sinceLast);
       return;
     }
-    while (lookups < options.lookupsAtOnce) {
-      const batch: PresenceChange[] = [];
-      for (const [userId, online] of waiting) {
-        if (batch.length >= options.membersPerLookup) break;
-        if (telling.has(userId)) continue;
-        batch.push({ userId, online });
-      }
-      if (batch.length === 0) break;
-      lookups += 1;
-      for (const { userId } of batch) {
-        waiting.delete(userId);
-        telling.add(userId);
-      }
-      void options
-        .tell(batch)
-        .catch((error: unknown) =>
-          options.onError(
-            error,
-            batch.map((change) => change.userId),
-          ),
-        )
-        .finally(() => {
-          lookups -= 1;
-          lastLookupEnded = performance.now();
-          lastBatchSize = batch.length;
-          for (const { userId } of batch) telling.delete(userId);
-          next();
-        });
+    const batch: PresenceChange[] = [];
+    for (const [userId, online] of waiting) {
+      if (batch.length >= options.membersPerLookup) break;
+      batch.push({ userId, online });
+      waiting.delete(userId);
     }
-    if (telling.size === 0 && waiting.size === 0) for (const resolve of settledWaiters.splice(0)) resolve();
+    telling = true;
+    void options
+      .tell(batch)
+      .catch((error: unknown) =>
+        options.onError(
+          error,
+          batch.map((change) => change.userId),
+        ),
+      )
+      .finally(() => {
+        telling = false;
+        lastLookupEnded = performance.now();
+        lastBatchSize = batch.length;
+        next();
+      });
   }
 
   return {
     announce(userId: number, online: boolean) {
-      // A later change of a member still waiting replaces the earlier one in its place: friends
-      // hear the member's state as it is when told.
       if (waiting.get(userId) === online) return;
       waiting.set(userId, online);
       next();
     },
-    /** Changes not yet told or being told (the metrics and tests read it). */
-    backlog: () => waiting.size + telling.size,
     /** Resolves once every change announced so far has been told (shutdown waits for it). */
     settled: () =>
-      telling.size === 0 && waiting.size === 0
+      !telling && waiting.size === 0
         ? Promise.resolve()
         : new Promise<void>((resolve) => settledWaiters.push(resolve)),
   };
@@ -141,7 +124,6 @@ export function createPresenceTracker(deps: {
   const { store, fanOut, audience } = deps;
   const now = deps.now ?? Date.now;
   const announcer = createPresenceAnnouncer({
-    lookupsAtOnce: PRESENCE_LOOKUPS_AT_ONCE,
     membersPerLookup: PRESENCE_MEMBERS_PER_LOOKUP,
     gatherMs: PRESENCE_GATHER_MS,
     onError: deps.onError ?? (() => undefined),
@@ -169,8 +151,6 @@ export function createPresenceTracker(deps: {
     async sweep() {
       for (const userId of await store.sweep(now())) announcer.announce(userId, false);
     },
-    /** Changes whose friends are still to be told. */
-    backlog: announcer.backlog,
     /** Every change recorded so far has been told to its friends (or failed and was logged). */
     settled: announcer.settled,
   };

@@ -11,7 +11,7 @@ export type Connection = {
   /** The session (refresh-token family) of the token the socket was opened or last renewed with. */
   sessionId: string;
   /**
-   * Opened on its token alone, without the session lookup (realtime/session-ends.ts): closed if
+   * Opened on its token alone, without the session lookup (realtime/known-sessions.ts): closed if
    * its session turns out to have ended meanwhile.
    */
   onTokenAlone: boolean;

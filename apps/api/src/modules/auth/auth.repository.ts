@@ -23,14 +23,14 @@ export function createAuthRepository(db: Database) {
       .where(and(eq(users.id, sql.placeholder('id')), isNull(users.suspendedAt), sessionLive))
       .limit(1);
   const accountUsableStatement = usableAccount().prepare('account_usable');
-  // A session is live while its refresh-token family is not revoked: a logout, a password change
-  // or reset, or a reused refresh token revokes the family, and its access tokens stop at once.
   const userByIdStatement = db
     .select()
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
     .prepare('auth_user_by_id');
+  // A session is live while its refresh-token family is not revoked: a logout, a password change
+  // or reset, or a reused refresh token revokes the family, and its access tokens stop at once.
   const sessionUsableStatement = usableAccount(
     sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder('sessionId')} and ${refreshTokens.userId} = ${users.id} and ${refreshTokens.revokedAt} is null)`,
   ).prepare('session_usable');

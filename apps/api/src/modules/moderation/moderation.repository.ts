@@ -138,12 +138,6 @@ function moderatorMaySeeReport(scope: Extract<ModerationScope, { everything: fal
  */
 function moderationStore(db: Database) {
   const suspended = sql<boolean>`${users.suspendedAt} is not null`;
-  // Every signed-in `/api/me` asks it (most members moderate nothing): prepared once.
-  const moderatedIdsStatement = db
-    .select({ id: sql<number>`moderated.id`.mapWith(Number) })
-    .from(sql`${moderatedCommunityIds(sql.placeholder('userId'))} as moderated(id)`)
-    .orderBy(sql`1`)
-    .prepare('moderation_moderated_ids');
 
   /** Reported pieces of content of one kind, with their author. */
   function published(kind: ContentKind, ids: number[]) {
@@ -363,22 +357,6 @@ function moderationStore(db: Database) {
         .limit(limit)
         .offset(offset),
 
-    /**
-     * The communities a member moderates, appointed or as a host (`moderatedCommunityIds`, issue
-     * 35), with their e-mail (the audit log names the actor).
-     */
-    moderatorById: async (userId: number) => {
-      const communityIds = (await moderatedIdsStatement.execute({ userId })).map((row) => row.id);
-      // Most members moderate nothing: one statement for them, a second only for moderators.
-      if (communityIds.length === 0) return undefined;
-      const [account] = await db
-        .select({ email: users.email })
-        .from(users)
-        .where(and(eq(users.id, userId), eq(users.isActive, true)))
-        .limit(1);
-      return account ? { email: account.email, communityIds } : undefined;
-    },
-
     /** Whether a community moderator may settle this report (see `moderatorMaySeeReport`). */
     async moderatorMaySettle(scope: Extract<ModerationScope, { everything: false }>, reportId: number) {
       const [row] = await db
@@ -528,8 +506,31 @@ function moderationStore(db: Database) {
 export type ModerationStore = ReturnType<typeof moderationStore>;
 
 export function createModerationRepository(db: Database) {
+  // Every signed-in `/api/me` asks it (most members moderate nothing): prepared once, here rather
+  // than in the store, which each transaction builds anew and none of which needs it.
+  const moderatedIdsStatement = db
+    .select({ id: sql<number>`moderated.id`.mapWith(Number) })
+    .from(sql`${moderatedCommunityIds(sql.placeholder('userId'))} as moderated(id)`)
+    .orderBy(sql`1`)
+    .prepare('moderation_moderated_ids');
   return {
     ...moderationStore(db),
+    /**
+     * The communities a member moderates, appointed or as a host (`moderatedCommunityIds`, issue
+     * 35), with their e-mail (the audit log names the actor).
+     */
+    moderatorById: async (userId: number) => {
+      const communityIds = (await moderatedIdsStatement.execute({ userId })).map((row) => row.id);
+      // Most members moderate nothing: one statement for them, a second only for moderators.
+      if (communityIds.length === 0) return undefined;
+      const [account] = await db
+        .select({ email: users.email })
+        .from(users)
+        .where(and(eq(users.id, userId), eq(users.isActive, true)))
+        .limit(1);
+      return account ? { email: account.email, communityIds } : undefined;
+    },
+
     /** Runs several steps as one: all of them happen, or none. */
     transaction: <T>(work: (store: ModerationStore) => Promise<T>) =>
       db.transaction((tx) => work(moderationStore(tx))),
