@@ -148,9 +148,9 @@ export function createModules(infrastructure: SharedInfrastructure) {
     (memberId, supporterId, sessionId) => supportersRepository.actingGrant(memberId, supporterId, sessionId),
   );
   const requireAuth = createRequireAuth(verifySession);
-  // Each instance reads the sessions issued tokens and ended lately every second (triggers record
-  // every end), and at once after an end of its own: a new socket then needs no session lookup
-  // (decision 0050).
+  // Once it holds a socket, each instance reads the sessions issued tokens and ended lately every
+  // second (triggers record every end), and at once after an end of its own: a new socket then
+  // needs no session lookup (decision 0050).
   const knownSessions = createKnownSessions({
     read: (since) => authRepository.sessionChangesSince(since),
     // An outage of the database has its own two lines (lib/database-outage.ts), not one more here.
@@ -160,7 +160,6 @@ export function createModules(infrastructure: SharedInfrastructure) {
     },
     now: infrastructure.clock.now,
   });
-  knownSessions.start();
   const endLiveSessions = async (userId: number, reason: Parameters<typeof sessionEnded>[0]) => {
     await knownSessions.refresh();
     await fanOut.publish(userId, sessionEnded(reason));

@@ -96,15 +96,18 @@ describe('the sessions every instance knows', () => {
 
   it('close a socket opened on its token alone when its session ends behind this instance’s back', async () => {
     const member = await createActiveMember(t.app);
-    // Another member's logout makes this instance read the sessions at once: the member's new
-    // session is known from then on, so the socket below opens on its token alone.
+    // Another member's socket starts the reading of sessions, and their logout makes this instance
+    // read at once: the member's new session is known from then on, so the socket below opens on
+    // its token alone.
     const other = await createActiveMember(t.app);
+    const othersSocket = await connectChat(t.app, other.access);
     const loggedOut = await t.app.inject({
       method: 'POST',
       url: '/api/logout/',
       payload: { refresh: other.refresh },
     });
     expect(loggedOut.statusCode).toBe(204);
+    expect((await othersSocket.closed).code).toBe(WEBSOCKET_CLOSE.unauthorized);
     const socket = await connectChat(t.app, member.access);
     await socket
       .waitFor((frame) => frame.type === 'status_update' || frame.type === 'error', 500)

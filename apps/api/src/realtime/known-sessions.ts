@@ -18,6 +18,8 @@ const ENDS_OVERLAP_MS = 2 * 60_000;
 const ISSUES_OVERLAP_MS = 5_000;
 /** A session is remembered this long after its last token: beyond, that token has expired (15 minutes). */
 const REMEMBER_MS = 20 * 60_000;
+/** How often what is older than REMEMBER_MS is forgotten (not at every read: the maps may be large). */
+const FORGET_EVERY_MS = 60_000;
 
 /** What the database answers: its time now, the tokens issued and the sessions ended since then. */
 export type SessionChanges = {
@@ -65,6 +67,7 @@ export function createKnownSessions(options: {
   /** When (this instance's clock) the last read succeeded. */
   let freshAt: number | undefined;
   let failing = false;
+  let forgotAt = Number.NEGATIVE_INFINITY;
   let reading: Promise<void> = Promise.resolve();
   let timer: ReturnType<typeof setInterval> | undefined;
 
@@ -82,9 +85,12 @@ export function createKnownSessions(options: {
       }
       const learnt = changes.ended.filter((sessionId) => !ended.has(sessionId));
       for (const sessionId of learnt) ended.set(sessionId, changes.at);
-      const forgetBefore = changes.at - REMEMBER_MS;
-      for (const [sessionId, session] of issued) if (session.at < forgetBefore) issued.delete(sessionId);
-      for (const [sessionId, at] of ended) if (at < forgetBefore) ended.delete(sessionId);
+      if (changes.at - forgotAt >= FORGET_EVERY_MS) {
+        forgotAt = changes.at;
+        const forgetBefore = changes.at - REMEMBER_MS;
+        for (const [sessionId, session] of issued) if (session.at < forgetBefore) issued.delete(sessionId);
+        for (const [sessionId, at] of ended) if (at < forgetBefore) ended.delete(sessionId);
+      }
       readAt = changes.at;
       freshAt = now();
       if (failing) options.onRecovery?.();
@@ -97,18 +103,26 @@ export function createKnownSessions(options: {
   }
 
   /** Reads now, after any read under way (which may have begun before the caller's change). */
-  function refresh(): Promise<void> {
+  function read(): Promise<void> {
     reading = reading.then(readOnce);
     return reading;
   }
 
   return {
-    refresh,
-    /** Reads at once, then every KNOWN_SESSIONS_POLL_MS. */
+    /**
+     * Reads now, once reading has started: before, no socket opened on its token alone, and none
+     * will before a first read.
+     */
+    refresh: () => (timer === undefined ? Promise.resolve() : read()),
+    /**
+     * Reads at once, then every KNOWN_SESSIONS_POLL_MS; called by the first socket, so an
+     * instance that serves no chat (a command, most tests) never reads.
+     */
     start() {
-      void refresh();
-      timer = setInterval(() => void refresh(), KNOWN_SESSIONS_POLL_MS);
+      if (timer !== undefined) return;
+      timer = setInterval(() => void read(), KNOWN_SESSIONS_POLL_MS);
       timer.unref();
+      void read();
     },
     /** Whether this token needs no session lookup: see above. */
     tokenSuffices(claims: AccessClaims): boolean {
@@ -127,6 +141,7 @@ export function createKnownSessions(options: {
     },
     async close() {
       clearInterval(timer);
+      timer = undefined;
       await reading;
     },
   };

@@ -41,6 +41,9 @@ describe('known sessions', () => {
     expect(known.tokenSuffices(claims()), 'before the first read').toBe(false);
     database.answer({ issued: [{ sessionId: OWN, userId: 7, at: database.now() }] });
     await known.refresh();
+    expect(database.reads, 'nothing is read before the first socket starts the reading').toEqual([]);
+    known.start();
+    await known.refresh();
     expect(known.tokenSuffices(claims())).toBe(true);
     expect(known.tokenSuffices(claims({ userId: 8 })), 'the session of another member').toBe(false);
     expect(known.tokenSuffices(claims({ sessionId: OTHER })), 'a session not issued lately').toBe(false);
@@ -53,6 +56,7 @@ describe('known sessions', () => {
     await known.refresh();
     expect(known.tokenSuffices(claims()), 'an ended session').toBe(false);
     expect(learnt).toEqual([OWN]);
+    await known.close();
   });
 
   it('stop sufficing when the reads fail or lag, and say so once per outage', async () => {
@@ -66,6 +70,7 @@ describe('known sessions', () => {
       now: database.now,
     });
     database.answer({ issued: [{ sessionId: OWN, userId: 7, at: database.now() }] });
+    known.start();
     await known.refresh();
     database.fail(true);
     await known.refresh();
@@ -78,12 +83,14 @@ describe('known sessions', () => {
     await known.refresh();
     expect(recoveries).toBe(1);
     expect(known.tokenSuffices(claims())).toBe(true);
+    await known.close();
   });
 
   it('read back far enough for ends committed late, forget sessions whose tokens have all expired', async () => {
     const database = fakeDatabase();
     const known = createKnownSessions({ read: database.read, onError: () => undefined, now: database.now });
     database.answer({ issued: [{ sessionId: OWN, userId: 7, at: database.now() }] });
+    known.start();
     await known.refresh();
     const firstAt = database.now();
     database.advance(1000);
@@ -93,5 +100,6 @@ describe('known sessions', () => {
     database.advance(21 * 60_000);
     await known.refresh();
     expect(known.tokenSuffices(claims()), 'no token of it can be valid any more').toBe(false);
+    await known.close();
   });
 });

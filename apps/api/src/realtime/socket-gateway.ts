@@ -289,6 +289,7 @@ export function createSocketGateway(deps: {
           if (typeof token !== 'string' || !token) return;
           const claims = await readToken(token);
           if (!claims) return;
+          deps.knownSessions?.start();
           await refuseBeyond(() => connectsPerMember.hit(String(claims.userId)));
           // A storm of reconnections asks the database nothing per socket when this instance
           // knows the session as the member's, issued lately and not ended (known-sessions.ts).
