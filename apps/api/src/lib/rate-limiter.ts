@@ -131,6 +131,44 @@ export function createRateLimits(backend: RateLimitBackend) {
       return { hit: (key) => consume(limiter, hashed(key), limit.messageKey) };
     },
 
+    /**
+     * A fixed window for a limit on every message of a busy path (the chat's sends): the answer
+     * waits for no round trip. The window is counted in this process first; with Redis, each hit
+     * is counted there too, behind the answer, and once Redis says the key's window is spent (its
+     * hits on every instance together), the key is refused here until that window ends.
+     *
+     * Against `fixedWindow`, a key whose hits are spread over several instances may pass the limit
+     * by the hits each instance lets through before it hears Redis's answer: one per instance, and
+     * any sent within that round trip (decision 0051). One instance alone refuses exactly at the
+     * limit, as before. While Redis is away, each instance counts alone.
+     */
+    fixedWindowCountedHereFirst(
+      name: string,
+      limit: { points: number; windowMs: number; messageKey?: string },
+    ): RateLimit {
+      const options = {
+        keyPrefix: `${backend.prefix}rate:${name}`,
+        points: scaled(limit.points),
+        duration: seconds(limit.windowMs),
+      };
+      const here = new RateLimiterMemory(options);
+      const everywhere = backend.redis
+        ? new RateLimiterRedis({ ...options, storeClient: backend.redis, rejectIfRedisNotReady: true })
+        : undefined;
+      return {
+        async hit(key) {
+          const id = hashed(key);
+          await consume(here, id, limit.messageKey);
+          everywhere?.consume(id).catch((rejection: unknown) => {
+            // Spent across the instances: refused here too until the window ends. An error (Redis
+            // away or refusing) leaves this instance's own count to hold alone.
+            if (rejection instanceof RateLimiterRes)
+              void here.block(id, seconds(rejection.msBeforeNext)).catch(() => undefined);
+          });
+        },
+      };
+    },
+
     failures(
       name: string,
       limit: {

@@ -123,7 +123,9 @@ export function createChatService(deps: {
     if (allowed) writeContexts.remember(senderId, receiverId, allowed, since);
     return allowed;
   }
-  const sendLimiter = deps.rateLimits.fixedWindow('chat-send', {
+  // Every message passes this limit: it is counted here at once and across instances behind the
+  // answer, so a send waits for no Redis round trip (decision 0051).
+  const sendLimiter = deps.rateLimits.fixedWindowCountedHereFirst('chat-send', {
     points: CHAT_RATE_LIMIT.messages,
     windowMs: CHAT_RATE_LIMIT.windowMs,
   });
