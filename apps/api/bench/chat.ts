@@ -83,6 +83,10 @@ type Counters = {
   /** temp_id → when its message was sent (process.hrtime.bigint()). */
   pending: Map<string, bigint>;
   latenciesMs: number[];
+  /** When each message still awaited by its sender's own socket was sent (the echo). */
+  echoPending: Map<string, bigint>;
+  /** Send to the echo on the sender's socket: the sender's instance alone, before any hop. */
+  echoLatenciesMs: number[];
   /** Latencies by the second of the sending window their message was sent in. */
   bySecond: number[][];
   sendStarted: bigint;
@@ -118,6 +122,8 @@ type Result = {
   deliveredPerSecond: number;
   p50: number;
   p99: number;
+  /** Send to the echo on the sender's own socket (NaN for the relay, which echoes nothing). */
+  echoP99: number;
   max: number;
   rssBefore: number;
   rssConnected: number;
@@ -240,6 +246,12 @@ function handleFrame(userId: number, counters: Counters, raw: WebSocket.RawData)
     case 'chat_message': {
       if (frame.receiver_id !== userId) {
         counters.echoes += 1;
+        const echoedId = typeof frame.temp_id === 'string' ? frame.temp_id : '';
+        const sentAt = counters.echoPending.get(echoedId);
+        if (sentAt !== undefined) {
+          counters.echoPending.delete(echoedId);
+          counters.echoLatenciesMs.push(Number(process.hrtime.bigint() - sentAt) / 1e6);
+        }
         return;
       }
       const tempId = typeof frame.temp_id === 'string' ? frame.temp_id : '';
@@ -444,6 +456,8 @@ async function runScenario(options: {
   const counters: Counters = {
     pending: new Map(),
     latenciesMs: [],
+    echoPending: new Map(),
+    echoLatenciesMs: [],
     bySecond: [],
     sendStarted: 0n,
     delivered: 0,
@@ -527,7 +541,9 @@ async function runScenario(options: {
           const [from, to] = forward ? pair : [pair[1], pair[0]];
           if (from.socket.readyState !== WebSocket.OPEN) return;
           const tempId = `${RUN_TAG}-${round}-${target}-${label}-${instances}-${sockets}-${k}`;
-          counters.pending.set(tempId, process.hrtime.bigint());
+          const sentAt = process.hrtime.bigint();
+          counters.pending.set(tempId, sentAt);
+          counters.echoPending.set(tempId, sentAt);
           from.socket.send(
             JSON.stringify({
               receiver_id: to.userId,
@@ -564,6 +580,7 @@ async function runScenario(options: {
       );
       Object.assign(counters, {
         latenciesMs: [],
+        echoLatenciesMs: [],
         bySecond: [],
         delivered: 0,
         unmatched: 0,
@@ -573,6 +590,7 @@ async function runScenario(options: {
         lastDelivery: 0n,
       });
       counters.pending.clear();
+      counters.echoPending.clear();
       counters.errors.clear();
     }
 
@@ -612,6 +630,7 @@ async function runScenario(options: {
       deliveredPerSecond: counters.delivered / Math.max(activeSeconds, 1e-9),
       p50: percentile(sorted, 0.5),
       p99: percentile(sorted, 0.99),
+      echoP99: percentile(Float64Array.from(counters.echoLatenciesMs).sort(), 0.99),
       max: sorted.length ? (sorted[sorted.length - 1] ?? Number.NaN) : Number.NaN,
       rssBefore,
       rssConnected,
@@ -654,6 +673,11 @@ function printResult(result: Result, sendSeconds: number, counters: Counters) {
   console.log(
     `  delivered ${result.deliveredPerSecond.toFixed(0)} messages/s; latency p50 ${ms(result.p50)} ms, ` +
       `p99 ${ms(result.p99)} ms, max ${ms(result.max)} ms (${counters.echoes} echoes to senders, ${counters.notifications} notifications)`,
+  );
+  // The echo leaves the sender's instance as the message does: a slow delivery whose echo was
+  // slow too waited on the sender's side; one whose echo was quick waited in the hop after it.
+  console.log(
+    `  echo to the sender: p99 ${ms(result.echoP99)} ms (the sender's instance alone, before any hop to the receiver)`,
   );
   const bySecond = Array.from(counters.bySecond, (latencies) =>
     ms(percentile(Float64Array.from(latencies ?? []).sort(), 0.5)),
