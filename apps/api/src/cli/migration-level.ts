@@ -2,14 +2,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type SQL } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import type { Database } from '../db/database';
+import { rowsOf, type Database } from '../db/database';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
 
-/** The first row of a raw query; PGlite and node-postgres both answer `{ rows }`. */
 async function firstRow<Row>(db: Database, query: SQL) {
-  const result: unknown = await db.execute(query);
-  return (result as { rows: Row[] }).rows[0];
+  return (await rowsOf<Row>(db, query))[0];
 }
 
 /**

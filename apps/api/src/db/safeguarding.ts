@@ -3,7 +3,7 @@ import { Placeholder, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MediaAccess } from '../lib/media-store';
 import { supporterActingFor } from './acting-viewer';
-import type { Database } from './database';
+import { rowsOf, type Database } from './database';
 import {
   blocks,
   chatMessages,
@@ -170,11 +170,7 @@ export function createSafeguarding(db: Database) {
     .select({ group: groupOf(sql.placeholder('id'), sql.placeholder('adultsFrom')) })
     .from(sql`(values (1)) as one_row`)
     .prepare('safeguarding_group_of');
-  // Both drivers (PGlite and node-postgres) answer a raw statement with `rows`.
-  const firstRow = async <Row>(query: SQL) => {
-    const result: unknown = await db.execute(query);
-    return (result as { rows: Row[] }).rows[0];
-  };
+  const firstRow = async <Row>(query: SQL) => (await rowsOf<Row>(db, query))[0];
   return {
     async mayReach(viewerId: number, memberId: number): Promise<boolean> {
       const row = await firstRow<{ ok: boolean }>(

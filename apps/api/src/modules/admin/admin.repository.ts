@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database';
+import { rowsOf, type Database } from '../../db/database';
 import {
   adminAuditLog,
   chatMessages,
@@ -57,7 +57,8 @@ export function createAdminRepository(db: Database) {
      */
     async dashboard() {
       const count = (query: ReturnType<typeof sql>) => sql<number>`(${query})::int`;
-      const result: unknown = await db.execute(
+      const [row] = await rowsOf<Record<string, number | string>>(
+        db,
         sql`select
         ${count(sql`select count(*) from ${users} where ${users.isActive} and ${users.tipoRegistro} = 'adulto'`)} as adults,
         ${count(sql`select count(*) from ${users} where ${users.isActive} and ${users.tipoRegistro} = 'menor'`)} as minors,
@@ -68,8 +69,6 @@ export function createAdminRepository(db: Database) {
         ${count(sql`select count(*) from ${withdrawals} where ${withdrawals.status} in ('pending', 'processing')`)} as pending_withdrawals,
         (select coalesce(sum(${withdrawals.tokenTenths}), 0) from ${withdrawals} where ${withdrawals.status} in ('pending', 'processing'))::bigint as pending_token_tenths`,
       );
-      // Both drivers (PGlite and node-postgres) answer a raw statement with `rows`.
-      const [row] = (result as { rows: Record<string, number | string>[] }).rows;
       return {
         members: { adults: Number(row?.adults ?? 0), minors: Number(row?.minors ?? 0) },
         active_today: Number(row?.active_today ?? 0),

@@ -1,5 +1,5 @@
 import { and, sql, eq, isNull, ne, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/database';
+import { rowsOf, type Database } from '../../db/database';
 import type { SessionChanges } from '../../realtime/known-sessions';
 import {
   activationCodes,
@@ -44,17 +44,17 @@ export function createAuthRepository(db: Database) {
       const from = (ms: number | undefined) =>
         ms === undefined ? sql`now() - interval '20 minutes'` : sql`to_timestamp(${ms / 1000})`;
       const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
-      const result: unknown = await db.execute(sql`
+      const rows = await rowsOf<{ kind: string; session_id: string | null; user_id: unknown; at: unknown }>(
+        db,
+        sql`
         select 'issued' as kind, ${refreshTokens.familyId}::text as session_id, ${refreshTokens.userId} as user_id, ${epochMs(sql`${refreshTokens.createdAt}`)} as at
           from ${refreshTokens} where ${refreshTokens.createdAt} > ${from(since?.issues)}
         union all
         select 'ended', ${sessionEnds.sessionId}::text, null, ${epochMs(sql`${sessionEnds.endedAt}`)}
           from ${sessionEnds} where ${sessionEnds.endedAt} > ${from(since?.ends)}
         union all
-        select 'now', null, null, ${epochMs(sql`now()`)}`);
-      const rows = (
-        result as { rows: { kind: string; session_id: string | null; user_id: unknown; at: unknown }[] }
-      ).rows;
+        select 'now', null, null, ${epochMs(sql`now()`)}`,
+      );
       const changes: SessionChanges = { at: Number.NaN, issued: [], ended: [] };
       for (const row of rows)
         if (row.kind === 'now') changes.at = Number(row.at);

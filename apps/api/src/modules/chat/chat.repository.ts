@@ -16,7 +16,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { conversationBetween, shownTo, unorderedPair } from '../../db/chat-conversations';
-import type { Database } from '../../db/database';
+import { rowsOf, type Database } from '../../db/database';
 import { adultsBornOnOrBefore, mayReach, mayReachAt } from '../../db/safeguarding';
 import { chatMessages, chatSettings, friendships, profiles, users } from '../../db/schema';
 
@@ -131,7 +131,9 @@ export function createChatRepository(db: Database) {
       // A supporter writing for the sender (decision 0047) must reach the receiver too.
       const supporter = sql.raw('batch.supporter_id');
       // The rule's lists are per sender here, so they are computed per row, not once per statement.
-      const result: unknown = await db.execute(sql`
+      const reached = await rowsOf<{ ord: number; nombre: string; apellidos: string }>(
+        db,
+        sql`
         select batch.ord, ${profiles.nombre} as nombre, ${profiles.apellidos} as apellidos
         from json_to_recordset(${rows}::json) as batch(ord int, sender_id bigint, receiver_id bigint, supporter_id bigint)
         join ${profiles} on ${profiles.userId} = ${sender}
@@ -139,12 +141,10 @@ export function createChatRepository(db: Database) {
             select 1 from ${friendships}
             where ${friendships.status} = 'accepted'
               and ${unorderedPair(friendships.requesterId, friendships.addresseeId, sender, receiver)})
-          and ${mayReachAt(sender, receiver, adultsBornOnOrBefore(), supporter)}`);
+          and ${mayReachAt(sender, receiver, adultsBornOnOrBefore(), supporter)}`,
+      );
       const allowed = new Map(
-        (result as { rows: { ord: number; nombre: string; apellidos: string }[] }).rows.map((row) => [
-          Number(row.ord),
-          { nombre: row.nombre, apellidos: row.apellidos },
-        ]),
+        reached.map((row) => [Number(row.ord), { nombre: row.nombre, apellidos: row.apellidos }]),
       );
       return pairs.map((_, index) => allowed.get(index));
     },
@@ -174,16 +174,19 @@ export function createChatRepository(db: Database) {
         })),
       );
       // A JSON array becomes the text[] column as it is read (json_to_recordset's typed record).
-      const result: unknown = await db.execute(sql`
+      const inserted = await rowsOf<RawMessageRow>(
+        db,
+        sql`
         insert into ${chatMessages} (sender_id, receiver_id, temp_id, message, symbols, helper_id)
         select sender_id, receiver_id, temp_id, message, symbols, helper_id
         from json_to_recordset(${rows}::json)
           as batch(sender_id bigint, receiver_id bigint, temp_id text, message text, symbols text[], helper_id bigint)
         on conflict do nothing
-        returning id, sender_id, receiver_id, temp_id, message, symbols, created_at, read_at, helper_id`);
+        returning id, sender_id, receiver_id, temp_id, message, symbols, created_at, read_at, helper_id`,
+      );
       // A message whose temp_id its sender already used is not returned: `store` finds it below.
       const created = new Map<string, StoredMessage[]>();
-      for (const raw of (result as { rows: RawMessageRow[] }).rows) {
+      for (const raw of inserted) {
         const row = fromRaw(raw);
         const key = batchKey(row);
         const list = created.get(key);

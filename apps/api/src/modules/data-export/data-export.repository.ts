@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, ne, sql, type SQL } from 'drizzle-orm';
 import { shownTo } from '../../db/chat-conversations';
 import { auditLogAboutMember } from '../../db/audit-log-about-member';
-import type { Database } from '../../db/database';
+import { rowsOf, type Database } from '../../db/database';
 import {
   PERSONAL_DATA_CATALOGUE,
   type CataloguedTable,
@@ -47,12 +47,6 @@ const REPORT_WITHHELD =
   'in decisions about you taken from a report, which report it was and what it was about: the report is another person’s (Art. 15(4)); the decision itself is here';
 const DISMISSED_REPORT_WITHHELD =
   'a report about you or your conversation that the moderators dismissed: nothing was decided against you, and the report is another person’s (Art. 15(4))';
-
-// Both drivers (PGlite and node-postgres) answer a raw statement with `rows`.
-async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows: Row[] }).rows;
-}
 
 const column = (table: string, name: string) => sql`${sql.identifier(table)}.${sql.identifier(name)}`;
 const otherName = (otherId: SQL) =>

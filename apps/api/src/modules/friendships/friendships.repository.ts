@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database';
+import { rowsOf, type Database } from '../../db/database';
 import { viewerValues } from '../../db/acting-viewer';
 import { takeReportSnapshot } from '../moderation';
 import { blocks, friendships, profiles, reports, users } from '../../db/schema';
@@ -197,7 +197,9 @@ export function createFriendshipsRepository(db: Database) {
       }
       const member = sql.raw('presence_member.id');
       const friendOfMember = sql`case when ${friendships.requesterId} = ${member} then ${friendships.addresseeId} else ${friendships.requesterId} end`;
-      const result: unknown = await db.execute(sql`
+      const rows = await rowsOf<{ member: unknown; friend: unknown }>(
+        db,
+        sql`
         select presence_member.id as member, reached.friend
         from unnest(${sql.param([...userIds])}::bigint[]) as presence_member(id)
         cross join lateral (
@@ -206,9 +208,9 @@ export function createFriendshipsRepository(db: Database) {
             and ${friendships.status} = 'accepted'
             and ${mayReachAt(member, friendOfMember, adultsBornOnOrBefore(), null)}
           limit ${limit}
-        ) as reached`);
-      for (const row of (result as { rows: { member: unknown; friend: unknown }[] }).rows)
-        friendsOf.get(Number(row.member))?.push(Number(row.friend));
+        ) as reached`,
+      );
+      for (const row of rows) friendsOf.get(Number(row.member))?.push(Number(row.friend));
       return friendsOf;
     },
 

@@ -15,7 +15,7 @@ import {
 import { CHAT_REPORT_CONTEXT, type HideableTargetType } from '@juntos/domain';
 import { conversationBetween } from '../../db/chat-conversations';
 import { moderatedCommunityIds } from '../../db/community-moderation-roles';
-import type { Database } from '../../db/database';
+import { rowsOf, type Database } from '../../db/database';
 import { mayReach } from '../../db/safeguarding';
 import {
   adminAuditLog,
@@ -373,11 +373,11 @@ function moderationStore(db: Database) {
       targetType: ContentType,
       targetId: number,
     ) {
-      const result: unknown = await db.execute(
+      const [row] = await rowsOf<{ ok: boolean }>(
+        db,
         sql`select ${moderatorMayActOn(scope, sql`${targetType}::text`, sql`${targetId}::bigint`)} as ok`,
       );
-      // Both drivers (PGlite and node-postgres) answer a raw statement with `rows`.
-      return (result as { rows: { ok: boolean }[] }).rows[0]?.ok === true;
+      return row?.ok === true;
     },
 
     /**

@@ -122,8 +122,11 @@ export function createNotificationsRepository(db: Database) {
           ? sql`false`
           : sql`exists (select 1 from ${memberMutes} where ${memberMutes.userId} = ${userId} and ${memberMutes.mutedId} = ${actorId})`;
       const filtered = words ? sql`not ${notFilteredOut(userId, sql`${words}::text`)}` : sql`false`;
-      const result: unknown = await db.execute(sql`select (${muted}) or (${filtered}) as unwanted`);
-      return (result as { rows: { unwanted: boolean }[] }).rows[0]?.unwanted === true;
+      const [row] = await rowsOf<{ unwanted: boolean }>(
+        db,
+        sql`select (${muted}) or (${filtered}) as unwanted`,
+      );
+      return row?.unwanted === true;
     },
     preferences,
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database';
+import { rowsOf, type Database } from '../../db/database';
 import { symbolPhrases } from '../../db/schema';
 
 export type PhraseRow = typeof symbolPhrases.$inferSelect;
@@ -23,16 +23,21 @@ export function createSymbolPhrasesRepository(db: Database) {
      * before either wrote. Undefined when the member is at the limit.
      */
     async add(userId: number, values: { text: string; symbol: string }, max: number) {
-      const result: unknown = await db.execute(sql`
+      const [row] = await rowsOf<{
+        id: string | number;
+        text: string;
+        symbol: string;
+        created_at: Date | string;
+      }>(
+        db,
+        sql`
         insert into ${symbolPhrases} (user_id, text, symbol, position)
         select ${userId}, ${values.text}, ${values.symbol}, coalesce(max(${symbolPhrases.position}), 0) + 1
         from ${symbolPhrases}
         where ${symbolPhrases.userId} = ${userId}
         having count(*) < ${max}
-        returning id, text, symbol, created_at`);
-      const [row] = (
-        result as { rows: { id: string | number; text: string; symbol: string; created_at: Date | string }[] }
-      ).rows;
+        returning id, text, symbol, created_at`,
+      );
       return row
         ? { id: Number(row.id), text: row.text, symbol: row.symbol, createdAt: new Date(row.created_at) }
         : undefined;
