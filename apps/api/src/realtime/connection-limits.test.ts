@@ -5,7 +5,7 @@ import { chatUrl, settle } from '../test-support/chat-client';
 import { createMemberWithProfile } from '../test-support/profiles';
 import { createListeningTestApp, type TestApp } from '../test-support/test-app';
 import { CONNECTION_LIMITS } from './socket-gateway';
-import { createTwoInstances, sharedRedis } from '../test-support/two-instances';
+import { twoInstancesThroughRedis } from '../test-support/two-instances';
 
 type Attempt = { opened: boolean; status?: number; retryAfter?: number; body?: Record<string, unknown> };
 
@@ -89,20 +89,10 @@ const redisUrl = process.env.REDIS_URL;
 
 /** With REDIS_URL the counts are shared: spreading attempts over instances gains nothing. */
 describe.skipIf(!redisUrl)('chat connection limits across two instances through Redis', () => {
-  const redis = sharedRedis(redisUrl ?? '', { RATE_LIMIT_SCALE: '1' });
-  let instances: Awaited<ReturnType<typeof createTwoInstances>>;
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    instances = await createTwoInstances(redis.environment, { listen: true });
-    ({ a, b } = instances);
-  });
-  afterAll(async () => {
-    await instances.cleanup();
-    await redis.removeKeys();
-  });
+  const instances = twoInstancesThroughRedis(redisUrl ?? '', { RATE_LIMIT_SCALE: '1' }, { listen: true });
 
   it(`refuses a member's connection past ${perMember} a minute, however they are spread over instances`, async () => {
+    const { a, b } = instances;
     const member = await createMemberWithProfile(a.app);
     for (let index = 0; index < perMember; index += 1)
       expect(await attempt(chatUrl(index % 2 === 0 ? a.app : b.app, member.access))).toEqual({

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { createTestApp } from './test-app';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, type TestApp } from './test-app';
 
 /**
  * Two API instances on one database, as behind a load balancer: what one stores the other reads
@@ -55,6 +56,40 @@ export function sharedRedis(redisUrl: string, environment: Record<string, string
       const found = await redis.keys(`${prefix}*`);
       if (found.length) await redis.del(...found);
       await redis.quit();
+    },
+  };
+}
+
+/**
+ * Two instances sharing one Redis under this file's own prefix (`sharedRedis`), for the tests of
+ * one `describe`: started before them, closed and their keys removed after. `a` and `b` are read
+ * inside the tests.
+ */
+export function twoInstancesThroughRedis(
+  redisUrl: string,
+  environment: Record<string, string> = {},
+  options: { listen?: boolean } = {},
+) {
+  const redis = sharedRedis(redisUrl, environment);
+  let instances: Awaited<ReturnType<typeof createTwoInstances>> | undefined;
+  beforeAll(async () => {
+    instances = await createTwoInstances(redis.environment, options);
+  });
+  afterAll(async () => {
+    await instances?.cleanup();
+    await redis.removeKeys();
+  });
+  const started = () => {
+    if (!instances) throw new Error('the two instances start in beforeAll, before the tests');
+    return instances;
+  };
+  return {
+    redis,
+    get a(): TestApp {
+      return started().a;
+    },
+    get b(): TestApp {
+      return started().b;
     },
   };
 }

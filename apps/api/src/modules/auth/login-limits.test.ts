@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adultPayload, createActiveMember, uniqueEmail } from '../../test-support/accounts';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { createTwoInstances, sharedRedis } from '../../test-support/two-instances';
+import { twoInstancesThroughRedis } from '../../test-support/two-instances';
 
 /**
  * Issue 16: limits nobody can forge. Every app here counts for real (RATE_LIMIT_SCALE 1): five
@@ -261,20 +261,10 @@ const redisUrl = process.env.REDIS_URL;
 
 /** Two API instances on one database and one Redis (CI sets REDIS_URL; skipped without it). */
 describe.skipIf(!redisUrl)('login limits shared by two instances through Redis', () => {
-  const redis = sharedRedis(redisUrl ?? '', { RATE_LIMIT_SCALE: '1' });
-  let instances: Awaited<ReturnType<typeof createTwoInstances>>;
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    instances = await createTwoInstances(redis.environment);
-    ({ a, b } = instances);
-  });
-  afterAll(async () => {
-    await instances.cleanup();
-    await redis.removeKeys();
-  });
+  const instances = twoInstancesThroughRedis(redisUrl ?? '', { RATE_LIMIT_SCALE: '1' });
 
   it('failures on one instance make the next attempt on the other wait', async () => {
+    const { a, b, redis } = instances;
     const member = await createActiveMember(a.app);
     for (let attempt = 0; attempt < 5; attempt += 1)
       expect((await login(a, member.email, WRONG)).statusCode).toBe(401);

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connectChat, type ChatClient, type Frame } from '../../test-support/chat-client';
 import { createFriendPair } from '../../test-support/profiles';
-import type { TestApp } from '../../test-support/test-app';
-import { createTwoInstances, sharedRedis } from '../../test-support/two-instances';
+import { twoInstancesThroughRedis } from '../../test-support/two-instances';
 import { CHAT_RATE_LIMIT } from './chat.service';
 
 const redisUrl = process.env.REDIS_URL;
@@ -12,18 +11,7 @@ const redisUrl = process.env.REDIS_URL;
  * instance answers without waiting for Redis (decision 0051). Runs when REDIS_URL is set.
  */
 describe.skipIf(!redisUrl)('the chat send limit across two instances', () => {
-  const redis = sharedRedis(redisUrl ?? '', { RATE_LIMIT_SCALE: '1' });
-  let instances: Awaited<ReturnType<typeof createTwoInstances>>;
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    instances = await createTwoInstances(redis.environment, { listen: true });
-    ({ a, b } = instances);
-  });
-  afterAll(async () => {
-    await instances.cleanup();
-    await redis.removeKeys();
-  });
+  const instances = twoInstancesThroughRedis(redisUrl ?? '', { RATE_LIMIT_SCALE: '1' }, { listen: true });
 
   /** Sends one message and waits for its answer: the stored message, or a refusal. */
   async function send(socket: ChatClient, receiverId: number, tempId: string): Promise<'stored' | 'refused'> {
@@ -39,6 +27,7 @@ describe.skipIf(!redisUrl)('the chat send limit across two instances', () => {
   it('refuses on both instances once their sends together spend the window', async () => {
     // The window runs on the real time: a round counts only when it fits inside one window, and
     // a starved machine gets another round with a new pair.
+    const { a, b, redis } = instances;
     for (let round = 1; ; round += 1) {
       const [ana, bruno] = await createFriendPair(a.app);
       const onA = await connectChat(a.app, ana.access);
