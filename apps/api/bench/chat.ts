@@ -51,7 +51,7 @@ import { createAccessTokens } from '../src/lib/access-tokens';
 import { textOf } from '../src/realtime/socket-connection';
 import { startServerProcess, type ServerProcess } from '../src/test-support/server-process';
 import { benchSessionId, benchSessionRow, withDatabase } from './bench-database';
-import { writeResults } from './report';
+import { median, writeResults } from './report';
 
 const SOCKETS = (process.env.BENCH_SOCKETS ?? '1000,5000')
   .split(',')
@@ -744,16 +744,6 @@ function printTable(results: Result[]) {
 }
 
 const kbPerSocket = (r: Result) => ((r.rssConnected - r.rssBefore) * 1024) / Math.max(r.connected, 1);
-
-/** The middle value (the mean of the two middle ones for an even count); NaN for none. */
-function median(values: number[]): number {
-  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] ?? Number.NaN)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
 
 /**
  * Per socket count: the targets of issues 19 (point 5) and 36 (points 1 and 2), each against its

@@ -54,8 +54,10 @@ export async function measureLoad(url: string, options: LoadOptions): Promise<Lo
   };
 }
 
+/** The middle value, the mean of the two middle ones for an even count; a figure a run lacks (NaN) is left out, and none gives NaN. */
 export const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };

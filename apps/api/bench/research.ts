@@ -23,7 +23,7 @@ import { openDatabase, rowsOf, type Database } from '../src/db/database';
 import { createNotificationsRepository, createPushDevicesRepository } from '../src/modules/notifications';
 import { createResearchRepository, matchStatement, type MatchedEntry } from '../src/modules/research';
 import { withDatabase } from './bench-database';
-import { machineFacts, writeResults } from './report';
+import { machineFacts, median, writeResults } from './report';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 1_000);
@@ -128,8 +128,6 @@ async function plan(db: Database, entry: MatchedEntry) {
     });
   return lines;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 await withDatabase(async (databaseUrl) => {
   const database = await openDatabase({ databaseUrl, pgliteDir: '' });
