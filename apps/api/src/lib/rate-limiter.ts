@@ -104,8 +104,14 @@ const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 export function createRateLimits(backend: RateLimitBackend) {
   const scaled = (count: number) => Math.max(1, Math.round(count * backend.scale));
 
+  const windowOf = (name: string, points: number, durationMs: number) => ({
+    keyPrefix: `${backend.prefix}rate:${name}`,
+    points,
+    duration: seconds(durationMs),
+  });
+
   function counter(name: string, points: number, durationMs: number): RateLimiterAbstract {
-    const options = { keyPrefix: `${backend.prefix}rate:${name}`, points, duration: seconds(durationMs) };
+    const options = windowOf(name, points, durationMs);
     if (!backend.redis) return new RateLimiterMemory(options);
     return new RateLimiterRedis({
       ...options,
@@ -146,11 +152,7 @@ export function createRateLimits(backend: RateLimitBackend) {
       name: string,
       limit: { points: number; windowMs: number; messageKey?: string },
     ): RateLimit {
-      const options = {
-        keyPrefix: `${backend.prefix}rate:${name}`,
-        points: scaled(limit.points),
-        duration: seconds(limit.windowMs),
-      };
+      const options = windowOf(name, scaled(limit.points), limit.windowMs);
       const here = new RateLimiterMemory(options);
       const everywhere = backend.redis
         ? new RateLimiterRedis({ ...options, storeClient: backend.redis, rejectIfRedisNotReady: true })
