@@ -181,11 +181,6 @@ export function createRedisPresenceStore(
     },
     async onlineAmong(userIds, now) {
       if (userIds.length === 0) return new Set();
-      // One member (each chat message asks whether its receiver is away): a plain command, without
-      // a pipeline's own objects and promises.
-      const [only] = userIds;
-      if (userIds.length === 1 && only !== undefined)
-        return (await redis.zcount(memberKey(only), now + 1, '+inf')) > 0 ? new Set([only]) : new Set();
       const pipeline = redis.pipeline();
       for (const userId of userIds) pipeline.zcount(memberKey(userId), now + 1, '+inf');
       const results = (await pipeline.exec()) ?? [];
