@@ -32,15 +32,46 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const shell = process.platform === 'win32';
 const runStarted = performance.now();
 const timings = [];
+// What each tier's vitest said of its failures, printed again under the timings: a CI log is often
+// read from its end, where the failing test's name and message would otherwise be hundreds of
+// lines up, between the other tier's passing lines.
+const failureReports = new Map();
+const FAILURE_REPORT_LINES = 200;
+// A tier that is no vitest run (type-check, lint, build) shows its last lines instead.
+const tails = new Map();
+const TAIL_LINES = 40;
+// eslint-disable-next-line no-control-regex -- the colour codes vitest writes are control characters
+const plain = (line) => line.replace(/\x1b\[[0-9;]*m/g, '');
+
+/**
+ * Keeps the lines of vitest's failure summary, from "Failed Tests" to its "Test Files" count. The
+ * browser tier's shards write side by side, so each line's label (`[browser 1/2]`) has its own.
+ */
+function recordFailureLines(name) {
+  const inSummary = new Set();
+  return (line) => {
+    const text = plain(line);
+    tails.set(name, [...(tails.get(name) ?? []).slice(1 - TAIL_LINES), text]);
+    const label = /^\[[^\]]+\]/.exec(text)?.[0] ?? name;
+    if (/⎯ (Failed Tests|Failed Suites|Unhandled Errors?) /.test(text)) inSummary.add(label);
+    if (!inSummary.has(label)) return;
+    if (/^\[[^\]]+\]\s*Test Files /.test(text)) inSummary.delete(label);
+    const kept = failureReports.get(name) ?? [];
+    if (kept.length < FAILURE_REPORT_LINES) failureReports.set(name, [...kept, text]);
+  };
+}
 
 /** Runs one command with the tier's name in front of each line it prints; resolves to its exit code. */
 function runCommand(name, [command, ...args]) {
   return new Promise((resolve) => {
     const executable = command === 'npm' ? npm : command === 'node' ? process.execPath : command;
     const child = spawn(executable, args, { stdio: ['ignore', 'pipe', 'pipe'], shell });
-    printLines([child.stdout, child.stderr], (line) =>
-      console.log(line.startsWith(`[${name}`) ? line : `[${name}] ${line}`),
-    );
+    const record = recordFailureLines(name);
+    printLines([child.stdout, child.stderr], (line) => {
+      const marked = line.startsWith(`[${name}`) ? line : `[${name}] ${line}`;
+      console.log(marked);
+      record(marked);
+    });
     child.on('close', (code) => resolve(code));
   });
 }
@@ -71,6 +102,12 @@ function finish(failed) {
     const whole = Math.round(seconds);
     return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`;
   };
+  for (const [name, , passed] of timings) {
+    if (passed) continue;
+    const lines = failureReports.get(name) ?? tails.get(name) ?? [];
+    console.log(`\nWhat failed in ${name} (said above too, where it happened):`);
+    for (const line of lines) console.log(line);
+  }
   console.log('\nnpm test, time per tier:');
   for (const [name, seconds, passed] of timings)
     console.log(`  ${name.padEnd(12)} ${minutes(seconds).padStart(13)}${passed ? '' : '  FAILED'}`);
