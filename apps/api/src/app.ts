@@ -39,10 +39,12 @@ import { createRealtime, type FanOut } from './realtime';
  * the lines for the same facts keeps the request log, which stays on by default, cheap.
  */
 class OneLinePerRequest extends LogController {
-  // A socket's upgrade request (the chat) never completes as an answer: it is logged on arrival.
+  // A socket's upgrade request (the chat) never completes as an answer: it is logged on arrival,
+  // by the root logger like the completed line, since a storm of reconnections after a deploy
+  // would otherwise build a child logger per socket for this one line.
   override incomingRequest(request: FastifyRequest) {
     if (request.headers.upgrade && !this.isLogDisabled(request))
-      request.log.info({ req: request }, 'incoming request');
+      request.server.log.info({ reqId: request.id, req: request }, 'incoming request');
   }
 
   // Written by the root logger with the request's id, the fields a request's child would add: the

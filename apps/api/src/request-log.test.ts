@@ -64,5 +64,10 @@ describe('request log', () => {
     socket.close();
     const arrived = lines().filter((line) => line.req?.url === '/ws/chat/');
     expect(arrived.map((line) => line.msg)).toContain('incoming request');
+    // Written by the root logger, with the request's id and the process's bindings all the same.
+    expect(arrived.find((line) => line.msg === 'incoming request')).toMatchObject({
+      reqId: expect.stringMatching(/^req-/),
+      pid: process.pid,
+    });
   });
 });
