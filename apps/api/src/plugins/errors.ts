@@ -108,9 +108,10 @@ export function handleFrameworkError(
 export function registerErrorHandling(app: FastifyInstance) {
   // An error status sent without a body (a plugin's bare `reply.code(404).send()`, such as
   // @fastify/websocket's answer to a plain GET on the socket's path) gets the same JSON as the rest.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode < 400 || request.method === 'HEAD') return payload;
-    if (payload !== undefined && payload !== null && payload !== '') return payload;
+  // A callback hook: every answer passes it, and all but those go straight on without a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.statusCode < 400 || request.method === 'HEAD') return done(null, payload);
+    if (payload !== undefined && payload !== null && payload !== '') return done(null, payload);
     const [code, key] =
       reply.statusCode === 404
         ? ['not_found', 'errors.not_found']
@@ -119,7 +120,7 @@ export function registerErrorHandling(app: FastifyInstance) {
           : ['bad_request', 'errors.bad_request'];
     void reply.type('application/json; charset=utf-8');
     const body: ApiError = { error: translate(requestLanguage(request.headers), key), code };
-    return JSON.stringify(body);
+    done(null, JSON.stringify(body));
   });
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     if (error instanceof AppError) {
