@@ -62,8 +62,10 @@ describe.skipIf(!redisUrl)('the chat send limit across two instances', () => {
           CHAT_RATE_LIMIT.messages + extra.a + extra.b,
         );
         // The shared counter lives under the deployment's prefix, with no member id in its key.
+        // One key per round's member; an earlier round's may have ended with its window.
         const keys = await redis.keys('rate:chat-send*');
-        expect(keys).toHaveLength(round);
+        expect(keys.length).toBeGreaterThanOrEqual(1);
+        expect(keys.length).toBeLessThanOrEqual(round);
         expect(keys.some((key) => key.endsWith(`:${ana.user.id}`))).toBe(false);
         return;
       }
