@@ -31,7 +31,7 @@ import pg from 'pg';
 import { EU_COUNTRY_CODES } from '@juntos/domain';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import type { Database } from '../src/db/database';
+import { firstRowOf, rowsOf, type Database } from '../src/db/database';
 import { communities, refreshTokens, users } from '../src/db/schema';
 import { createAccessTokens } from '../src/lib/access-tokens';
 import { nextPageUrl } from '../src/lib/paging';
@@ -254,8 +254,8 @@ async function printPlan(db: Database, name: string, query: { toSQL(): { sql: st
         ? String(value)
         : `'${(value instanceof Date ? value.toISOString() : typeof value === 'string' ? value : JSON.stringify(value)).replace(/'/g, "''")}'`;
   const inlined = text.replace(/\$(\d+)/g, (_match, index: string) => literal(params[Number(index) - 1]));
-  const plan: unknown = await db.execute(sql.raw(`explain (analyze, buffers) ${inlined}`));
-  const lines = (plan as { rows: Record<string, string>[] }).rows.map((row) => Object.values(row)[0] ?? '');
+  const plan = await rowsOf<Record<string, string>>(db, sql.raw(`explain (analyze, buffers) ${inlined}`));
+  const lines = plan.map((row) => Object.values(row)[0] ?? '');
   const kept = lines.filter((line) =>
     /->|Buffers|Execution Time|Planning Time|Sort Method|InitPlan|SubPlan/.test(line),
   );
@@ -308,9 +308,10 @@ async function benchSize(
       values (${community}, ${viewerId}), (${community + 1}, ${viewerId})`);
     const deepOffset = Math.floor(posts / 2);
     // The post at that depth, for the same page read by position (`before`).
-    const [deep] = await db
-      .execute(sql`select id from posts order by created_at desc, id desc offset ${deepOffset} limit 1`)
-      .then((result) => (result as { rows: { id: number }[] }).rows);
+    const deep = await firstRowOf<{ id: number }>(
+      db,
+      sql`select id from posts order by created_at desc, id desc offset ${deepOffset} limit 1`,
+    );
     const deepPost = Number(deep?.id);
 
     const repository = createPostsRepository(db);

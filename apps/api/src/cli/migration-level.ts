@@ -1,14 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { rowsOf, type Database } from '../db/database';
+import { firstRowOf, type Database } from '../db/database';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
-
-async function firstRow<Row>(db: Database, query: SQL) {
-  return (await rowsOf<Row>(db, query))[0];
-}
 
 /**
  * Where the database stands against this code's migrations, read without changing anything:
@@ -17,12 +13,12 @@ async function firstRow<Row>(db: Database, query: SQL) {
  * newer version of the platform migrated it.
  */
 export async function migrationLevel(db: Database): Promise<'current' | 'behind' | 'ahead'> {
-  const table = await firstRow<{ present: boolean }>(
+  const table = await firstRowOf<{ present: boolean }>(
     db,
     sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
   );
   if (!table?.present) return 'behind';
-  const applied = await firstRow<{ last: string | null }>(
+  const applied = await firstRowOf<{ last: string | null }>(
     db,
     sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`,
   );

@@ -114,7 +114,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
  * The rows of a raw statement. The two drivers type `execute`'s answer differently (PGlite's
  * `Results`, node-postgres's `QueryResult`); both carry `rows`, whose shape the caller states.
  */
-export async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
+export async function rowsOf<Row>(db: Pick<Database, 'execute'>, query: SQL): Promise<Row[]> {
   const result: unknown = await db.execute(query);
   return (result as { rows: Row[] }).rows;
 }
+
+/** The first row of a raw statement (`rowsOf`), or undefined when it has none. */
+export const firstRowOf = async <Row>(db: Pick<Database, 'execute'>, query: SQL): Promise<Row | undefined> =>
+  (await rowsOf<Row>(db, query))[0];

@@ -1,8 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemberInEveryTable, type MemberInEveryTable } from '../test-support/member-in-every-table';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import type { Database } from './database';
+import { rowsOf, type Database } from './database';
 import {
   PERSONAL_DATA_CATALOGUE,
   UNCATALOGUED_SCHEMAS,
@@ -13,12 +13,6 @@ import {
 type Catalogue = Record<string, CatalogueEntry>;
 /** A database or a transaction: the probe runs the checker inside one it rolls back. */
 type Executor = Pick<Database, 'execute'>;
-
-const rowsOf = async <Row>(db: Executor, query: SQL) => {
-  // Both drivers (PGlite and node-postgres) answer a raw statement with `rows`.
-  const result: unknown = await db.execute(query);
-  return (result as { rows: Row[] }).rows;
-};
 
 /**
  * Everything the database's own catalogue says that the personal-data catalogue does not answer:

@@ -3,7 +3,7 @@ import { Placeholder, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MediaAccess } from '../lib/media-store';
 import { supporterActingFor } from './acting-viewer';
-import { rowsOf, type Database } from './database';
+import { firstRowOf, type Database } from './database';
 import {
   blocks,
   chatMessages,
@@ -170,10 +170,10 @@ export function createSafeguarding(db: Database) {
     .select({ group: groupOf(sql.placeholder('id'), sql.placeholder('adultsFrom')) })
     .from(sql`(values (1)) as one_row`)
     .prepare('safeguarding_group_of');
-  const firstRow = async <Row>(query: SQL) => (await rowsOf<Row>(db, query))[0];
   return {
     async mayReach(viewerId: number, memberId: number): Promise<boolean> {
-      const row = await firstRow<{ ok: boolean }>(
+      const row = await firstRowOf<{ ok: boolean }>(
+        db,
         sql`select ${mayReach(viewerId, sql`${memberId}::bigint`)} as ok`,
       );
       return row?.ok === true;
@@ -184,7 +184,8 @@ export function createSafeguarding(db: Database) {
      * already (`holdsLinkTo`). Anyone else is answered as an unknown id.
      */
     async mayActOn(viewerId: number, memberId: number): Promise<boolean> {
-      const row = await firstRow<{ ok: boolean }>(
+      const row = await firstRowOf<{ ok: boolean }>(
+        db,
         sql`select (${mayReach(viewerId, sql`${memberId}::bigint`)} or ${holdsLinkTo(viewerId, memberId)}) as ok`,
       );
       return row?.ok === true;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
+import { firstRowOf } from '../db/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBSOCKET_CLOSE } from '@juntos/domain';
 import { refreshTokens, sessionEnds, users } from '../db/schema';
@@ -89,8 +90,11 @@ describe('the sessions every instance knows', () => {
     const changes = await repository.sessionChangesSince(undefined);
     expect(changes.issued).toContainEqual(expect.objectContaining({ userId: member.user.id }));
     expect(changes.ended).toEqual(expect.arrayContaining([loggedOutFamily, ...suspendedFamilies]));
-    const clock: unknown = await db.execute(sql`select (extract(epoch from now()) * 1000)::float8 as now`);
-    const now = Number((clock as { rows: { now: unknown }[] }).rows[0]?.now);
+    const clock = await firstRowOf<{ now: unknown }>(
+      db,
+      sql`select (extract(epoch from now()) * 1000)::float8 as now`,
+    );
+    const now = Number(clock?.now);
     expect(Math.abs(changes.at - now)).toBeLessThan(60_000);
   });
 

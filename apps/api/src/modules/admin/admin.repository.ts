@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
-import { rowsOf, type Database } from '../../db/database';
+import { firstRowOf, type Database } from '../../db/database';
 import {
   adminAuditLog,
   chatMessages,
@@ -57,7 +57,7 @@ export function createAdminRepository(db: Database) {
      */
     async dashboard() {
       const count = (query: ReturnType<typeof sql>) => sql<number>`(${query})::int`;
-      const [row] = await rowsOf<Record<string, number | string>>(
+      const row = await firstRowOf<Record<string, number | string>>(
         db,
         sql`select
         ${count(sql`select count(*) from ${users} where ${users.isActive} and ${users.tipoRegistro} = 'adulto'`)} as adults,

@@ -5,6 +5,7 @@ import type { Post } from '@juntos/domain';
 import { eq } from 'drizzle-orm';
 import { RETENTION_DAYS } from '@juntos/domain';
 import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf } from '../../db/database';
 import { PERSONAL_DATA_CATALOGUE, type MemberColumn } from '../../db/personal-data-catalogue';
 import { dataExports, emailOutbox, passwordResetTokens, refreshTokens, users } from '../../db/schema';
 import { codeFrom, createActiveMember, resetTokenFrom } from '../../test-support/accounts';
@@ -312,11 +313,10 @@ describe('the copy of a member with activity in every feature', () => {
   });
 
   it('holds every exported table with every column but the withheld ones', async () => {
-    const answer: unknown = await world.app.database.db.execute(
+    const columns = await rowsOf<{ table_name: string; column_name: string; data_type: string }>(
+      world.app.database.db,
       sql`select table_name, column_name, data_type from information_schema.columns where table_schema = current_schema()`,
     );
-    const columns = (answer as { rows: { table_name: string; column_name: string; data_type: string }[] })
-      .rows;
     const computed: Record<string, string[]> = {
       chat_messages: ['hidden_for_you'],
       friendships: ['other_member_name'],

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogAboutMember } from '../../db/audit-log-about-member';
-import type { Database } from '../../db/database';
+import { firstRowOf, rowsOf, type Database } from '../../db/database';
 import { PERSONAL_DATA_CATALOGUE } from '../../db/personal-data-catalogue';
 import { adminAuditLog, dataExports, emailOutbox, profiles, retainedRecords } from '../../db/schema';
 import { mailFileName } from '../../lib/mailer';
@@ -13,12 +13,6 @@ import { createMemberInEveryTable, type MemberInEveryTable } from '../../test-su
 import { putProfile, completeProfile } from '../../test-support/profiles';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { deleteAccount } from '../../test-support/requests';
-
-const rowsOf = async <Row>(db: Pick<Database, 'execute'>, query: SQL) => {
-  // Both drivers (PGlite and node-postgres) answer a raw statement with `rows`.
-  const result: unknown = await db.execute(query);
-  return (result as { rows: Row[] }).rows;
-};
 
 /**
  * Member columns that name a member only for some rows: the others hold the id of something else
@@ -51,7 +45,7 @@ async function tracesOf(db: Pick<Database, 'execute'>, member: { id: number; val
         continue;
       }
       const naming = ROWS_NAMING[name]?.(member.id) ?? sql`${sql.identifier(column)}::text = ${id}`;
-      const [row] = await rowsOf<{ count: number }>(
+      const row = await firstRowOf<{ count: number }>(
         db,
         sql`select count(*)::int as count from ${sql.identifier(table)} where ${naming}`,
       );
@@ -68,7 +62,7 @@ async function tracesOf(db: Pick<Database, 'execute'>, member: { id: number; val
   );
   for (const column of textual) {
     for (const value of member.values) {
-      const [row] = await rowsOf<{ count: number }>(
+      const row = await firstRowOf<{ count: number }>(
         db,
         sql`select count(*)::int as count from ${sql.identifier(column.table_name)}
             where strpos(lower(${sql.identifier(column.column_name)}::text), lower(${value})) > 0`,

@@ -15,7 +15,7 @@ import {
 import { CHAT_REPORT_CONTEXT, type HideableTargetType } from '@juntos/domain';
 import { conversationBetween } from '../../db/chat-conversations';
 import { moderatedCommunityIds } from '../../db/community-moderation-roles';
-import { rowsOf, type Database } from '../../db/database';
+import { firstRowOf, type Database } from '../../db/database';
 import { mayReach } from '../../db/safeguarding';
 import {
   adminAuditLog,
@@ -373,7 +373,7 @@ function moderationStore(db: Database) {
       targetType: ContentType,
       targetId: number,
     ) {
-      const [row] = await rowsOf<{ ok: boolean }>(
+      const row = await firstRowOf<{ ok: boolean }>(
         db,
         sql`select ${moderatorMayActOn(scope, sql`${targetType}::text`, sql`${targetId}::bigint`)} as ok`,
       );

@@ -10,7 +10,7 @@ import {
   type NotificationKind,
 } from '@juntos/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import { rowsOf, type Database } from '../../db/database';
+import { firstRowOf, rowsOf, type Database } from '../../db/database';
 import { mayReach } from '../../db/safeguarding';
 import { notFilteredOut, notMutedBy } from '../../db/visibility';
 import {
@@ -122,7 +122,7 @@ export function createNotificationsRepository(db: Database) {
           ? sql`false`
           : sql`exists (select 1 from ${memberMutes} where ${memberMutes.userId} = ${userId} and ${memberMutes.mutedId} = ${actorId})`;
       const filtered = words ? sql`not ${notFilteredOut(userId, sql`${words}::text`)}` : sql`false`;
-      const [row] = await rowsOf<{ unwanted: boolean }>(
+      const row = await firstRowOf<{ unwanted: boolean }>(
         db,
         sql`select (${muted}) or (${filtered}) as unwanted`,
       );

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { firstRowOf } from '../../db/database';
 import type { Notification, NotificationSettings } from '@juntos/domain';
 import { communities, communityMembers, emailOutbox, notifications } from '../../db/schema';
 import { connectChat, type ChatClient } from '../../test-support/chat-client';
@@ -412,10 +413,10 @@ describe('notifications', () => {
 
     const schema = sql.identifier(world.config.jobs.schema);
     const queued = await eventually(async () => {
-      const result: unknown = await world.app.database.db.execute(
+      const row = await firstRowOf<{ start_after: string }>(
+        world.app.database.db,
         sql`select start_after from ${schema}.job where name = ${NOTIFICATION_JOBS.email} and data->>'userId' = ${String(ana.user.id)}`,
       );
-      const [row] = (result as { rows: { start_after: string }[] }).rows;
       expect(row).toBeDefined();
       return new Date(row!.start_after);
     });

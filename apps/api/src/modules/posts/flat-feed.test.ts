@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page, Post } from '@juntos/domain';
 import { sql } from 'drizzle-orm';
+import { firstRowOf } from '../../db/database';
 import { describe, expect, it } from 'vitest';
 import { createMemberWithProfile, sendForm } from '../../test-support/profiles';
 import { testAppWithMembers } from '../../test-support/test-app-with-members';
@@ -21,8 +22,8 @@ describe('the flat feed', () => {
   const search = async (access: string, query: string) =>
     (await call('GET', `/api/posts/search/?${query}`, access)).json<Page<Post>>();
   const run = (statement: ReturnType<typeof sql>) => world.app.database.db.execute(statement);
-  const firstRow = async <Row>(statement: ReturnType<typeof sql>) =>
-    ((await run(statement)) as { rows: Row[] }).rows[0];
+  const firstRow = <Row>(statement: ReturnType<typeof sql>) =>
+    firstRowOf<Row>(world.app.database.db, statement);
   /** The stored counter next to the likes actually there. */
   const counted = (postId: number) =>
     firstRow<{ stored: number; actual: number }>(

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { rowsOf, type Database } from '../../db/database';
+import { firstRowOf, type Database } from '../../db/database';
 import { symbolPhrases } from '../../db/schema';
 
 export type PhraseRow = typeof symbolPhrases.$inferSelect;
@@ -23,7 +23,7 @@ export function createSymbolPhrasesRepository(db: Database) {
      * before either wrote. Undefined when the member is at the limit.
      */
     async add(userId: number, values: { text: string; symbol: string }, max: number) {
-      const [row] = await rowsOf<{
+      const row = await firstRowOf<{
         id: string | number;
         text: string;
         symbol: string;
