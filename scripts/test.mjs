@@ -11,6 +11,7 @@
 // machine, since every integration file and every browser shard has its own database, server and
 // ports. Every tier of a group runs to its end, so one run shows every failure.
 import { spawn } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 import { printLines } from './print-lines.mjs';
 
 // Each tier is a command line; `npm run` where a script says it already. The browser tier's build
@@ -40,24 +41,27 @@ const FAILURE_REPORT_LINES = 200;
 // A tier that is no vitest run (type-check, lint, build) shows its last lines instead.
 const tails = new Map();
 const TAIL_LINES = 40;
-// eslint-disable-next-line no-control-regex -- the colour codes vitest writes are control characters
-const plain = (line) => line.replace(/\x1b\[[0-9;]*m/g, '');
 
 /**
- * Keeps the lines of vitest's failure summary, from "Failed Tests" to its "Test Files" count. The
- * browser tier's shards write side by side, so each line's label (`[browser 1/2]`) has its own.
+ * Keeps a tier's last lines, and the lines of vitest's failure summary, from "Failed Tests" to its
+ * "Test Files" count. The browser tier's shards write side by side, so each line's label
+ * (`[browser 1/2]`) has its own.
  */
-function recordFailureLines(name) {
+function recordLines(name) {
   const inSummary = new Set();
+  const tail = [];
+  const report = [];
+  tails.set(name, tail);
   return (line) => {
-    const text = plain(line);
-    tails.set(name, [...(tails.get(name) ?? []).slice(1 - TAIL_LINES), text]);
+    const text = stripVTControlCharacters(line);
+    tail.push(text);
+    if (tail.length > TAIL_LINES) tail.shift();
     const label = /^\[[^\]]+\]/.exec(text)?.[0] ?? name;
     if (/⎯ (Failed Tests|Failed Suites|Unhandled Errors?) /.test(text)) inSummary.add(label);
     if (!inSummary.has(label)) return;
     if (/^\[[^\]]+\]\s*Test Files /.test(text)) inSummary.delete(label);
-    const kept = failureReports.get(name) ?? [];
-    if (kept.length < FAILURE_REPORT_LINES) failureReports.set(name, [...kept, text]);
+    if (report.length < FAILURE_REPORT_LINES) report.push(text);
+    failureReports.set(name, report);
   };
 }
 
@@ -66,7 +70,7 @@ function runCommand(name, [command, ...args]) {
   return new Promise((resolve) => {
     const executable = command === 'npm' ? npm : command === 'node' ? process.execPath : command;
     const child = spawn(executable, args, { stdio: ['ignore', 'pipe', 'pipe'], shell });
-    const record = recordFailureLines(name);
+    const record = recordLines(name);
     printLines([child.stdout, child.stderr], (line) => {
       const marked = line.startsWith(`[${name}`) ? line : `[${name}] ${line}`;
       console.log(marked);
