@@ -30,6 +30,17 @@ export const supportEnded = (supporterId: number): SessionEndedMessage => ({
 });
 
 /**
+ * The frames of members' conversations: nearly all of the live traffic, and none of them changes
+ * who may reach whom. A watcher (`FanOut.watch`) is never sent them, so with Redis the chat's
+ * traffic does not travel to instances that only watch a member (decision 0052).
+ */
+export const CONVERSATION_TRAFFIC: ReadonlySet<string> = new Set<ServerFrame['type']>([
+  'chat_message',
+  'status_update',
+  'read_receipt',
+]);
+
+/**
  * Delivery of live messages to a member's open connections (chat, presence, notifications).
  * In-process by default; with REDIS_URL the same interface goes through Redis pub/sub
  * (realtime/redis-fan-out.ts), so a message published on one API instance reaches the member's
@@ -44,46 +55,75 @@ export type FanOut = {
   publish(userId: number, message: LiveMessage): Promise<void>;
   /** The same message to several members (a presence change to all of someone's friends). */
   publishToEach(userIds: readonly number[], message: LiveMessage): Promise<void>;
+  /** Every message to the member (a socket's). Returns the function that stops listening. */
+  subscribe(userId: number, listener: LiveListener): () => void;
   /**
-   * Returns the function that stops listening. `ignoring`: frame types the listener does nothing
-   * with, which an instance then need not even read for it (the chat's own traffic, for a cache).
+   * Every message to the member but CONVERSATION_TRAFFIC: what may change whom the member may
+   * reach (a friendship ended, a block, the end of the member's sessions, any kind added later).
+   * A watcher may hear the same message twice while its instance moves between channels, so what
+   * it does must not mind that (the chat's cache drops what it held).
    */
-  subscribe(userId: number, listener: LiveListener, ignoring?: ReadonlySet<string>): () => void;
+  watch(userId: number, listener: LiveListener): () => void;
   close(): Promise<void>;
 };
 
+/** What an instance listens to for a member: everything, or only what a watcher hears. */
+export type Interest = 'everything' | 'watched';
+
 /** The local side both implementations share: who listens to which member on this instance. */
 export function createListenerRegistry(hooks?: {
-  firstListener(userId: number): void;
-  lastListenerGone(userId: number): void;
+  /** The instance's interest in the member changed (`undefined`: nobody listens any more). */
+  interestChanged(userId: number, now: Interest | undefined, before: Interest | undefined): void;
 }) {
-  const listeners = new Map<number, Map<LiveListener, ReadonlySet<string> | undefined>>();
+  /** Per member, each listener and whether it only watches. */
+  const listeners = new Map<number, Map<LiveListener, boolean>>();
+  const interestIn = (set: Map<LiveListener, boolean> | undefined): Interest | undefined => {
+    if (!set || set.size === 0) return undefined;
+    for (const watching of set.values()) if (!watching) return 'everything';
+    return 'watched';
+  };
+
+  function add(userId: number, listener: LiveListener, watching: boolean) {
+    let set = listeners.get(userId);
+    if (!set) {
+      set = new Map();
+      listeners.set(userId, set);
+    }
+    const before = interestIn(set);
+    set.set(listener, watching);
+    const now = interestIn(set);
+    if (now !== before) hooks?.interestChanged(userId, now, before);
+    const members = set;
+    return () => {
+      const previous = interestIn(members);
+      if (!members.delete(listener)) return;
+      if (members.size === 0 && listeners.get(userId) === members) listeners.delete(userId);
+      const after = interestIn(members);
+      if (after !== previous) hooks?.interestChanged(userId, after, previous);
+    };
+  }
+
   return {
+    /** To every listener of the member here; watchers only when it is not conversation traffic. */
     deliver(userId: number, message: LiveMessage) {
-      for (const [listener, ignoring] of listeners.get(userId) ?? [])
-        if (!ignoring?.has(message.type)) listener(message);
+      const traffic = CONVERSATION_TRAFFIC.has(message.type);
+      for (const [listener, watching] of listeners.get(userId) ?? [])
+        if (!(watching && traffic)) listener(message);
     },
-    /** Whether a listener of the member on this instance does something with frames of this type. */
+    /** To the member's watchers here only (what came on a channel only watchers hear). */
+    deliverToWatchers(userId: number, message: LiveMessage) {
+      if (CONVERSATION_TRAFFIC.has(message.type)) return;
+      for (const [listener, watching] of listeners.get(userId) ?? []) if (watching) listener(message);
+    },
+    /** Whether a listener of the member here does something with frames of this type. */
     wants(userId: number, type: string) {
-      for (const ignoring of listeners.get(userId)?.values() ?? []) if (!ignoring?.has(type)) return true;
-      return false;
+      const interest = interestIn(listeners.get(userId));
+      return interest === 'everything' || (interest === 'watched' && !CONVERSATION_TRAFFIC.has(type));
     },
     /** The members someone listens to on this instance. */
     members: () => [...listeners.keys()],
-    subscribe(userId: number, listener: LiveListener, ignoring?: ReadonlySet<string>) {
-      let set = listeners.get(userId);
-      if (!set) {
-        set = new Map();
-        listeners.set(userId, set);
-        hooks?.firstListener(userId);
-      }
-      set.set(listener, ignoring);
-      return () => {
-        if (!set.delete(listener) || set.size > 0) return;
-        listeners.delete(userId);
-        hooks?.lastListenerGone(userId);
-      };
-    },
+    subscribe: (userId: number, listener: LiveListener) => add(userId, listener, false),
+    watch: (userId: number, listener: LiveListener) => add(userId, listener, true),
   };
 }
 
@@ -96,7 +136,8 @@ export function createInProcessFanOut(): FanOut {
     async publishToEach(userIds, message) {
       for (const userId of userIds) registry.deliver(userId, message);
     },
-    subscribe: (userId, listener, ignoring) => registry.subscribe(userId, listener, ignoring),
+    subscribe: registry.subscribe,
+    watch: registry.watch,
     close: async () => undefined,
   };
 }

@@ -3,7 +3,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import { redisReady } from '../lib/redis-ready';
-import { createListenerRegistry, type FanOut, type LiveMessage } from './fan-out';
+import {
+  CONVERSATION_TRAFFIC,
+  createListenerRegistry,
+  type FanOut,
+  type Interest,
+  type LiveMessage,
+} from './fan-out';
 
 /** Messages sent to Redis in one pipeline at most. */
 const BATCH = 500;
@@ -13,8 +19,12 @@ const OUTBOX_LIMIT = 100_000;
 const RETRY_MS = 1000;
 
 /**
- * FanOut through Redis pub/sub: one channel per member (`<prefix>live:<id>`), which an instance
- * subscribes to while it holds at least one of the member's sockets (issue 36, decision 0018).
+ * FanOut through Redis pub/sub, two channels per member (issue 36, decisions 0018 and 0052):
+ * `<prefix>live:<id>` carries every message to the member, and an instance subscribes to it while
+ * it holds one of the member's sockets; `<prefix>watch:<id>` carries the same messages but the
+ * conversation traffic, for an instance that only watches the member (the chat's cache of who may
+ * write to whom). An instance subscribes to one of the two per member, so the chat's messages reach
+ * only the instances with a socket to give them to, however many instances once cached the pair.
  *
  * - **Local first.** A message for a member with listeners on this instance is delivered to them
  *   at once, in publishing order, without a round trip; Redis carries it to the other instances,
@@ -36,27 +46,31 @@ export function createRedisFanOut(options: {
 }): FanOut & { waiting(): number } {
   const { publisher, subscriber, prefix, log } = options;
   const outboxLimit = options.outboxLimit ?? OUTBOX_LIMIT;
-  const channelPrefix = `${prefix}live:`;
-  const channelOf = (userId: number) => `${channelPrefix}${userId}`;
+  const liveChannel = `${prefix}live:`;
+  const watchChannel = `${prefix}watch:`;
+  const channelOf = (interest: Interest, userId: number) =>
+    `${interest === 'everything' ? liveChannel : watchChannel}${userId}`;
   // Ids and frame types contain no space: the payload is `<instance> <type> <json>`, which an
   // instance of an older version (plain JSON) logs and ignores instead of sending it to a socket.
   const instance = randomUUID();
 
+  // Commands go out in the order they are called, so the new channel is in force before the old
+  // one is left: a message published meanwhile may come twice (watchers do not mind), never not.
   const registry = createListenerRegistry({
-    firstListener: (userId) => {
-      subscriber.subscribe(channelOf(userId)).catch((error: unknown) => {
-        log.error({ err: error, userId }, 'Could not subscribe to live messages');
-      });
-    },
-    lastListenerGone: (userId) => {
-      subscriber.unsubscribe(channelOf(userId)).catch(() => undefined);
+    interestChanged: (userId, now, before) => {
+      if (now)
+        subscriber.subscribe(channelOf(now, userId)).catch((error: unknown) => {
+          log.error({ err: error, userId }, 'Could not subscribe to live messages');
+        });
+      if (before) subscriber.unsubscribe(channelOf(before, userId)).catch(() => undefined);
     },
   });
 
   subscriber.on('message', (channel: string, payload: string) => {
-    if (!channel.startsWith(channelPrefix)) return;
+    const watched = channel.startsWith(watchChannel);
+    if (!watched && !channel.startsWith(liveChannel)) return;
     // `<instance> <type> <json>`: what this instance published, or what nobody here does
-    // anything with (the chat's traffic, for a cache watching a member), is not even parsed.
+    // anything with, is not even parsed.
     const space = payload.indexOf(' ');
     const typeEnd = payload.indexOf(' ', space + 1);
     if (space <= 0 || typeEnd < 0) {
@@ -64,7 +78,7 @@ export function createRedisFanOut(options: {
       return;
     }
     if (payload.slice(0, space) === instance) return;
-    const userId = Number(channel.slice(channelPrefix.length));
+    const userId = Number(channel.slice(watched ? watchChannel.length : liveChannel.length));
     if (!registry.wants(userId, payload.slice(space + 1, typeEnd))) return;
     let message: LiveMessage;
     try {
@@ -75,7 +89,9 @@ export function createRedisFanOut(options: {
       log.warn({ channel }, 'Ignored a live message that is not JSON');
       return;
     }
-    registry.deliver(userId, message);
+    // A watch channel's copy is for watchers only: a socket here has it from the live channel.
+    if (watched) registry.deliverToWatchers(userId, message);
+    else registry.deliver(userId, message);
   });
 
   // ioredis subscribes again by itself after a reconnection, sending the commands right after
@@ -161,9 +177,11 @@ export function createRedisFanOut(options: {
   function enqueue(userIds: readonly number[], message: LiveMessage) {
     if (userIds.length === 0) return;
     const payload = `${instance} ${message.type} ${JSON.stringify(message)}`;
+    const watched = !CONVERSATION_TRAFFIC.has(message.type);
     for (const userId of userIds) {
       registry.deliver(userId, message);
-      outbox.push({ channel: channelOf(userId), payload });
+      outbox.push({ channel: channelOf('everything', userId), payload });
+      if (watched) outbox.push({ channel: channelOf('watched', userId), payload });
     }
     if (outbox.length > outboxLimit) {
       // Said once per outage, not once per message; the total goes with the catch-up line.
@@ -181,7 +199,8 @@ export function createRedisFanOut(options: {
     async publishToEach(userIds, message) {
       enqueue(userIds, message);
     },
-    subscribe: (userId, listener, ignoring) => registry.subscribe(userId, listener, ignoring),
+    subscribe: registry.subscribe,
+    watch: registry.watch,
     waiting: () => outbox.length,
     // The connections belong to the app, which closes them after this: what Redis takes now goes.
     async close() {

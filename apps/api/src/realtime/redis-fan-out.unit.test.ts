@@ -11,8 +11,8 @@ function fakeConnection() {
   const connection = Object.assign(new EventEmitter(), {
     status: 'reconnecting',
     published,
-    subscribe: vi.fn(async () => 1),
-    unsubscribe: vi.fn(async () => 1),
+    subscribe: vi.fn(async (_channel: string) => 1),
+    unsubscribe: vi.fn(async (_channel: string) => 1),
     ping: vi.fn(async () => 'PONG'),
     pipeline() {
       const batch: { channel: string; payload: string }[] = [];
@@ -46,6 +46,10 @@ const message = (text: string): LiveMessage => ({
   data: { type: 'new_message', from: text, sender_id: 2 },
 });
 
+/** Conversation traffic: one copy per message, to the member's live channel. */
+const receipt = (reader: number): LiveMessage => ({ type: 'read_receipt', reader_id: reader });
+const readerOf = (frame: LiveMessage) => (frame.type === 'read_receipt' ? frame.reader_id : undefined);
+
 describe('the Redis fan-out', () => {
   it('delivers on this instance at once, keeps the rest for Redis in order, and says what waited and what was dropped', async () => {
     const publisher = fakeConnection();
@@ -62,14 +66,8 @@ describe('the Redis fan-out', () => {
     fanOut.subscribe(1, (frame) => received.push(frame));
 
     // Redis is away: five messages reach the local listener now; the outbox keeps the last three.
-    for (const text of ['a', 'b', 'c', 'd', 'e']) await fanOut.publish(1, message(text));
-    expect(received.map((frame) => (frame.type === 'notification' ? frame.data.from : ''))).toEqual([
-      'a',
-      'b',
-      'c',
-      'd',
-      'e',
-    ]);
+    for (const reader of [1, 2, 3, 4, 5]) await fanOut.publish(1, receipt(reader));
+    expect(received.map(readerOf)).toEqual([1, 2, 3, 4, 5]);
     await vi.waitFor(() => expect(fanOut.waiting()).toBe(3));
     expect(lines.filter((line) => line.level === 'warn').map((line) => line.message)).toEqual([
       'Live messages wait for Redis',
@@ -86,11 +84,7 @@ describe('the Redis fan-out', () => {
     const sent = publisher.published.map(
       (item) => JSON.parse(item.payload.split(' ').slice(2).join(' ')) as LiveMessage,
     );
-    expect(sent.map((frame) => (frame.type === 'notification' ? frame.data.from : ''))).toEqual([
-      'c',
-      'd',
-      'e',
-    ]);
+    expect(sent.map(readerOf)).toEqual([3, 4, 5]);
     expect(publisher.published.every((item) => item.channel === 't:live:1')).toBe(true);
     await vi.waitFor(() =>
       expect(lines.at(-1)).toMatchObject({
@@ -103,13 +97,76 @@ describe('the Redis fan-out', () => {
     // Its own copy back from Redis is not delivered twice; another instance's is.
     const own = publisher.published[0]?.payload ?? '';
     subscriber.emit('message', 't:live:1', own);
-    subscriber.emit('message', 't:live:1', `other-instance notification ${JSON.stringify(message('f'))}`);
+    subscriber.emit('message', 't:live:1', `other-instance read_receipt ${JSON.stringify(receipt(6))}`);
     expect(received).toHaveLength(6);
 
     // The subscriber lost Redis and came back: the local members are told to catch up.
     subscriber.emit('close');
     subscriber.emit('ready');
     await vi.waitFor(() => expect(received.at(-1)).toEqual({ type: 'resync' }));
+    await fanOut.close();
+  });
+  it('sends the chat only where a socket waits, and what changes who may reach whom to watchers too', async () => {
+    const publisher = fakeConnection();
+    const subscriber = fakeConnection();
+    publisher.status = 'ready';
+    const commands: string[] = [];
+    subscriber.subscribe.mockImplementation(async (channel: string) => {
+      commands.push(`subscribe ${channel}`);
+      return 1;
+    });
+    subscriber.unsubscribe.mockImplementation(async (channel: string) => {
+      commands.push(`unsubscribe ${channel}`);
+      return 1;
+    });
+    const fanOut = createRedisFanOut({
+      publisher: publisher as unknown as Redis,
+      subscriber: subscriber as unknown as Redis,
+      prefix: 't:',
+      log: fakeLog().log as unknown as FastifyBaseLogger,
+    });
+
+    // Only a watcher for member 7 here: its watch channel; a socket comes, the live one in its
+    // place (in force before the watch channel is left); it goes, back to watching.
+    const watched: LiveMessage[] = [];
+    const stopWatching = fanOut.watch(7, (frame) => watched.push(frame));
+    const socket: LiveMessage[] = [];
+    const stopSocket = fanOut.subscribe(7, (frame) => socket.push(frame));
+    stopSocket();
+    expect(commands).toEqual([
+      'subscribe t:watch:7',
+      'subscribe t:live:7',
+      'unsubscribe t:watch:7',
+      'subscribe t:watch:7',
+      'unsubscribe t:live:7',
+    ]);
+
+    // Published here: the chat message to the live channel only, the cancelled friendship to both.
+    const chat: LiveMessage = { type: 'read_receipt', reader_id: 3 };
+    const cancelled = message('c');
+    await fanOut.publish(7, chat);
+    await fanOut.publish(7, cancelled);
+    await vi.waitFor(() => expect(publisher.published).toHaveLength(3));
+    expect(publisher.published.map((item) => item.channel)).toEqual(['t:live:7', 't:live:7', 't:watch:7']);
+    expect(watched).toEqual([cancelled]);
+
+    // From another instance: the watch channel's copy reaches watchers, never a socket, which has
+    // the live channel's.
+    const stopSocketAgain = fanOut.subscribe(7, (frame) => socket.push(frame));
+    const fromElsewhere = `other ${cancelled.type} ${JSON.stringify(cancelled)}`;
+    subscriber.emit('message', 't:watch:7', fromElsewhere);
+    subscriber.emit('message', 't:live:7', fromElsewhere);
+    subscriber.emit('message', 't:live:7', `other ${chat.type} ${JSON.stringify(chat)}`);
+    expect(socket).toEqual([cancelled, chat]);
+    expect(watched).toEqual([cancelled, cancelled, cancelled]);
+
+    stopSocketAgain();
+    stopWatching();
+    expect(commands.slice(-3)).toEqual([
+      'subscribe t:watch:7',
+      'unsubscribe t:live:7',
+      'unsubscribe t:watch:7',
+    ]);
     await fanOut.close();
   });
 });

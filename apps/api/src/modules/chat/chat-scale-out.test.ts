@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectChat, settle, type ChatClient, type Frame } from '../../test-support/chat-client';
 import { createFriendPair, createMemberWithProfile, makeFriends } from '../../test-support/profiles';
 import type { TestApp } from '../../test-support/test-app';
@@ -111,6 +111,45 @@ describe.skipIf(!redisUrl)('chat across two API instances through Redis', () => 
       expect.objectContaining({ id: ana.user.id, online: false }),
     ]);
   });
+
+  // A's send path remembers that Ana may write to Bruno and watches Bruno, whose socket is on B.
+  // A block made through either instance must end that at once; the chat's own messages to Bruno
+  // must not travel to A for it (decision 0052).
+  for (const blocker of ['receiver', 'sender'] as const)
+    it(`refuses Ana's next message on A when the ${blocker} blocks through B, and sends A none of Bruno's chat`, async () => {
+      const [ana, bruno] = await createFriendPair(a.app);
+      const brunoOnB = await open(b, bruno.access);
+      const anaOnA = await open(a, ana.access);
+      const send = (text: string, tempId: string) =>
+        anaOnA.send({ receiver_id: bruno.user.id, message: text, temp_id: tempId });
+      send('primero', 'w-1');
+      await brunoOnB.waitFor((frame) => frame.type === 'chat_message' && frame.message === 'primero');
+      send('segundo', 'w-2');
+      await brunoOnB.waitFor((frame) => frame.type === 'chat_message' && frame.message === 'segundo');
+
+      // Bruno's messages go only to B, which holds his socket; A, which only watches him, hears
+      // what may change whom he reaches.
+      const subscribers = async (channel: string) =>
+        ((await redis.pubsub('NUMSUB', `${prefix}${channel}:${bruno.user.id}`)) as [string, number])[1];
+      // (Polled: A's subscriber connection is not the one the test reads through.)
+      await vi.waitFor(async () => {
+        expect(await subscribers('live')).toBe(1);
+        expect(await subscribers('watch')).toBe(1);
+      });
+
+      const [actor, blocked] = blocker === 'receiver' ? [bruno, ana] : [ana, bruno];
+      const block = await b.app.inject({
+        method: 'POST',
+        url: `/api/bloqueos/${blocked.user.id}/`,
+        headers: { authorization: `Bearer ${actor.access}` },
+      });
+      expect(block.statusCode).toBeLessThan(300);
+      send('después', 'w-3');
+      await anaOnA.waitFor(
+        (frame) => frame.type === 'error' && frame.code === 'bloqueado' && frame.temp_id === 'w-3',
+      );
+      expect(brunoOnB.frames.filter((frame) => frame.message === 'después')).toEqual([]);
+    });
 
   it('keeps a member online while any instance holds a socket, and offline once heartbeats stop', async () => {
     const [ana, bruno] = await createFriendPair(a.app);

@@ -76,18 +76,18 @@ describe('the write-context cache', () => {
 
   it('stops listening to a member once the cache holds none of their pairs', () => {
     const fanOut = createInProcessFanOut();
-    const subscribe = vi.spyOn(fanOut, 'subscribe');
+    const watch = vi.spyOn(fanOut, 'watch');
     vi.useFakeTimers();
     try {
       const cache = createWriteContextCache({ fanOut, ttlMs: 100 });
       cache.remember(1, 2, ana, cache.begin(1, 2));
-      expect(subscribe).toHaveBeenCalledTimes(2);
+      expect(watch).toHaveBeenCalledTimes(2);
       vi.advanceTimersByTime(100);
       expect(cache.size()).toBe(0);
       vi.advanceTimersByTime(100);
       cache.remember(1, 2, ana, cache.begin(1, 2));
-      // Subscribed again: the first subscriptions ended with the pair.
-      expect(subscribe).toHaveBeenCalledTimes(4);
+      // Watched again: the first watches ended with the pair.
+      expect(watch).toHaveBeenCalledTimes(4);
       cache.close();
     } finally {
       vi.useRealTimers();

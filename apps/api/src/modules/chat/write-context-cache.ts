@@ -1,4 +1,4 @@
-import type { FanOut, LiveMessage } from '../../realtime';
+import type { FanOut } from '../../realtime';
 
 /** What a send needs to know about a pair that may write to each other: the sender's name. */
 export type WriteContext = { nombre: string; apellidos: string };
@@ -13,17 +13,11 @@ export const WRITE_CONTEXT_TTL_MS = 30_000;
 const MAX_ENTRIES = 50_000;
 
 /**
- * Frames published to a member that leave what they may write as it was: the chat's own traffic.
- * Anything else (a friendship cancelled or refused, a block — told as `friendship_cancelled` —,
- * the end of the member's sessions, and any kind added later) drops every pair of the member.
- */
-const HARMLESS = new Set(['chat_message', 'status_update', 'read_receipt']);
-
-/**
  * "May these two chat" per ordered pair (sender, receiver), only when the answer was yes: a
  * refusal is read again each time, so a new friendship is usable at once. An entry is dropped by
- * any relationship event published to either member (the cache listens to both members' live
- * channels while it holds one of their pairs, on this instance and, with Redis, from any other),
+ * any relationship event published to either member (the cache watches both members while it
+ * holds one of their pairs, `FanOut.watch`: every message but the chat's own traffic, on this
+ * instance and, with Redis, from any other),
  * and expires after WRITE_CONTEXT_TTL_MS. An answer read from the database while an event arrived
  * is not kept (the epoch check), so an unfriend or a block is never hidden behind a stale yes.
  */
@@ -70,12 +64,11 @@ export function createWriteContextCache(options: {
   function watch(member: number) {
     let entry = watched.get(member);
     if (!entry) {
-      const listener = (frame: LiveMessage) => {
-        if (!HARMLESS.has(frame.type)) forgetMember(member);
-      };
       entry = { keys: new Set(), stop: () => undefined };
       watched.set(member, entry);
-      entry.stop = fanOut.subscribe(member, listener, HARMLESS);
+      // A friendship cancelled or refused, a block (told as `friendship_cancelled`), the end of the
+      // member's sessions, and any kind added later: every pair of the member goes.
+      entry.stop = fanOut.watch(member, () => forgetMember(member));
     }
     return entry;
   }
