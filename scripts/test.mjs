@@ -37,31 +37,52 @@ const timings = [];
 // read from its end, where the failing test's name and message would otherwise be hundreds of
 // lines up, between the other tier's passing lines.
 const failureReports = new Map();
-const FAILURE_REPORT_LINES = 200;
+// Of each failure: its first lines (the test's name, the message, the start of the diff) and the
+// place in the source with the lines vitest shows around it, however long the diff between them.
+const FAILURE_HEAD_LINES = 25;
+const SOURCE_FRAME_LINES = 8;
+const FAILURE_REPORT_LINES = 600;
 // A tier that is no vitest run (type-check, lint, build) shows its last lines instead.
 const tails = new Map();
 const TAIL_LINES = 40;
 
 /**
- * Keeps a tier's last lines, and the lines of vitest's failure summary, from "Failed Tests" to its
- * "Test Files" count. The browser tier's shards write side by side, so each line's label
- * (`[browser 1/2]`) has its own.
+ * Keeps a tier's last lines, and vitest's failure summary, from "Failed Tests" to its "Test Files"
+ * count, shortened per failure to what names and places it. The browser tier's shards write side
+ * by side, so each line's label (`[browser 1/2]`) has its own.
  */
 function recordLines(name) {
-  const inSummary = new Set();
+  const summaries = new Map();
   const tail = [];
   const report = [];
   tails.set(name, tail);
+  const keep = (text) => {
+    if (report.length < FAILURE_REPORT_LINES) report.push(text);
+    failureReports.set(name, report);
+  };
   return (line) => {
     const text = stripVTControlCharacters(line);
     tail.push(text);
     if (tail.length > TAIL_LINES) tail.shift();
     const label = /^\[[^\]]+\]/.exec(text)?.[0] ?? name;
-    if (/⎯ (Failed Tests|Failed Suites|Unhandled Errors?) /.test(text)) inSummary.add(label);
-    if (!inSummary.has(label)) return;
-    if (/^\[[^\]]+\]\s*Test Files /.test(text)) inSummary.delete(label);
-    if (report.length < FAILURE_REPORT_LINES) report.push(text);
-    failureReports.set(name, report);
+    if (/⎯ (Failed Tests|Failed Suites|Unhandled Errors?) /.test(text))
+      summaries.set(label, { lines: 0, frameLeft: 0, left: 0 });
+    const summary = summaries.get(label);
+    if (!summary) return;
+    if (/^\[[^\]]+\]\s*Test Files /.test(text)) summaries.delete(label);
+    // Vitest starts each failure with a FAIL line and ends it with a `⎯⎯[1/3]⎯` rule.
+    if (/\sFAIL\s|⎯\[\d+\/\d+\]⎯/.test(text)) summary.lines = 0;
+    if (/\s❯ \S+:\d+:\d+/.test(text)) summary.frameLeft = SOURCE_FRAME_LINES + 1;
+    const kept = summary.lines < FAILURE_HEAD_LINES || summary.frameLeft > 0 || !summaries.has(label);
+    summary.lines += 1;
+    if (summary.frameLeft > 0) summary.frameLeft -= 1;
+    if (!kept) {
+      summary.left += 1;
+      return;
+    }
+    if (summary.left > 0) keep(`${label} … ${summary.left} lines left out here`);
+    summary.left = 0;
+    keep(text);
   };
 }
 
