@@ -107,13 +107,17 @@ export function createListenerRegistry(hooks?: {
     /** To every listener of the member here; watchers only when it is not conversation traffic. */
     deliver(userId: number, message: LiveMessage) {
       const traffic = CONVERSATION_TRAFFIC.has(message.type);
-      for (const [listener, watching] of listeners.get(userId) ?? [])
+      // forEach rather than for…of: no [key, value] pair made per listener and message.
+      listeners.get(userId)?.forEach((watching, listener) => {
         if (!(watching && traffic)) listener(message);
+      });
     },
     /** To the member's watchers here only (what came on a channel only watchers hear). */
     deliverToWatchers(userId: number, message: LiveMessage) {
       if (CONVERSATION_TRAFFIC.has(message.type)) return;
-      for (const [listener, watching] of listeners.get(userId) ?? []) if (watching) listener(message);
+      listeners.get(userId)?.forEach((watching, listener) => {
+        if (watching) listener(message);
+      });
     },
     /** Whether a listener of the member here does something with frames of this type. */
     wants(userId: number, type: string) {
