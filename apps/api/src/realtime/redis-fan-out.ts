@@ -17,6 +17,13 @@ const BATCH = 500;
 const OUTBOX_LIMIT = 100_000;
 /** How long the outbox waits before trying again when Redis does not say it is back. */
 const RETRY_MS = 1000;
+/**
+ * How long publishing what changes who may reach whom waits for Redis to take it. Such a change
+ * (a block, an unfriending, the end of a member's sessions) is answered once the other instances
+ * have been sent it, so a message sent after the answer meets it there; while Redis is away the
+ * answer goes after this, and the change follows when Redis is back.
+ */
+const RELATIONSHIP_EVENT_WAIT_MS = 1000;
 
 /**
  * FanOut through Redis pub/sub, two channels per member (issue 36, decisions 0018 and 0052):
@@ -29,10 +36,13 @@ const RETRY_MS = 1000;
  * - **Local first.** A message for a member with listeners on this instance is delivered to them
  *   at once, in publishing order, without a round trip; Redis carries it to the other instances,
  *   and this instance skips its own copy (each payload starts with the instance's id).
- * - **Nothing waits for Redis.** Publishing puts the message in an outbox that a loop sends in
- *   pipelines, in order; the chat's store never waits for the fan-out. While Redis is away the
- *   outbox keeps the messages and sends them when it is back, and the log says once that messages
- *   wait and once how many went out late.
+ * - **The chat does not wait for Redis.** Publishing puts the message in an outbox that a loop
+ *   sends in pipelines, in order; the chat's store never waits for the fan-out. While Redis is away
+ *   the outbox keeps the messages and sends them when it is back, and the log says once that
+ *   messages wait and once how many went out late. Only what the watchers hear (a block, an
+ *   unfriending, the end of a member's sessions) is waited for until Redis has taken it, for at
+ *   most RELATIONSHIP_EVENT_WAIT_MS: the answer to a block then comes after every instance was
+ *   sent it, and a message sent after that answer is refused everywhere.
  * - **Catching up.** An instance whose subscriber connection broke may have missed what the others
  *   published meanwhile: once it is subscribed again it sends each local member a `resync` frame,
  *   and their clients read again what they show, as after a reconnection.
@@ -116,6 +126,31 @@ export function createRedisFanOut(options: {
   });
 
   const outbox: { channel: string; payload: string }[] = [];
+  // Items leave the outbox only from its front (sent, or dropped past the limit): a publisher
+  // waiting for its items knows they are gone once this many have left.
+  let pushed = 0;
+  let taken = 0;
+  const waitingForRedis: { upTo: number; resolve: () => void }[] = [];
+  function take(count: number) {
+    outbox.splice(0, count);
+    taken += count;
+    while (waitingForRedis.length > 0 && (waitingForRedis[0]?.upTo ?? Infinity) <= taken)
+      waitingForRedis.shift()?.resolve();
+  }
+  /** Resolves once Redis took the outbox's items so far, or after `ms`. */
+  function takenByRedis(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      timer.unref();
+      waitingForRedis.push({
+        upTo: pushed,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      });
+    });
+  }
   let draining: Promise<void> | undefined;
   let closing = false;
   let delayedSince: number | undefined;
@@ -145,6 +180,9 @@ export function createRedisFanOut(options: {
   function drain(): Promise<void> {
     draining ??= emptyOutbox().finally(() => {
       draining = undefined;
+      // Published after the loop found the outbox empty but before this ran: that publisher was
+      // handed the finished loop, so its messages would wait for the next one.
+      if (outbox.length > 0 && !closing) void drain();
     });
     return draining;
   }
@@ -152,7 +190,7 @@ export function createRedisFanOut(options: {
   async function emptyOutbox() {
     while (outbox.length > 0) {
       const sent = await send(outbox.slice(0, BATCH));
-      outbox.splice(0, sent);
+      take(sent);
       if (delayedSince !== undefined) sentLate += sent;
       if (sent === 0) {
         if (delayedSince === undefined) {
@@ -174,30 +212,38 @@ export function createRedisFanOut(options: {
     }
   }
 
-  function enqueue(userIds: readonly number[], message: LiveMessage) {
-    if (userIds.length === 0) return;
+  function enqueue(userIds: readonly number[], message: LiveMessage): Promise<void> | undefined {
+    if (userIds.length === 0) return undefined;
     const payload = `${instance} ${message.type} ${JSON.stringify(message)}`;
     const watched = !CONVERSATION_TRAFFIC.has(message.type);
     for (const userId of userIds) {
       registry.deliver(userId, message);
       outbox.push({ channel: channelOf('everything', userId), payload });
-      if (watched) outbox.push({ channel: channelOf('watched', userId), payload });
+      pushed += 1;
+      if (watched) {
+        outbox.push({ channel: channelOf('watched', userId), payload });
+        pushed += 1;
+      }
     }
     if (outbox.length > outboxLimit) {
       // Said once per outage, not once per message; the total goes with the catch-up line.
       if (dropped === 0)
         log.error({ limit: outboxLimit }, 'Live messages are being dropped: Redis has been away too long');
-      dropped += outbox.splice(0, outbox.length - outboxLimit).length;
+      const over = outbox.length - outboxLimit;
+      take(over);
+      dropped += over;
     }
+    const sent = watched ? takenByRedis(RELATIONSHIP_EVENT_WAIT_MS) : undefined;
     void drain();
+    return sent;
   }
 
   return {
     async publish(userId, message) {
-      enqueue([userId], message);
+      await enqueue([userId], message);
     },
     async publishToEach(userIds, message) {
-      enqueue(userIds, message);
+      await enqueue(userIds, message);
     },
     subscribe: registry.subscribe,
     watch: registry.watch,
@@ -208,6 +254,7 @@ export function createRedisFanOut(options: {
       await draining;
       if (outbox.length > 0) await drain();
       if (outbox.length > 0) log.warn({ lost: outbox.length }, 'Live messages not sent before shutdown');
+      for (const waiting of waitingForRedis.splice(0)) waiting.resolve();
     },
   };
 }
