@@ -171,4 +171,34 @@ describe('the Redis fan-out', () => {
     ]);
     await fanOut.close();
   });
+  it('answers a relationship event after a second while Redis is away, and sends it once Redis is back', async () => {
+    vi.useFakeTimers();
+    try {
+      const publisher = fakeConnection();
+      const fanOut = createRedisFanOut({
+        publisher: publisher as unknown as Redis,
+        subscriber: fakeConnection() as unknown as Redis,
+        prefix: 't:',
+        log: fakeLog().log as unknown as FastifyBaseLogger,
+      });
+      let answered = false;
+      const publishing = fanOut.publish(7, message('c')).then(() => {
+        answered = true;
+      });
+      await vi.advanceTimersByTimeAsync(999);
+      expect(answered).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(answered).toBe(true);
+      await publishing;
+      expect(publisher.published).toEqual([]);
+
+      publisher.status = 'ready';
+      publisher.emit('ready');
+      await vi.advanceTimersByTimeAsync(10);
+      expect(publisher.published.map((item) => item.channel)).toEqual(['t:live:7', 't:watch:7']);
+      await fanOut.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
