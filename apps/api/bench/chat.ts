@@ -17,7 +17,8 @@
  * `INSERT … RETURNING` into the same table and forwards the row (bench/chat-relay.ts, PostgreSQL
  * only); then the same count across TWO instances sharing one database and one Redis, each pair's
  * members on different instances. The two-instance part needs BENCH_POSTGRES_URL and REDIS_URL;
- * each run uses its own REDIS_PREFIX and deletes its keys. All of it runs BENCH_ROUNDS times
+ * each run uses its own REDIS_PREFIX and deletes its keys. The single instance runs without Redis,
+ * as a deployment of one does, unless BENCH_ONE_WITH_REDIS=1. All of it runs BENCH_ROUNDS times
  * (default 3), in turns. The closing table holds, as the median of the rounds, the project's p99
  * against the relay's (target ≤ 1.25×), two instances against one (≤ 1.5×, issue 36; issue 19
  * asked ≤ 2×), connecting against the relay (≤ 2×) and the idle memory per socket (≤ 20 KiB);
@@ -63,6 +64,11 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const REDIS_URL = process.env.REDIS_URL || undefined;
+/**
+ * BENCH_ONE_WITH_REDIS=1: the single instance runs with REDIS_URL too, so "two against one" shows
+ * what the second instance costs, apart from what Redis costs every instance.
+ */
+const ONE_WITH_REDIS = process.env.BENCH_ONE_WITH_REDIS === '1' && REDIS_URL !== undefined;
 const CONNECT_CONCURRENCY = 200;
 const HEARTBEAT_MS = 30_000;
 /** After the last socket opened: presence updates and Redis subscriptions land, memory settles. */
@@ -444,13 +450,13 @@ async function runScenario(options: {
     // With PGlite the server opens DATA_DIR/pg, where the members were seeded.
     DATA_DIR: databaseUrl ? path.join(dataDir, `instance-${sockets}-${instances}-${index}`) : dataDir,
     DATABASE_URL: databaseUrl ?? '',
-    REDIS_URL: instances === 2 ? (REDIS_URL ?? '') : '',
+    REDIS_URL: instances === 2 || ONE_WITH_REDIS ? (REDIS_URL ?? '') : '',
     REDIS_PREFIX: redisPrefix,
   });
   console.log(
     target === 'relay'
       ? `\nBare relay (ws + one INSERT … RETURNING per message), ${sockets} sockets${roundLabel(round)}`
-      : `\n${instances} instance${instances === 1 ? '' : 's'}, ${sockets} sockets${roundLabel(round)}`,
+      : `\n${instances} instance${instances === 1 ? (ONE_WITH_REDIS ? ' (with Redis)' : '') : 's'}, ${sockets} sockets${roundLabel(round)}`,
   );
   const servers: ServerProcess[] = [];
   const counters: Counters = {
@@ -650,7 +656,7 @@ async function runScenario(options: {
     // The servers record the sockets' departure (presence) before they are stopped.
     await sleep(1000);
     await Promise.all(servers.map(stopServer));
-    if (instances === 2) await deleteRedisKeys(redisPrefix);
+    if (instances === 2 || ONE_WITH_REDIS) await deleteRedisKeys(redisPrefix);
   }
 }
 
@@ -804,7 +810,7 @@ function printComparisonTable(rows: ReturnType<typeof comparisonRows>) {
   const verdict = (value: number, limit: number, text: string) =>
     Number.isFinite(value) ? `${value.toFixed(2)} (${text} ${value <= limit ? 'met' : 'NOT MET'})` : '-';
   console.log(
-    '\nChat against the bare relay and one instance, same run (issue 19 point 5, issue 36 points 1 and 2)' +
+    `\nChat against the bare relay and one instance${ONE_WITH_REDIS ? ' with Redis (BENCH_ONE_WITH_REDIS: the two-instance ratio is then the second instance’s own cost, not the target’s)' : ''}, same run (issue 19 point 5, issue 36 points 1 and 2)` +
       (ROUNDS > 1 ? `: the median of ${ROUNDS} rounds, each ratio taken within its round` : ''),
   );
   for (const row of rows)
@@ -858,6 +864,7 @@ async function main() {
       printComparisonTable(comparison);
       writeResults('chat', {
         engine,
+        oneInstanceWithRedis: ONE_WITH_REDIS,
         rate: RATE,
         seconds: SECONDS,
         rounds: ROUNDS,

@@ -7,8 +7,17 @@ import { redisReady } from './redis-ready';
  * rather than thrown at the process, so a Redis restart delays live messages instead of
  * crashing the API. Commands wait while it reconnects (offline queue).
  */
-export function connectRedis(url: string, log: FastifyBaseLogger, name: string): Redis {
-  const redis = new Redis(url, { connectionName: name, maxRetriesPerRequest: 3 });
+export function connectRedis(
+  url: string,
+  log: FastifyBaseLogger,
+  name: string,
+  options: { autoPipelining?: boolean } = {},
+): Redis {
+  const redis = new Redis(url, {
+    connectionName: name,
+    maxRetriesPerRequest: 3,
+    enableAutoPipelining: options.autoPipelining ?? false,
+  });
   let lastError = '';
   redis.on('error', (error: Error) => {
     // One line per distinct failure, not one per reconnection attempt.
@@ -27,7 +36,10 @@ export function connectRedis(url: string, log: FastifyBaseLogger, name: string):
  * within `timeoutMs`.
  */
 export function connectRedisPair(url: string, log: FastifyBaseLogger) {
-  const commands = connectRedis(url, log, 'juntos-commands');
+  // The commands issued in one event-loop turn leave in one write (ioredis's auto-pipelining), in
+  // the order they were issued: a busy turn (the chat's counts, presence, limits) wakes Redis
+  // once instead of once per command.
+  const commands = connectRedis(url, log, 'juntos-commands', { autoPipelining: true });
   const subscriber = connectRedis(url, log, 'juntos-subscriber');
   return {
     commands,

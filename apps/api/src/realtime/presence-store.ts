@@ -27,7 +27,10 @@ export type PresenceStore = {
   onlineAmong(userIds: readonly number[], now: number): Promise<Set<number>>;
 };
 
-export function createInMemoryPresenceStore(ttlMs: number): PresenceStore {
+export function createInMemoryPresenceStore(ttlMs: number): PresenceStore & {
+  /** Forgets every socket of the member (another store said the member went offline). */
+  forget(userId: number): void;
+} {
   const sockets = new Map<number, Map<string, number>>();
   const liveCount = (userId: number, now: number) => {
     const entries = sockets.get(userId);
@@ -61,6 +64,7 @@ export function createInMemoryPresenceStore(ttlMs: number): PresenceStore {
       return new Set(userIds.filter((userId) => liveCount(userId, now) > 0));
     },
     renewInstance: async () => undefined,
+    forget: (userId) => void sockets.delete(userId),
   };
 }
 
@@ -134,8 +138,13 @@ export function createRedisPresenceStore(
   const allKey = `${prefix}presence:all`;
   const instancesKey = `${prefix}presence:instances`;
   const instanceSocketsPrefix = `${prefix}presence:instance:`;
+  // This instance's own sockets, with the same expiries as their entries in Redis: a member with a
+  // live socket here is online without asking Redis. The chat asks for every message whether its
+  // receiver is online (to notify one who is away), and the receiver's socket is most often here.
+  const ownSockets = createInMemoryPresenceStore(ttlMs);
   return {
     async touch(userId, socketId, now) {
+      await ownSockets.touch(userId, socketId, now);
       const before = await redis.eval(
         TOUCH,
         3,
@@ -151,6 +160,7 @@ export function createRedisPresenceStore(
       return before === 0;
     },
     async remove(userId, socketId, now) {
+      await ownSockets.remove(userId, socketId, now);
       const left = await redis.eval(
         REMOVE,
         3,
@@ -164,6 +174,7 @@ export function createRedisPresenceStore(
       return left === 0;
     },
     async sweep(now) {
+      await ownSockets.sweep(now);
       const offline = (await redis.eval(
         SWEEP,
         2,
@@ -174,17 +185,28 @@ export function createRedisPresenceStore(
         SWEEP_BATCH,
         instanceSocketsPrefix,
       )) as string[];
-      return offline.map(Number);
+      // Redis decides: a member it counts as gone (this instance's lease lapsed while it was held
+      // up) is gone here too, until the member's next heartbeat records the socket again.
+      const members = offline.map(Number);
+      for (const userId of members) ownSockets.forget(userId);
+      return members;
     },
     async renewInstance(instanceId, now) {
       await redis.zadd(instancesKey, now + leaseMs, instanceId);
     },
     async onlineAmong(userIds, now) {
-      if (userIds.length === 0) return new Set();
-      const pipeline = redis.pipeline();
-      for (const userId of userIds) pipeline.zcount(memberKey(userId), now + 1, '+inf');
-      const results = (await pipeline.exec()) ?? [];
-      return new Set(userIds.filter((_, index) => Number(results[index]?.[1] ?? 0) > 0));
+      const online = await ownSockets.onlineAmong(userIds, now);
+      const elsewhere = userIds.filter((userId) => !online.has(userId));
+      if (elsewhere.length === 0) return online;
+      // One command each, issued in one turn: the connection's auto-pipelining sends them in one
+      // write, with the other commands of the turn.
+      const counts = await Promise.all(
+        elsewhere.map((userId) => redis.zcount(memberKey(userId), now + 1, '+inf')),
+      );
+      elsewhere.forEach((userId, index) => {
+        if ((counts[index] ?? 0) > 0) online.add(userId);
+      });
+      return online;
     },
   };
 }

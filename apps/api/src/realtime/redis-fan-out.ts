@@ -161,11 +161,13 @@ export function createRedisFanOut(options: {
   async function send(batch: readonly { channel: string; payload: string }[]): Promise<number> {
     // Not into ioredis's own offline queue, which would fail them after a few reconnections.
     if (publisher.status !== 'ready') return 0;
-    const pipeline = publisher.pipeline();
-    for (const item of batch) pipeline.publish(item.channel, item.payload);
+    // Issued in one turn, so the connection's auto-pipelining sends them in one write, together
+    // with whatever else this turn asks of Redis (the receiver's presence, say).
     try {
-      const results = (await pipeline.exec()) ?? [];
-      const failed = results.findIndex(([error]) => error !== null);
+      const results = await Promise.allSettled(
+        batch.map((item) => publisher.publish(item.channel, item.payload)),
+      );
+      const failed = results.findIndex((result) => result.status === 'rejected');
       return failed === -1 ? results.length : failed;
     } catch {
       return 0;
@@ -178,12 +180,20 @@ export function createRedisFanOut(options: {
 
   /** Starts the loop that empties the outbox, unless it runs already; resolves when it stops. */
   function drain(): Promise<void> {
-    draining ??= emptyOutbox().finally(() => {
-      draining = undefined;
-      // Published after the loop found the outbox empty but before this ran: that publisher was
-      // handed the finished loop, so its messages would wait for the next one.
-      if (outbox.length > 0 && !closing) void drain();
-    });
+    draining ??= emptyOutbox().then(
+      () => {
+        draining = undefined;
+        // Published after the loop found the outbox empty but before this ran: that publisher was
+        // handed the finished loop, so its messages would wait for the next one.
+        if (outbox.length > 0 && !closing) void drain();
+      },
+      (error: unknown) => {
+        // A fault of ours, not Redis's: starting again at once would only spin. The next publish
+        // starts the loop again.
+        draining = undefined;
+        log.error({ err: error, waiting: outbox.length }, 'Live messages could not be handed to Redis');
+      },
+    );
     return draining;
   }
 

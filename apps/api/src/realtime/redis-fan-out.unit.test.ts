@@ -14,20 +14,10 @@ function fakeConnection() {
     subscribe: vi.fn(async (_channel: string) => 1),
     unsubscribe: vi.fn(async (_channel: string) => 1),
     ping: vi.fn(async () => 'PONG'),
-    pipeline() {
-      const batch: { channel: string; payload: string }[] = [];
-      const pipeline = {
-        publish(channel: string, payload: string) {
-          batch.push({ channel, payload });
-          return pipeline;
-        },
-        exec: async () => {
-          published.push(...batch);
-          return batch.map(() => [null, 1] as [null, number]);
-        },
-      };
-      return pipeline;
-    },
+    publish: vi.fn(async (channel: string, payload: string) => {
+      published.push({ channel, payload });
+      return 1;
+    }),
   });
   return connection;
 }

@@ -206,24 +206,50 @@ describe.skipIf(!redisUrl)('chat across two API instances through Redis', () => 
 
   it('drops every socket of an instance whose lease lapsed, long before their heartbeats would', async () => {
     // Heartbeats would keep these sockets for a minute; the instances' leases last one second.
-    const store = createRedisPresenceStore(redis, `${prefix}lease:`, 60_000, 1000);
+    // Each instance has a store of its own, as in the app: a store answers for its own sockets.
+    const gone = createRedisPresenceStore(redis, `${prefix}lease:`, 60_000, 1000);
+    const alive = createRedisPresenceStore(redis, `${prefix}lease:`, 60_000, 1000);
     const now = Date.now();
-    await store.renewInstance('gone', now);
-    await store.renewInstance('alive', now);
-    expect(await store.touch(7, 'gone:1', now)).toBe(true);
-    expect(await store.touch(7, 'gone:2', now)).toBe(false);
-    expect(await store.touch(8, 'gone:3', now)).toBe(true);
-    expect(await store.touch(8, 'alive:1', now)).toBe(false);
+    await gone.renewInstance('gone', now);
+    await alive.renewInstance('alive', now);
+    expect(await gone.touch(7, 'gone:1', now)).toBe(true);
+    expect(await gone.touch(7, 'gone:2', now)).toBe(false);
+    expect(await gone.touch(8, 'gone:3', now)).toBe(true);
+    expect(await alive.touch(8, 'alive:1', now)).toBe(false);
     // The living instance renews; the other has died and does not.
-    await store.renewInstance('alive', now + 900);
-    expect(await store.sweep(now + 500)).toEqual([]);
+    await alive.renewInstance('alive', now + 900);
+    expect(await alive.sweep(now + 500)).toEqual([]);
     // Member 7 had only sockets there; member 8 is still online on the living instance.
-    expect(await store.sweep(now + 1100)).toEqual([7]);
-    expect(await store.onlineAmong([7, 8], now + 1100)).toEqual(new Set([8]));
-    expect(await store.sweep(now + 1200)).toEqual([]);
+    expect(await alive.sweep(now + 1100)).toEqual([7]);
+    expect(await alive.onlineAmong([7, 8], now + 1100)).toEqual(new Set([8]));
+    expect(await alive.sweep(now + 1200)).toEqual([]);
     // Its late clean-up, should it come, tells nobody a second time.
-    expect(await store.remove(7, 'gone:1', now + 1300)).toBe(false);
-    // The living instance's sockets go by their lease too once it stops renewing.
-    expect(await store.sweep(now + 2000)).toEqual([8]);
+    expect(await gone.remove(7, 'gone:1', now + 1300)).toBe(false);
+    // The living instance's sockets go by their lease too once it stops renewing (held up, say),
+    // and then it counts them as gone itself, as every other instance does.
+    expect(await alive.sweep(now + 2000)).toEqual([8]);
+    expect(await alive.onlineAmong([8], now + 2000)).toEqual(new Set());
+    // Its member's next heartbeat brings the member back, and tells the friends once.
+    expect(await alive.touch(8, 'alive:1', now + 2100)).toBe(true);
+    expect(await alive.onlineAmong([8], now + 2100)).toEqual(new Set([8]));
+  });
+
+  it("answers for this instance's own sockets without Redis, and by the same expiry", async () => {
+    const here = createRedisPresenceStore(redis, `${prefix}own:`, 1000, 60_000);
+    const elsewhere = createRedisPresenceStore(redis, `${prefix}own:`, 1000, 60_000);
+    const now = Date.now();
+    await here.touch(21, 'here:1', now);
+    await elsewhere.touch(22, 'elsewhere:1', now);
+    expect(await here.onlineAmong([21, 22, 23], now + 100)).toEqual(new Set([21, 22]));
+    // Gone from Redis (a sweep on another instance, say): this instance still holds the socket
+    // and answers for it; the other's member is read from Redis.
+    await redis.del(`${prefix}own:presence:21`, `${prefix}own:presence:22`);
+    expect(await here.onlineAmong([21, 22], now + 200)).toEqual(new Set([21]));
+    // A socket whose heartbeats stopped is offline here when it would be in Redis.
+    expect(await here.onlineAmong([21], now + 1000)).toEqual(new Set());
+    // Closed: offline at once.
+    await here.touch(21, 'here:1', now + 1100);
+    await here.remove(21, 'here:1', now + 1200);
+    expect(await here.onlineAmong([21], now + 1300)).toEqual(new Set());
   });
 });
