@@ -50,12 +50,6 @@ export const rateLimited = (msBeforeNext: number, messageKey = 'errors.rate_limi
   });
 
 /**
- * How long a hit of `fixedWindowCountedHereFirst` waits, at most, to be counted in Redis with the
- * others of the same moment.
- */
-export const COUNTED_EVERYWHERE_EVERY_MS = 20;
-
-/**
  * The part of a client address that a limit counts. An IPv6 subscriber is handed a whole /64 (2^64
  * addresses), so counting full IPv6 addresses would give one attacker a fresh count per request:
  * IPv6 counts per /64 prefix. An IPv4 client reaching a dual-stack socket appears as
@@ -146,15 +140,13 @@ export function createRateLimits(backend: RateLimitBackend) {
     /**
      * A fixed window for a limit on every message of a busy path (the chat's sends): the answer
      * waits for no round trip. The window is counted in this process first; with Redis, each hit
-     * is counted there too, behind the answer (the hits of a few milliseconds together), and once
-     * Redis says the key's window is spent (its hits on every instance together), the key is
-     * refused here until that window ends.
+     * is counted there too, behind the answer, and once Redis says the key's window is spent (its
+     * hits on every instance together), the key is refused here until that window ends.
      *
      * Against `fixedWindow`, a key whose hits are spread over several instances may pass the limit
      * by the hits each instance lets through before it hears Redis's answer: one per instance, and
-     * any sent within COUNTED_EVERYWHERE_EVERY_MS and the round trip (decisions 0051 and 0054).
-     * One instance alone refuses exactly at the limit, as before. While Redis is away, each
-     * instance counts alone.
+     * any sent within that round trip (decision 0051). One instance alone refuses exactly at the
+     * limit, as before. While Redis is away, each instance counts alone.
      */
     fixedWindowCountedHereFirst(
       name: string,
@@ -165,29 +157,17 @@ export function createRateLimits(backend: RateLimitBackend) {
       const everywhere = backend.redis
         ? new RateLimiterRedis({ ...options, storeClient: backend.redis, rejectIfRedisNotReady: true })
         : undefined;
-      // Hits not yet counted in Redis, per key. They go every COUNTED_EVERYWHERE_EVERY_MS, all in
-      // one turn, so the commands connection sends them in one write (its auto-pipelining): a
-      // script per message was a write, and a wake-up of Redis, per chat message.
-      const uncounted = new Map<string, number>();
-      let counting: ReturnType<typeof setTimeout> | undefined;
-      const countEverywhere = () => {
-        counting = undefined;
-        for (const [id, points] of uncounted)
-          everywhere?.consume(id, points).catch((rejection: unknown) => {
+      return {
+        async hit(key) {
+          const id = hashed(key);
+          await consume(here, id, limit.messageKey);
+          // Not waited for: the commands connection sends it with the other commands of this turn.
+          everywhere?.consume(id).catch((rejection: unknown) => {
             // Spent across the instances: refused here too until the window ends. An error (Redis
             // away or refusing) leaves this instance's own count to hold alone.
             if (rejection instanceof RateLimiterRes)
               void here.block(id, seconds(rejection.msBeforeNext)).catch(() => undefined);
           });
-        uncounted.clear();
-      };
-      return {
-        async hit(key) {
-          const id = hashed(key);
-          await consume(here, id, limit.messageKey);
-          if (!everywhere) return;
-          uncounted.set(id, (uncounted.get(id) ?? 0) + 1);
-          counting ??= setTimeout(countEverywhere, COUNTED_EVERYWHERE_EVERY_MS).unref();
         },
       };
     },

@@ -2,6 +2,9 @@ import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import { redisReady } from './redis-ready';
 
+/** How long a command of the commands connection may go unanswered before it fails. */
+const COMMAND_TIMEOUT_MS = 5000;
+
 /**
  * A Redis connection for the app: reconnects by itself (ioredis), and its errors are logged
  * rather than thrown at the process, so a Redis restart delays live messages instead of
@@ -17,6 +20,11 @@ export function connectRedis(
     connectionName: name,
     maxRetriesPerRequest: 3,
     enableAutoPipelining: options.autoPipelining ?? false,
+    // An auto-pipeline waits for the one before it. Should a reply never come (a connection that
+    // hangs rather than closes), the commands behind it would wait for ever: a command unanswered
+    // this long fails instead, and its callers' fallbacks apply (the outbox keeps its messages,
+    // limits count here, presence reads count the member as away).
+    ...(options.autoPipelining ? { commandTimeout: COMMAND_TIMEOUT_MS } : {}),
   });
   let lastError = '';
   redis.on('error', (error: Error) => {
@@ -36,9 +44,11 @@ export function connectRedis(
  * within `timeoutMs`.
  */
 export function connectRedisPair(url: string, log: FastifyBaseLogger) {
-  // The commands issued in one event-loop turn leave in one write (ioredis's auto-pipelining), in
-  // the order they were issued: a busy turn (the chat's counts, presence, limits) wakes Redis
-  // once instead of once per command.
+  // ioredis's auto-pipelining: the commands issued in one event-loop turn go to Redis together, in
+  // the order issued, behind the previous turn's if its replies are still on their way. The chat
+  // asks Redis several things per message (its limit's count, the publishes, the receiver's
+  // presence): together they wake Redis once, not once each (decision 0054).
+  // (`multi`, `quit`, `client` and a few others bypass it: none is used on the chat's path.)
   const commands = connectRedis(url, log, 'juntos-commands', { autoPipelining: true });
   const subscriber = connectRedis(url, log, 'juntos-subscriber');
   return {

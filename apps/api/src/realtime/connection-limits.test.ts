@@ -55,9 +55,18 @@ describe('chat connection limits', () => {
       expect(await attempt(chatUrl(t.app, member.access))).toEqual({ opened: true });
     // The closed sockets' presence clean-up is done before counting.
     await settle(500);
-    const queries = t.app.database.queryCount();
-    const refused = await attempt(chatUrl(t.app, member.access));
-    expect(t.app.database.queryCount() - queries).toBe(0);
+    // The instance reads the sessions issued and ended lately once a second (decision 0050), and a
+    // busy machine may finish the clean-up late: such a read can land in one refusal's moment. A
+    // lookup per attempt would land in every one of them.
+    const queriesOfEach: number[] = [];
+    let refused: Awaited<ReturnType<typeof attempt>> | undefined;
+    for (let index = 0; index < 3; index += 1) {
+      const queries = t.app.database.queryCount();
+      refused = await attempt(chatUrl(t.app, member.access));
+      queriesOfEach.push(t.app.database.queryCount() - queries);
+      await settle(150);
+    }
+    expect(Math.min(...queriesOfEach)).toBe(0);
     expect(refused).toMatchObject({
       opened: false,
       status: 429,
@@ -67,7 +76,7 @@ describe('chat connection limits', () => {
           'The chat has been connected too often in a short time. It will try again by itself in a minute.',
       },
     });
-    expect(refused.retryAfter).toBeGreaterThan(0);
+    expect(refused?.retryAfter).toBeGreaterThan(0);
     // Another member, from the same address, is not held back.
     expect(await attempt(chatUrl(t.app, other.access))).toEqual({ opened: true });
   });

@@ -30,6 +30,8 @@ export type PresenceStore = {
 export function createInMemoryPresenceStore(ttlMs: number): PresenceStore & {
   /** Forgets every socket of the member (another store said the member went offline). */
   forget(userId: number): void;
+  /** Forgets every socket (another store no longer holds them). */
+  forgetEveryone(): void;
 } {
   const sockets = new Map<number, Map<string, number>>();
   const liveCount = (userId: number, now: number) => {
@@ -65,6 +67,7 @@ export function createInMemoryPresenceStore(ttlMs: number): PresenceStore & {
     },
     renewInstance: async () => undefined,
     forget: (userId) => void sockets.delete(userId),
+    forgetEveryone: () => sockets.clear(),
   };
 }
 
@@ -140,7 +143,8 @@ export function createRedisPresenceStore(
   const instanceSocketsPrefix = `${prefix}presence:instance:`;
   // This instance's own sockets, with the same expiries as their entries in Redis: a member with a
   // live socket here is online without asking Redis. The chat asks for every message whether its
-  // receiver is online (to notify one who is away), and the receiver's socket is most often here.
+  // receiver is online (to notify one who is away), and with few instances the receiver's socket
+  // is often on the sender's.
   const ownSockets = createInMemoryPresenceStore(ttlMs);
   return {
     async touch(userId, socketId, now) {
@@ -185,26 +189,32 @@ export function createRedisPresenceStore(
         SWEEP_BATCH,
         instanceSocketsPrefix,
       )) as string[];
-      // Redis decides: a member it counts as gone (this instance's lease lapsed while it was held
-      // up) is gone here too, until the member's next heartbeat records the socket again.
+      // Redis decides: a member it counts as gone (a socket that reached this memory but not
+      // Redis, say) is gone here too, until the member's next heartbeat records the socket again.
       const members = offline.map(Number);
       for (const userId of members) ownSockets.forget(userId);
       return members;
     },
     async renewInstance(instanceId, now) {
-      await redis.zadd(instancesKey, now + leaseMs, instanceId);
+      const added = await redis.zadd(instancesKey, now + leaseMs, instanceId);
+      // Renewed, the lease is there; added anew, it had lapsed (this instance was held up) and
+      // another instance's sweep may have counted these members as gone and told their friends.
+      // Until their next heartbeats record them again, Redis answers for them here too.
+      if (added > 0) ownSockets.forgetEveryone();
     },
     async onlineAmong(userIds, now) {
       const online = await ownSockets.onlineAmong(userIds, now);
       const elsewhere = userIds.filter((userId) => !online.has(userId));
       if (elsewhere.length === 0) return online;
-      // One command each, issued in one turn: the connection's auto-pipelining sends them in one
-      // write, with the other commands of the turn.
-      const counts = await Promise.all(
+      // One command each, issued in one turn: the connection's auto-pipelining sends them
+      // together, with the other commands of the turn. A member Redis could not answer for (it is
+      // away) counts as away, as a pipeline's failed command did: the friends list still answers.
+      const counts = await Promise.allSettled(
         elsewhere.map((userId) => redis.zcount(memberKey(userId), now + 1, '+inf')),
       );
       elsewhere.forEach((userId, index) => {
-        if ((counts[index] ?? 0) > 0) online.add(userId);
+        const count = counts[index];
+        if (count?.status === 'fulfilled' && count.value > 0) online.add(userId);
       });
       return online;
     },

@@ -159,19 +159,17 @@ export function createRedisFanOut(options: {
 
   /** How many of `batch`, from its start, Redis took. */
   async function send(batch: readonly { channel: string; payload: string }[]): Promise<number> {
-    // Not into ioredis's own offline queue, which would fail them after a few reconnections.
+    // While Redis is away they wait here, not in ioredis's offline queue, which fails what it
+    // holds after a few reconnections. (Should the connection drop after this check, a failed
+    // publish stays in the outbox all the same.)
     if (publisher.status !== 'ready') return 0;
-    // Issued in one turn, so the connection's auto-pipelining sends them in one write, together
-    // with whatever else this turn asks of Redis (the receiver's presence, say).
-    try {
-      const results = await Promise.allSettled(
-        batch.map((item) => publisher.publish(item.channel, item.payload)),
-      );
-      const failed = results.findIndex((result) => result.status === 'rejected');
-      return failed === -1 ? results.length : failed;
-    } catch {
-      return 0;
-    }
+    // Issued in one turn, so the connection's auto-pipelining sends them together, with whatever
+    // else this turn asks of Redis (the receiver's presence, say).
+    const results = await Promise.allSettled(
+      batch.map((item) => publisher.publish(item.channel, item.payload)),
+    );
+    const failed = results.findIndex((result) => result.status === 'rejected');
+    return failed === -1 ? results.length : failed;
   }
 
   // Away: until the connection is ready again, or a while. Ready but refusing: a while.
@@ -199,8 +197,11 @@ export function createRedisFanOut(options: {
 
   async function emptyOutbox() {
     while (outbox.length > 0) {
+      const takenBefore = taken;
       const sent = await send(outbox.slice(0, BATCH));
-      take(sent);
+      // Past the limit, publishers drop the oldest messages while a batch is on its way: those are
+      // this batch's first ones, already gone from the outbox.
+      take(Math.max(0, sent - (taken - takenBefore)));
       if (delayedSince !== undefined) sentLate += sent;
       if (sent === 0) {
         if (delayedSince === undefined) {

@@ -38,6 +38,8 @@ const message = (text: string): LiveMessage => ({
 
 /** Conversation traffic: one copy per message, to the member's live channel. */
 const receipt = (reader: number): LiveMessage => ({ type: 'read_receipt', reader_id: reader });
+/** The message of a published payload (`<instance> <type> <json>`). */
+const payloadOf = (payload: string) => JSON.parse(payload.split(' ').slice(2).join(' ')) as LiveMessage;
 const readerOf = (frame: LiveMessage) => (frame.type === 'read_receipt' ? frame.reader_id : undefined);
 
 describe('the Redis fan-out', () => {
@@ -161,6 +163,61 @@ describe('the Redis fan-out', () => {
     ]);
     await fanOut.close();
   });
+  it('sends again, in order, everything from the first publish Redis refused on', async () => {
+    const publisher = fakeConnection();
+    const fanOut = createRedisFanOut({
+      publisher: publisher as unknown as Redis,
+      subscriber: fakeConnection() as unknown as Redis,
+      prefix: 't:',
+      log: fakeLog().log as unknown as FastifyBaseLogger,
+    });
+    const publish = publisher.publish.getMockImplementation()!;
+    let calls = 0;
+    publisher.publish.mockImplementation(async (channel: string, payload: string) => {
+      calls += 1;
+      if (calls === 3) throw new Error("READONLY You can't write against a read only replica.");
+      return publish(channel, payload);
+    });
+    // Held while Redis is away, then sent as one batch whose third publish fails.
+    for (const reader of [1, 2, 3, 4, 5]) await fanOut.publish(1, receipt(reader));
+    publisher.status = 'ready';
+    publisher.emit('ready');
+    await vi.waitFor(() => expect(fanOut.waiting()).toBe(0));
+    const sent = publisher.published.map((item) => readerOf(payloadOf(item.payload)));
+    // The fourth and fifth went through the first time too: twice rather than never, and the
+    // last copies in order after the refused one.
+    expect(sent).toEqual([1, 2, 4, 5, 3, 4, 5]);
+    await fanOut.close();
+  });
+
+  it('counts the oldest messages dropped while their batch was on its way only once', async () => {
+    const publisher = fakeConnection();
+    publisher.status = 'ready';
+    const fanOut = createRedisFanOut({
+      publisher: publisher as unknown as Redis,
+      subscriber: fakeConnection() as unknown as Redis,
+      prefix: 't:',
+      log: fakeLog().log as unknown as FastifyBaseLogger,
+      outboxLimit: 3,
+    });
+    const publish = publisher.publish.getMockImplementation()!;
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    publisher.publish.mockImplementationOnce(async (channel: string, payload: string) => {
+      await held;
+      return publish(channel, payload);
+    });
+    // The first goes out alone and waits for its answer; three more overflow the outbox, which
+    // drops its oldest: the one on its way.
+    await fanOut.publish(1, receipt(1));
+    for (const reader of [2, 3, 4]) await fanOut.publish(1, receipt(reader));
+    release();
+    await vi.waitFor(() => expect(fanOut.waiting()).toBe(0));
+    const sent = publisher.published.map((item) => readerOf(payloadOf(item.payload)));
+    expect(sent).toEqual([1, 2, 3, 4]);
+    await fanOut.close();
+  });
+
   it('answers a relationship event after a second while Redis is away, and sends it once Redis is back', async () => {
     vi.useFakeTimers();
     try {

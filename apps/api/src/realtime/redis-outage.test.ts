@@ -80,6 +80,14 @@ describe.skipIf(!redisServerAvailable())('chat while Redis is away', () => {
     expect(history.json<ChatHistoryPage>().results.map((message) => message.message)).toContain(
       'While Redis is away, there',
     );
+    // Ana's friends list still answers: Bruno, whose socket is on her instance, online; Carla,
+    // whom only Redis could vouch for, away until it is back.
+    const friends = await requestAs(app, ana.access, 'GET', '/api/chat/friends/');
+    expect(friends.statusCode).toBe(200);
+    const online = friends
+      .json<{ id: number; online: boolean }[]>()
+      .map((friend) => [friend.id, friend.online]);
+    expect(Object.fromEntries(online)).toEqual({ [bruno.user.id]: true, [carla.user.id]: false });
 
     await redis.start();
     // Carla's instance was cut off from Redis: it has her client read again (or the message
