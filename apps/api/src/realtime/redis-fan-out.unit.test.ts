@@ -31,6 +31,24 @@ function fakeLog() {
   return { lines, log: { warn: at('warn'), error: at('error'), info: at('info') } };
 }
 
+/** The fan-out over fake connections (a fresh subscriber and log unless given). */
+function fanOutOver(
+  publisher: ReturnType<typeof fakeConnection>,
+  options: {
+    subscriber?: ReturnType<typeof fakeConnection>;
+    log?: ReturnType<typeof fakeLog>['log'];
+    outboxLimit?: number;
+  } = {},
+) {
+  return createRedisFanOut({
+    publisher: publisher as unknown as Redis,
+    subscriber: (options.subscriber ?? fakeConnection()) as unknown as Redis,
+    prefix: 't:',
+    log: (options.log ?? fakeLog().log) as unknown as FastifyBaseLogger,
+    ...(options.outboxLimit === undefined ? {} : { outboxLimit: options.outboxLimit }),
+  });
+}
+
 const message = (text: string): LiveMessage => ({
   type: 'notification',
   data: { type: 'new_message', from: text, sender_id: 2 },
@@ -47,13 +65,7 @@ describe('the Redis fan-out', () => {
     const publisher = fakeConnection();
     const subscriber = fakeConnection();
     const { lines, log } = fakeLog();
-    const fanOut = createRedisFanOut({
-      publisher: publisher as unknown as Redis,
-      subscriber: subscriber as unknown as Redis,
-      prefix: 't:',
-      log: log as unknown as FastifyBaseLogger,
-      outboxLimit: 3,
-    });
+    const fanOut = fanOutOver(publisher, { subscriber, log, outboxLimit: 3 });
     const received: LiveMessage[] = [];
     fanOut.subscribe(1, (frame) => received.push(frame));
 
@@ -111,12 +123,7 @@ describe('the Redis fan-out', () => {
       commands.push(`unsubscribe ${channel}`);
       return 1;
     });
-    const fanOut = createRedisFanOut({
-      publisher: publisher as unknown as Redis,
-      subscriber: subscriber as unknown as Redis,
-      prefix: 't:',
-      log: fakeLog().log as unknown as FastifyBaseLogger,
-    });
+    const fanOut = fanOutOver(publisher, { subscriber });
 
     // Only a watcher for member 7 here: its watch channel; a socket comes, the live one in its
     // place (in force before the watch channel is left); it goes, back to watching.
@@ -165,12 +172,7 @@ describe('the Redis fan-out', () => {
   });
   it('sends again, in order, everything from the first publish Redis refused on', async () => {
     const publisher = fakeConnection();
-    const fanOut = createRedisFanOut({
-      publisher: publisher as unknown as Redis,
-      subscriber: fakeConnection() as unknown as Redis,
-      prefix: 't:',
-      log: fakeLog().log as unknown as FastifyBaseLogger,
-    });
+    const fanOut = fanOutOver(publisher);
     const publish = publisher.publish.getMockImplementation()!;
     let calls = 0;
     publisher.publish.mockImplementation(async (channel: string, payload: string) => {
@@ -193,13 +195,7 @@ describe('the Redis fan-out', () => {
   it('counts the oldest messages dropped while their batch was on its way only once', async () => {
     const publisher = fakeConnection();
     publisher.status = 'ready';
-    const fanOut = createRedisFanOut({
-      publisher: publisher as unknown as Redis,
-      subscriber: fakeConnection() as unknown as Redis,
-      prefix: 't:',
-      log: fakeLog().log as unknown as FastifyBaseLogger,
-      outboxLimit: 3,
-    });
+    const fanOut = fanOutOver(publisher, { outboxLimit: 3 });
     const publish = publisher.publish.getMockImplementation()!;
     let release = () => undefined as void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -222,12 +218,7 @@ describe('the Redis fan-out', () => {
     vi.useFakeTimers();
     try {
       const publisher = fakeConnection();
-      const fanOut = createRedisFanOut({
-        publisher: publisher as unknown as Redis,
-        subscriber: fakeConnection() as unknown as Redis,
-        prefix: 't:',
-        log: fakeLog().log as unknown as FastifyBaseLogger,
-      });
+      const fanOut = fanOutOver(publisher);
       let answered = false;
       const publishing = fanOut.publish(7, message('c')).then(() => {
         answered = true;
