@@ -252,4 +252,21 @@ describe.skipIf(!redisUrl)('chat across two API instances through Redis', () => 
     await here.remove(21, 'here:1', now + 1200);
     expect(await here.onlineAmong([21], now + 1300)).toEqual(new Set());
   });
+
+  it('lets Redis answer again for its own sockets once it finds its lease had lapsed', async () => {
+    const here = createRedisPresenceStore(redis, `${prefix}lapsed:`, 60_000, 1000);
+    const elsewhere = createRedisPresenceStore(redis, `${prefix}lapsed:`, 60_000, 1000);
+    const now = Date.now();
+    await here.renewInstance('here', now);
+    await here.touch(31, 'here:1', now);
+    // Held up past its lease, this instance is swept by another, which tells the friends.
+    await elsewhere.renewInstance('elsewhere', now + 1500);
+    expect(await elsewhere.sweep(now + 1500)).toEqual([31]);
+    expect(await here.onlineAmong([31], now + 1600)).toEqual(new Set([31]));
+    // Renewing finds the lease gone: what it held, Redis now says, until the next heartbeat.
+    await here.renewInstance('here', now + 1700);
+    expect(await here.onlineAmong([31], now + 1700)).toEqual(new Set());
+    expect(await here.touch(31, 'here:1', now + 1800)).toBe(true);
+    expect(await here.onlineAmong([31], now + 1800)).toEqual(new Set([31]));
+  });
 });
