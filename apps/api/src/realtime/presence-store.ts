@@ -206,9 +206,9 @@ export function createRedisPresenceStore(
       const online = await ownSockets.onlineAmong(userIds, now);
       const elsewhere = userIds.filter((userId) => !online.has(userId));
       if (elsewhere.length === 0) return online;
-      // One command each, issued in one turn: the connection's auto-pipelining sends them
-      // together, with the other commands of the turn. A member Redis could not answer for (it is
-      // away) counts as away, as a pipeline's failed command did: the friends list still answers.
+      // One command each, issued in one turn: the connection sends them in one write, with the
+      // other commands of the turn (lib/redis.ts). A member Redis could not answer for (it is
+      // away) counts as away: the friends list still answers.
       const counts = await Promise.allSettled(
         elsewhere.map((userId) => redis.zcount(memberKey(userId), now + 1, '+inf')),
       );

@@ -163,8 +163,8 @@ export function createRedisFanOut(options: {
     // holds after a few reconnections. (Should the connection drop after this check, a failed
     // publish stays in the outbox all the same.)
     if (publisher.status !== 'ready') return 0;
-    // Issued in one turn, so the connection's auto-pipelining sends them together, with whatever
-    // else this turn asks of Redis (the receiver's presence, say).
+    // Issued in one turn, so the connection sends them in one write, with whatever else this turn
+    // asks of Redis (the receiver's presence, say): lib/redis.ts.
     const results = await Promise.allSettled(
       batch.map((item) => publisher.publish(item.channel, item.payload)),
     );

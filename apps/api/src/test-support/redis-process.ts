@@ -13,6 +13,9 @@ export type RedisProcess = {
   /** Kills it at once, as a crash would: no goodbye to the clients. */
   stop(): Promise<void>;
   start(): Promise<void>;
+  /** Stops it answering while its connections stay open, as a server that hangs would. */
+  pause(): void;
+  resume(): void;
 };
 
 export function redisServerAvailable(): boolean {
@@ -59,6 +62,12 @@ export async function startRedisProcess(): Promise<RedisProcess> {
         },
       );
       await answering(15_000);
+    },
+    pause() {
+      child?.kill('SIGSTOP');
+    },
+    resume() {
+      child?.kill('SIGCONT');
     },
     async stop() {
       if (!child || child.exitCode !== null) return;
