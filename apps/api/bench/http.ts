@@ -27,6 +27,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { SERVER_NODE_OPTIONS } from '../../../scripts/server-node-options.mjs';
 import { createAccessTokens } from '../src/lib/access-tokens';
 import { benchSessionId, benchSessionRow, withDatabase } from './bench-database';
 import {
@@ -65,8 +66,8 @@ async function serverCommand(): Promise<{ args: string[]; label: string }> {
       cwd: apiRoot,
     },
   );
-  // As `npm start` runs it (scripts/start.mjs): stack traces name the TypeScript lines.
-  return { args: ['--enable-source-maps', 'dist/server.js'], label: 'compiled' };
+  // As `npm start` runs it (scripts/start.mjs).
+  return { args: [...SERVER_NODE_OPTIONS, 'dist/server.js'], label: 'compiled' };
 }
 
 async function waitForHealth(url: string, child: ChildProcess) {

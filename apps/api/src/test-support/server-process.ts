@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { SERVER_NODE_OPTIONS } from '../../../../scripts/server-node-options.mjs';
 import { testDatabase } from './test-app';
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -22,7 +23,7 @@ export type ServerProcessOptions = {
 /** The compiled server, (re)built when stale; the build prints why when it runs. */
 async function compiledServer() {
   await promisify(execFile)(process.execPath, [buildScript, '--if-stale'], { cwd: apiRoot });
-  return ['--enable-source-maps', 'dist/server.js'];
+  return [...SERVER_NODE_OPTIONS, 'dist/server.js'];
 }
 
 export type ServerProcess = {
