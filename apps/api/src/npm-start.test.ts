@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SERVER_NODE_OPTIONS } from '../../../scripts/server-node-options.mjs';
 
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -70,9 +71,11 @@ describe('npm start', () => {
       try {
         expect((await fetch(`${url}/api/health/`)).status).toBe(200);
         const commands = processTree(start.pid ?? 0);
-        expect(
-          commands.some((command) => command.some((part) => part.endsWith('apps/api/dist/server.js'))),
-        ).toBe(true);
+        const server = commands.find((command) =>
+          command.some((part) => part.endsWith('apps/api/dist/server.js')),
+        );
+        // With the options it is deployed with (decision 0055: the young generation's size).
+        expect(server).toEqual(expect.arrayContaining([...SERVER_NODE_OPTIONS]));
         const typescript = commands.filter((command) => command.some((part) => /tsx|\.[cm]?ts$/.test(part)));
         expect(typescript).toEqual([]);
       } finally {

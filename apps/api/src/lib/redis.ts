@@ -16,9 +16,16 @@ const COMMAND_TIMEOUT_MS = 5000;
  *   turn's I/O callbacks have run (`setImmediate`, when ioredis's own auto-pipelining would send).
  *   The chat asks Redis several things per message (its limit's count, the publishes, the
  *   receiver's presence): together they wake Redis once, not once each.
- * - **Unanswered commands fail.** Redis answers in order, so one timer for the connection looks at
- *   the oldest command waiting: once it has waited `timeoutMs`, it and every command behind it
- *   fail.
+ * - **Unanswered commands fail.** One timer for the connection looks five times per `timeoutMs`:
+ *   - Redis answers in order, so it watches the oldest command sent. Once that one has waited
+ *     `timeoutMs`, Redis is taken as hung: every command sent fails, and so does each one sent
+ *     while the oldest still waits, at the next look.
+ *   - A command issued while the connection is being made again waits in ioredis's offline queue;
+ *     it fails once it has waited `timeoutMs` there.
+ *
+ *   A failed command may still reach Redis later, when it answers again or ioredis sends it again
+ *   after reconnecting, as with ioredis's own `commandTimeout`: the callers (a publish the outbox
+ *   retries, a count, a presence read) do not mind.
  *
  * Why not ioredis's `enableAutoPipelining` and `commandTimeout`, which do the same: their pipelines
  * and per-command timers left chains of dead objects that V8's young-generation collector copies
@@ -28,22 +35,26 @@ const COMMAND_TIMEOUT_MS = 5000;
  */
 class CommandsConnection extends Redis {
   private corkedSocket: Redis['stream'] | undefined;
-  /** The oldest command waiting for its answer when the watch last looked, and since when. */
+  /** The oldest command waiting for its answer when the lookout last looked, and since when. */
   private oldestWaiting: { command: object; since: number } | undefined;
+  /** Commands issued while the connection was not ready, oldest first, and since when. */
+  private readonly issuedOffline: { command: Command; since: number }[] = [];
+  private readonly lookout: ReturnType<typeof setInterval>;
 
   constructor(url: string, options: RedisOptions & { timeoutMs: number }) {
     const { timeoutMs, ...redisOptions } = options;
     super(url, redisOptions);
-    const watch = setInterval(() => this.failUnanswered(Date.now(), timeoutMs), timeoutMs / 5);
-    watch.unref();
-    this.once('end', () => clearInterval(watch));
+    this.lookout = setInterval(() => this.failUnanswered(Date.now(), timeoutMs), timeoutMs / 5);
+    this.lookout.unref();
+    this.once('end', () => clearInterval(this.lookout));
   }
 
   override sendCommand(command: Command, stream?: Parameters<Redis['sendCommand']>[1]): unknown {
-    // `stream` is given for a pipeline's commands (none of ours); while not ready, commands wait
-    // in ioredis's offline queue and are written when the connection is back.
-    const socket = this.stream;
-    if (this.corkedSocket === undefined && stream === undefined && this.status === 'ready') {
+    // `stream` is given for a pipeline's commands (none of ours).
+    if (stream === undefined && this.status !== 'ready')
+      this.issuedOffline.push({ command, since: Date.now() });
+    else if (this.corkedSocket === undefined && stream === undefined) {
+      const socket = this.stream;
       socket.cork();
       this.corkedSocket = socket;
       setImmediate(() => {
@@ -54,7 +65,20 @@ class CommandsConnection extends Redis {
     return super.sendCommand(command, stream);
   }
 
+  /**
+   * Closed for good (`quit` on a connection that is not ready comes here too): the lookout stops,
+   * even if ioredis never says `end`.
+   */
+  override disconnect(reconnect = false): void {
+    if (!reconnect) clearInterval(this.lookout);
+    super.disconnect(reconnect);
+  }
+
   private failUnanswered(now: number, timeoutMs: number) {
+    const error = new Error(`Redis did not answer within ${timeoutMs} ms`);
+    // A command answered meanwhile was settled then: rejecting it again does nothing.
+    while ((this.issuedOffline[0]?.since ?? now) <= now - timeoutMs)
+      this.issuedOffline.shift()?.command.reject(error);
     const oldest = this.commandQueue.peekFront()?.command;
     if (oldest === undefined) {
       this.oldestWaiting = undefined;
@@ -65,9 +89,9 @@ class CommandsConnection extends Redis {
       return;
     }
     if (now - this.oldestWaiting.since < timeoutMs) return;
-    // An answer that comes after all is dropped: ioredis settles each command once.
-    const error = new Error(`Redis did not answer within ${timeoutMs} ms`);
-    for (const { command } of this.commandQueue.toArray()) command.reject(error);
+    // ioredis keeps them until an answer comes, and settles each command once.
+    for (let index = 0; index < this.commandQueue.length; index += 1)
+      this.commandQueue.peekAt(index)?.command.reject(error);
   }
 }
 
