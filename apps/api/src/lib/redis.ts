@@ -75,10 +75,12 @@ class CommandsConnection extends Redis {
   }
 
   private failUnanswered(now: number, timeoutMs: number) {
-    const error = new Error(`Redis did not answer within ${timeoutMs} ms`);
+    // Made only when a command fails: the lookout runs every second of the connection's life.
+    let error: Error | undefined;
+    const unanswered = () => (error ??= new Error(`Redis did not answer within ${timeoutMs} ms`));
     // A command answered meanwhile was settled then: rejecting it again does nothing.
     while ((this.issuedOffline[0]?.since ?? now) <= now - timeoutMs)
-      this.issuedOffline.shift()?.command.reject(error);
+      this.issuedOffline.shift()?.command.reject(unanswered());
     const oldest = this.commandQueue.peekFront()?.command;
     if (oldest === undefined) {
       this.oldestWaiting = undefined;
@@ -91,7 +93,7 @@ class CommandsConnection extends Redis {
     if (now - this.oldestWaiting.since < timeoutMs) return;
     // ioredis keeps them until an answer comes, and settles each command once.
     for (let index = 0; index < this.commandQueue.length; index += 1)
-      this.commandQueue.peekAt(index)?.command.reject(error);
+      this.commandQueue.peekAt(index)?.command.reject(unanswered());
   }
 }
 
