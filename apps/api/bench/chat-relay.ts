@@ -4,17 +4,34 @@
  * recipient's sockets. No tokens, no checks, no presence, no rate limits: the least any chat that
  * stores before it delivers must do, so the project's latency can be read against it on any machine.
  *
+ * With RELAY_REDIS_URL it is the bare baseline of two instances: every stored row is published
+ * to the recipient's channel (`<RELAY_REDIS_PREFIX>relay:<id>`, one per member, subscribed while the
+ * member has a socket here) and forwarded by whichever relay holds the recipient's sockets. No
+ * local-first delivery, no outbox, no catching up: the least a chat spread over instances must do.
+ *
  * bench/chat.ts bundles it with esbuild and runs it as plain JavaScript in a process of its own
  * (as the server runs), with RELAY_DATABASE_URL; the member is `?user=<id>`. It prints
  * `Relay listening at http://127.0.0.1:<port>` once it listens and its pid in the same line.
  */
 import { createServer } from 'node:http';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { WebSocketServer, type WebSocket } from 'ws';
 
 const pool = new pg.Pool({ connectionString: process.env.RELAY_DATABASE_URL, max: 10 });
 pool.on('error', () => undefined);
 const sockets = new Map<number, Set<WebSocket>>();
+const forward = (receiverId: number, payload: string) => {
+  for (const target of sockets.get(receiverId) ?? []) target.send(payload);
+};
+
+const redisUrl = process.env.RELAY_REDIS_URL;
+const channelPrefix = `${process.env.RELAY_REDIS_PREFIX ?? ''}relay:`;
+const publisher = redisUrl ? new Redis(redisUrl) : undefined;
+const subscriber = redisUrl ? new Redis(redisUrl) : undefined;
+subscriber?.on('message', (channel: string, payload: string) =>
+  forward(Number(channel.slice(channelPrefix.length)), payload),
+);
 // A prepared statement, as the project's send path should be: the cheapest way to run it.
 const insert = {
   name: 'relay_insert_message',
@@ -36,11 +53,16 @@ const wss = new WebSocketServer({ server, perMessageDeflate: false });
 wss.on('connection', (socket, request) => {
   const userId = Number(new URL(request.url ?? '/', 'http://relay').searchParams.get('user'));
   let own = sockets.get(userId);
-  if (!own) sockets.set(userId, (own = new Set()));
+  if (!own) {
+    sockets.set(userId, (own = new Set()));
+    void subscriber?.subscribe(`${channelPrefix}${userId}`);
+  }
   own.add(socket);
   socket.on('close', () => {
     own.delete(socket);
-    if (own.size === 0) sockets.delete(userId);
+    if (own.size > 0) return;
+    sockets.delete(userId);
+    void subscriber?.unsubscribe(`${channelPrefix}${userId}`);
   });
   socket.on('message', (data) => {
     let frame: Frame;
@@ -66,7 +88,9 @@ wss.on('connection', (socket, request) => {
           message: row.message,
           timestamp: row.created_at.toISOString(),
         });
-        for (const target of sockets.get(Number(row.receiver_id)) ?? []) target.send(payload);
+        const receiverId = Number(row.receiver_id);
+        if (publisher) void publisher.publish(`${channelPrefix}${receiverId}`, payload);
+        else forward(receiverId, payload);
       })
       .catch((error: unknown) => console.error(`relay insert failed: ${String(error)}`));
   });
@@ -80,5 +104,7 @@ server.listen(0, '127.0.0.1', () => {
 process.once('SIGTERM', () => {
   for (const client of wss.clients) client.terminate();
   server.close();
+  publisher?.disconnect();
+  subscriber?.disconnect();
   void pool.end().then(() => process.exit(0));
 });

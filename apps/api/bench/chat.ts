@@ -16,12 +16,15 @@
  * bare baseline at the same count and rate, a `ws` relay that stores each message with one
  * `INSERT … RETURNING` into the same table and forwards the row (bench/chat-relay.ts, PostgreSQL
  * only); then the same count across TWO instances sharing one database and one Redis, each pair's
- * members on different instances. The two-instance part needs BENCH_POSTGRES_URL and REDIS_URL;
+ * members on different instances, and the bare relay as two instances through the same Redis (each
+ * stored row published to the recipient's channel): what two instances cost a chat that does
+ * nothing else on this machine. The two-instance part needs BENCH_POSTGRES_URL and REDIS_URL;
  * each run uses its own REDIS_PREFIX and deletes its keys. The single instance runs without Redis,
  * as a deployment of one does, unless BENCH_ONE_WITH_REDIS=1. All of it runs BENCH_ROUNDS times
  * (default 3), in turns. The closing table holds, as the median of the rounds, the project's p99
  * against the relay's (target ≤ 1.25×), two instances against one (≤ 1.5×, issue 36; issue 19
- * asked ≤ 2×), connecting against the relay (≤ 2×) and the idle memory per socket (≤ 20 KiB);
+ * asked ≤ 2×) beside the same ratio of the bare relays and the project's two instances against the
+ * relays' two (≤ 1.25×, as for one), connecting against the relay (≤ 2×) and the idle memory per socket (≤ 20 KiB);
  * `bench-results/chat.json` holds the same.
  *
  * Embedded PGlite by default (only one server process may open it, so only the single-instance
@@ -354,7 +357,11 @@ async function closeAll(clients: Client[]) {
  * directory), in a process of its own like the server, so neither shares the load generator's
  * event loop and neither pays for a TypeScript loader.
  */
-async function startRelayProcess(databaseUrl: string, dataDir: string): Promise<ServerProcess> {
+async function startRelayProcess(
+  databaseUrl: string,
+  dataDir: string,
+  redis?: { url: string; prefix: string },
+): Promise<ServerProcess> {
   const outfile = path.join(dataDir, 'chat-relay.mjs');
   await build({
     entryPoints: [fileURLToPath(new URL('./chat-relay.ts', import.meta.url))],
@@ -371,7 +378,12 @@ async function startRelayProcess(databaseUrl: string, dataDir: string): Promise<
     logLevel: 'error',
   });
   const child = spawn(process.execPath, [outfile], {
-    env: { ...process.env, RELAY_DATABASE_URL: databaseUrl },
+    env: {
+      ...process.env,
+      RELAY_DATABASE_URL: databaseUrl,
+      RELAY_REDIS_URL: redis?.url ?? '',
+      RELAY_REDIS_PREFIX: redis?.prefix ?? '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -455,7 +467,7 @@ async function runScenario(options: {
   });
   console.log(
     target === 'relay'
-      ? `\nBare relay (ws + one INSERT … RETURNING per message), ${sockets} sockets${roundLabel(round)}`
+      ? `\nBare relay (ws + one INSERT … RETURNING per message${instances === 2 ? ', two of them through Redis' : ''}), ${sockets} sockets${roundLabel(round)}`
       : `\n${instances} instance${instances === 1 ? (ONE_WITH_REDIS ? ' (with Redis)' : '') : 's'}, ${sockets} sockets${roundLabel(round)}`,
   );
   const servers: ServerProcess[] = [];
@@ -477,7 +489,15 @@ async function runScenario(options: {
   const clients: Client[] = [];
   let heartbeat: NodeJS.Timeout | undefined;
   try {
-    if (target === 'relay') servers.push(await startRelayProcess(databaseUrl ?? '', dataDir));
+    if (target === 'relay')
+      for (let index = 0; index < instances; index += 1)
+        servers.push(
+          await startRelayProcess(
+            databaseUrl ?? '',
+            dataDir,
+            instances === 2 && REDIS_URL ? { url: REDIS_URL, prefix: redisPrefix } : undefined,
+          ),
+        );
     else
       for (let index = 0; index < instances; index += 1) {
         mkdirSync(environment(index).DATA_DIR, { recursive: true });
@@ -656,7 +676,7 @@ async function runScenario(options: {
     // The servers record the sockets' departure (presence) before they are stopped.
     await sleep(1000);
     await Promise.all(servers.map(stopServer));
-    if (instances === 2 || ONE_WITH_REDIS) await deleteRedisKeys(redisPrefix);
+    if (target === 'project' && (instances === 2 || ONE_WITH_REDIS)) await deleteRedisKeys(redisPrefix);
   }
 }
 
@@ -770,12 +790,15 @@ function comparisonRows(results: Result[]) {
       const one = find(round, 'project', 1);
       const two = find(round, 'project', 2);
       const relay = find(round, 'relay', 1);
+      const relays = find(round, 'relay', 2);
       return {
         projectP99: one?.p99 ?? Number.NaN,
         relayP99: relay?.p99 ?? Number.NaN,
         twoInstancesP99: two?.p99 ?? Number.NaN,
         projectOverRelay: ratio(one?.p99, relay?.p99),
         twoOverOne: ratio(two?.p99, one?.p99),
+        relayTwoOverOne: ratio(relays?.p99, relay?.p99),
+        twoOverRelays: ratio(two?.p99, relays?.p99),
         connectOverRelay: ratio(one?.connectSeconds, relay?.connectSeconds),
         kbPerSocket: one ? kbPerSocket(one) : Number.NaN,
       };
@@ -792,6 +815,10 @@ function comparisonRows(results: Result[]) {
       twoInstancesP99: middle('twoInstancesP99'),
       /** Target ≤ 1.5 (issue 36 point 2). */
       twoOverOne: middle('twoOverOne'),
+      /** The same ratio for the bare relay: what the second instance and Redis cost on this machine. */
+      relayTwoOverOne: middle('relayTwoOverOne'),
+      /** Target ≤ 1.25, as for one instance: the project's two instances against the relays' two. */
+      twoOverRelays: middle('twoOverRelays'),
       /** Target ≤ 2 (issue 36 point 1: connecting, one instance against the relay). */
       connectOverRelay: middle('connectOverRelay'),
       /** Target ≤ 20 (idle memory per socket, one instance). */
@@ -818,7 +845,8 @@ function printComparisonTable(rows: ReturnType<typeof comparisonRows>) {
       `  ${String(row.sockets).padStart(5)} sockets: project p99 ${ms(row.projectP99)} ms (≤ 50 ms ${row.projectP99Met ? 'met' : 'NOT MET'}), ` +
         `relay p99 ${ms(row.relayP99)} ms, ratio ${verdict(row.projectOverRelay, 1.25, '≤ 1.25×')}; ` +
         `connecting against the relay ${verdict(row.connectOverRelay, 2, '≤ 2×')}; ` +
-        `two instances p99 ${ms(row.twoInstancesP99)} ms, ratio ${verdict(row.twoOverOne, 1.5, '≤ 1.5×')}; ` +
+        `two instances p99 ${ms(row.twoInstancesP99)} ms, ratio ${verdict(row.twoOverOne, 1.5, '≤ 1.5×')} ` +
+        `(the bare relay's two against its one: ${Number.isFinite(row.relayTwoOverOne) ? row.relayTwoOverOne.toFixed(2) : '-'}; the project's two against the relay's two ${verdict(row.twoOverRelays, 1.25, '≤ 1.25×')}); ` +
         `idle ${verdict(row.kbPerSocket, 20, '≤ 20')} KiB/socket; lost or unexpected ${row.lostOrUnexpected}`,
     );
 }
@@ -857,7 +885,10 @@ async function main() {
           const scenario = { round, pairs: pairs.slice(0, sockets / 2), databaseUrl, dataDir };
           results.push(await runScenario({ ...scenario, target: 'project', instances: 1 }));
           if (databaseUrl) results.push(await runScenario({ ...scenario, target: 'relay', instances: 1 }));
-          if (twoInstances) results.push(await runScenario({ ...scenario, target: 'project', instances: 2 }));
+          if (twoInstances) {
+            results.push(await runScenario({ ...scenario, target: 'project', instances: 2 }));
+            results.push(await runScenario({ ...scenario, target: 'relay', instances: 2 }));
+          }
         }
       printTable(results);
       const comparison = comparisonRows(results);
