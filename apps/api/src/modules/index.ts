@@ -26,7 +26,7 @@ import {
   type PresenceStore,
 } from '../realtime';
 import { adminModule, createAdminRepository, createRequireAdmin } from './admin';
-import { authModule, createAuthRepository, createAuthService } from './auth';
+import { authModule, createAuthRepository, createAuthService, presentAccount } from './auth';
 import { createPasskeysRepository, createPasskeysService, passkeysModule } from './passkeys';
 import { chatModule, createChatReportCheck, createChatRepository, createChatService } from './chat';
 import {
@@ -312,7 +312,7 @@ export function createModules(infrastructure: SharedInfrastructure) {
     search: createProfileSearchRepository(db),
     friendships: friendshipsRepository,
     safeguarding,
-    account: (userId) => auth.me(userId),
+    presentAccount,
     moderatedCommunities: async (userId) =>
       (await moderationRepository.moderatorById(userId))?.communityIds ?? [],
     galleryOf: async (viewerId, ownerId) => (await gallery.list(viewerId, ownerId, 24, 0)).images,

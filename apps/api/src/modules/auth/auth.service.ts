@@ -3,6 +3,7 @@ import {
   CONSENT_POLICY_VERSION,
   isSupportedLanguage,
   normalizeEmail,
+  type Account,
   type AccountUser,
   type Language,
   type LoginResponse,
@@ -139,6 +140,18 @@ const languageOf = (user: UserRow): Language => (isSupportedLanguage(user.langua
 
 export function presentUser(user: UserRow): AccountUser {
   return { id: user.id, email: user.email, tipo_registro: user.tipoRegistro, language: user.language };
+}
+
+/** The signed-in account as login and `/api/me` describe it. */
+export function presentAccount(user: UserRow): Account {
+  return {
+    ...presentUser(user),
+    is_active: user.isActive,
+    profile_complete: user.profileCompletedAt !== null,
+    profile_intro_seen: user.profileIntroSeenAt !== null,
+    // Only decides whether the web app offers the /admin area; every admin call checks again.
+    is_admin: user.role === 'admin',
+  };
 }
 
 /** Sign-up, activation, sessions, passwords and account deletion (spec §4-§7, DESIGN.md). */
@@ -539,14 +552,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
     async me(userId: number) {
       const user = await deps.repository.findUserById(userId);
       if (!user) throw new AppError(401, 'unauthorized', 'errors.unauthorized');
-      return {
-        ...presentUser(user),
-        is_active: user.isActive,
-        profile_complete: user.profileCompletedAt !== null,
-        profile_intro_seen: user.profileIntroSeenAt !== null,
-        // Only decides whether the web app offers the /admin area; every admin call checks again.
-        is_admin: user.role === 'admin',
-      };
+      return presentAccount(user);
     },
 
     /**

@@ -4,7 +4,7 @@ import { registerAuthRoutes } from './auth.routes';
 import type { AuthService } from './auth.service';
 
 export { createAuthRepository, type AuthRepository } from './auth.repository';
-export { createAuthService, SIGN_IN_FAILURES_PER_IP, type AuthService } from './auth.service';
+export { createAuthService, presentAccount, SIGN_IN_FAILURES_PER_IP, type AuthService } from './auth.service';
 
 export type AuthModuleOptions = { service: AuthService; requireAuth: RequireAuth };
 

@@ -4,6 +4,8 @@ import { posts, profiles, users } from '../../db/schema';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 export type ProfileValues = Omit<typeof profiles.$inferInsert, 'userId' | 'updatedAt'>;
+/** A member's user row with the own profile, if there is one yet. */
+export type ProfileAccount = NonNullable<Awaited<ReturnType<ProfileRepository['findAccount']>>>;
 
 /** Data access of profiles: the member's own row, and what a viewer needs to see another's. */
 export function createProfileRepository(db: Database) {

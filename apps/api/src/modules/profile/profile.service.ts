@@ -18,7 +18,7 @@ import type { MultipartForm } from '../../lib/multipart-form';
 import type { DiseaseCatalogue } from '../diseases';
 import type { FriendshipsRepository } from '../friendships';
 import { presentOwnProfile, presentProfileFor } from './profile-presenter';
-import type { ProfileRepository, ProfileValues } from './profile.repository';
+import type { ProfileAccount, ProfileRepository, ProfileValues } from './profile.repository';
 import type { ProfileSearchRepository, SearchFilters } from './profile-search.repository';
 
 /** The birth date of someone who turns `years` today (YYYY-MM-DD). */
@@ -32,8 +32,11 @@ export function createProfileService(deps: {
   search: ProfileSearchRepository;
   friendships: FriendshipsRepository;
   safeguarding: Safeguarding;
-  /** The signed-in account as the auth module describes it (a port: profile does not own accounts). */
-  account: (userId: number) => Promise<Account>;
+  /**
+   * The signed-in account as the auth module describes it, from the user row this module read with
+   * the profile (a port: profile does not own accounts).
+   */
+  presentAccount: (user: ProfileAccount['user']) => Account;
   /** The communities the member moderates (a port: communities own the appointments). */
   moderatedCommunities: (userId: number) => Promise<number[]>;
   /** A member's gallery as the viewer may see it (the public profile shows it to friends). */
@@ -67,18 +70,18 @@ export function createProfileService(deps: {
      * The group lets the screens tell a minor plainly why nobody is visible yet (decision 0011).
      */
     async me(userId: number): Promise<Me> {
-      const [account, group, profile, moderates] = await Promise.all([
-        deps.account(userId),
+      // The account and its profile from one statement: every signed-in page asks for this.
+      const [{ user, profile }, group, moderates] = await Promise.all([
+        accountOf(userId),
         deps.safeguarding.groupOf(userId),
-        ownProfile(userId),
         deps.moderatedCommunities(userId),
       ]);
       return {
-        ...account,
+        ...deps.presentAccount(user),
         age_group: group === 'adult' ? 'adult' : 'minor',
         minor_review_pending: group === 'unreviewed_minor',
         moderates,
-        profile,
+        profile: presentOwnProfile(user, profile, deps.mediaUrl),
       };
     },
 
