@@ -24,8 +24,8 @@
  * (default 3), in turns. The closing table holds, as the median of the rounds, the project's p99
  * against the relay's (target ≤ 1.25×), two instances against one (≤ 1.5×, issue 36; issue 19
  * asked ≤ 2×) beside the same ratio of the bare relays and the project's two instances against the
- * relays' two (≤ 1.25×, as for one), connecting against the relay (≤ 2×) and the idle memory per socket (≤ 20 KiB);
- * `bench-results/chat.json` holds the same.
+ * relays' two (≤ 1.25×, as for one), connecting against the relay (≤ 2×) and the idle memory per
+ * socket (≤ 20 KiB); `bench-results/chat.json` holds the same.
  *
  * Embedded PGlite by default (only one server process may open it, so only the single-instance
  * part runs); with BENCH_POSTGRES_URL (a server URL, such as
@@ -438,7 +438,8 @@ function serverWarnings(servers: ServerProcess[]): string[] {
       .filter(
         (line) =>
           (/"level":(40|50|60)/.test(line) && !line.includes('web app not built')) ||
-          line.startsWith('relay insert failed'),
+          line.startsWith('relay insert failed') ||
+          line.startsWith('relay redis failed'),
       ),
   );
 }
@@ -834,8 +835,9 @@ function comparisonRows(results: Result[]) {
 }
 
 function printComparisonTable(rows: ReturnType<typeof comparisonRows>) {
+  const times = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : '-');
   const verdict = (value: number, limit: number, text: string) =>
-    Number.isFinite(value) ? `${value.toFixed(2)} (${text} ${value <= limit ? 'met' : 'NOT MET'})` : '-';
+    Number.isFinite(value) ? `${times(value)} (${text} ${value <= limit ? 'met' : 'NOT MET'})` : '-';
   console.log(
     `\nChat against the bare relay and one instance${ONE_WITH_REDIS ? ' with Redis (BENCH_ONE_WITH_REDIS: the two-instance ratio is then the second instance’s own cost, not the target’s)' : ''}, same run (issue 19 point 5, issue 36 points 1 and 2)` +
       (ROUNDS > 1 ? `: the median of ${ROUNDS} rounds, each ratio taken within its round` : ''),
@@ -846,7 +848,7 @@ function printComparisonTable(rows: ReturnType<typeof comparisonRows>) {
         `relay p99 ${ms(row.relayP99)} ms, ratio ${verdict(row.projectOverRelay, 1.25, '≤ 1.25×')}; ` +
         `connecting against the relay ${verdict(row.connectOverRelay, 2, '≤ 2×')}; ` +
         `two instances p99 ${ms(row.twoInstancesP99)} ms, ratio ${verdict(row.twoOverOne, 1.5, '≤ 1.5×')} ` +
-        `(the bare relay's two against its one: ${Number.isFinite(row.relayTwoOverOne) ? row.relayTwoOverOne.toFixed(2) : '-'}; the project's two against the relay's two ${verdict(row.twoOverRelays, 1.25, '≤ 1.25×')}); ` +
+        `(the bare relay's two against its one: ${times(row.relayTwoOverOne)}; the project's two against the relay's two ${verdict(row.twoOverRelays, 1.25, '≤ 1.25×')}); ` +
         `idle ${verdict(row.kbPerSocket, 20, '≤ 20')} KiB/socket; lost or unexpected ${row.lostOrUnexpected}`,
     );
 }
