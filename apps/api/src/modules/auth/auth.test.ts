@@ -21,6 +21,7 @@ import {
   rotatedLongAgo,
   uniqueEmail,
 } from '../../test-support/accounts';
+import { makeAdmin } from '../../test-support/admins';
 import { createTestApp } from '../../test-support/test-app';
 import { testAppWithMembers } from '../../test-support/test-app-with-members';
 import { ACTIVATION_MAX_FAILED_ATTEMPTS } from './tokens';
@@ -294,10 +295,21 @@ describe('accounts and sessions', () => {
       expect(me.json()).toMatchObject({
         id: member.user.id,
         email: member.email,
+        tipo_registro: 'adulto',
         is_active: true,
         profile_complete: false,
+        profile_intro_seen: false,
+        is_admin: false,
       });
       expect(me.headers['cache-control']).toBe('no-store');
+      // The role is read with each answer: the web app offers /admin only to an administrator.
+      await makeAdmin(world.app, member.user.id);
+      const asAdmin = await world.app.inject({
+        method: 'GET',
+        url: '/api/me',
+        headers: { authorization: `Bearer ${member.access}` },
+      });
+      expect(asAdmin.json()).toMatchObject({ id: member.user.id, is_admin: true });
       expect((await world.app.inject({ method: 'GET', url: '/api/me' })).statusCode).toBe(401);
       const forged = await world.app.inject({
         method: 'GET',

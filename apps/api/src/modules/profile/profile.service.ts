@@ -57,9 +57,10 @@ export function createProfileService(deps: {
     return account;
   }
 
+  const presentOwn = ({ user, profile }: ProfileAccount) => presentOwnProfile(user, profile, deps.mediaUrl);
+
   async function ownProfile(userId: number) {
-    const { user, profile } = await accountOf(userId);
-    return presentOwnProfile(user, profile, deps.mediaUrl);
+    return presentOwn(await accountOf(userId));
   }
 
   return {
@@ -71,17 +72,17 @@ export function createProfileService(deps: {
      */
     async me(userId: number): Promise<Me> {
       // The account and its profile from one statement: every signed-in page asks for this.
-      const [{ user, profile }, group, moderates] = await Promise.all([
+      const [account, group, moderates] = await Promise.all([
         accountOf(userId),
         deps.safeguarding.groupOf(userId),
         deps.moderatedCommunities(userId),
       ]);
       return {
-        ...deps.presentAccount(user),
+        ...deps.presentAccount(account.user),
         age_group: group === 'adult' ? 'adult' : 'minor',
         minor_review_pending: group === 'unreviewed_minor',
         moderates,
-        profile: presentOwnProfile(user, profile, deps.mediaUrl),
+        profile: presentOwn(account),
       };
     },
 
