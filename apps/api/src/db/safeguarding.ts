@@ -51,8 +51,11 @@ export const isMinor = (adultsFrom: string | SQL) =>
 /** The condition that lets the partial index `users_minor_candidates_idx` serve `isMinor`. */
 export const mayBeMinor = sql`(${member.tipoRegistro} = 'menor' or ${member.ageGroup} = 'minor')`;
 
-/** The group of one member (a number, or a column of the outer query), as one scalar sub-select. */
-const groupOf = (userId: Bound<number> | AnyColumn, adultsFrom: Bound<string>) =>
+/**
+ * The group of one member (a number, or a column of the outer query), as one scalar sub-select:
+ * `/api/me` selects it with the member's own row (profile repository).
+ */
+export const groupOf = (userId: Bound<number> | AnyColumn, adultsFrom: Bound<string>) =>
   sql<SafeguardingGroup>`(select case when not ${isMinor(sql`${adultsFrom}::date`)} then 'adult' when ${member.minorReviewedAt} is not null then 'minor' else 'unreviewed_minor' end from ${membersWithProfiles} where ${member.id} = ${userId})`;
 
 /** A value of a statement: a number, or a named placeholder of a prepared statement. */

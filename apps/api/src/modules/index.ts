@@ -313,8 +313,6 @@ export function createModules(infrastructure: SharedInfrastructure) {
     friendships: friendshipsRepository,
     safeguarding,
     presentAccount,
-    moderatedCommunities: async (userId) =>
-      (await moderationRepository.moderatorById(userId))?.communityIds ?? [],
     galleryOf: async (viewerId, ownerId) => (await gallery.list(viewerId, ownerId, 24, 0)).images,
     mediaStore,
     mediaUrl,

@@ -1,5 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
+import { moderatedCommunityIdList } from '../../db/community-moderation-roles';
 import type { Database } from '../../db/database';
+import { adultsBornOnOrBefore, groupOf } from '../../db/safeguarding';
 import { posts, profiles, users } from '../../db/schema';
 
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -17,10 +19,31 @@ export function createProfileRepository(db: Database) {
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
     .prepare('profile_find_account');
+  // `/api/me`, asked by every signed-in page: the account and profile with the member's group
+  // under the safeguarding rule and the communities they moderate, one round trip instead of three.
+  // The rule and the moderators' definition stay where they live; this statement only selects them.
+  const meStatement = db
+    .select({
+      user: users,
+      profile: profiles,
+      group: groupOf(users.id, sql.placeholder('adultsFrom')),
+      moderates: moderatedCommunityIdList(users.id),
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('profile_me');
 
   return {
     async findAccount(userId: number) {
       const [row] = await accountStatement.execute({ id: userId });
+      return row;
+    },
+
+    /** The account as `findAccount` reads it, its safeguarding group and moderated communities. */
+    async findMe(userId: number) {
+      const [row] = await meStatement.execute({ id: userId, adultsFrom: adultsBornOnOrBefore() });
       return row;
     },
 

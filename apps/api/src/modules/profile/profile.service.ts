@@ -37,8 +37,6 @@ export function createProfileService(deps: {
    * the profile (a port: profile does not own accounts).
    */
   presentAccount: (user: ProfileAccount['user']) => Account;
-  /** The communities the member moderates (a port: communities own the appointments). */
-  moderatedCommunities: (userId: number) => Promise<number[]>;
   /** A member's gallery as the viewer may see it (the public profile shows it to friends). */
   galleryOf: (viewerId: number, ownerId: number) => Promise<GalleryImage[]>;
   mediaStore: MediaStore;
@@ -51,10 +49,14 @@ export function createProfileService(deps: {
 }) {
   const today = () => todayIso(deps.now?.() ?? new Date());
 
-  async function accountOf(userId: number) {
-    const account = await deps.repository.findAccount(userId);
+  /** A member who is gone or not activated has no account to answer with. */
+  function activeAccount<Row extends ProfileAccount>(account: Row | undefined): Row {
     if (!account || !account.user.isActive) throw unauthorized();
     return account;
+  }
+
+  async function accountOf(userId: number) {
+    return activeAccount(await deps.repository.findAccount(userId));
   }
 
   const presentOwn = ({ user, profile }: ProfileAccount) => presentOwnProfile(user, profile, deps.mediaUrl);
@@ -71,12 +73,8 @@ export function createProfileService(deps: {
      * The group lets the screens tell a minor plainly why nobody is visible yet (decision 0011).
      */
     async me(userId: number): Promise<Me> {
-      // The account and its profile from one statement: every signed-in page asks for this.
-      const [account, group, moderates] = await Promise.all([
-        accountOf(userId),
-        deps.safeguarding.groupOf(userId),
-        deps.moderatedCommunities(userId),
-      ]);
+      // One statement: every signed-in page asks for this.
+      const { group, moderates, ...account } = activeAccount(await deps.repository.findMe(userId));
       return {
         ...deps.presentAccount(account.user),
         age_group: group === 'adult' ? 'adult' : 'minor',
