@@ -8,8 +8,8 @@
  *   project sent.
  * - The request log on (LOG_LEVEL=info, the default) against off (silent), on the 401 route.
  * - With BENCH_POSTGRES_URL: `GET /api/me` signed in, against `node:http` + `pg` running the same
- *   statements (captured from the project) and sending the same JSON. The bare side verifies no
- *   token: the ratio includes the JWT check the project must do.
+ *   statements (captured from the project) and sending the same JSON, also a process of its own.
+ *   The bare side verifies no token: the ratio includes the JWT check the project must do.
  *
  * The project runs as its own process, compiled (`dist/server.js`, what `npm start` runs; built
  * first when stale), or from the sources with BENCH_TSX=1. Its log goes to a file, as it would to
@@ -18,8 +18,6 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync, closeSync, rmSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -130,33 +128,24 @@ async function answerOf(url: string, headers: Record<string, string> = {}): Prom
   };
 }
 
-async function listen(handler: http.RequestListener): Promise<Server> {
-  const server = http.createServer({ keepAlive: true }, handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 /**
  * A bare server that sends, for each path, the bytes the project sent, in a process of its own
  * (`bare-http-server.mjs`), as the project's server is: in the benchmark's process it shared a
  * core with the load generator, which made the ratio look worse than it was (issue 36, point 3).
+ * With `database`, it runs the project's statements through `pg` first, in the same order.
  */
-async function bareServer(answers: Map<string, Answer>): Promise<Server> {
+async function bareServer(
+  answers: Map<string, Answer>,
+  database?: { url: string; statements: Statement[] },
+): Promise<Server> {
   const child = spawn(process.execPath, [path.join(apiRoot, 'bench/bare-http-server.mjs')], {
+    cwd: apiRoot,
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const encoded = Object.fromEntries(
     [...answers].map(([route, answer]) => [route, { ...answer, body: answer.body.toString('base64') }]),
   );
-  child.stdin.end(JSON.stringify(encoded));
+  child.stdin.end(JSON.stringify({ answers: encoded, database: database ?? null }));
   const port = await new Promise<string>((resolve, reject) => {
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -249,17 +238,6 @@ async function statementsOfMe(databaseUrl: string, token: string): Promise<State
   }
 }
 
-/** `node:http` + `pg`: the project's statements in the same order, then the project's bytes. */
-function bareDatabaseServer(pool: pg.Pool, statements: Statement[], answer: Answer): Promise<Server> {
-  return listen((_request, response) => {
-    void (async () => {
-      for (const statement of statements) await pool.query(statement);
-      response.writeHead(answer.status, answer.headers);
-      response.end(answer.body);
-    })().catch(() => response.writeHead(500).end());
-  });
-}
-
 async function signedInRows(): Promise<ComparisonRow[]> {
   if (!process.env.BENCH_POSTGRES_URL) {
     console.log('\nSigned-in /api/me on PostgreSQL: skipped (set BENCH_POSTGRES_URL).');
@@ -293,7 +271,7 @@ async function signedInRows(): Promise<ComparisonRow[]> {
       for (const statement of statements)
         console.log(`  ${statement.name ?? '(unnamed)'}: ${statement.text.slice(0, 140)}`);
       const answer = await answerOf(`${project.url}/api/me`, authorization);
-      const bare = await bareDatabaseServer(pool, statements, answer);
+      const bare = await bareServer(new Map([['/api/me', answer]]), { url, statements });
       try {
         const figures = await compare(
           [`${project.url}/api/me`, { headers: authorization }],
