@@ -87,6 +87,15 @@ describe('own profile', () => {
     expect(me.profile.nombre).toBe('Ana');
   });
 
+  it('answers /api/me from two statements: the session check, then the account with its group and communities', async () => {
+    // Every signed-in page asks for /api/me: what it reads must not grow back one statement per part.
+    const member = await createMemberWithProfile(t.app, { nombre: 'Ana' });
+    const before = t.app.database.queryCount();
+    const me = await get('/api/me', member.access);
+    expect(t.app.database.queryCount() - before).toBe(2);
+    expect(me.json()).toMatchObject({ age_group: 'adult', minor_review_pending: false, moderates: [] });
+  });
+
   it('remembers that the editor explanation was seen, once per account', async () => {
     const member = await createActiveMember(t.app);
     const me = async () => (await get('/api/me', member.access)).json<{ profile_intro_seen: boolean }>();
