@@ -4,11 +4,12 @@ import { associationCommunities, communityModerators, directoryRepresentatives }
 /**
  * The one definition of "the communities a member moderates" (issues 18 and 35): those an
  * administrator appointed them to, and those hosted by an association they are a confirmed
- * representative of (decision 0040). The moderation guard reads a member's scope from it, and
- * the community answer's `is_moderator`, so a host moderates exactly as an appointed moderator
- * does: the same queue, the same actions, the same age-group and block rule (`moderatorMayActOn`
- * in the moderation repository), and pinning. Both halves are index lookups: the moderators'
- * user index, the representatives' (user, state) index and the link's primary key.
+ * representative of (decision 0040). The moderation guard reads a member's scope from it, and so
+ * do the community answer's `is_moderator` and `/api/me`'s `moderates`, so a host moderates
+ * exactly as an appointed moderator does: the same queue, the same actions, the same age-group
+ * and block rule (`moderatorMayActOn` in the moderation repository), and pinning. Both halves are
+ * index lookups: the moderators' user index, the representatives' (user, state) index and the
+ * link's primary key.
  */
 export function moderatedCommunityIds(userId: number | Placeholder | AnyColumn): SQL<number> {
   return sql<number>`(select ${communityModerators.communityId} from ${communityModerators}
