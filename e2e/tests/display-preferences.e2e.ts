@@ -74,6 +74,43 @@ describe('display preferences (text size, contrast, dark, motion, font)', () => 
     await context.close();
   });
 
+  it('the page follows the device’s dark mode until the member chooses, and again after a reset', async () => {
+    const context = await newContext(browser, { consent: { advertising: false } });
+    const page = await context.newPage();
+    const theme = () => page.evaluate(() => document.documentElement.getAttribute('data-theme'));
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await theme()).toBe('dark');
+    let dialog = await openSettings(page);
+    const darkSwitch = dialog.getByRole('switch', { name: 'Dark theme' });
+    expect(await darkSwitch.getAttribute('aria-checked')).toBe('true');
+    await dialog.getByText('Until you choose, this follows your device’s setting.').waitFor();
+    await expectNoAxeViolations(page, 'display settings, dark from the device');
+    await page.keyboard.press('Escape');
+
+    // A phone that turns light in the morning: the open page follows.
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.waitForFunction(() => document.documentElement.getAttribute('data-theme') === 'light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForFunction(() => document.documentElement.getAttribute('data-theme') === 'dark');
+
+    // The member's choice wins over the device, after a reload too.
+    dialog = await openSettings(page);
+    await darkSwitch.click();
+    expect(await theme()).toBe('light');
+    expect(await darkSwitch.getAttribute('aria-checked')).toBe('false');
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await theme()).toBe('light');
+
+    dialog = await openSettings(page);
+    await dialog.getByRole('button', { name: 'Reset to default' }).click();
+    expect(await theme()).toBe('dark');
+    await context.close();
+  });
+
   it('preferences apply before the first paint (no flash)', async () => {
     const context = await newContext(browser, {
       consent: { advertising: false },

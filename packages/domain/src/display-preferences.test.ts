@@ -3,12 +3,21 @@ import { DEFAULT_DISPLAY_PREFERENCES, normalizeDisplayPreferences } from './disp
 
 describe('normalizeDisplayPreferences', () => {
   it('keeps valid values and clamps the text size to 100–200 %', () => {
-    expect(normalizeDisplayPreferences({ textSize: 150, dark: true })).toMatchObject({
+    expect(normalizeDisplayPreferences({ textSize: 150, theme: 'light' })).toMatchObject({
       textSize: 150,
-      dark: true,
+      theme: 'light',
     });
     expect(normalizeDisplayPreferences({ textSize: 900 }).textSize).toBe(200);
     expect(normalizeDisplayPreferences({ textSize: 10 }).textSize).toBe(100);
+  });
+  it('follows the device until the member chooses a theme, and reads the dark page chosen before the choice had three ways', () => {
+    expect(DEFAULT_DISPLAY_PREFERENCES.theme).toBe('device');
+    expect(normalizeDisplayPreferences({ theme: 'dark' }).theme).toBe('dark');
+    expect(normalizeDisplayPreferences({ theme: 'sepia' }).theme).toBe('device');
+    expect(normalizeDisplayPreferences({ dark: true }).theme).toBe('dark');
+    // Saved with any other setting while the switch was off: not a choice of the light page.
+    expect(normalizeDisplayPreferences({ dark: false, textSize: 150 }).theme).toBe('device');
+    expect(normalizeDisplayPreferences({ dark: true, theme: 'light' }).theme).toBe('light');
   });
   it('falls back to defaults for anything unreadable', () => {
     expect(normalizeDisplayPreferences('junk')).toEqual(DEFAULT_DISPLAY_PREFERENCES);

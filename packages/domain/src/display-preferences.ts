@@ -21,10 +21,16 @@ export const READ_ALOUD_RATE_MIN = 0.5;
 export const READ_ALOUD_RATE_MAX = 2;
 export const READ_ALOUD_RATE_STEP = 0.25;
 
+/**
+ * The page's colours: as the device is set (`prefers-color-scheme`, the default, so a phone in
+ * dark mode gets the dark page from the first visit), or light or dark as the member chose.
+ */
+export type ThemeChoice = 'device' | 'light' | 'dark';
+
 export type DisplayPreferences = {
   textSize: number;
   highContrast: boolean;
-  dark: boolean;
+  theme: ThemeChoice;
   reduceMotion: boolean;
   legibleFont: boolean;
   /** Plain-language texts, larger targets and pictograms (the `easy` namespace). */
@@ -40,7 +46,7 @@ export type DisplayPreferences = {
 export const DEFAULT_DISPLAY_PREFERENCES: DisplayPreferences = {
   textSize: TEXT_SIZE_MIN,
   highContrast: false,
-  dark: false,
+  theme: 'device',
   reduceMotion: false,
   legibleFont: false,
   easyRead: false,
@@ -62,7 +68,7 @@ export function normalizeDisplayPreferences(value: unknown): DisplayPreferences 
   return {
     textSize,
     highContrast: record.highContrast === true,
-    dark: record.dark === true,
+    theme: themeChoice(record),
     reduceMotion: record.reduceMotion === true,
     legibleFont: record.legibleFont === true,
     easyRead: record.easyRead === true,
@@ -95,4 +101,13 @@ function readAloudRate(value: unknown): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) return 1;
   const clamped = Math.min(READ_ALOUD_RATE_MAX, Math.max(READ_ALOUD_RATE_MIN, value));
   return Math.round(clamped / READ_ALOUD_RATE_STEP) * READ_ALOUD_RATE_STEP;
+}
+
+/**
+ * The stored theme; preferences saved before the choice existed held `dark: true` for a member who
+ * chose the dark page, and `dark: false` for everyone else, chosen or not, so that follows the device.
+ */
+function themeChoice(record: Record<string, unknown>): ThemeChoice {
+  if (record.theme === 'light' || record.theme === 'dark' || record.theme === 'device') return record.theme;
+  return record.dark === true ? 'dark' : 'device';
 }

@@ -10,7 +10,7 @@ import {
 import { Dialog } from '../../components/ui/dialog';
 import { SelectField } from '../../components/ui/field';
 import { Switch } from '../../components/ui/switch';
-import { readDisplayPreferences, saveDisplayPreferences } from './display-preferences-storage';
+import { darkInForce, readDisplayPreferences, saveDisplayPreferences } from './display-preferences-storage';
 import { Button } from '../../components/ui/button';
 import { ReadAloudSettings } from '../read-aloud/read-aloud-settings';
 import { ContentWarningSettings } from './content-warning-settings';
@@ -71,9 +71,9 @@ export function DisplayPreferencesControl() {
         />
         <Switch
           label={t('prefs.dark')}
-          description={t('prefs.dark_desc')}
-          checked={preferences.dark}
-          onChange={(dark) => update({ dark })}
+          description={t(preferences.theme === 'device' ? 'prefs.dark_desc_device' : 'prefs.dark_desc')}
+          checked={darkInForce(preferences)}
+          onChange={(dark) => update({ theme: dark ? 'dark' : 'light' })}
         />
         <Switch
           label={t('prefs.reduce_motion')}

@@ -14,6 +14,15 @@ declare global {
   }
 }
 
+/**
+ * Whether the dark page is in force: chosen, or the device's dark mode while the member has not
+ * chosen (static/display-preferences.js applies the same).
+ */
+export function darkInForce(preferences: DisplayPreferences): boolean {
+  if (preferences.theme !== 'device') return preferences.theme === 'dark';
+  return window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
+}
+
 export function readDisplayPreferences(): DisplayPreferences {
   try {
     const raw = window.localStorage.getItem(DISPLAY_PREFERENCES_STORAGE_KEY);
