@@ -181,7 +181,7 @@ describe('chat between friends (spec §2 "Chat", §4, §7 WebSocket)', () => {
     await asAdmin.context.close();
   });
 
-  it('on a phone shows one pane at a time and no bottom bar', async () => {
+  it('on a phone shows one pane at a time, and no bottom bar: the destinations wait in the Menu', async () => {
     const stamp = String(Date.now()).slice(-6);
     const ana = await createMember('chat-phone-ana', { nombre: `Ana${stamp}` });
     const bruno = await createMember('chat-phone-bruno', { nombre: `Bruno${stamp}` });
@@ -192,7 +192,9 @@ describe('chat between friends (spec §2 "Chat", §4, §7 WebSocket)', () => {
     });
     await page.getByRole('heading', { level: 1, name: 'Chat' }).waitFor();
     await friendButton(page, `Bruno${stamp}`).waitFor();
-    expect(await page.getByRole('navigation', { name: 'Main menu' }).isVisible()).toBe(false);
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    expect(await nav.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('false');
+    expect(await nav.getByRole('link', { name: 'Feed', exact: true }).isVisible()).toBe(false);
     expect(await page.getByText('Choose a friend to read and write messages.').isVisible()).toBe(false);
     await expectNoAxeViolations(page, '/chat on a phone, friend list');
 

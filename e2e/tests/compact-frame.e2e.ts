@@ -57,7 +57,7 @@ describe('the compact frame of a phone with large text (issue 23)', () => {
     await context.close();
   });
 
-  it("on a phone at ordinary size, a member's language and display settings are in More, except on /chat", async () => {
+  it("on a phone at ordinary size, a member's language and display settings are in More, and on /chat in its Menu", async () => {
     const member = await createMember('phone-frame');
     const { context, page } = await openAs(browser, member, '/feed', {
       viewport: { width: 375, height: 740 },
@@ -73,11 +73,31 @@ describe('the compact frame of a phone with large text (issue 23)', () => {
     await nav.getByLabel('Language').waitFor();
     await nav.getByRole('button', { name: 'Display settings' }).waitFor();
     await expectNoAxeViolations(page, '/feed at 375 px, More open');
-    // /chat has no bottom bar on a phone (spec §2): the settings stay in the top bar there.
+    // /chat has no bottom bar on a phone (spec §2): the compact frame's Menu holds every
+    // destination, the search and the settings, so the conversation keeps the height.
     await page.goto('/chat');
+    await page
+      .getByRole('dialog', { name: 'Before you start chatting' })
+      .getByRole('button', { name: 'I understand' })
+      .click();
     await page.getByRole('heading', { level: 1 }).first().waitFor();
-    await header.getByLabel('Language').waitFor();
-    await header.getByRole('button', { name: 'Display settings' }).waitFor();
+    await header.getByRole('link', { name: 'Notifications' }).waitFor();
+    expect(await header.getByLabel('Language').count()).toBe(0);
+    expect(await header.getByRole('search').count()).toBe(0);
+    const menu = nav.getByRole('button', { name: 'Menu' });
+    await tabTo(page, menu);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true');
+    for (const destination of ['Feed', 'Communities', 'Chat', 'Gallery', 'Profile'])
+      await nav.getByRole('link', { name: destination, exact: true }).waitFor();
+    await nav.getByLabel('Language').waitFor();
+    await nav.getByRole('button', { name: 'Display settings' }).waitFor();
+    await expectNoAxeViolations(page, '/chat at 375 px, Menu open');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
+    // The friends list starts in the top third of the screen, not under the settings.
+    const friends = page.getByRole('heading', { name: 'Your friends' });
+    expect((await friends.boundingBox())?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(740 / 3);
     await context.close();
   });
 });

@@ -10,7 +10,7 @@ import { actingMay, readActing } from '../../lib/acting-session';
 import { useMeQuery } from '../../lib/session';
 import { CountBadge } from '../../components/ui/count-badge';
 import { useRouteLayout } from '../navigation';
-import { useFrameLayout } from './use-frame-layout';
+import { frameFor, useFrameLayout } from './use-frame-layout';
 import './member-nav.css';
 
 /**
@@ -83,7 +83,8 @@ function NavIcon({ path }: { path: string }) {
 
 /**
  * The members' navigation (spec §2): a bar under the top bar on wide screens and a bottom bar on
- * phones, which a full-height screen (/chat) hides (the conversation needs the height). Badges
+ * phones; a full-height screen (/chat) has a "Menu" under the top bar there instead (the
+ * conversation needs the height). Badges
  * count unread chat messages and pending friend requests, and stay current through the live
  * connection.
  */
@@ -107,7 +108,8 @@ export function MemberNav({ topBarControls }: { topBarControls?: ReactNode }) {
       : moderates && !acting
         ? [...allowed, MODERATION_LINK]
         : allowed;
-  const layout = useFrameLayout();
+  // On a phone, a full-height screen gets the compact frame's Menu instead of the bottom bar.
+  const layout = frameFor(useFrameLayout(), fullHeight);
   const asMenu = layout === 'compact';
   // The bottom bar's five places share a phone's width: they take their short labels, which fit
   // whole words at 320 px in every language (the wide bar and the "More" panel keep the full ones).

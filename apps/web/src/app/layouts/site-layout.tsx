@@ -10,7 +10,7 @@ import { ReadPageButton } from '../../features/read-aloud/read-page-button';
 import { hasAccessMarker } from '../../lib/storage-keys';
 import { PageLoading } from '../../components/ui/page-loading';
 import { AppLink, takeHandOverMark, useAppLocation, useRouteLayout, useWithRouter } from '../navigation';
-import { useFrameLayout } from './use-frame-layout';
+import { frameFor, useFrameLayout } from './use-frame-layout';
 import './site-layout.css';
 
 // Loaded only for members: visitors (and the landing page's first bundle, decision 0017) never
@@ -78,12 +78,11 @@ export function SiteLayout({ children }: { children: ReactNode }) {
   useFocusHeadingOnNavigation();
   // The policies must stay readable while the visitor decides, so the dialog never covers them.
   const showConsentDialog = !location.pathname.startsWith('/politica/');
-  // A member's phone keeps the language and display settings in the navigation's panel, and with
-  // large text the search too (use-frame-layout.ts). A full-height screen (/chat) has no bottom
-  // bar on a phone (spec §2), so there they stay in the top bar.
-  const layout = useFrameLayout();
-  const fullHeight = useRouteLayout() === 'full-height';
-  const folded = member && (layout === 'compact' || (layout === 'phone' && !fullHeight));
+  // A member's phone keeps the language and display settings in the navigation's panel, and in
+  // the compact frame (large text, or a full-height screen such as /chat) the search too
+  // (use-frame-layout.ts).
+  const layout = frameFor(useFrameLayout(), useRouteLayout() === 'full-height');
+  const folded = member && layout !== 'wide';
   const searchFolded = member && layout === 'compact';
   const controls = (
     <>

@@ -57,3 +57,13 @@ function subscribe(onChange: () => void) {
  * disclosure under the top bar.
  */
 export const useFrameLayout = () => useSyncExternalStore<FrameLayout>(subscribe, currentLayout, () => 'wide');
+
+/**
+ * The frame of the screen shown. A full-height screen (/chat) has no bottom bar on a phone (spec
+ * §2: the conversation needs the height), so there the phone's frame folds as the compact one
+ * does: the destinations, the search and the settings in one "Menu" under the top bar. Left in the
+ * top bar, the language, display and read-aloud controls took a third of a phone's height and put
+ * the message box below the fold, and no destination but the home page could be reached.
+ */
+export const frameFor = (layout: FrameLayout, fullHeight: boolean): FrameLayout =>
+  layout === 'phone' && fullHeight ? 'compact' : layout;
