@@ -1,9 +1,21 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tabTo } from '../support/accounts';
 import { expectNoAxeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { createMember, openAs } from '../support/members';
+
+/** Opens the compact frame's Menu by keyboard and waits for every destination and the display settings. */
+async function openMenu(page: Page, nav: Locator) {
+  const menu = nav.getByRole('button', { name: 'Menu' });
+  await tabTo(page, menu);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true');
+  for (const destination of ['Feed', 'Communities', 'Chat', 'Gallery', 'Profile'])
+    await nav.getByRole('link', { name: destination, exact: true }).waitFor();
+  await nav.getByRole('button', { name: 'Display settings' }).waitFor();
+  return menu;
+}
 
 /**
  * Issue 23: on a phone with text at 200 % the top bar keeps the brand and the bell, and one
@@ -30,13 +42,7 @@ describe('the compact frame of a phone with large text (issue 23)', () => {
     expect(await header.getByLabel('Language').count()).toBe(0);
 
     const nav = page.getByRole('navigation', { name: 'Main menu' });
-    const menu = nav.getByRole('button', { name: 'Menu' });
-    await tabTo(page, menu);
-    await page.keyboard.press('Enter');
-    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true');
-    for (const destination of ['Feed', 'Communities', 'Chat', 'Gallery', 'Profile'])
-      await nav.getByRole('link', { name: destination, exact: true }).waitFor();
-    await nav.getByRole('button', { name: 'Display settings' }).waitFor();
+    const menu = await openMenu(page, nav);
     await expectNoAxeViolations(page, '/feed at 320 px, text 200 %, menu open');
 
     // The search inside the menu leads to the results, and the menu closes with the page change.
@@ -84,14 +90,8 @@ describe('the compact frame of a phone with large text (issue 23)', () => {
     await header.getByRole('link', { name: 'Notifications' }).waitFor();
     expect(await header.getByLabel('Language').count()).toBe(0);
     expect(await header.getByRole('search').count()).toBe(0);
-    const menu = nav.getByRole('button', { name: 'Menu' });
-    await tabTo(page, menu);
-    await page.keyboard.press('Enter');
-    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true');
-    for (const destination of ['Feed', 'Communities', 'Chat', 'Gallery', 'Profile'])
-      await nav.getByRole('link', { name: destination, exact: true }).waitFor();
+    const menu = await openMenu(page, nav);
     await nav.getByLabel('Language').waitFor();
-    await nav.getByRole('button', { name: 'Display settings' }).waitFor();
     await expectNoAxeViolations(page, '/chat at 375 px, Menu open');
     await page.keyboard.press('Escape');
     await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');

@@ -72,7 +72,7 @@ export function DisplayPreferencesControl() {
         <Switch
           label={t('prefs.dark')}
           description={t(preferences.theme === 'device' ? 'prefs.dark_desc_device' : 'prefs.dark_desc')}
-          checked={darkInForce(preferences)}
+          checked={darkInForce()}
           onChange={(dark) => update({ theme: dark ? 'dark' : 'light' })}
         />
         <Switch

@@ -15,13 +15,10 @@ declare global {
 }
 
 /**
- * Whether the dark page is in force: chosen, or the device's dark mode while the member has not
- * chosen (static/display-preferences.js applies the same).
+ * Whether the dark page is in force, chosen or the device's: read from the page, where
+ * static/display-preferences.js, the one definition of how preferences apply, has put it.
  */
-export function darkInForce(preferences: DisplayPreferences): boolean {
-  if (preferences.theme !== 'device') return preferences.theme === 'dark';
-  return window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
-}
+export const darkInForce = (): boolean => document.documentElement.getAttribute('data-theme') === 'dark';
 
 export function readDisplayPreferences(): DisplayPreferences {
   try {
