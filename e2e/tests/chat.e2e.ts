@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tabTo } from '../support/accounts';
 import { expectNoAxeViolations } from '../support/axe';
+import { trackLiveConnection, untilLive } from '../support/live-connection';
 import { baseUrl, launchBrowser } from '../support/browser';
 import { api, createMember, makeAdmin, makeFriends, openAs, type Member } from '../support/members';
 
@@ -181,15 +182,16 @@ describe('chat between friends (spec §2 "Chat", §4, §7 WebSocket)', () => {
     await asAdmin.context.close();
   });
 
-  it('on a phone shows one pane at a time, and no bottom bar: the destinations wait in the Menu', async () => {
+  it('on a phone shows one pane at a time, the message box in view, and no bottom bar: the destinations wait in the Menu', async () => {
     const stamp = String(Date.now()).slice(-6);
     const ana = await createMember('chat-phone-ana', { nombre: `Ana${stamp}` });
     const bruno = await createMember('chat-phone-bruno', { nombre: `Bruno${stamp}` });
     await makeFriends(ana, bruno);
-    const { context, page } = await openAs(browser, ana, '/chat', {
-      viewport: { width: 390, height: 844 },
-      localStorage: ACKNOWLEDGED,
-    });
+    // A small phone (iPhone SE): the height is what the conversation has to share.
+    const viewport = { width: 375, height: 667 };
+    const { context, page } = await openAs(browser, ana, '/chat', { viewport, localStorage: ACKNOWLEDGED });
+    await trackLiveConnection(context);
+    await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Chat' }).waitFor();
     await friendButton(page, `Bruno${stamp}`).waitFor();
     const nav = page.getByRole('navigation', { name: 'Main menu' });
@@ -200,14 +202,50 @@ describe('chat between friends (spec §2 "Chat", §4, §7 WebSocket)', () => {
 
     await tabTo(page, friendButton(page, `Bruno${stamp}`));
     await page.keyboard.press('Enter');
-    await page.getByRole('log', { name: `Conversation with Bruno${stamp}` }).waitFor();
+    const log = page.getByRole('log', { name: `Conversation with Bruno${stamp}` });
+    await log.waitFor();
     expect(await friendButton(page, `Bruno${stamp}`).isVisible()).toBe(false);
+    // The button that opened it is gone: the focus is on the conversation's heading.
+    const heading = page.getByRole('heading', { level: 2, name: new RegExp(`Bruno${stamp}`) });
+    expect(await heading.evaluate((element) => element === document.activeElement)).toBe(true);
     await expectNoAxeViolations(page, '/chat on a phone, conversation');
 
-    await tabTo(page, page.getByRole('button', { name: 'Back to friends' }));
+    // More messages than the log can show: it follows the latest, and the box stays in view.
+    const box = page.getByLabel(`Message to Bruno${stamp}`);
+    await untilLive(page);
+    await tabTo(page, box);
+    for (let line = 1; line <= 8; line += 1) {
+      await page.keyboard.type(`Line ${line} of a long story`);
+      await page.keyboard.press('Enter');
+      await log
+        .getByRole('listitem')
+        .filter({ hasText: `Line ${line} of a long story` })
+        .waitFor();
+    }
+    await log.getByRole('listitem').last().getByText('Sent', { exact: true }).waitFor();
+    const inView = async () => {
+      const bounds = await box.boundingBox();
+      return bounds !== null && bounds.y >= 0 && bounds.y + bounds.height <= viewport.height;
+    };
+    const atLatest = () =>
+      log.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight <= 1);
+    await expect.poll(atLatest).toBe(true);
+    expect(await inView()).toBe(true);
+
+    await tabTo(page, page.getByRole('button', { name: 'Back to friends' }), 400);
     await page.keyboard.press('Enter');
     await friendButton(page, `Bruno${stamp}`).waitFor();
     expect(await page.getByRole('log').isVisible()).toBe(false);
+    // Back on the list, the focus is on the friend whose conversation was open.
+    expect(
+      await friendButton(page, `Bruno${stamp}`).evaluate((element) => element === document.activeElement),
+    ).toBe(true);
+
+    // Opened again, from its history: the latest message and the box in view at once.
+    await page.keyboard.press('Enter');
+    await log.getByRole('listitem').filter({ hasText: 'Line 8 of a long story' }).waitFor();
+    await expect.poll(atLatest).toBe(true);
+    expect(await inView()).toBe(true);
     await context.close();
   });
 

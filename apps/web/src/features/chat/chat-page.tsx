@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useFrameLayout } from '../../app/layouts/use-frame-layout';
 import { QueryState } from '../../components/ui/query-state';
 import { Switch } from '../../components/ui/switch';
 import { useMeQuery } from '../../lib/session';
@@ -53,6 +54,18 @@ export default function ChatPage() {
     setOpenConversation(activeId);
     return () => setOpenConversation(null);
   }, [activeId]);
+
+  // One pane at a time (a phone): the conversation replaced the list, so going back gives the
+  // focus to the button that had opened it instead of leaving it on a button that disappeared.
+  const onePane = useFrameLayout() !== 'wide';
+  const openKey = activeId !== null ? `amigo-${activeId}` : formerLabel && `exmiembro-${formerLabel}`;
+  const lastOpenKey = useRef<string | null>(null);
+  useEffect(() => {
+    const previous = lastOpenKey.current;
+    lastOpenKey.current = openKey || null;
+    if (openKey || !previous || !onePane) return;
+    document.querySelector<HTMLElement>(`[data-conversation="${CSS.escape(previous)}"]`)?.focus();
+  }, [openKey, onePane]);
 
   const unreadOf = useMemo(
     () => new Map(unread.entries.map((entry) => [entry.sender_id, entry.count])),
@@ -115,6 +128,7 @@ export default function ChatPage() {
                           <button
                             type="button"
                             className="chat-friend"
+                            data-conversation={`amigo-${friend.id}`}
                             aria-current={friend.id === activeId ? 'true' : undefined}
                             onClick={() => setParams({ amigo: String(friend.id) })}
                           >
@@ -152,13 +166,19 @@ export default function ChatPage() {
         </div>
         <div className="chat__conversation">
           {formerLabel ? (
-            <FormerConversationPane key={formerLabel} label={formerLabel} onBack={() => setParams({})} />
+            <FormerConversationPane
+              key={formerLabel}
+              label={formerLabel}
+              onePane={onePane}
+              onBack={() => setParams({})}
+            />
           ) : active ? (
             <ConversationPane
               key={active.id}
               friend={active}
               name={fullName(active)}
               me={me.data}
+              onePane={onePane}
               onBack={() => setParams({})}
             />
           ) : (
@@ -198,6 +218,7 @@ function FormerConversations({
             <button
               type="button"
               className="chat-friend"
+              data-conversation={`exmiembro-${conversation.label}`}
               aria-current={conversation.label === activeLabel ? 'true' : undefined}
               onClick={() => onOpen(conversation.label)}
             >

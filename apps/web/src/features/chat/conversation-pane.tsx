@@ -1,9 +1,8 @@
 import { WrittenWithHelp } from '../../components/written-with-help';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHAT_MESSAGE_MAX_LENGTH, type ReportTargetType } from '@juntos/domain';
 import { ReportDialog } from '../../components/report-dialog';
-import { scrollBehavior } from '../../lib/motion';
 import { useOnlineStatus } from '../../lib/use-online-status';
 import type { Me } from '../../lib/session';
 import type { Friend } from '../friends/friends-api';
@@ -11,6 +10,7 @@ import type { LocalMessage } from './chat-cache';
 import { ConversationFrame } from './conversation-frame';
 import { ReportMessageButton } from './report-message-button';
 import { useConversation } from './use-conversation';
+import { useFollowLatest } from './use-follow-latest';
 import { Button } from '../../components/ui/button';
 import { ReadAloudButton, readAloudUnit } from '../read-aloud/read-aloud-button';
 import { SymbolBoard, SymbolBoardToggle } from '../symbol-board/symbol-board';
@@ -33,11 +33,13 @@ export function ConversationPane({
   name,
   me,
   onBack,
+  onePane,
 }: {
   friend: Friend;
   name: string;
   me: Me | undefined;
   onBack: () => void;
+  onePane: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const conversation = useConversation(friend.id, me);
@@ -52,10 +54,7 @@ export function ConversationPane({
   const time = dateTimeFormat(i18n.resolvedLanguage, { hour: '2-digit', minute: '2-digit' });
 
   const lastKey = conversation.messages.at(-1)?.temp_id ?? conversation.messages.at(-1)?.id;
-  useEffect(() => {
-    const log = logRef.current;
-    log?.scrollTo({ top: log.scrollHeight, behavior: scrollBehavior() });
-  }, [lastKey]);
+  const messagesRef = useFollowLatest(logRef, lastKey);
 
   const submit = () => {
     // Offline, a message would only wait in this browser: the draft stays, and the reason shows.
@@ -99,6 +98,7 @@ export function ConversationPane({
         </Button>
       }
       onBack={onBack}
+      onePane={onePane}
     >
       {conversation.historyFailed && (
         <p role="status" className="message message--warning">
@@ -119,9 +119,11 @@ export function ConversationPane({
         tabIndex={0}
       >
         {conversation.messages.length === 0 ? (
-          <p className="conversation__empty">{t('chat.empty')}</p>
+          <p ref={messagesRef} className="conversation__empty">
+            {t('chat.empty')}
+          </p>
         ) : (
-          <ol className="plain-list plain-list--stacked">
+          <ol ref={messagesRef} className="plain-list plain-list--stacked">
             {conversation.messages.map((message) => {
               const own = message.sender_id !== friend.id;
               const state = own ? stateOf(message) : undefined;

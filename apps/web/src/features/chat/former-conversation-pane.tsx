@@ -18,7 +18,15 @@ import { dateTimeFormat } from '../../lib/intl-formats';
  * until the chat's retention period ends, from "a former member" with no name. Read-only: there
  * is nobody to answer, but a message can still be reported.
  */
-export function FormerConversationPane({ label, onBack }: { label: string; onBack: () => void }) {
+export function FormerConversationPane({
+  label,
+  onBack,
+  onePane,
+}: {
+  label: string;
+  onBack: () => void;
+  onePane: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const [reporting, setReporting] = useState<number>();
@@ -38,7 +46,7 @@ export function FormerConversationPane({ label, onBack }: { label: string; onBac
   const messages = [...(history.data?.pages ?? [])].reverse().flatMap((page) => page.results);
 
   return (
-    <ConversationFrame title={t('chat.former.member')} onBack={onBack}>
+    <ConversationFrame title={t('chat.former.member')} onBack={onBack} onePane={onePane}>
       <p className="message message--info">
         {t('chat.former.notice', {
           period: formatRetentionPeriod('chatMessage', i18n.resolvedLanguage ?? 'en'),
