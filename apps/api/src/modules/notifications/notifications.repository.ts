@@ -51,13 +51,18 @@ export type Preferences = {
 
 type StoredPreferences = typeof notificationPreferences.$inferSelect | undefined;
 
+type StoredChannels = NonNullable<StoredPreferences>['channels'];
+
+/** A member's stored channel choices over the defaults, kind by kind. */
+const channelsWithDefaults = (stored: StoredChannels | undefined) =>
+  Object.fromEntries(
+    NOTIFICATION_KINDS.map((kind) => [kind, { ...DEFAULT_CHANNELS[kind], ...stored?.[kind] }]),
+  ) as Record<NotificationKind, ChannelSwitches>;
+
 /** A member's stored choices over the defaults, kind by kind. */
 export function withDefaults(row: StoredPreferences): Preferences {
-  const channels = Object.fromEntries(
-    NOTIFICATION_KINDS.map((kind) => [kind, { ...DEFAULT_CHANNELS[kind], ...row?.channels[kind] }]),
-  ) as Record<NotificationKind, ChannelSwitches>;
   return {
-    channels,
+    channels: channelsWithDefaults(row?.channels),
     emailFrequency: row?.emailFrequency ?? DEFAULT_EMAIL_FREQUENCY,
     quietFrom: row?.quietFrom ?? null,
     quietTo: row?.quietTo ?? null,
@@ -67,7 +72,7 @@ export function withDefaults(row: StoredPreferences): Preferences {
 }
 
 /** The kinds a member wants on one channel. */
-export const kindsWith = (preferences: Preferences, channel: keyof ChannelSwitches) =>
+export const kindsWith = (preferences: Pick<Preferences, 'channels'>, channel: keyof ChannelSwitches) =>
   NOTIFICATION_KINDS.filter((kind) => preferences.channels[kind][channel]);
 
 /** The notification centre's storage: grouped events, read state, choices, what e-mails count. */
@@ -227,19 +232,25 @@ export function createNotificationsRepository(db: Database) {
       return rows;
     },
 
-    async unreadCount(userId: number, shownKinds: readonly NotificationKind[]) {
-      const [row] = await db
-        .select({ count: sql<number>`count(*)::int` })
+    /**
+     * How many unread notifications the member is shown in the app: the bell, which every page
+     * asks for. One statement counts them by kind, with the member's channel choices beside the
+     * counts, so that which kinds count is still decided by `kindsWith`.
+     */
+    async unreadCount(userId: number) {
+      const rows = await db
+        .select({
+          kind: notifications.kind,
+          count: sql<number>`count(*)::int`,
+          channels: sql<StoredChannels | null>`(select ${notificationPreferences.channels} from ${notificationPreferences} where ${notificationPreferences.userId} = ${userId})`,
+        })
         .from(notifications)
-        .where(
-          and(
-            eq(notifications.userId, userId),
-            sql`${notifications.readAt} is null`,
-            sql`${notifications.kind} = any(${sql.param([...shownKinds])}::text[])`,
-            shownTo(userId),
-          ),
-        );
-      return row?.count ?? 0;
+        .where(and(eq(notifications.userId, userId), sql`${notifications.readAt} is null`, shownTo(userId)))
+        .groupBy(notifications.kind);
+      const shown = new Set(
+        kindsWith({ channels: channelsWithDefaults(rows[0]?.channels ?? undefined) }, 'in_app'),
+      );
+      return rows.reduce((total, row) => total + (shown.has(row.kind) ? row.count : 0), 0);
     },
 
     /** Marks one of the member's notifications read; false when it is not theirs or not there. */

@@ -362,8 +362,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     },
 
     async unread(userId: number) {
-      const preferences = await repository.preferences(userId);
-      return { unread: await repository.unreadCount(userId, kindsWith(preferences, 'in_app')) };
+      return { unread: await repository.unreadCount(userId) };
     },
 
     async markRead(userId: number, id: number) {

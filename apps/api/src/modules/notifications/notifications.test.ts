@@ -304,6 +304,19 @@ describe('notifications', () => {
     expect((await save(ana, likesOff)).statusCode).toBe(200);
     expect(await unread(ana)).toBe(0);
     expect((await page(ana)).results).toHaveLength(0);
+    // A kind still shown counts beside the hidden one.
+    expect((await comment(bea, postId, 'Lovely')).statusCode).toBe(201);
+    expect(await unread(ana)).toBe(1);
+    expect((await page(ana)).results.map((shown) => shown.kind)).toEqual(['comment']);
+    // Every page asks for the bell's count: the session check and one statement. Background work
+    // (the e-mail job) can only add statements, so the fewest of three calls is the route's own.
+    const statements: number[] = [];
+    for (let call = 0; call < 3; call += 1) {
+      const before = world.app.database.queryCount();
+      await unread(ana);
+      statements.push(world.app.database.queryCount() - before);
+    }
+    expect(Math.min(...statements)).toBe(2);
 
     const unpaired = await save(ana, { ...likesOff, quiet_from: '22:00', quiet_to: null }, 'es');
     expect(unpaired.statusCode).toBe(400);
