@@ -36,8 +36,9 @@ export function useFollowLatest(logRef: RefObject<HTMLElement | null>, latestKey
       if (log.scrollHeight - log.scrollTop - log.clientHeight <= AT_END_PX) following.current = true;
     };
     log.addEventListener('scroll', onScroll, { passive: true });
+    // Scrolled as a new message scrolls it: an instant jump here would cut that smooth scroll short.
     const observer = new ResizeObserver(() => {
-      if (following.current) log.scrollTop = log.scrollHeight;
+      if (following.current) log.scrollTo({ top: log.scrollHeight, behavior: scrollBehavior() });
     });
     observer.observe(log);
     if (content) observer.observe(content);
