@@ -28,6 +28,12 @@ import '../../components/ui/badge.css';
 import './chat.css';
 import { dateTimeFormat } from '../../lib/intl-formats';
 
+/** Names a conversation's button in the lists, for the focus to return to it (one pane). */
+const conversationKey = {
+  friend: (id: number) => `amigo-${id}`,
+  former: (label: string) => `exmiembro-${label}`,
+};
+
 const fullName = (friend: Pick<Friend, 'nombre' | 'apellidos'>) =>
   [friend.nombre, friend.apellidos].filter(Boolean).join(' ');
 
@@ -58,11 +64,16 @@ export default function ChatPage() {
   // One pane at a time (a phone): the conversation replaced the list, so going back gives the
   // focus to the button that had opened it instead of leaving it on a button that disappeared.
   const onePane = useFrameLayout() !== 'wide';
-  const openKey = activeId !== null ? `amigo-${activeId}` : formerLabel && `exmiembro-${formerLabel}`;
+  const openKey =
+    activeId !== null
+      ? conversationKey.friend(activeId)
+      : formerLabel
+        ? conversationKey.former(formerLabel)
+        : null;
   const lastOpenKey = useRef<string | null>(null);
   useEffect(() => {
     const previous = lastOpenKey.current;
-    lastOpenKey.current = openKey || null;
+    lastOpenKey.current = openKey;
     if (openKey || !previous || !onePane) return;
     document.querySelector<HTMLElement>(`[data-conversation="${CSS.escape(previous)}"]`)?.focus();
   }, [openKey, onePane]);
@@ -128,7 +139,7 @@ export default function ChatPage() {
                           <button
                             type="button"
                             className="chat-friend"
-                            data-conversation={`amigo-${friend.id}`}
+                            data-conversation={conversationKey.friend(friend.id)}
                             aria-current={friend.id === activeId ? 'true' : undefined}
                             onClick={() => setParams({ amigo: String(friend.id) })}
                           >
@@ -218,7 +229,7 @@ function FormerConversations({
             <button
               type="button"
               className="chat-friend"
-              data-conversation={`exmiembro-${conversation.label}`}
+              data-conversation={conversationKey.former(conversation.label)}
               aria-current={conversation.label === activeLabel ? 'true' : undefined}
               onClick={() => onOpen(conversation.label)}
             >
