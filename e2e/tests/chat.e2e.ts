@@ -249,6 +249,51 @@ describe('chat between friends (spec §2 "Chat", §4, §7 WebSocket)', () => {
     await context.close();
   });
 
+  it('on a phone, what a member who deleted their account sent stays readable and reportable, not answerable', async () => {
+    const stamp = String(Date.now()).slice(-6);
+    const ana = await createMember('chat-former-ana', { nombre: `Ana${stamp}` });
+    const bruno = await createMember('chat-former-bruno', { nombre: `Bruno${stamp}` });
+    await makeFriends(ana, bruno);
+    const asBruno = await openAs(browser, bruno, `/chat?amigo=${ana.id}`, { localStorage: ACKNOWLEDGED });
+    const text = `Thank you for everything ${stamp}`;
+    await tabTo(asBruno.page, asBruno.page.getByLabel(`Message to Ana${stamp}`));
+    await asBruno.page.keyboard.type(text);
+    await asBruno.page.keyboard.press('Enter');
+    await asBruno.page
+      .getByRole('log')
+      .getByRole('listitem')
+      .filter({ hasText: text })
+      .getByText('Sent', { exact: true })
+      .waitFor();
+    await asBruno.context.close();
+    await api(bruno, 'DELETE', '/delete-account/', { password: bruno.password });
+
+    const { context, page } = await openAs(browser, ana, '/chat', {
+      viewport: { width: 375, height: 667 },
+      localStorage: ACKNOWLEDGED,
+    });
+    expect(await friendButton(page, `Bruno${stamp}`).count()).toBe(0);
+    const former = page
+      .getByRole('list', { name: 'Members who have left' })
+      .getByRole('button', { name: /A former member/ });
+    await tabTo(page, former);
+    await page.keyboard.press('Enter');
+    const log = page.getByRole('log', { name: 'Messages from a former member' });
+    await log.getByRole('listitem').filter({ hasText: text }).waitFor();
+    // No name, no message box; the focus on the heading of what replaced the list.
+    expect(await page.getByText(`Bruno${stamp}`).count()).toBe(0);
+    expect(await page.getByRole('textbox', { name: /Message to/ }).count()).toBe(0);
+    const heading = page.getByRole('heading', { level: 2, name: 'A former member' });
+    expect(await heading.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await log.getByRole('button', { name: /Report/ }).count()).toBe(1);
+    await expectNoAxeViolations(page, '/chat on a phone, a former member’s messages');
+
+    await page.getByRole('button', { name: 'Back to friends' }).click();
+    await former.waitFor();
+    expect(await former.evaluate((element) => element === document.activeElement)).toBe(true);
+    await context.close();
+  });
+
   it('finds a friend by the start of a name, and an empty search shows everyone', async () => {
     const stamp = String(Date.now()).slice(-6);
     const marta = await createMember('chat-search-marta', { nombre: `Marta${stamp}` });
