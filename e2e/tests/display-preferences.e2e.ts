@@ -87,6 +87,12 @@ describe('display preferences (text size, contrast, dark, motion, font)', () => 
     expect(await darkSwitch.getAttribute('aria-checked')).toBe('true');
     await dialog.getByText('Until you choose, this follows your device’s setting.').waitFor();
     await expectNoAxeViolations(page, 'display settings, dark from the device');
+    // The device turns light while the dialog is open: the switch says so at once.
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.waitForFunction(() => document.documentElement.getAttribute('data-theme') === 'light');
+    await expect.poll(() => darkSwitch.getAttribute('aria-checked')).toBe('false');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(() => darkSwitch.getAttribute('aria-checked')).toBe('true');
     await page.keyboard.press('Escape');
 
     // A phone that turns light in the morning: the open page follows.
@@ -108,6 +114,26 @@ describe('display preferences (text size, contrast, dark, motion, font)', () => 
     dialog = await openSettings(page);
     await dialog.getByRole('button', { name: 'Reset to default' }).click();
     expect(await theme()).toBe('dark');
+    await context.close();
+  });
+
+  it('a choice made in one tab applies in the member’s other open tabs', async () => {
+    const context = await newContext(browser, { consent: { advertising: false } });
+    const [first, second] = [await context.newPage(), await context.newPage()];
+    for (const page of [first, second]) {
+      await page.goto('/');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+    }
+    const dialog = await openSettings(first);
+    await dialog.getByLabel('Text size').selectOption('150');
+    await dialog.getByRole('switch', { name: 'Easy-to-read font' }).click();
+
+    await expect.poll(() => rootStyle(second, 'font-size')).toBe('24px');
+    await expect.poll(() => bodyStyle(second, 'font-family')).toContain('Atkinson Hyperlegible');
+    const other = await openSettings(second);
+    expect(await other.getByLabel('Text size').inputValue()).toBe('150');
+    const font = other.getByRole('switch', { name: 'Easy-to-read font' });
+    expect(await font.getAttribute('aria-checked')).toBe('true');
     await context.close();
   });
 

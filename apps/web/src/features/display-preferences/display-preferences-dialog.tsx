@@ -10,7 +10,7 @@ import {
 import { Dialog } from '../../components/ui/dialog';
 import { SelectField } from '../../components/ui/field';
 import { Switch } from '../../components/ui/switch';
-import { darkInForce, readDisplayPreferences, saveDisplayPreferences } from './display-preferences-storage';
+import { saveDisplayPreferences, useDarkInForce, useDisplayPreferences } from './display-preferences-storage';
 import { Button } from '../../components/ui/button';
 import { ReadAloudSettings } from '../read-aloud/read-aloud-settings';
 import { ContentWarningSettings } from './content-warning-settings';
@@ -26,13 +26,11 @@ const TEXT_SIZES = Array.from(
 export function DisplayPreferencesControl() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [preferences, setPreferences] = useState<DisplayPreferences>(readDisplayPreferences);
+  const preferences = useDisplayPreferences();
+  const dark = useDarkInForce();
 
-  const update = (change: Partial<DisplayPreferences>) => {
-    const next = { ...preferences, ...change };
-    setPreferences(next);
-    saveDisplayPreferences(next);
-  };
+  const update = (change: Partial<DisplayPreferences>) =>
+    saveDisplayPreferences({ ...preferences, ...change });
 
   return (
     <>
@@ -72,7 +70,7 @@ export function DisplayPreferencesControl() {
         <Switch
           label={t('prefs.dark')}
           description={t(preferences.theme === 'device' ? 'prefs.dark_desc_device' : 'prefs.dark_desc')}
-          checked={darkInForce()}
+          checked={dark}
           onChange={(dark) => update({ theme: dark ? 'dark' : 'light' })}
         />
         <Switch

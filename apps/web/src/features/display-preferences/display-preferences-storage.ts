@@ -18,9 +18,21 @@ declare global {
  * Whether the dark page is in force, chosen or the device's: read from the page, where
  * static/display-preferences.js, the one definition of how preferences apply, has put it.
  */
-export const darkInForce = (): boolean => document.documentElement.getAttribute('data-theme') === 'dark';
+const darkInForce = (): boolean => document.documentElement.getAttribute('data-theme') === 'dark';
 
-export function readDisplayPreferences(): DisplayPreferences {
+/** The page's theme changes when the member chooses and when a device following its setting flips. */
+function subscribeToTheme(listener: () => void) {
+  const observer = new MutationObserver(listener);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  return () => observer.disconnect();
+}
+
+/** Whether the dark page is in force, the screen drawn again when it changes (an open dialog too). */
+export function useDarkInForce(): boolean {
+  return useSyncExternalStore(subscribeToTheme, darkInForce, () => false);
+}
+
+function readDisplayPreferences(): DisplayPreferences {
   try {
     const raw = window.localStorage.getItem(DISPLAY_PREFERENCES_STORAGE_KEY);
     if (!raw) return DEFAULT_DISPLAY_PREFERENCES;
@@ -37,11 +49,25 @@ let current: DisplayPreferences | undefined;
 const tellListeners = () => {
   for (const listener of listeners) listener();
 };
-/** Another tab saved new preferences: read them again. One window listener for all screens. */
+
+/**
+ * The look follows at once (data-theme and the rest), the screens that read the preferences are
+ * told, and the easy texts follow when their file is here.
+ */
+function applyInThisTab(preferences: DisplayPreferences) {
+  window.juntosApplyDisplayPreferences?.(preferences);
+  current = preferences;
+  tellListeners();
+  void setEasyRead(preferences.easyRead);
+}
+
+/**
+ * Another tab saved new preferences: this one takes them too, so the member sees one choice in
+ * every tab. One window listener for all screens (the settings button of every page is one).
+ */
 const fromAnotherTab = (event: StorageEvent) => {
   if (event.key !== DISPLAY_PREFERENCES_STORAGE_KEY) return;
-  current = undefined;
-  tellListeners();
+  applyInThisTab(readDisplayPreferences());
 };
 
 function subscribe(listener: () => void) {
@@ -70,9 +96,5 @@ export function saveDisplayPreferences(preferences: DisplayPreferences) {
   } catch {
     // Storage refused (private mode): the preferences still apply to this page view.
   }
-  window.juntosApplyDisplayPreferences?.(preferences);
-  current = preferences;
-  tellListeners();
-  // The look follows data-reading at once; the easy texts follow when their file is here.
-  void setEasyRead(preferences.easyRead);
+  applyInThisTab(preferences);
 }
