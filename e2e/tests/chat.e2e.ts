@@ -249,6 +249,44 @@ describe('chat between friends (spec §2 "Chat", §4, §7 WebSocket)', () => {
     await context.close();
   });
 
+  it('beside the list with large text, opening a conversation keeps the message box in view', async () => {
+    const stamp = String(Date.now()).slice(-6);
+    const ana = await createMember('chat-wide-ana', { nombre: `Ana${stamp}` });
+    const bruno = await createMember('chat-wide-bruno', { nombre: `Bruno${stamp}` });
+    await makeFriends(ana, bruno);
+    // A small laptop at 125 % text: the page's frame wraps and takes a third of the height.
+    const viewport = { width: 1024, height: 768 };
+    const { context, page } = await openAs(browser, ana, '/chat', {
+      viewport,
+      localStorage: { ...ACKNOWLEDGED, display_preferences: JSON.stringify({ textSize: 125 }) },
+    });
+    await friendButton(page, `Bruno${stamp}`).click();
+    const log = page.getByRole('log', { name: `Conversation with Bruno${stamp}` });
+    await log.waitFor();
+    // Both panes stay: the list is beside the conversation.
+    expect(await friendButton(page, `Bruno${stamp}`).isVisible()).toBe(true);
+    const box = page.getByLabel(`Message to Bruno${stamp}`);
+    const inView = async () => {
+      const bounds = await box.boundingBox();
+      return bounds !== null && bounds.y >= 0 && bounds.y + bounds.height <= viewport.height;
+    };
+    await expect.poll(inView).toBe(true);
+    // The log keeps a useful height (12rem at 20 px), not squeezed to make room.
+    expect((await log.boundingBox())!.height).toBeGreaterThanOrEqual(12 * 20);
+    await expectNoAxeViolations(page, '/chat beside the list at 125 % text');
+
+    // A window made shorter keeps the box in view too.
+    const shorter = { width: 1024, height: 640 };
+    await page.setViewportSize(shorter);
+    await expect
+      .poll(async () => {
+        const bounds = await box.boundingBox();
+        return bounds !== null && bounds.y + bounds.height <= shorter.height + 1;
+      })
+      .toBe(true);
+    await context.close();
+  });
+
   it('on a phone, what a member who deleted their account sent stays readable and reportable, not answerable', async () => {
     const stamp = String(Date.now()).slice(-6);
     const ana = await createMember('chat-former-ana', { nombre: `Ana${stamp}` });

@@ -67,3 +67,13 @@ export const useFrameLayout = () => useSyncExternalStore<FrameLayout>(subscribe,
  */
 export const frameFor = (layout: FrameLayout, fullHeight: boolean): FrameLayout =>
   layout === 'phone' && fullHeight ? 'compact' : layout;
+
+/**
+ * How much of the top of the screen the frame's top bar covers: its height where it stays in view
+ * (site-layout.css), 0 where it scrolls away with the page. A screen that brings something to the
+ * top leaves this much room above it.
+ */
+export function heightCoveredByTopBar(): number {
+  const bar = document.querySelector('.top-bar');
+  return bar && getComputedStyle(bar).position === 'sticky' ? bar.getBoundingClientRect().height : 0;
+}

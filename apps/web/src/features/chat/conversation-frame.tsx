@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
+import { useLogFitsScreen } from './use-log-fits-screen';
 import './chat.css';
 
 /**
@@ -10,7 +11,8 @@ import './chat.css';
  *
  * `onePane`: the conversation replaced the list (a phone). The button that opened it is gone, so
  * the focus moves to the heading, and the region is brought to the top of the screen, where it
- * fills the height with the message box in view (chat.css).
+ * fills the height with the message box in view (chat.css). Beside the list, the log's height is
+ * measured so that the message box stays in view too (use-log-fits-screen.ts).
  */
 export function ConversationFrame({
   title,
@@ -29,6 +31,7 @@ export function ConversationFrame({
   const headingId = useId();
   const sectionRef = useRef<HTMLElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  useLogFitsScreen(sectionRef, !onePane);
   useEffect(() => {
     if (!onePane) return;
     // At once, as a new screen would be: Chromium runs one smooth scroll at a time, and this one
