@@ -61,6 +61,42 @@ describe('legal pages /politica/* (spec §2)', () => {
     await context.close();
   });
 
+  it('nothing the keyboard or a contents link brings into view is hidden under the top bar (WCAG 2.4.11)', async () => {
+    const context = await newContext(browser, {
+      consent: { advertising: false },
+      viewport: { width: 1280, height: 800 },
+      reducedMotion: 'reduce',
+    });
+    const page = await context.newPage();
+    // Entirely under the bar that stays in view at the top of the screen.
+    const underTopBar = (selector: string | null) =>
+      page.evaluate((selector) => {
+        const bar = document.querySelector('.top-bar')!;
+        const element = selector ? document.querySelector(selector)! : document.activeElement!;
+        if (getComputedStyle(bar).position !== 'sticky' || bar.contains(element)) return false;
+        return element.getBoundingClientRect().bottom <= bar.getBoundingClientRect().bottom + 0.5;
+      }, selector);
+    // A short page (one screen and a little) and a long one, read backwards from the footer.
+    for (const path of ['/this/does/not/exist', '/politica/privacy']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.locator('footer a').last().focus();
+      for (let step = 1; step <= 40; step += 1) {
+        await page.keyboard.press('Shift+Tab');
+        expect(await underTopBar(null), `${path}, ${step} steps back from the footer`).toBe(false);
+      }
+    }
+    const contents = page.getByRole('navigation', { name: 'Contents' });
+    const third = contents.getByRole('link').nth(2);
+    const target = (await third.getAttribute('href'))!;
+    await third.click();
+    await page.waitForFunction((hash) => window.location.hash === hash, target);
+    expect(await underTopBar(`${target}-title`)).toBe(false);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await context.close();
+  });
+
   it('says so, and logs, when a document cannot be loaded', async () => {
     const context = await newContext(browser, { consent: { advertising: false } });
     const page = await context.newPage();

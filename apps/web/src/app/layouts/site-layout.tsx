@@ -10,7 +10,7 @@ import { ReadPageButton } from '../../features/read-aloud/read-page-button';
 import { hasAccessMarker } from '../../lib/storage-keys';
 import { PageLoading } from '../../components/ui/page-loading';
 import { AppLink, takeHandOverMark, useAppLocation, useRouteLayout, useWithRouter } from '../navigation';
-import { frameFor, useFrameLayout } from './use-frame-layout';
+import { frameFor, useFrameLayout, useTopBarCover } from './use-frame-layout';
 import './site-layout.css';
 
 // Loaded only for members: visitors (and the landing page's first bundle, decision 0017) never
@@ -83,6 +83,8 @@ export function SiteLayout({ children }: { children: ReactNode }) {
   // (use-frame-layout.ts).
   const layout = frameFor(useFrameLayout(), useRouteLayout() === 'full-height');
   const folded = member && layout !== 'wide';
+  const topBarRef = useRef<HTMLElement>(null);
+  useTopBarCover(topBarRef);
   const searchFolded = member && layout === 'compact';
   const controls = (
     <>
@@ -99,7 +101,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#main">
         {t('app.skip_to_content')}
       </a>
-      <header className="top-bar">
+      <header ref={topBarRef} className="top-bar">
         <AppLink to="/" className="top-bar__brand" aria-label={t('app.home_link')}>
           <img src="/favicon.svg" alt="" width="32" height="32" />
           <span>{t('app.name')}</span>

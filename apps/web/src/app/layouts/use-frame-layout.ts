@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useLayoutEffect, useSyncExternalStore, type RefObject } from 'react';
 
 const PHONE_QUERY = '(max-width: 767px)';
 const SHORT_QUERY = '(max-height: 32rem)';
@@ -73,7 +73,36 @@ export const frameFor = (layout: FrameLayout, fullHeight: boolean): FrameLayout 
  * (site-layout.css), 0 where it scrolls away with the page. A screen that brings something to the
  * top leaves this much room above it.
  */
-export function heightCoveredByTopBar(): number {
-  const bar = document.querySelector('.top-bar');
+export function heightCoveredByTopBar(bar: Element | null = document.querySelector('.top-bar')): number {
   return bar && getComputedStyle(bar).position === 'sticky' ? bar.getBoundingClientRect().height : 0;
+}
+
+/**
+ * Keeps `--top-bar-cover` on the root at what the top bar covers. base.css makes it the page's
+ * scroll padding, so what the browser brings into view (the element the keyboard's focus moves to,
+ * the target of a link within the page) never lands under the bar (WCAG 2.4.11). Measured again
+ * when the bar changes size (its lines wrap, the text grows) and when the window does (the bar
+ * stops staying in view on a short screen).
+ */
+export function useTopBarCover(barRef: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const bar = barRef.current;
+    if (!bar) return;
+    const root = document.documentElement;
+    const measure = () => {
+      const cover = `${Math.ceil(heightCoveredByTopBar(bar))}px`;
+      // Only a change is written: the root's style attribute is watched (the text size, above).
+      if (root.style.getPropertyValue('--top-bar-cover') !== cover)
+        root.style.setProperty('--top-bar-cover', cover);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(bar);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+      root.style.removeProperty('--top-bar-cover');
+    };
+  }, [barRef]);
 }
