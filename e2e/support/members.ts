@@ -70,12 +70,14 @@ export async function openAs(
     viewport?: { width: number; height: number };
     localStorage?: Record<string, string>;
     deviceTranslator?: string;
+    reducedMotion?: 'reduce' | 'no-preference';
   } = {},
 ) {
   const context = await newContext(browser, {
     consent: { advertising: false },
     localStorage: { access: member.access, refresh: member.refresh, ...options.localStorage },
     ...(options.viewport ? { viewport: options.viewport } : {}),
+    ...(options.reducedMotion ? { reducedMotion: options.reducedMotion } : {}),
     ...(options.deviceTranslator ? { deviceTranslator: options.deviceTranslator } : {}),
   });
   const page = await context.newPage();

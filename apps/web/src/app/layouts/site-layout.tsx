@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActingBanner } from '../../features/supporters/acting-banner';
 import { CookieConsentDialog } from '../../features/cookie-consent/cookie-consent-dialog';
@@ -83,8 +83,8 @@ export function SiteLayout({ children }: { children: ReactNode }) {
   // (use-frame-layout.ts).
   const layout = frameFor(useFrameLayout(), useRouteLayout() === 'full-height');
   const folded = member && layout !== 'wide';
-  const topBarRef = useRef<HTMLElement>(null);
-  useTopBarCover(topBarRef);
+  const [topBar, setTopBar] = useState<HTMLElement | null>(null);
+  useTopBarCover(topBar);
   const searchFolded = member && layout === 'compact';
   const controls = (
     <>
@@ -101,7 +101,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#main">
         {t('app.skip_to_content')}
       </a>
-      <header ref={topBarRef} className="top-bar">
+      <header ref={setTopBar} className="top-bar">
         <AppLink to="/" className="top-bar__brand" aria-label={t('app.home_link')}>
           <img src="/favicon.svg" alt="" width="32" height="32" />
           <span>{t('app.name')}</span>

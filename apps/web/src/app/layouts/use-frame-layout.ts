@@ -1,4 +1,4 @@
-import { useLayoutEffect, useSyncExternalStore, type RefObject } from 'react';
+import { useLayoutEffect, useSyncExternalStore } from 'react';
 
 const PHONE_QUERY = '(max-width: 767px)';
 const SHORT_QUERY = '(max-height: 32rem)';
@@ -37,8 +37,14 @@ function subscribe(onChange: () => void) {
   };
   const queries = [PHONE_QUERY, SHORT_QUERY].map((query) => window.matchMedia(query));
   for (const query of queries) query.addEventListener('change', changed);
-  // The text-size preference sets the root's font size (static/display-preferences.js).
-  const observer = new MutationObserver(changed);
+  // The text-size preference sets the root's font size (static/display-preferences.js). The root's
+  // style also holds the top bar's cover (below), which does not change the layout.
+  let fontSize = document.documentElement.style.fontSize;
+  const observer = new MutationObserver(() => {
+    if (document.documentElement.style.fontSize === fontSize) return;
+    fontSize = document.documentElement.style.fontSize;
+    changed();
+  });
   observer.observe(document.documentElement, { attributes: true, attributeFilter: ['style'] });
   return () => {
     listeners -= 1;
@@ -68,30 +74,25 @@ export const useFrameLayout = () => useSyncExternalStore<FrameLayout>(subscribe,
 export const frameFor = (layout: FrameLayout, fullHeight: boolean): FrameLayout =>
   layout === 'phone' && fullHeight ? 'compact' : layout;
 
-/**
- * How much of the top of the screen the frame's top bar covers: its height where it stays in view
- * (site-layout.css), 0 where it scrolls away with the page. A screen that brings something to the
- * top leaves this much room above it.
- */
-export function heightCoveredByTopBar(bar: Element | null = document.querySelector('.top-bar')): number {
-  return bar && getComputedStyle(bar).position === 'sticky' ? bar.getBoundingClientRect().height : 0;
-}
+/** How much of the top of the screen the top bar covers: its height where it stays in view. */
+const coveredBy = (bar: Element): number =>
+  getComputedStyle(bar).position === 'sticky' ? bar.getBoundingClientRect().height : 0;
 
 /**
  * Keeps `--top-bar-cover` on the root at what the top bar covers. base.css makes it the page's
  * scroll padding, so what the browser brings into view (the element the keyboard's focus moves to,
- * the target of a link within the page) never lands under the bar (WCAG 2.4.11). Measured again
- * when the bar changes size (its lines wrap, the text grows) and when the window does (the bar
- * stops staying in view on a short screen).
+ * the target of a link within the page) never lands under the bar (WCAG 2.4.11), and screens that
+ * bring something to the top themselves read the padding. Measured again when the bar changes size
+ * (its lines wrap, the text grows) and when the window does (the bar stops staying in view on a
+ * short screen). `bar` is the element itself, not a ref: a member's frame appears only once its
+ * lazy parts have arrived, and is drawn anew when they sign in or out.
  */
-export function useTopBarCover(barRef: RefObject<HTMLElement | null>) {
+export function useTopBarCover(bar: HTMLElement | null) {
   useLayoutEffect(() => {
-    const bar = barRef.current;
     if (!bar) return;
     const root = document.documentElement;
     const measure = () => {
-      const cover = `${Math.ceil(heightCoveredByTopBar(bar))}px`;
-      // Only a change is written: the root's style attribute is watched (the text size, above).
+      const cover = `${Math.ceil(coveredBy(bar))}px`;
       if (root.style.getPropertyValue('--top-bar-cover') !== cover)
         root.style.setProperty('--top-bar-cover', cover);
     };
@@ -104,5 +105,5 @@ export function useTopBarCover(barRef: RefObject<HTMLElement | null>) {
       window.removeEventListener('resize', measure);
       root.style.removeProperty('--top-bar-cover');
     };
-  }, [barRef]);
+  }, [bar]);
 }

@@ -200,7 +200,7 @@ export function ConversationPane({
           <textarea
             ref={composerRef}
             id={composerId}
-            className="composer__input"
+            className="field__control composer__input"
             rows={2}
             maxLength={CHAT_MESSAGE_MAX_LENGTH}
             value={draft}

@@ -6,6 +6,7 @@ import {
 } from '@juntos/domain';
 import { useSyncExternalStore } from 'react';
 import { setEasyRead } from '../../lib/i18n';
+import { useRootAttribute } from '../../lib/use-root-attribute';
 
 declare global {
   interface Window {
@@ -15,22 +16,10 @@ declare global {
 }
 
 /**
- * Whether the dark page is in force, chosen or the device's: read from the page, where
- * static/display-preferences.js, the one definition of how preferences apply, has put it.
+ * Whether the dark page is in force, chosen or the device's, the screen drawn again when it changes
+ * (an open dialog too, when a device that follows its own setting turns dark).
  */
-const darkInForce = (): boolean => document.documentElement.getAttribute('data-theme') === 'dark';
-
-/** The page's theme changes when the member chooses and when a device following its setting flips. */
-function subscribeToTheme(listener: () => void) {
-  const observer = new MutationObserver(listener);
-  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
-  return () => observer.disconnect();
-}
-
-/** Whether the dark page is in force, the screen drawn again when it changes (an open dialog too). */
-export function useDarkInForce(): boolean {
-  return useSyncExternalStore(subscribeToTheme, darkInForce, () => false);
-}
+export const useDarkInForce = (): boolean => useRootAttribute('data-theme') === 'dark';
 
 function readDisplayPreferences(): DisplayPreferences {
   try {
@@ -66,7 +55,8 @@ function applyInThisTab(preferences: DisplayPreferences) {
  * every tab. One window listener for all screens (the settings button of every page is one).
  */
 const fromAnotherTab = (event: StorageEvent) => {
-  if (event.key !== DISPLAY_PREFERENCES_STORAGE_KEY) return;
+  // A null key: the other tab cleared the site's storage, these preferences with it.
+  if (event.key !== null && event.key !== DISPLAY_PREFERENCES_STORAGE_KEY) return;
   applyInThisTab(readDisplayPreferences());
 };
 

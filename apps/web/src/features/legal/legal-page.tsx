@@ -27,19 +27,12 @@ function sectionAnchor(section: LegalDocument['sections'][number], index: number
   return section.id ?? `legal-section-${index + 1}`;
 }
 
-/** How much of the top of the window the sticky top bar covers (none where it does not stick). */
-function stickyTopBarHeight(): number {
-  const topBar = document.querySelector('header');
-  if (!topBar || getComputedStyle(topBar).position !== 'sticky') return 0;
-  return topBar.getBoundingClientRect().height;
-}
-
 /**
  * The document arrives after the page has rendered, so the browser cannot scroll to a link's
  * fragment (`/politica/privacy#deletion`) by itself: once the sections are there, move to the named
  * one and put the focus on it, so keyboard and screen-reader users continue reading from there.
- * The top bar is measured, not assumed: on a phone, or with large text, it wraps onto several
- * lines and would otherwise cover the section's heading (seen in 375 px screenshots).
+ * The page's scroll padding leaves out the top bar, measured where it stays in view (it wraps onto
+ * several lines on a phone or with large text), and legal.css a little room above the heading.
  */
 function useScrollToFragment(loaded: boolean) {
   const { hash } = useLocation();
@@ -49,9 +42,7 @@ function useScrollToFragment(loaded: boolean) {
     if (!target) return;
     target.tabIndex = -1;
     target.focus({ preventScroll: true });
-    const gap = 16;
-    const top = target.getBoundingClientRect().top + window.scrollY - stickyTopBarHeight() - gap;
-    window.scrollTo({ top: Math.max(0, top) });
+    target.scrollIntoView({ block: 'start' });
   }, [loaded, hash]);
 }
 
