@@ -54,6 +54,22 @@ export async function makeFriends(a: Member, b: Member) {
   expect(response.status).toBe(204);
 }
 
+/**
+ * Two new members who are friends, named `<name><stamp>` so that a test finds them on pages other
+ * runs' members share.
+ */
+export async function createFriends(prefix: string, firstName: string, secondName: string) {
+  const stamp = String(Date.now()).slice(-6);
+  const first = await createMember(`${prefix}-${firstName.toLowerCase()}`, {
+    nombre: `${firstName}${stamp}`,
+  });
+  const second = await createMember(`${prefix}-${secondName.toLowerCase()}`, {
+    nombre: `${secondName}${stamp}`,
+  });
+  await makeFriends(first, second);
+  return { stamp, members: [first, second] as const };
+}
+
 /** Adds an image to a member's gallery through the API. */
 export async function uploadGalleryImage(member: Member, title: string, image: Buffer) {
   const data = form({ title, description: `${title}, a photo` });

@@ -1,10 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tabTo } from '../support/accounts';
 import { expectNoAxeViolations } from '../support/axe';
 import { trackLiveConnection, untilLive } from '../support/live-connection';
 import { baseUrl, launchBrowser } from '../support/browser';
-import { api, createMember, makeAdmin, makeFriends, openAs, type Member } from '../support/members';
+import {
+  api,
+  createMember,
+  makeAdmin,
+  createFriends,
+  makeFriends,
+  openAs,
+  type Member,
+} from '../support/members';
 
 const ACKNOWLEDGED = { chat_modal_ack: '1' };
 
@@ -13,6 +21,12 @@ async function historyBetween(viewer: Member, friend: Member) {
     headers: { Authorization: `Bearer ${viewer.access}` },
   });
   return ((await response.json()) as { results: { message: string }[] }).results.map((m) => m.message);
+}
+
+/** Whether all of an element is on a screen of the given height. */
+async function wholeInView(element: Locator, screenHeight: number) {
+  const bounds = await element.boundingBox();
+  return bounds !== null && bounds.y >= 0 && bounds.y + bounds.height <= screenHeight;
 }
 
 const friendButton = (page: Page, name: string) =>
@@ -26,10 +40,10 @@ describe('chat between friends (spec §2 "Chat", §4, §7 WebSocket)', () => {
   afterAll(async () => browser.close());
 
   it('a message arrives live, the unread badge and the read tick follow, presence changes when a page closes', async () => {
-    const stamp = String(Date.now()).slice(-6);
-    const ana = await createMember('chat-ana', { nombre: `Ana${stamp}` });
-    const bruno = await createMember('chat-bruno', { nombre: `Bruno${stamp}` });
-    await makeFriends(ana, bruno);
+    const {
+      stamp,
+      members: [ana, bruno],
+    } = await createFriends('chat', 'Ana', 'Bruno');
 
     const asBruno = await openAs(browser, bruno, '/feed');
     const b = asBruno.page;
@@ -183,10 +197,10 @@ describe('chat between friends (spec §2 "Chat", §4, §7 WebSocket)', () => {
   });
 
   it('on a phone shows one pane at a time, the message box in view, and no bottom bar: the destinations wait in the Menu', async () => {
-    const stamp = String(Date.now()).slice(-6);
-    const ana = await createMember('chat-phone-ana', { nombre: `Ana${stamp}` });
-    const bruno = await createMember('chat-phone-bruno', { nombre: `Bruno${stamp}` });
-    await makeFriends(ana, bruno);
+    const {
+      stamp,
+      members: [ana],
+    } = await createFriends('chat-phone', 'Ana', 'Bruno');
     // A small phone (iPhone SE): the height is what the conversation has to share.
     const viewport = { width: 375, height: 667 };
     const { context, page } = await openAs(browser, ana, '/chat', { viewport, localStorage: ACKNOWLEDGED });
@@ -223,10 +237,7 @@ describe('chat between friends (spec §2 "Chat", §4, §7 WebSocket)', () => {
         .waitFor();
     }
     await log.getByRole('listitem').last().getByText('Sent', { exact: true }).waitFor();
-    const inView = async () => {
-      const bounds = await box.boundingBox();
-      return bounds !== null && bounds.y >= 0 && bounds.y + bounds.height <= viewport.height;
-    };
+    const inView = () => wholeInView(box, viewport.height);
     const atLatest = () =>
       log.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight <= 1);
     await expect.poll(atLatest).toBe(true);
@@ -250,10 +261,10 @@ describe('chat between friends (spec §2 "Chat", §4, §7 WebSocket)', () => {
   });
 
   it('beside the list with large text, opening a conversation keeps the message box in view', async () => {
-    const stamp = String(Date.now()).slice(-6);
-    const ana = await createMember('chat-wide-ana', { nombre: `Ana${stamp}` });
-    const bruno = await createMember('chat-wide-bruno', { nombre: `Bruno${stamp}` });
-    await makeFriends(ana, bruno);
+    const {
+      stamp,
+      members: [ana],
+    } = await createFriends('chat-wide', 'Ana', 'Bruno');
     // A small laptop at 125 % text: the page's frame wraps and takes a third of the height.
     const viewport = { width: 1024, height: 768 };
     const { context, page } = await openAs(browser, ana, '/chat', {
@@ -266,10 +277,7 @@ describe('chat between friends (spec §2 "Chat", §4, §7 WebSocket)', () => {
     // Both panes stay: the list is beside the conversation.
     expect(await friendButton(page, `Bruno${stamp}`).isVisible()).toBe(true);
     const box = page.getByLabel(`Message to Bruno${stamp}`);
-    const inView = async () => {
-      const bounds = await box.boundingBox();
-      return bounds !== null && bounds.y >= 0 && bounds.y + bounds.height <= viewport.height;
-    };
+    const inView = () => wholeInView(box, viewport.height);
     await expect.poll(inView).toBe(true);
     // The log keeps a useful height (12rem at 20 px), not squeezed to make room.
     expect((await log.boundingBox())!.height).toBeGreaterThanOrEqual(12 * 20);
@@ -278,20 +286,15 @@ describe('chat between friends (spec §2 "Chat", §4, §7 WebSocket)', () => {
     // A window made shorter keeps the box in view too.
     const shorter = { width: 1024, height: 640 };
     await page.setViewportSize(shorter);
-    await expect
-      .poll(async () => {
-        const bounds = await box.boundingBox();
-        return bounds !== null && bounds.y + bounds.height <= shorter.height + 1;
-      })
-      .toBe(true);
+    await expect.poll(() => wholeInView(box, shorter.height)).toBe(true);
     await context.close();
   });
 
   it('on a phone, what a member who deleted their account sent stays readable and reportable, not answerable', async () => {
-    const stamp = String(Date.now()).slice(-6);
-    const ana = await createMember('chat-former-ana', { nombre: `Ana${stamp}` });
-    const bruno = await createMember('chat-former-bruno', { nombre: `Bruno${stamp}` });
-    await makeFriends(ana, bruno);
+    const {
+      stamp,
+      members: [ana, bruno],
+    } = await createFriends('chat-former', 'Ana', 'Bruno');
     const asBruno = await openAs(browser, bruno, `/chat?amigo=${ana.id}`, { localStorage: ACKNOWLEDGED });
     const text = `Thank you for everything ${stamp}`;
     await tabTo(asBruno.page, asBruno.page.getByLabel(`Message to Ana${stamp}`));
@@ -376,10 +379,10 @@ describe('chat between friends (spec §2 "Chat", §4, §7 WebSocket)', () => {
   });
 
   it('shows the copy kept on the device, with a warning, when the history cannot be loaded', async () => {
-    const stamp = String(Date.now()).slice(-6);
-    const ana = await createMember('chat-cache-ana', { nombre: `Ana${stamp}` });
-    const bruno = await createMember('chat-cache-bruno', { nombre: `Bruno${stamp}` });
-    await makeFriends(ana, bruno);
+    const {
+      stamp,
+      members: [ana, bruno],
+    } = await createFriends('chat-cache', 'Ana', 'Bruno');
     const kept = {
       id: 1,
       temp_id: 'kept-1',
@@ -405,10 +408,10 @@ describe('chat between friends (spec §2 "Chat", §4, §7 WebSocket)', () => {
   });
 
   it('a message to someone who blocked the member is refused with a toast and marked as not sent', async () => {
-    const stamp = String(Date.now()).slice(-6);
-    const ana = await createMember('chat-block-ana', { nombre: `Ana${stamp}` });
-    const carla = await createMember('chat-block-carla', { nombre: `Carla${stamp}` });
-    await makeFriends(ana, carla);
+    const {
+      stamp,
+      members: [ana, carla],
+    } = await createFriends('chat-block', 'Ana', 'Carla');
     const { context, page } = await openAs(browser, ana, '/chat', { localStorage: ACKNOWLEDGED });
     await tabTo(page, friendButton(page, `Carla${stamp}`));
     await page.keyboard.press('Enter');

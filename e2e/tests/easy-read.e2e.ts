@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES_DIR } from '@juntos/locales';
 import { expectNoAxeViolations } from '../support/axe';
 import { launchBrowser, newContext } from '../support/browser';
-import { createMember, makeFriends, openAs, publishPost } from '../support/members';
+import { createMember, createFriends, openAs, publishPost } from '../support/members';
 
 const ACKNOWLEDGED = { chat_modal_ack: '1' };
 
@@ -64,10 +64,10 @@ describe('easy-read mode (issue 21)', () => {
   afterAll(async () => browser.close());
 
   it('switched on in the display settings, the feed and chat show plain texts, pictograms and large targets at once and after a reload; axe passes in every theme', async () => {
-    const stamp = String(Date.now()).slice(-6);
-    const ana = await createMember('easy-ana', { nombre: `Ana${stamp}` });
-    const bruno = await createMember('easy-bruno', { nombre: `Bruno${stamp}` });
-    await makeFriends(ana, bruno);
+    const {
+      stamp,
+      members: [ana, bruno],
+    } = await createFriends('easy', 'Ana', 'Bruno');
     await publishPost(bruno, { text: `Hello from Bruno ${stamp}` });
 
     const { context, page } = await openAs(browser, ana, '/feed', { localStorage: ACKNOWLEDGED });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedTokens } from '../support/accounts';
 import { expectNoAxeViolations } from '../support/axe';
 import { launchBrowser, newContext } from '../support/browser';
-import { createMember, makeFriends, publishPost, type Member } from '../support/members';
+import { createMember, createFriends, publishPost, type Member } from '../support/members';
 
 const offlineNotice = (page: Page) => page.getByRole('status').filter({ hasText: 'You are offline.' });
 const couldNotLoadOffline = (page: Page) =>
@@ -68,10 +68,10 @@ describe('offline, a signed-in member keeps their screens (issue 34)', () => {
   afterAll(async () => browser.close());
 
   it('the shell, the last data and the offline notice stay, never the sign-in form; sending says why it waits', async () => {
-    const stamp = String(Date.now()).slice(-6);
-    const ana = await createMember('offline-ana', { nombre: `Ana${stamp}` });
-    const bruno = await createMember('offline-bruno', { nombre: `Bruno${stamp}` });
-    await makeFriends(ana, bruno);
+    const {
+      stamp,
+      members: [ana, bruno],
+    } = await createFriends('offline', 'Ana', 'Bruno');
     await publishPost(bruno, { text: `Written before the train ${stamp}` });
 
     const { context, page } = await openWithWorker(browser, ana, '/feed');

@@ -4,7 +4,7 @@ import { tabTo } from '../support/accounts';
 import { expectNoAxeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { reflowBreaches, setTextSize } from '../support/reflow';
-import { createMember, makeFriends, openAs } from '../support/members';
+import { createMember, createFriends, openAs } from '../support/members';
 
 const ACKNOWLEDGED = { chat_modal_ack: '1' };
 
@@ -49,10 +49,10 @@ describe('symbol-supported writing (issue 21)', () => {
   afterAll(async () => browser.close());
 
   it('a member writes a chat message with symbols using only Tab, arrows, Enter and Escape; the friend sees them above the words', async () => {
-    const stamp = String(Date.now()).slice(-6);
-    const ana = await createMember('symbols-ana', { nombre: `Ana${stamp}` });
-    const bruno = await createMember('symbols-bruno', { nombre: `Bruno${stamp}` });
-    await makeFriends(ana, bruno);
+    const {
+      stamp,
+      members: [ana, bruno],
+    } = await createFriends('symbols', 'Ana', 'Bruno');
 
     const { page: a } = await openAs(browser, ana, '/chat', { localStorage: ACKNOWLEDGED });
     const friend = a.getByRole('main').getByRole('button', { name: new RegExp(`Bruno${stamp}`) });
@@ -232,10 +232,10 @@ describe('symbol-supported writing (issue 21)', () => {
   });
 
   it('the open board reflows at 320 px with text at 200 %, in German', async () => {
-    const stamp = String(Date.now()).slice(-6);
-    const eva = await createMember('symbols-eva', { nombre: `Eva${stamp}` });
-    const jan = await createMember('symbols-jan', { nombre: `Jan${stamp}` });
-    await makeFriends(eva, jan);
+    const {
+      stamp,
+      members: [eva],
+    } = await createFriends('symbols', 'Eva', 'Jan');
     const { page } = await openAs(browser, eva, '/chat', {
       viewport: { width: 320, height: 640 },
       localStorage: { ...ACKNOWLEDGED, i18nextLng: 'de' },

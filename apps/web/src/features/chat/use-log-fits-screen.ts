@@ -1,15 +1,23 @@
 import { useLayoutEffect, type RefObject } from 'react';
 
-/** The log's bounds in rem, as chat.css gives them before a measure. */
-const LOG_MIN_REM = 12;
-const LOG_MAX_REM = 36;
 /** Room left above the conversation when it is brought to the top, and under the message box. */
 const MARGIN_REM = 0.5;
 
-/** What covers the screen's edges: the page's scroll padding (the top bar, an advertising banner). */
-function coveredEdges() {
-  const style = getComputedStyle(document.documentElement);
-  return { top: parseFloat(style.scrollPaddingTop) || 0, bottom: parseFloat(style.scrollPaddingBottom) || 0 };
+/**
+ * What a measure needs from the styles: what covers the screen's edges (the page's scroll padding:
+ * the top bar, an advertising banner), the margin in pixels, and the log's bounds as chat.css
+ * gives them.
+ */
+function readStyles(log: HTMLElement) {
+  const root = getComputedStyle(document.documentElement);
+  const own = getComputedStyle(log);
+  return {
+    coveredTop: parseFloat(root.scrollPaddingTop) || 0,
+    coveredBottom: parseFloat(root.scrollPaddingBottom) || 0,
+    margin: MARGIN_REM * parseFloat(root.fontSize),
+    logMin: parseFloat(own.minHeight) || 0,
+    logMax: parseFloat(own.maxHeight) || Infinity,
+  };
 }
 
 /**
@@ -34,25 +42,24 @@ export function useLogFitsScreen(sectionRef: RefObject<HTMLElement | null>, enab
     const fit = () => {
       const log = section.querySelector<HTMLElement>('.conversation__log');
       if (!log) return;
-      const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
-      const covered = coveredEdges();
+      const { coveredTop, coveredBottom, margin, logMin, logMax } = readStyles(log);
       const box = section.getBoundingClientRect();
       // What must be in view with the log: the header and notices above it, the message box under
       // it (not the symbol board, which may open below and scroll with the page), or the notice
       // that stands in its place.
       const end = section.querySelector('.composer__row')?.getBoundingClientRect().bottom ?? box.bottom;
       const rest = end - box.top - log.getBoundingClientRect().height;
-      const room = window.innerHeight - covered.bottom - rest - MARGIN_REM * rem;
+      const room = window.innerHeight - coveredBottom - rest - margin;
       const top = box.top + window.scrollY;
       const inPlace = room - top;
       const opening = broughtToTop === undefined;
-      if (opening) broughtToTop = inPlace < LOG_MIN_REM * rem;
-      const wanted = broughtToTop ? room - covered.top - MARGIN_REM * rem : inPlace;
-      const height = Math.min(Math.max(wanted, LOG_MIN_REM * rem), LOG_MAX_REM * rem);
+      if (opening) broughtToTop = inPlace < logMin;
+      const wanted = broughtToTop ? room - coveredTop - margin : inPlace;
+      const height = Math.min(Math.max(wanted, logMin), logMax);
       section.style.setProperty('--conversation-log-height', `${Math.floor(height)}px`);
       if (opening && broughtToTop) {
         // At once, as on a phone: a smooth scroll here would cut short the log's own.
-        window.scrollTo({ top: top - covered.top - MARGIN_REM * rem, behavior: 'instant' });
+        window.scrollTo({ top: top - coveredTop - margin, behavior: 'instant' });
       }
     };
     fit();
