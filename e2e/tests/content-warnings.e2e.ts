@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tabTo } from '../support/accounts';
@@ -85,13 +85,28 @@ describe('content warnings (issue 37)', () => {
     await post.getByText(text).waitFor();
     await post.getByText('Content warning: Surgery').waitFor();
     expect(await post.getByRole('button', { name: 'Show anyway' }).count()).toBe(0);
-    // …or never: a line says what is hidden and why, and nothing opens it.
-    await chooseInSettings(page, 'Surgery', 'Always hide');
-    await post
-      .getByText('Hidden: content with a warning about “Surgery”, as you chose in the display settings.')
-      .waitFor();
+    // …or never: a line says what is hidden and why, and nothing opens it. Chosen in another tab
+    // while this one's focus is on the post's picture, which leaves the page: the focus goes to
+    // the line that took its place, not to the page's start.
+    const imageButton = post.getByRole('button', { name: 'Show the image in full size' });
+    await tabTo(page, imageButton);
+    const otherTab = await context.newPage();
+    await otherTab.goto('/feed');
+    await chooseInSettings(otherTab, 'Surgery', 'Always hide');
+    const hiddenLine = post.getByText(
+      'Hidden: content with a warning about “Surgery”, as you chose in the display settings.',
+    );
+    await hiddenLine.waitFor();
     expect(await post.getByText(text).count()).toBe(0);
     expect(await post.getByRole('button', { name: 'Show anyway' }).count()).toBe(0);
+    const focused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+    expect(await focused(hiddenLine)).toBe(true);
+    // Asked again from there: the focus goes to the button that opens the post.
+    await chooseInSettings(otherTab, 'Surgery', 'Ask me first');
+    await expect.poll(() => focused(post.getByRole('button', { name: 'Show anyway' }))).toBe(true);
+    await chooseInSettings(otherTab, 'Surgery', 'Always hide');
+    await hiddenLine.waitFor();
+    await otherTab.close();
     // The choice is kept on this device.
     await page.reload();
     await post.getByText('Hidden: content with a warning about “Surgery”', { exact: false }).waitFor();

@@ -1,8 +1,9 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContentWarning } from '@juntos/domain';
 import type { ReactionComment } from '../../components/reactions';
 import { Button } from '../../components/ui/button';
+import { useFocusKeptIn } from '../../lib/use-focus-kept-in';
 import { useDisplayPreferences } from '../display-preferences/display-preferences-storage';
 import { useWarningLabel } from './warning-label';
 import './content-warnings.css';
@@ -28,38 +29,56 @@ export function ContentWarningGate({
   const label = useWarningLabel();
   const [open, setOpen] = useState(false);
   const contentId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
+  const firstLine = useRef<HTMLParagraphElement>(null);
+  const area = useRef<HTMLDivElement>(null);
+  // The reader's setting changed while the focus was in what it now hides (another tab's display
+  // settings apply here at once): the focus goes to the button that opens the content, or to the
+  // line that says it was left out.
+  useFocusKeptIn(area, () => toggle.current ?? firstLine.current, Boolean(warning || filtered));
   if (!warning && !filtered) return children;
   const named = warning ? label(warning) : '';
   const choice = warning ? choices[warning.kind] : 'ask';
-  if (choice === 'hide')
-    return <p className="content-warning">{t('content_warning.hidden', { warning: named })}</p>;
-  const lines = (
-    <>
-      {warning && <p className="content-warning">{t('content_warning.label', { warning: named })}</p>}
-      {filtered && <p className="content-warning">{t('content_warning.filtered', { phrase: filtered })}</p>}
-    </>
-  );
-  if (choice === 'show' && !filtered)
-    return (
-      <>
-        {lines}
-        {children}
-      </>
-    );
+  const hidden = choice === 'hide';
+  const gated = !hidden && (choice === 'ask' || filtered !== null);
+
   return (
-    <div className="content-warning-gate">
-      {lines}
-      <Button
-        size="small"
-        aria-expanded={open}
-        aria-controls={contentId}
-        onClick={() => setOpen((value) => !value)}
-      >
-        {open ? t('content_warning.close') : t('content_warning.open')}
-      </Button>
-      <div id={contentId} hidden={!open}>
-        {open && children}
-      </div>
+    <div className="content-warning-gate" ref={area}>
+      {hidden ? (
+        <p className="content-warning" ref={firstLine} tabIndex={-1}>
+          {t('content_warning.hidden', { warning: named })}
+        </p>
+      ) : (
+        <>
+          {warning && (
+            <p className="content-warning" ref={firstLine} tabIndex={-1}>
+              {t('content_warning.label', { warning: named })}
+            </p>
+          )}
+          {filtered && (
+            <p className="content-warning" ref={warning ? undefined : firstLine} tabIndex={-1}>
+              {t('content_warning.filtered', { phrase: filtered })}
+            </p>
+          )}
+        </>
+      )}
+      {gated && (
+        <>
+          <Button
+            ref={toggle}
+            size="small"
+            aria-expanded={open}
+            aria-controls={contentId}
+            onClick={() => setOpen((value) => !value)}
+          >
+            {open ? t('content_warning.close') : t('content_warning.open')}
+          </Button>
+          <div id={contentId} hidden={!open}>
+            {open && children}
+          </div>
+        </>
+      )}
+      {!hidden && !gated && children}
     </div>
   );
 }
