@@ -39,18 +39,28 @@ import { createRealtime, type FanOut } from './realtime';
  * the lines for the same facts keeps the request log, which stays on by default, cheap.
  */
 class OneLinePerRequest extends LogController {
-  // A socket's upgrade request (the chat) never completes as an answer: it is logged on arrival,
-  // by the root logger like the completed line, since a storm of reconnections after a deploy
-  // would otherwise build a child logger per socket for this one line.
-  override incomingRequest(request: FastifyRequest) {
-    if (request.headers.upgrade && !this.isLogDisabled(request))
-      request.server.log.info({ reqId: request.id, req: request }, 'incoming request');
+  /** Upgrades answered with a status (a refusal): their line is the completed one. */
+  private readonly answered = new WeakSet<FastifyRequest>();
+
+  // A socket's upgrade request (the chat) completes when the socket ends, as in nginx's access
+  // log: its line is written then, with how long it lived. A storm of connections (every member
+  // at once after a deploy) writes nothing while it lasts; the line was a tenth of its cost.
+  override incomingRequest(request: FastifyRequest, reply: FastifyReply) {
+    if (!request.headers.upgrade || this.isLogDisabled(request)) return;
+    request.raw.socket.once('close', () => {
+      if (this.answered.has(request)) return;
+      request.server.log.info(
+        { reqId: request.id, req: request, res: { statusCode: 101 }, responseTime: reply.elapsedTime },
+        'request completed',
+      );
+    });
   }
 
   // Written by the root logger with the request's id, the fields a request's child would add: the
   // child itself is made only for requests that log lines of their own (lib/request-logger.ts).
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     if (this.isLogDisabled(request)) return;
+    if (request.headers.upgrade) this.answered.add(request);
     const line = { reqId: request.id, req: request, res: reply, responseTime: reply.elapsedTime };
     if (error) request.server.log.error({ ...line, err: error }, 'request errored');
     else request.server.log.info(line, 'request completed');

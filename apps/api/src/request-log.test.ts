@@ -11,7 +11,7 @@ type Line = {
   responseTime?: number;
 };
 
-/** The request log writes one line per answer, and one on arrival for a socket's upgrade. */
+/** The request log writes one line per answer, and one when a socket (an upgrade) ends. */
 describe('request log', () => {
   let log = '';
   let t: TestApp;
@@ -53,21 +53,37 @@ describe('request log', () => {
     expect(first).not.toBe(second);
   });
 
-  it('writes a line for a socket upgrade, which never completes as an answer', async () => {
+  it('writes one line for a socket when it ends, with how long it lived; a refused upgrade has one line too', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const wsUrl = `${address.replace('http', 'ws')}/ws/chat/`;
     log = '';
-    const socket = new WebSocket(`${address.replace('http', 'ws')}/ws/chat/`);
-    await new Promise((resolve) => {
-      socket.once('open', resolve);
-      socket.once('error', resolve);
-    });
-    socket.close();
-    const arrived = lines().filter((line) => line.req?.url === '/ws/chat/');
-    expect(arrived.map((line) => line.msg)).toContain('incoming request');
-    // Written by the root logger, with the request's id and the process's bindings all the same.
-    expect(arrived.find((line) => line.msg === 'incoming request')).toMatchObject({
-      reqId: expect.stringMatching(/^req-/),
-      pid: process.pid,
-    });
+    const socket = new WebSocket(wsUrl);
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    await new Promise((resolve) => socket.once('open', resolve));
+    // Open: nothing is written yet.
+    expect(lines().filter((line) => line.req?.url === '/ws/chat/')).toEqual([]);
+    await closed;
+    await expect
+      .poll(() => lines().filter((line) => line.req?.url === '/ws/chat/'))
+      .toEqual([
+        expect.objectContaining({
+          msg: 'request completed',
+          res: { statusCode: 101 },
+          responseTime: expect.any(Number),
+          // Written by the root logger, with the request's id and the process's bindings all the same.
+          reqId: expect.stringMatching(/^req-/),
+          pid: process.pid,
+        }),
+      ]);
+
+    // Another site's page is refused with 403 before any socket opens: its answer's line only.
+    log = '';
+    const foreign = new WebSocket(wsUrl, { headers: { Origin: 'https://elsewhere.example' } });
+    await new Promise((resolve) => foreign.once('error', resolve));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const refused = lines().filter((line) => line.req?.url === '/ws/chat/');
+    expect(refused).toEqual([
+      expect.objectContaining({ msg: 'request completed', res: { statusCode: 403 } }),
+    ]);
   });
 });

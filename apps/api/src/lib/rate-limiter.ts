@@ -89,10 +89,15 @@ function ipv6Groups(address: string): number[] {
 }
 
 /**
- * Keys are hashed: the store then holds no e-mail address or IP address (Redis is often shared
- * and its keys are easy to list).
+ * Keys are hashed for Redis: the store then holds no e-mail address or IP address (Redis is often
+ * shared and its keys are easy to list). Counted in this process alone, they stay as they are: the
+ * process holds the request that carried them anyway, and a connection storm hashed two keys per
+ * socket for nothing.
  */
-const hashed = (key: string) => createHash('sha256').update(key).digest('base64url').slice(0, 24);
+const hashedFor = (backend: RateLimitBackend) =>
+  backend.redis
+    ? (key: string) => createHash('sha256').update(key).digest('base64url').slice(0, 24)
+    : (key: string) => key;
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
@@ -103,6 +108,7 @@ const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
  */
 export function createRateLimits(backend: RateLimitBackend) {
   const scaled = (count: number) => Math.max(1, Math.round(count * backend.scale));
+  const hashed = hashedFor(backend);
 
   const windowOf = (name: string, points: number, durationMs: number) => ({
     keyPrefix: `${backend.prefix}rate:${name}`,

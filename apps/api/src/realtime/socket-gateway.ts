@@ -272,6 +272,9 @@ export function createSocketGateway(deps: {
       '/ws/chat/',
       {
         websocket: true,
+        // No body either way: the compression plugin's hooks would only cost each socket's upgrade.
+        compress: false,
+        decompress: false,
         // The token is checked before the upgrade, so the socket listens from its first moment:
         // nothing published after the client sees `open` can be missed.
         preValidation: async (request, reply) => {
