@@ -132,10 +132,11 @@ describe('image uploads: pixel limit, 16-bit input, decoding in turn', () => {
     const { value: login, ms: elapsed } = await timed(signIn);
     const finishedDuringLogin = finished;
     expect(login.statusCode).toBe(200);
-    // Sixteen decodes at once hold the password check's thread for seconds (2.3–2.4 s against a
+    // Sixteen decodes at once hold the password check's thread for seconds (1.5–2.4 s against a
     // reference of 34–59 ms, measured with the decoder's limit raised to 16); two at a time leave
-    // it the room it had beside the pair (11–32 ms, with both cores kept busy besides).
-    expect(elapsed).toBeLessThan(allowedAgainst(reference.ms, { factor: 5, floorMs: 500 }));
+    // it the room it had beside the pair (11–32 ms, with both cores kept busy besides). The floor
+    // sits between: a loaded full run once took 640 ms with the limit in place.
+    expect(elapsed).toBeLessThan(allowedAgainst(reference.ms, { factor: 5, floorMs: 1000 }));
     // The login was measured while the uploads were still being worked through.
     expect(finishedDuringLogin).toBeLessThan(16);
     expect(await Promise.all(uploads)).toEqual(Array.from({ length: 16 }, () => 201));
