@@ -5,6 +5,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
+import type { IncomingMessage } from 'node:http';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { createDatabaseOutage, type DatabaseOutage } from './lib/database-outage';
@@ -34,25 +35,49 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { createRealtime, type FanOut } from './realtime';
 
 /**
+ * Whether Node handed the request to the server's 'upgrade' listeners rather than its request
+ * path: Node's own flag, which `@types/node` leaves out.
+ */
+const onUpgradePath = (request: FastifyRequest) =>
+  (request.raw as IncomingMessage & { upgrade?: boolean }).upgrade === true;
+
+/**
  * One log line per request instead of Fastify's two ("incoming request", then "request
  * completed"): written when the answer has gone, with the request, the status and the time. Half
  * the lines for the same facts keeps the request log, which stays on by default, cheap.
  */
 class OneLinePerRequest extends LogController {
-  /** Upgrades answered with a status (a refusal): their line is the completed one. */
-  private readonly answered = new WeakSet<FastifyRequest>();
+  /** Upgrade requests whose line is written: each gets one, whichever way it ends first. */
+  private readonly written = new WeakSet<FastifyRequest>();
+  /** Upgrade requests that became an open socket (told by `socketOpened`). */
+  private readonly opened = new WeakSet<IncomingMessage>();
+
+  /** The WebSocket server opened a socket for this request (app.ts wires its 'connection' event). */
+  socketOpened(raw: IncomingMessage) {
+    this.opened.add(raw);
+  }
 
   // A socket's upgrade request (the chat) completes when the socket ends, as in nginx's access
-  // log: its line is written then, with how long it lived. A storm of connections (every member
-  // at once after a deploy) writes nothing while it lasts; the line was a tenth of its cost.
+  // log: its line is written then, with the time from its arrival. A storm of connections (every
+  // member at once after a deploy) writes nothing while it lasts; the line was a tenth of its cost.
+  // Only Node's upgrade path (`raw.upgrade`): an ordinary request that merely names an Upgrade
+  // header shares its keep-alive connection with others, and a listener per request would pile up.
   override incomingRequest(request: FastifyRequest, reply: FastifyReply) {
-    if (!request.headers.upgrade || this.isLogDisabled(request)) return;
+    if (!onUpgradePath(request) || this.isLogDisabled(request)) return;
     request.raw.socket.once('close', () => {
-      if (this.answered.has(request)) return;
-      request.server.log.info(
-        { reqId: request.id, req: request, res: { statusCode: 101 }, responseTime: reply.elapsedTime },
-        'request completed',
-      );
+      if (this.written.has(request)) return;
+      this.written.add(request);
+      const line = { reqId: request.id, req: request, responseTime: reply.elapsedTime };
+      const completed = (statusCode: number) =>
+        request.server.log.info({ ...line, res: { statusCode } }, 'request completed');
+      if (this.opened.has(request.raw)) completed(101);
+      // Handed to `ws` (a hijacked reply counts as sent, though nothing went through it), which
+      // refused the handshake itself with its 400: a missing or malformed key, version or Upgrade.
+      else if (reply.sent && !reply.raw.writableEnded) completed(400);
+      // Refused with a status (403, 429, 503) whose completion has not been logged yet.
+      else if (reply.sent) completed(reply.statusCode);
+      // The client left before any answer (while its token was checked, say): nginx's 499.
+      else request.server.log.info({ ...line, res: { statusCode: 499 } }, 'request aborted');
     });
   }
 
@@ -60,7 +85,12 @@ class OneLinePerRequest extends LogController {
   // child itself is made only for requests that log lines of their own (lib/request-logger.ts).
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     if (this.isLogDisabled(request)) return;
-    if (request.headers.upgrade) this.answered.add(request);
+    // An upgrade refused with a status (403, 429, 503) is logged here or, if its socket closed
+    // first, by the socket's listener above: once either way.
+    if (onUpgradePath(request)) {
+      if (this.written.has(request)) return;
+      this.written.add(request);
+    }
     const line = { reqId: request.id, req: request, res: reply, responseTime: reply.elapsedTime };
     if (error) request.server.log.error({ ...line, err: error }, 'request errored');
     else request.server.log.info(line, 'request completed');
@@ -110,6 +140,7 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   const asyncLog =
     dependencies?.logStream || config.logLevel === 'silent' ? undefined : batchedStandardOutput();
   const logDestination = dependencies?.logStream ?? asyncLog;
+  const logController = new OneLinePerRequest();
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -122,7 +153,7 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
       serializers: { req: serializeRequest, err: serializeError, ...HEADER_SERIALIZERS },
       ...(logDestination ? { stream: logDestination } : {}),
     },
-    logController: new OneLinePerRequest(),
+    logController,
     childLoggerFactory: lazyRequestLogger,
     // Fastify gives each plugin 10 s to load. A busy 2-core host (a deploy beside running
     // instances, CI running two suites) took longer to load the API reference's assets and the
@@ -241,6 +272,8 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
     unsentEmails: () => mailer.unsentCount(),
   });
   await app.register(modules.plugin);
+  // The request log writes a socket's line when it ends; it learns here that the socket opened.
+  app.websocketServer.on('connection', (_socket, raw: IncomingMessage) => logController.socketOpened(raw));
 
   // Jobs start once the routes are ready (migrations have run by then: server.ts and the tests
   // migrate before `ready`), without holding readiness up: a database away at that moment is the

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, type TestApp } from './test-support/test-app';
@@ -15,6 +16,7 @@ type Line = {
 describe('request log', () => {
   let log = '';
   let t: TestApp;
+  let address = '';
   const lines = () =>
     log
       .split('\n')
@@ -26,6 +28,7 @@ describe('request log', () => {
       { LOG_LEVEL: 'info' },
       { logStream: { write: (line: string) => void (log += line) } },
     );
+    address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => t?.cleanup());
 
@@ -54,7 +57,6 @@ describe('request log', () => {
   });
 
   it('writes one line for a socket when it ends, with how long it lived; a refused upgrade has one line too', async () => {
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const wsUrl = `${address.replace('http', 'ws')}/ws/chat/`;
     log = '';
     const socket = new WebSocket(wsUrl);
@@ -85,5 +87,50 @@ describe('request log', () => {
     expect(refused).toEqual([
       expect.objectContaining({ msg: 'request completed', res: { statusCode: 403 } }),
     ]);
+
+    // A handshake `ws` refuses itself (no key) never opened a socket: its line says 400, not 101.
+    log = '';
+    const answer = await rawExchange(
+      address,
+      'GET /ws/chat/ HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n',
+    );
+    expect(answer).toMatch(/^HTTP\/1.1 400/);
+    await expect
+      .poll(() => lines().filter((line) => line.req?.url === '/ws/chat/'))
+      .toEqual([expect.objectContaining({ msg: 'request completed', res: { statusCode: 400 } })]);
+  });
+
+  it('writes one line per request that merely names an Upgrade header, on a keep-alive connection', async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    log = '';
+    // Without `Connection: upgrade` Node takes these by its request path; 15 of them share one
+    // connection, more than a socket's default of 10 listeners.
+    const request = 'GET /api/me HTTP/1.1\r\nHost: x\r\nUpgrade: h2c\r\nConnection: keep-alive\r\n\r\n';
+    const answers = await rawExchange(address, request.repeat(15), 15);
+    process.off('warning', onWarning);
+    expect(answers.match(/HTTP\/1.1 401/g)).toHaveLength(15);
+    await expect.poll(() => lines().filter((line) => line.req?.url === '/api/me')).toHaveLength(15);
+    expect(warnings.filter((warning) => warning.name === 'MaxListenersExceededWarning')).toEqual([]);
   });
 });
+
+/**
+ * Writes raw bytes to the server and reads what it answers until it has `answers` status lines
+ * (or the connection closes), then closes: handshakes no WebSocket client library would send.
+ */
+function rawExchange(address: string, bytes: string, answers = 1): Promise<string> {
+  const { hostname, port } = new URL(address);
+  return new Promise((resolve, reject) => {
+    let received = '';
+    const socket = connect(Number(port), hostname, () => socket.write(bytes));
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      received += chunk;
+      if ((received.match(/HTTP\/1\.1 \d{3} /g)?.length ?? 0) >= answers) socket.destroy();
+    });
+    socket.on('error', reject);
+    socket.on('close', () => resolve(received));
+  });
+}
