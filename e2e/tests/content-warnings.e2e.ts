@@ -80,31 +80,49 @@ describe('content warnings (issue 37)', () => {
     await post.getByRole('button', { name: 'Show anyway' }).waitFor();
     expect(await post.getByText(text).count()).toBe(0);
 
-    // Surgery at once: the warning stays above the post, which shows without asking.
-    await chooseInSettings(page, 'Surgery', 'Show at once');
-    await post.getByText(text).waitFor();
-    await post.getByText('Content warning: Surgery').waitFor();
-    expect(await post.getByRole('button', { name: 'Show anyway' }).count()).toBe(0);
-    // …or never: a line says what is hidden and why, and nothing opens it. Chosen in another tab
-    // while this one's focus is on the post's picture, which leaves the page: the focus goes to
-    // the line that took its place, not to the page's start.
+    // The reader's other choices are made in another tab while this one waits in the background
+    // with its focus in the post: Playwright makes every page count as focused unless told not
+    // to, and a page in the background hears no event when the focused element leaves it.
+    await page.keyboard.press('Enter');
     const imageButton = post.getByRole('button', { name: 'Show the image in full size' });
     await tabTo(page, imageButton);
+    const imageButtonBefore = await imageButton.elementHandle();
+    const focusEmulation = await context.newCDPSession(page);
+    await focusEmulation.send('Emulation.setFocusEmulationEnabled', { enabled: false });
     const otherTab = await context.newPage();
     await otherTab.goto('/feed');
-    await chooseInSettings(otherTab, 'Surgery', 'Always hide');
+    /** Chooses in the other tab, in front, then comes back to this one. */
+    const chooseElsewhere = async (choice: string) => {
+      await otherTab.bringToFront();
+      expect(await page.evaluate(() => document.hasFocus())).toBe(false);
+      await chooseInSettings(otherTab, 'Surgery', choice);
+      await page.bringToFront();
+    };
+    const focused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+
+    // Surgery at once: the warning stays above the post, which shows without asking. The post
+    // stays as it was, the same picture with the focus on it.
+    await chooseElsewhere('Show at once');
+    await expect.poll(() => post.getByRole('button', { name: 'Hide again' }).count()).toBe(0);
+    await post.getByText('Content warning: Surgery').waitFor();
+    expect(await post.getByRole('button', { name: 'Show anyway' }).count()).toBe(0);
+    expect(await imageButtonBefore?.evaluate((element) => element === document.activeElement)).toBe(true);
+    // …or never: a line says what is hidden and why, and nothing opens it. The focused picture
+    // leaves the page: the focus goes to the line that took its place, not to the page's start.
+    await chooseElsewhere('Always hide');
     const hiddenLine = post.getByText(
       'Hidden: content with a warning about “Surgery”, as you chose in the display settings.',
     );
     await hiddenLine.waitFor();
     expect(await post.getByText(text).count()).toBe(0);
     expect(await post.getByRole('button', { name: 'Show anyway' }).count()).toBe(0);
-    const focused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
     expect(await focused(hiddenLine)).toBe(true);
-    // Asked again from there: the focus goes to the button that opens the post.
-    await chooseInSettings(otherTab, 'Surgery', 'Ask me first');
+    // Asked again from there: the post is closed again (it was open before it was hidden), and
+    // the focus goes to the button that opens it.
+    await chooseElsewhere('Ask me first');
     await expect.poll(() => focused(post.getByRole('button', { name: 'Show anyway' }))).toBe(true);
-    await chooseInSettings(otherTab, 'Surgery', 'Always hide');
+    expect(await post.getByText(text).count()).toBe(0);
+    await chooseElsewhere('Always hide');
     await hiddenLine.waitFor();
     await otherTab.close();
     // The choice is kept on this device.

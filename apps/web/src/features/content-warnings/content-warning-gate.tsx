@@ -36,11 +36,13 @@ export function ContentWarningGate({
   // settings apply here at once): the focus goes to the button that opens the content, or to the
   // line that says it was left out.
   useFocusKeptIn(area, () => toggle.current ?? firstLine.current, Boolean(warning || filtered));
-  if (!warning && !filtered) return children;
   const named = warning ? label(warning) : '';
   const choice = warning ? choices[warning.kind] : 'ask';
   const hidden = choice === 'hide';
-  const gated = !hidden && (choice === 'ask' || filtered !== null);
+  const gated = !hidden && (choice === 'ask' || Boolean(filtered));
+  // Hidden by choice closes what was opened: asked again later, it asks again.
+  if (hidden && open) setOpen(false);
+  if (!warning && !filtered) return children;
 
   return (
     <div className="content-warning-gate" ref={area}>
@@ -63,22 +65,23 @@ export function ContentWarningGate({
         </>
       )}
       {gated && (
-        <>
-          <Button
-            ref={toggle}
-            size="small"
-            aria-expanded={open}
-            aria-controls={contentId}
-            onClick={() => setOpen((value) => !value)}
-          >
-            {open ? t('content_warning.close') : t('content_warning.open')}
-          </Button>
-          <div id={contentId} hidden={!open}>
-            {open && children}
-          </div>
-        </>
+        <Button
+          ref={toggle}
+          size="small"
+          aria-expanded={open}
+          aria-controls={contentId}
+          onClick={() => setOpen((value) => !value)}
+        >
+          {open ? t('content_warning.close') : t('content_warning.open')}
+        </Button>
       )}
-      {!hidden && !gated && children}
+      {/* One place for the content whether it asks first or not: a setting changed between the
+          two keeps it as it is (its own state, the focus in it) instead of building it anew. */}
+      {!hidden && (
+        <div id={contentId} hidden={gated && !open}>
+          {(!gated || open) && children}
+        </div>
+      )}
     </div>
   );
 }
