@@ -23,10 +23,13 @@ async function historyBetween(viewer: Member, friend: Member) {
   return ((await response.json()) as { results: { message: string }[] }).results.map((m) => m.message);
 }
 
-/** Whether all of an element is on a screen of the given height. */
+/**
+ * Whether all of an element is on a screen of the given height, give or take the pixel that
+ * rounding heights measured in fractions of a pixel may leave.
+ */
 async function wholeInView(element: Locator, screenHeight: number) {
   const bounds = await element.boundingBox();
-  return bounds !== null && bounds.y >= 0 && bounds.y + bounds.height <= screenHeight;
+  return bounds !== null && bounds.y >= -1 && bounds.y + bounds.height <= screenHeight + 1;
 }
 
 const friendButton = (page: Page, name: string) =>
