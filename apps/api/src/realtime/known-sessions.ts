@@ -70,6 +70,8 @@ export function createKnownSessions(options: {
   let forgotAt = Number.NEGATIVE_INFINITY;
   let reading: Promise<void> = Promise.resolve();
   let timer: ReturnType<typeof setInterval> | undefined;
+  /** The first read while it is under way. */
+  let firstRead: Promise<void> | undefined;
 
   async function readOnce() {
     try {
@@ -115,14 +117,19 @@ export function createKnownSessions(options: {
      */
     refresh: () => (timer === undefined ? Promise.resolve() : read()),
     /**
-     * Reads at once, then every KNOWN_SESSIONS_POLL_MS; called by the first socket, so an
-     * instance that serves no chat (a command, most tests) never reads.
+     * Reads at once, then every KNOWN_SESSIONS_POLL_MS; called by each socket, so an instance that
+     * serves no chat (a command, most tests) never reads. Until a first read has answered (or
+     * failed), it returns that read: the sockets of a storm on a fresh instance (every member
+     * reconnecting after a deploy) wait for the one statement instead of each asking for its own
+     * session. Afterwards it returns undefined, and no socket waits.
      */
-    start() {
-      if (timer !== undefined) return;
-      timer = setInterval(() => void read(), KNOWN_SESSIONS_POLL_MS);
-      timer.unref();
-      void read();
+    start(): Promise<void> | undefined {
+      if (timer === undefined) {
+        timer = setInterval(() => void read(), KNOWN_SESSIONS_POLL_MS);
+        timer.unref();
+        firstRead = read().finally(() => (firstRead = undefined));
+      }
+      return firstRead;
     },
     /** Whether this token needs no session lookup: see above. */
     tokenSuffices(claims: AccessClaims): boolean {

@@ -42,8 +42,12 @@ describe('known sessions', () => {
     database.answer({ issued: [{ sessionId: OWN, userId: 7, at: database.now() }] });
     await known.refresh();
     expect(database.reads, 'nothing is read before the first socket starts the reading').toEqual([]);
-    known.start();
-    await known.refresh();
+    // The first socket starts the reading, and the sockets of its storm wait for that one read.
+    const firstRead = known.start();
+    expect(known.start(), 'a second socket waits for the same read').toBe(firstRead);
+    await firstRead;
+    expect(known.start(), 'once it has answered, no socket waits').toBeUndefined();
+    expect(database.reads).toHaveLength(1);
     expect(known.tokenSuffices(claims())).toBe(true);
     expect(known.tokenSuffices(claims({ userId: 8 })), 'the session of another member').toBe(false);
     expect(known.tokenSuffices(claims({ sessionId: OTHER })), 'a session not issued lately').toBe(false);
@@ -70,8 +74,7 @@ describe('known sessions', () => {
       now: database.now,
     });
     database.answer({ issued: [{ sessionId: OWN, userId: 7, at: database.now() }] });
-    known.start();
-    await known.refresh();
+    await known.start();
     database.fail(true);
     await known.refresh();
     await known.refresh();
@@ -90,8 +93,7 @@ describe('known sessions', () => {
     const database = fakeDatabase();
     const known = createKnownSessions({ read: database.read, onError: () => undefined, now: database.now });
     database.answer({ issued: [{ sessionId: OWN, userId: 7, at: database.now() }] });
-    known.start();
-    await known.refresh();
+    await known.start();
     const firstAt = database.now();
     database.advance(1000);
     await known.refresh();
@@ -100,6 +102,22 @@ describe('known sessions', () => {
     database.advance(21 * 60_000);
     await known.refresh();
     expect(known.tokenSuffices(claims()), 'no token of it can be valid any more').toBe(false);
+    await known.close();
+  });
+
+  it('let the sockets waiting for a first read that fails go on to their own lookups', async () => {
+    const database = fakeDatabase();
+    const errors: unknown[] = [];
+    const known = createKnownSessions({
+      read: database.read,
+      onError: (error) => errors.push(error),
+      now: database.now,
+    });
+    database.fail(true);
+    await expect(known.start()).resolves.toBeUndefined();
+    expect(errors).toHaveLength(1);
+    expect(known.start(), 'no socket waits after it').toBeUndefined();
+    expect(known.tokenSuffices(claims())).toBe(false);
     await known.close();
   });
 });

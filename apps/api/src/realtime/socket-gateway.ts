@@ -292,8 +292,9 @@ export function createSocketGateway(deps: {
           if (typeof token !== 'string' || !token) return;
           const claims = await readToken(token);
           if (!claims) return;
-          deps.knownSessions?.start();
+          const firstRead = deps.knownSessions?.start();
           await refuseBeyond(() => connectsPerMember.hit(String(claims.userId)));
+          if (firstRead) await firstRead;
           // A storm of reconnections asks the database nothing per socket when this instance
           // knows the session as the member's, issued lately and not ended (known-sessions.ts).
           if (deps.knownSessions?.tokenSuffices(claims)) {
