@@ -116,30 +116,27 @@ describe('image uploads: pixel limit, 16-bit input, decoding in turn', () => {
         finished += 1;
         return response.statusCode;
       });
-    // The reference: the same login while two images decode, as many as the decoder takes at
-    // once. Both logins then share the cores with the same work, however busy the machine is
-    // besides (CI runs the browser tier beside this one): what is left to tell them apart is
-    // whether the decoder took the sixteen in turn.
-    const pair = [upload(0), upload(1)];
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const reference = await timed(signIn);
-    expect(reference.value.statusCode).toBe(200);
-    expect(await Promise.all(pair)).toEqual([201, 201]);
-    finished = 0;
+    // The decodes that hold a worker thread, sampled all along: sharp counts the pipelines it is
+    // running (a header read is not one), in this process, which runs this file alone. With the
+    // limit there are never more than two, whatever else the machine is doing, so the password
+    // check always finds a free thread of libuv's four; without it all four were taken and the
+    // login waited 1.5–2.4 s (measured with the limit raised to 16).
+    let mostDecoding = 0;
+    const sampler = setInterval(() => {
+      mostDecoding = Math.max(mostDecoding, sharp.counters().process);
+    }, 1);
     const uploads = Array.from({ length: 16 }, (_, index) => upload(index));
     // Let the uploads reach the decoder.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const { value: login, ms: elapsed } = await timed(signIn);
+    const login = await signIn();
     const finishedDuringLogin = finished;
     expect(login.statusCode).toBe(200);
-    // Sixteen decodes at once hold the password check's thread for seconds (1.5–2.4 s against a
-    // reference of 34–59 ms, measured with the decoder's limit raised to 16); two at a time leave
-    // it the room it had beside the pair (11–32 ms, with both cores kept busy besides). The floor
-    // sits between: a loaded full run once took 640 ms with the limit in place.
-    expect(elapsed).toBeLessThan(allowedAgainst(reference.ms, { factor: 5, floorMs: 1000 }));
-    // The login was measured while the uploads were still being worked through.
+    // The login was answered while the uploads were still being worked through.
     expect(finishedDuringLogin).toBeLessThan(16);
     expect(await Promise.all(uploads)).toEqual(Array.from({ length: 16 }, () => 201));
+    clearInterval(sampler);
+    // Two at a time, and the sampler saw them.
+    expect(mostDecoding).toBe(2);
   });
 });
 
