@@ -124,6 +124,15 @@ describe('content warnings (issue 37)', () => {
     expect(await post.getByText(text).count()).toBe(0);
     await chooseElsewhere('Always hide');
     await hiddenLine.waitFor();
+    expect(await focused(hiddenLine)).toBe(true);
+    // Once the reader has moved on, a later change leaves the focus where they took it.
+    const like = post.getByRole('button', { name: /Like/ });
+    await tabTo(page, like);
+    await chooseElsewhere('Ask me first');
+    await post.getByRole('button', { name: 'Show anyway' }).waitFor();
+    expect(await focused(like)).toBe(true);
+    await chooseElsewhere('Always hide');
+    await hiddenLine.waitFor();
     await otherTab.close();
     // The choice is kept on this device.
     await page.reload();

@@ -6,12 +6,12 @@ import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
  * page's start, and a keyboard or screen-reader user loses their place. It goes to what
  * `fallback` names instead.
  *
- * The element focused last in the area is remembered, and looked for after every render of the
- * area's owner: a page in the background (the member is in the tab where the setting changed)
- * hears no event at all when its focused element is removed. `focus()` still works there, and the
- * member finds the focus in its place on coming back. A removal by the area's own content, in a
- * page in front, is caught by a native `focusout`: React turns its own event system off while
- * it commits, so that blur never reaches an `onBlur` prop.
+ * The element focused last in the area is remembered, and the area's removals are watched (a
+ * MutationObserver): a page in the background (the member is in the tab where the setting
+ * changed) hears no blur when its focused element is removed, and nor may a page in front in
+ * future browsers. `focus()` still works in the background, and the member finds the focus in
+ * its place on coming back. The element is forgotten once the focus goes somewhere else, so a
+ * later change never pulls the focus back from where the member took it.
  */
 export function useFocusKeptIn(
   area: RefObject<HTMLElement | null>,
@@ -19,53 +19,45 @@ export function useFocusKeptIn(
   enabled = true,
 ) {
   const target = useRef(fallback);
-  /** The element focused last in the area, until the focus leaves the area for somewhere else. */
-  const held = useRef<Element | null>(null);
-  useEffect(() => {
+  // Before the removals' callback can run (it runs when the commit that removed the element ends).
+  useLayoutEffect(() => {
     target.current = fallback;
   });
-
-  const restore = useRef(() => {
-    const lost = held.current;
-    if (!lost || lost.isConnected || !area.current?.isConnected) return;
-    held.current = null;
-    const focused = document.activeElement;
-    // The focus found a place of its own meanwhile (a click elsewhere, a dialog).
-    if (focused !== null && focused !== document.body) return;
-    const next = target.current();
-    if (!next) return;
-    next.focus();
-    held.current = next;
-  });
-  useLayoutEffect(() => restore.current());
 
   useEffect(() => {
     const element = area.current;
     if (!enabled || !element) return;
+    /** The element focused last in the area, until the focus leaves the area for somewhere else. */
+    let held: Element | null = null;
     const onFocusIn = (event: FocusEvent) => {
-      if (event.target instanceof Element) held.current = event.target;
+      if (event.target instanceof Element) held = event.target;
     };
     const onFocusOut = (event: FocusEvent) => {
       const lost = event.target;
-      // After the commit that removed it, when the area holds its new parts.
+      // Once the focus has settled: left for somewhere else, not the window losing the focus
+      // (the element keeps it) nor a removal (the observer's to handle).
       queueMicrotask(() => {
-        // Left for somewhere else: not when the window lost the focus (the element keeps it).
-        if (
-          lost instanceof Element &&
-          lost.isConnected &&
-          document.activeElement !== lost &&
-          held.current === lost
-        )
-          held.current = null;
-        restore.current();
+        if (held === lost && lost instanceof Element && lost.isConnected && document.activeElement !== lost)
+          held = null;
       });
     };
+    const removals = new MutationObserver(() => {
+      if (!held || held.isConnected || !element.isConnected) return;
+      held = null;
+      const focused = document.activeElement;
+      // The focus found a place of its own meanwhile (a dialog, the content's own next control).
+      if (focused !== null && focused !== document.body) return;
+      const next = target.current();
+      next?.focus();
+      held = next ?? null;
+    });
     element.addEventListener('focusin', onFocusIn);
     element.addEventListener('focusout', onFocusOut);
+    removals.observe(element, { childList: true, subtree: true });
     return () => {
       element.removeEventListener('focusin', onFocusIn);
       element.removeEventListener('focusout', onFocusOut);
-      held.current = null;
+      removals.disconnect();
     };
   }, [area, enabled]);
 }
