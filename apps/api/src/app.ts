@@ -21,6 +21,7 @@ import { registerMetrics } from './lib/metrics';
 import { registerMultipart } from './lib/multipart-form';
 import { createPrivateMedia } from './lib/private-media';
 import { lazyRequestLogger } from './lib/request-logger';
+import { upgradeOutcome } from './lib/upgrade-outcome';
 import { createRateLimits } from './lib/rate-limiter';
 import { createModules } from './modules';
 import { systemClock, type Clock } from './lib/clock';
@@ -52,9 +53,16 @@ class OneLinePerRequest extends LogController {
   /** Upgrade requests that became an open socket (told by `socketOpened`). */
   private readonly opened = new WeakSet<IncomingMessage>();
 
+  /** The server began to close: `ws` now refuses every handshake with 503. */
+  private closing = false;
+
   /** The WebSocket server opened a socket for this request (app.ts wires its 'connection' event). */
   socketOpened(raw: IncomingMessage) {
     this.opened.add(raw);
+  }
+
+  serverClosing() {
+    this.closing = true;
   }
 
   // A socket's upgrade request (the chat) completes when the socket ends, as in nginx's access
@@ -67,17 +75,19 @@ class OneLinePerRequest extends LogController {
     request.raw.socket.once('close', () => {
       if (this.written.has(request)) return;
       this.written.add(request);
-      const line = { reqId: request.id, req: request, responseTime: reply.elapsedTime };
-      const completed = (statusCode: number) =>
-        request.server.log.info({ ...line, res: { statusCode } }, 'request completed');
-      if (this.opened.has(request.raw)) completed(101);
-      // Handed to `ws` (a hijacked reply counts as sent, though nothing went through it), which
-      // refused the handshake itself with its 400: a missing or malformed key, version or Upgrade.
-      else if (reply.sent && !reply.raw.writableEnded) completed(400);
-      // Refused with a status (403, 429, 503) whose completion has not been logged yet.
-      else if (reply.sent) completed(reply.statusCode);
-      // The client left before any answer (while its token was checked, say): nginx's 499.
-      else request.server.log.info({ ...line, res: { statusCode: 499 } }, 'request aborted');
+      const { statusCode, message } = upgradeOutcome({
+        opened: this.opened.has(request.raw),
+        // A hijacked reply (handed to `ws`) counts as sent, though nothing went through it.
+        sent: reply.sent,
+        answered: reply.raw.writableEnded,
+        statusCode: reply.statusCode,
+        bytesWritten: request.raw.socket.bytesWritten,
+        serverClosing: this.closing,
+      });
+      request.server.log.info(
+        { reqId: request.id, req: request, res: { statusCode }, responseTime: reply.elapsedTime },
+        message,
+      );
     });
   }
 
@@ -181,10 +191,19 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+    logController.serverClosing();
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) void reply.header('connection', 'close');
     done(null, payload);
+  });
+  // An upgrade answered with a status (a refusal) has no further use for its connection, which
+  // Node leaves half-open: the websocket plugin closes it only for refusals after its own hook,
+  // so one refused before (the overload guard's 503) kept its socket, a descriptor per refused
+  // reconnection, for ever.
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (onUpgradePath(request)) request.raw.socket.destroy();
+    done();
   });
 
   const databaseOutage = createDatabaseOutage({ ping: () => database.ping(), log: app.log });

@@ -1,6 +1,6 @@
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { rawExchange } from './test-support/raw-http';
 import { createTestApp, type TestApp } from './test-support/test-app';
 
 type Line = {
@@ -90,7 +90,7 @@ describe('request log', () => {
 
     // A handshake `ws` refuses itself (no key) never opened a socket: its line says 400, not 101.
     log = '';
-    const answer = await rawExchange(
+    const { received: answer } = await rawExchange(
       address,
       'GET /ws/chat/ HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n',
     );
@@ -108,29 +108,10 @@ describe('request log', () => {
     // Without `Connection: upgrade` Node takes these by its request path; 15 of them share one
     // connection, more than a socket's default of 10 listeners.
     const request = 'GET /api/me HTTP/1.1\r\nHost: x\r\nUpgrade: h2c\r\nConnection: keep-alive\r\n\r\n';
-    const answers = await rawExchange(address, request.repeat(15), 15);
+    const { received: answers } = await rawExchange(address, request.repeat(15), { answers: 15 });
     process.off('warning', onWarning);
     expect(answers.match(/HTTP\/1.1 401/g)).toHaveLength(15);
     await expect.poll(() => lines().filter((line) => line.req?.url === '/api/me')).toHaveLength(15);
     expect(warnings.filter((warning) => warning.name === 'MaxListenersExceededWarning')).toEqual([]);
   });
 });
-
-/**
- * Writes raw bytes to the server and reads what it answers until it has `answers` status lines
- * (or the connection closes), then closes: handshakes no WebSocket client library would send.
- */
-function rawExchange(address: string, bytes: string, answers = 1): Promise<string> {
-  const { hostname, port } = new URL(address);
-  return new Promise((resolve, reject) => {
-    let received = '';
-    const socket = connect(Number(port), hostname, () => socket.write(bytes));
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => {
-      received += chunk;
-      if ((received.match(/HTTP\/1\.1 \d{3} /g)?.length ?? 0) >= answers) socket.destroy();
-    });
-    socket.on('error', reject);
-    socket.on('close', () => resolve(received));
-  });
-}

@@ -125,18 +125,21 @@ describe('image uploads: pixel limit, 16-bit input, decoding in turn', () => {
     const sampler = setInterval(() => {
       mostDecoding = Math.max(mostDecoding, sharp.counters().process);
     }, 1);
-    const uploads = Array.from({ length: 16 }, (_, index) => upload(index));
-    // Let the uploads reach the decoder.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const login = await signIn();
-    const finishedDuringLogin = finished;
-    expect(login.statusCode).toBe(200);
-    // The login was answered while the uploads were still being worked through.
-    expect(finishedDuringLogin).toBeLessThan(16);
-    expect(await Promise.all(uploads)).toEqual(Array.from({ length: 16 }, () => 201));
-    clearInterval(sampler);
-    // Two at a time, and the sampler saw them.
-    expect(mostDecoding).toBe(2);
+    try {
+      const uploads = Array.from({ length: 16 }, (_, index) => upload(index));
+      // Let the uploads reach the decoder.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const login = await signIn();
+      const finishedDuringLogin = finished;
+      expect(login.statusCode).toBe(200);
+      // The login was answered while the uploads were still being worked through.
+      expect(finishedDuringLogin).toBeLessThan(16);
+      expect(await Promise.all(uploads)).toEqual(Array.from({ length: 16 }, () => 201));
+      // Two at a time, and the sampler saw them.
+      expect(mostDecoding).toBe(2);
+    } finally {
+      clearInterval(sampler);
+    }
   });
 });
 

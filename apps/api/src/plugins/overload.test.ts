@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
+import { rawExchange } from '../test-support/raw-http';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
 /** Asks until the guard's next sample (once a second) has seen the pressure. */
@@ -28,6 +29,19 @@ describe('overload guard', () => {
       code: 'overloaded',
       error: 'Der Server ist gerade überlastet. Bitte versuchen Sie es in ein paar Sekunden erneut.',
     });
+  });
+
+  it('refuses a chat socket with 503 too, and closes its connection rather than leaving it half-open', async () => {
+    await untilRefused(t, '/api/me');
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { received, closedByServer } = await rawExchange(
+      address,
+      'GET /ws/chat/ HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n' +
+        'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+    );
+    expect(received).toMatch(/^HTTP\/1.1 503/);
+    // Before, the refusal before the websocket plugin's hook kept a descriptor per attempt.
+    expect(closedByServer).toBe(true);
   });
 
   it('still answers the health check, which says why the instance refuses', async () => {

@@ -294,7 +294,8 @@ export function createSocketGateway(deps: {
           if (!claims) return;
           const firstRead = deps.knownSessions?.start();
           await refuseBeyond(() => connectsPerMember.hit(String(claims.userId)));
-          if (firstRead) await firstRead;
+          // An acting token's grant is always read: it has nothing to wait for.
+          if (firstRead && claims.supporterId === undefined) await firstRead;
           // A storm of reconnections asks the database nothing per socket when this instance
           // knows the session as the member's, issued lately and not ended (known-sessions.ts).
           if (deps.knownSessions?.tokenSuffices(claims)) {
