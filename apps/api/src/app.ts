@@ -53,16 +53,14 @@ class OneLinePerRequest extends LogController {
   /** Upgrade requests that became an open socket (told by `socketOpened`). */
   private readonly opened = new WeakSet<IncomingMessage>();
 
-  /** The server began to close: `ws` now refuses every handshake with 503. */
-  private closing = false;
+  /** @param serverClosing whether the app is closing, when `ws` refuses every handshake with 503 */
+  constructor(private readonly serverClosing: () => boolean) {
+    super();
+  }
 
   /** The WebSocket server opened a socket for this request (app.ts wires its 'connection' event). */
   socketOpened(raw: IncomingMessage) {
     this.opened.add(raw);
-  }
-
-  serverClosing() {
-    this.closing = true;
   }
 
   // A socket's upgrade request (the chat) completes when the socket ends, as in nginx's access
@@ -77,12 +75,12 @@ class OneLinePerRequest extends LogController {
       this.written.add(request);
       const { statusCode, message } = upgradeOutcome({
         opened: this.opened.has(request.raw),
-        // A hijacked reply (handed to `ws`) counts as sent, though nothing went through it.
-        sent: reply.sent,
         answered: reply.raw.writableEnded,
+        // Fastify counts a hijacked reply as sent, though nothing went through it.
+        handedToWs: reply.sent && !reply.raw.writableEnded,
         statusCode: reply.statusCode,
         bytesWritten: request.raw.socket.bytesWritten,
-        serverClosing: this.closing,
+        serverClosing: this.serverClosing(),
       });
       request.server.log.info(
         { reqId: request.id, req: request, res: { statusCode }, responseTime: reply.elapsedTime },
@@ -150,7 +148,10 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   const asyncLog =
     dependencies?.logStream || config.logLevel === 'silent' ? undefined : batchedStandardOutput();
   const logDestination = dependencies?.logStream ?? asyncLog;
-  const logController = new OneLinePerRequest();
+  // While shutting down, answers to requests still in flight close their keep-alive connection,
+  // so the server is not held open by clients that would otherwise reuse it.
+  let closing = false;
+  const logController = new OneLinePerRequest(() => closing);
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -186,12 +187,8 @@ export async function buildApp(config: Config, dependencies?: AppDependencies): 
   app.decorate('database', database);
   recordRouteTable(app);
 
-  // While shutting down, answers to requests still in flight close their keep-alive connection,
-  // so the server is not held open by clients that would otherwise reuse it.
-  let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
-    logController.serverClosing();
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) void reply.header('connection', 'close');

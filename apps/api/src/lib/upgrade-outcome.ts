@@ -2,10 +2,10 @@
 export type UpgradeState = {
   /** The WebSocket server opened a socket for it. */
   opened: boolean;
-  /** Its reply was handed to `ws` (hijacked) or answered with a status. */
-  sent: boolean;
   /** Answered with a status through its reply (a refusal: 403, 429, 503). */
   answered: boolean;
+  /** Its reply was handed to `ws` (hijacked) to complete the handshake. */
+  handedToWs: boolean;
   /** The status of that answer. */
   statusCode: number;
   /** Bytes written to its connection: `ws` writes its own refusal after a hijack. */
@@ -25,6 +25,6 @@ export function upgradeOutcome(state: UpgradeState): { statusCode: number; messa
   if (state.answered) return completed(state.statusCode);
   // Handed to `ws`, which wrote a refusal of its own: 503 while the server closes, otherwise 400
   // for a handshake it cannot complete (a missing or malformed key, version or Upgrade header).
-  if (state.sent && state.bytesWritten > 0) return completed(state.serverClosing ? 503 : 400);
+  if (state.handedToWs && state.bytesWritten > 0) return completed(state.serverClosing ? 503 : 400);
   return { statusCode: 499, message: 'request aborted' };
 }

@@ -3,8 +3,8 @@ import { upgradeOutcome, type UpgradeState } from './upgrade-outcome';
 
 const state = (overrides: Partial<UpgradeState>): UpgradeState => ({
   opened: false,
-  sent: false,
   answered: false,
+  handedToWs: false,
   statusCode: 200,
   bytesWritten: 0,
   serverClosing: false,
@@ -13,26 +13,24 @@ const state = (overrides: Partial<UpgradeState>): UpgradeState => ({
 
 describe('the request-log line of an upgrade', () => {
   it('says 101 for a socket that opened, however long it lived', () => {
-    expect(upgradeOutcome(state({ opened: true, sent: true, bytesWritten: 129 }))).toEqual({
+    expect(upgradeOutcome(state({ opened: true, handedToWs: true, bytesWritten: 129 }))).toEqual({
       statusCode: 101,
       message: 'request completed',
     });
   });
 
   it('says the status of a refusal answered through the reply', () => {
-    expect(upgradeOutcome(state({ sent: true, answered: true, statusCode: 429, bytesWritten: 900 }))).toEqual(
-      {
-        statusCode: 429,
-        message: 'request completed',
-      },
-    );
+    expect(upgradeOutcome(state({ answered: true, statusCode: 429, bytesWritten: 900 }))).toEqual({
+      statusCode: 429,
+      message: 'request completed',
+    });
   });
 
   it('says 400 for a handshake ws refused, and 503 when it refused because the server was closing', () => {
-    expect(upgradeOutcome(state({ sent: true, bytesWritten: 120 })).statusCode).toBe(400);
-    expect(upgradeOutcome(state({ sent: true, bytesWritten: 120, serverClosing: true })).statusCode).toBe(
-      503,
-    );
+    expect(upgradeOutcome(state({ handedToWs: true, bytesWritten: 120 })).statusCode).toBe(400);
+    expect(
+      upgradeOutcome(state({ handedToWs: true, bytesWritten: 120, serverClosing: true })).statusCode,
+    ).toBe(503);
   });
 
   it('says 499 "request aborted" when the client left before anything was written to it', () => {
@@ -40,6 +38,6 @@ describe('the request-log line of an upgrade', () => {
     // While its token was checked: nothing was handed to ws yet.
     expect(upgradeOutcome(state({}))).toEqual(aborted);
     // After the check: ws found the connection gone and wrote nothing.
-    expect(upgradeOutcome(state({ sent: true }))).toEqual(aborted);
+    expect(upgradeOutcome(state({ handedToWs: true }))).toEqual(aborted);
   });
 });
