@@ -16,6 +16,7 @@
  * a log collector. Settings: BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_ROUNDS (2), and
  * BENCH_ONLY (`no-database` or `signed-in`) to run one half, while profiling it for instance.
  */
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync, closeSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -182,20 +183,35 @@ async function compare(project: Side, baseline: Side) {
 
 type Statement = { text: string; values: unknown[]; name?: string };
 
-/** Every statement node-postgres runs while `capture.on` (a pool's queries land on Client.query). */
-const capture = { on: false, statements: [] as Statement[] };
+/**
+ * Every statement node-postgres runs on behalf of a request made inside `capturing.run` (a pool's
+ * queries land on Client.query). The async context, not a time window, tells the route's statements
+ * from the job queue's polling, which runs in the same process at the same moments.
+ */
+const capture = { statements: [] as Statement[] };
+const capturing = new AsyncLocalStorage<true>();
+// The pool hands a free client to whichever waiter its queue serves next, from whoever released
+// or asked last: the waiter's callback is bound here so its query runs in the context that asked.
+const poolPrototype = pg.Pool.prototype as unknown as { connect: (...args: unknown[]) => unknown };
+const originalConnect = poolPrototype.connect;
+poolPrototype.connect = function (this: unknown, ...args: unknown[]) {
+  const [callback] = args;
+  if (typeof callback !== 'function') return originalConnect.apply(this, args);
+  return originalConnect.call(this, AsyncResource.bind(callback));
+};
 const clientPrototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
 const originalQuery = clientPrototype.query;
 clientPrototype.query = function (this: unknown, ...args: unknown[]) {
   const [first, second] = args;
-  if (capture.on && first && typeof first === 'object' && 'text' in first) {
+  const on = capturing.getStore() === true;
+  if (on && first && typeof first === 'object' && 'text' in first) {
     const config = first as Statement;
     capture.statements.push({
       text: config.text,
       values: config.values ?? (Array.isArray(second) ? (second as unknown[]) : []),
       ...(config.name ? { name: config.name } : {}),
     });
-  } else if (capture.on && typeof first === 'string') {
+  } else if (on && typeof first === 'string') {
     capture.statements.push({ text: first, values: Array.isArray(second) ? (second as unknown[]) : [] });
   }
   return originalQuery.apply(this, args);
@@ -216,22 +232,18 @@ async function statementsOfMe(databaseUrl: string, token: string): Promise<State
     }),
   );
   try {
-    const request = () =>
-      app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
+    // `inject` sends the request only when its answer is first awaited: awaited here, so in the
+    // context of whoever calls `request`.
+    const request = async () =>
+      await app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
+    // The first request warms what later ones find cached (known sessions); the second is the one
+    // every request of the run repeats.
     await request();
-    // Background work (a job's query) may land in a capture; two equal captures in a row are the route's.
-    let previous: string | undefined;
-    for (let attempt = 0; attempt < 10; attempt += 1) {
-      capture.statements = [];
-      capture.on = true;
-      const answer = await request();
-      capture.on = false;
-      if (answer.statusCode !== 200) throw new Error(`/api/me answered ${answer.statusCode}`);
-      const texts = JSON.stringify(capture.statements.map((statement) => statement.text));
-      if (texts === previous) return capture.statements;
-      previous = texts;
-    }
-    throw new Error('the statements of /api/me did not settle');
+    capture.statements = [];
+    const answer = await capturing.run(true, request);
+    if (answer.statusCode !== 200) throw new Error(`/api/me answered ${answer.statusCode}`);
+    if (capture.statements.length === 0) throw new Error('/api/me ran no statement');
+    return capture.statements;
   } finally {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
