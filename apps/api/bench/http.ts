@@ -197,7 +197,7 @@ const originalConnect = poolPrototype.connect;
 poolPrototype.connect = function (this: unknown, ...args: unknown[]) {
   const [callback] = args;
   if (typeof callback !== 'function') return originalConnect.apply(this, args);
-  return originalConnect.call(this, AsyncResource.bind(callback));
+  return originalConnect.call(this, AsyncResource.bind(callback as (...values: unknown[]) => unknown));
 };
 const clientPrototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
 const originalQuery = clientPrototype.query;

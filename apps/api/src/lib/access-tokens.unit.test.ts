@@ -1,5 +1,5 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAccessTokens } from './access-tokens';
 
 const SECRET = 'a-test-secret-that-is-long-enough-for-hs256';
@@ -73,6 +73,29 @@ describe('access tokens', () => {
     expect(await tokens.verify(hs512)).toBeUndefined();
     expect(await tokens.verify('not.a.token')).toBeUndefined();
     expect(await tokens.verify('')).toBeUndefined();
+  });
+
+  describe('checked once, then remembered', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('until it expires: a token accepted a moment ago is refused once its 15 minutes are over', async () => {
+      vi.useFakeTimers({ now: new Date('2026-12-03T10:00:00Z'), toFake: ['Date'] });
+      const token = await tokens.sign(7, SESSION);
+      expect(await tokens.verify(token)).toMatchObject({ userId: 7 });
+      vi.setSystemTime(new Date('2026-12-03T10:14:59Z'));
+      expect(await tokens.verify(token)).toMatchObject({ userId: 7 });
+      vi.setSystemTime(new Date('2026-12-03T10:15:01Z'));
+      expect(await tokens.verify(token)).toBeUndefined();
+    });
+
+    it('as that very token only: one with its signature altered is still refused', async () => {
+      const token = await tokens.sign(7, SESSION);
+      expect(await tokens.verify(token)).toMatchObject({ userId: 7 });
+      const last = token.at(-2) === 'A' ? 'B' : 'A';
+      const altered = `${token.slice(0, -2)}${last}${token.slice(-1)}`;
+      expect(await tokens.verify(altered)).toBeUndefined();
+      expect(await tokens.verify(`${token}.`)).toBeUndefined();
+    });
   });
 
   it('refuse a token signed with another key', async () => {
