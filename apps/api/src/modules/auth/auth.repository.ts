@@ -12,6 +12,22 @@ import {
 } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * The columns an account is presented from (`presentAccount`: sign-in and `/api/me`, read with
+ * every signed-in page): the rest of the row, the password hash first, stays unread there.
+ */
+export const accountColumns = {
+  id: users.id,
+  email: users.email,
+  tipoRegistro: users.tipoRegistro,
+  language: users.language,
+  role: users.role,
+  isActive: users.isActive,
+  profileCompletedAt: users.profileCompletedAt,
+  profileIntroSeenAt: users.profileIntroSeenAt,
+};
+export type AccountRow = Pick<UserRow, keyof typeof accountColumns>;
 export type NewUser = typeof users.$inferInsert;
 
 /** Data access of the accounts feature: users, codes, reset links, refresh tokens, consents. */

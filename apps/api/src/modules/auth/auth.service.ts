@@ -15,7 +15,7 @@ import type { SessionEndReason } from '../../realtime';
 import type { Mailer } from '../../lib/mailer';
 import { clientKey, type RateLimits } from '../../lib/rate-limiter';
 import { activationEmail, passwordResetEmail, securityNoticeEmail, type SecurityEvent } from './auth-emails';
-import type { AuthRepository, UserRow } from './auth.repository';
+import type { AccountRow, AuthRepository, UserRow } from './auth.repository';
 import {
   hashPassword,
   isCommonPassword,
@@ -136,14 +136,15 @@ export function sessionDevice(userAgent: string | undefined): string | null {
   return userAgent?.trim().slice(0, DEVICE_MAX_LENGTH).trim() || null;
 }
 
-const languageOf = (user: UserRow): Language => (isSupportedLanguage(user.language) ? user.language : 'es');
+const languageOf = (user: AccountRow): Language =>
+  isSupportedLanguage(user.language) ? user.language : 'es';
 
-export function presentUser(user: UserRow): AccountUser {
+export function presentUser(user: AccountRow): AccountUser {
   return { id: user.id, email: user.email, tipo_registro: user.tipoRegistro, language: user.language };
 }
 
 /** The signed-in account as login and `/api/me` describe it. */
-export function presentAccount(user: UserRow): Account {
+export function presentAccount(user: AccountRow): Account {
   return {
     ...presentUser(user),
     is_active: user.isActive,

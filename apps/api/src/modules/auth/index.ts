@@ -3,7 +3,12 @@ import type { RequireAuth } from '../../plugins/authenticate';
 import { registerAuthRoutes } from './auth.routes';
 import type { AuthService } from './auth.service';
 
-export { createAuthRepository, type AuthRepository } from './auth.repository';
+export {
+  accountColumns,
+  createAuthRepository,
+  type AccountRow,
+  type AuthRepository,
+} from './auth.repository';
 export { createAuthService, presentAccount, SIGN_IN_FAILURES_PER_IP, type AuthService } from './auth.service';
 
 export type AuthModuleOptions = { service: AuthService; requireAuth: RequireAuth };

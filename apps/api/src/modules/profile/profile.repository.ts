@@ -3,11 +3,14 @@ import { moderatedCommunityIdList } from '../../db/community-moderation-roles';
 import type { Database } from '../../db/database';
 import { adultsBornOnOrBefore, groupOf } from '../../db/safeguarding';
 import { posts, profiles, users } from '../../db/schema';
+import { accountColumns } from '../auth';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 export type ProfileValues = Omit<typeof profiles.$inferInsert, 'userId' | 'updatedAt'>;
 /** A member's user row with the own profile, if there is one yet. */
 export type ProfileAccount = NonNullable<Awaited<ReturnType<ProfileRepository['findAccount']>>>;
+/** What `/api/me` reads: the account's presented columns, the profile, the group, the moderated. */
+export type MeRow = NonNullable<Awaited<ReturnType<ProfileRepository['findMe']>>>;
 
 /** Data access of profiles: the member's own row, and what a viewer needs to see another's. */
 export function createProfileRepository(db: Database) {
@@ -24,7 +27,7 @@ export function createProfileRepository(db: Database) {
   // The rule and the moderators' definition stay where they live; this statement only selects them.
   const meStatement = db
     .select({
-      user: users,
+      user: accountColumns,
       profile: profiles,
       group: groupOf(users.id, sql.placeholder('adultsFrom')),
       moderates: moderatedCommunityIdList(users.id),

@@ -18,7 +18,7 @@ import type { MultipartForm } from '../../lib/multipart-form';
 import type { DiseaseCatalogue } from '../diseases';
 import type { FriendshipsRepository } from '../friendships';
 import { presentOwnProfile, presentProfileFor } from './profile-presenter';
-import type { ProfileAccount, ProfileRepository, ProfileValues } from './profile.repository';
+import type { MeRow, ProfileRepository, ProfileRow, ProfileValues } from './profile.repository';
 import type { ProfileSearchRepository, SearchFilters } from './profile-search.repository';
 
 /** The birth date of someone who turns `years` today (YYYY-MM-DD). */
@@ -36,7 +36,7 @@ export function createProfileService(deps: {
    * The signed-in account as the auth module describes it, from the user row this module read with
    * the profile (a port: profile does not own accounts).
    */
-  presentAccount: (user: ProfileAccount['user']) => Account;
+  presentAccount: (user: MeRow['user']) => Account;
   /** A member's gallery as the viewer may see it (the public profile shows it to friends). */
   galleryOf: (viewerId: number, ownerId: number) => Promise<GalleryImage[]>;
   mediaStore: MediaStore;
@@ -50,7 +50,7 @@ export function createProfileService(deps: {
   const today = () => todayIso(deps.now?.() ?? new Date());
 
   /** A member who is gone or not activated has no account to answer with. */
-  function activeAccount<Row extends ProfileAccount>(account: Row | undefined): Row {
+  function activeAccount<Row extends { user: { isActive: boolean } }>(account: Row | undefined): Row {
     if (!account || !account.user.isActive) throw unauthorized();
     return account;
   }
@@ -59,7 +59,8 @@ export function createProfileService(deps: {
     return activeAccount(await deps.repository.findAccount(userId));
   }
 
-  const presentOwn = ({ user, profile }: ProfileAccount) => presentOwnProfile(user, profile, deps.mediaUrl);
+  const presentOwn = ({ user, profile }: { user: MeRow['user']; profile: ProfileRow | null }) =>
+    presentOwnProfile(user, profile, deps.mediaUrl);
 
   async function ownProfile(userId: number) {
     return presentOwn(await accountOf(userId));
